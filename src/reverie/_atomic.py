@@ -1,0 +1,62 @@
+"""Durable whole-file writes: temp file, fsync, rename, fsync the directory."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from reverie.errors import StoreError
+
+__all__ = ["fsync_dir", "write_bytes_atomic", "write_text_atomic"]
+
+
+def fsync_dir(directory: Path) -> None:
+    """Flush a directory entry so a rename inside it survives a power cut."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # some filesystems do not allow opening directories; the rename still happened
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so readers see the old or the new file, never half.
+
+    Raises:
+        StoreError: naming ``path`` when the directory cannot be written.
+    """
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            with contextlib.suppress(OSError):
+                os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        if isinstance(exc, OSError):
+            raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise
+    fsync_dir(path.parent)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """UTF-8 variant of :func:`write_bytes_atomic`."""
+    write_bytes_atomic(path, text.encode("utf-8"))

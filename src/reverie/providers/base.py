@@ -1,0 +1,252 @@
+"""The types every provider exchanges, and the retry loop they share.
+
+A provider turns a list of chat messages (OpenAI shape: ``role``, ``content``,
+``tool_calls``, ``tool_call_id``) into an :class:`LLMResponse`. It never raises for
+a failed call: errors come back as ``finish_reason="error"`` with an
+:class:`LLMError` saying whether a retry may help. :meth:`LLMProvider.chat_with_retry`
+retries the transient ones with exponential backoff and jitter, honouring a
+server's ``Retry-After``, within a bounded number of tries and a total deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reverie._logging import get_logger
+
+__all__ = [
+    "GenerationSettings",
+    "LLMError",
+    "LLMProvider",
+    "LLMResponse",
+    "Message",
+    "RetryPolicy",
+    "ToolCallRequest",
+    "ToolDefinition",
+]
+
+Message = dict[str, Any]
+"""A chat message in OpenAI shape (``role``, ``content``, optional tool fields)."""
+
+ToolDefinition = dict[str, Any]
+"""An OpenAI function-tool definition: ``{"type": "function", "function": {...}}``."""
+
+_log = get_logger("providers")
+
+
+@dataclass
+class ToolCallRequest:
+    """A tool call the model asked for.
+
+    ``arguments`` is always a dict: arguments that arrived as broken JSON are
+    repaired when possible; when they cannot be, ``arguments`` is empty and
+    ``argument_error`` says why (the raw text stays in ``raw_arguments``).
+    """
+
+    id: str
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    raw_arguments: str | None = None
+    argument_error: str | None = None
+
+    def to_openai(self) -> dict[str, Any]:
+        """The ``tool_calls`` item to store on an assistant message."""
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "arguments": json.dumps(self.arguments, ensure_ascii=False),
+            },
+        }
+
+
+@dataclass(frozen=True)
+class LLMError:
+    """Why a call failed.
+
+    ``retryable`` is True for rate limits, server errors, timeouts and dropped
+    connections; ``retry_after`` is the server's hint in seconds, when it sent one.
+    """
+
+    message: str
+    status: int | None = None
+    type: str | None = None
+    retryable: bool = False
+    retry_after: float | None = None
+
+    def __str__(self) -> str:
+        parts = [p for p in (str(self.status) if self.status else None, self.type) if p]
+        prefix = f"[{' '.join(parts)}] " if parts else ""
+        return f"{prefix}{self.message}"
+
+
+@dataclass
+class LLMResponse:
+    """One answer from a model."""
+
+    content: str | None
+    tool_calls: list[ToolCallRequest] = field(default_factory=list)
+    finish_reason: str = "stop"
+    usage: dict[str, int] = field(default_factory=dict)
+    reasoning_content: str | None = None
+    thinking_blocks: list[dict[str, Any]] | None = None
+    error: LLMError | None = None
+    attempts: int = 1
+
+    @property
+    def has_tool_calls(self) -> bool:
+        """Whether the model asked for tools instead of (or besides) answering."""
+        return bool(self.tool_calls)
+
+    @classmethod
+    def failure(cls, error: LLMError) -> LLMResponse:
+        """A response that carries only an error."""
+        return cls(content=None, finish_reason="error", error=error)
+
+
+@dataclass
+class GenerationSettings:
+    """Defaults for a call; ``None`` arguments to ``chat`` fall back to these."""
+
+    max_tokens: int = 4096
+    temperature: float = 0.7
+    reasoning_effort: str | None = None
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How :meth:`LLMProvider.chat_with_retry` waits between tries.
+
+    The n-th wait is ``min(max_delay, base_delay * 2**n)`` scaled by a random
+    factor in ``[1 - jitter, 1]``; a server's ``Retry-After`` replaces it (capped at
+    ``max_delay``). No wait may run past ``deadline`` seconds from the first try.
+    """
+
+    max_attempts: int = 4
+    base_delay: float = 1.0
+    max_delay: float = 30.0
+    deadline: float = 120.0
+    jitter: float = 0.5
+
+    def delay(self, attempt: int, retry_after: float | None, rng: random.Random) -> float:
+        """Seconds to wait after failed try number ``attempt`` (0-based)."""
+        if retry_after is not None and retry_after >= 0:
+            return min(retry_after, self.max_delay)
+        raw = min(self.max_delay, self.base_delay * float(2**attempt))
+        return raw * (1.0 - self.jitter * rng.random())
+
+
+Sleep = Callable[[float], Awaitable[None]]
+Clock = Callable[[], float]
+
+
+class LLMProvider(ABC):
+    """Base class of providers.
+
+    Subclasses implement :meth:`chat`; the retry loop, generation defaults and the
+    injectable clock live here. ``sleep`` and ``clock`` exist so tests can assert
+    waits without waiting.
+    """
+
+    name: str = "provider"
+
+    def __init__(
+        self,
+        *,
+        default_model: str,
+        generation: GenerationSettings | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Sleep | None = None,
+        clock: Clock | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.default_model = default_model
+        self.generation = generation or GenerationSettings()
+        self.retry = retry or RetryPolicy()
+        self._sleep: Sleep = sleep or asyncio.sleep
+        self._clock: Clock = clock or time.monotonic
+        self._rng = random.Random(seed)
+
+    @abstractmethod
+    async def chat(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> LLMResponse:
+        """Make one call; never raise for a failed call (return an error response)."""
+
+    async def chat_with_retry(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> LLMResponse:
+        """Call :meth:`chat`, retrying transient failures per :attr:`retry`.
+
+        Unknown keyword arguments are accepted and ignored by providers that do
+        not use them. A non-transient error (401, 400, quota) returns at once.
+        """
+        started = self._clock()
+        attempt = 0
+        while True:
+            try:
+                response = await self.chat(
+                    messages=messages,
+                    tools=tools,
+                    model=model,
+                    max_tokens=max_tokens,
+                    temperature=temperature,
+                    tool_choice=tool_choice,
+                    **extra,
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a provider bug must not kill the caller's turn
+                response = LLMResponse.failure(
+                    LLMError(f"{type(exc).__name__}: {exc}", type="exception")
+                )
+            response.attempts = attempt + 1
+            error = response.error
+            if response.finish_reason != "error" or error is None or not error.retryable:
+                return response
+            if attempt + 1 >= self.retry.max_attempts:
+                _log.warning("%s: giving up after %d tries: %s", self.name, attempt + 1, error)
+                return response
+            wait = self.retry.delay(attempt, error.retry_after, self._rng)
+            if self._clock() - started + wait > self.retry.deadline:
+                _log.warning("%s: retry deadline reached: %s", self.name, error)
+                return response
+            _log.info("%s: transient error (%s); retrying in %.2fs", self.name, error, wait)
+            await self._sleep(wait)
+            attempt += 1
+
+    def resolve_model(self, model: str | None) -> str:
+        """The model to use for a call: the argument, else :attr:`default_model`."""
+        return model or self.default_model
+
+    def resolve_max_tokens(self, max_tokens: int | None) -> int:
+        """``max_tokens`` or the generation default."""
+        return self.generation.max_tokens if max_tokens is None else max_tokens
+
+    def resolve_temperature(self, temperature: float | None) -> float:
+        """``temperature`` or the generation default."""
+        return self.generation.temperature if temperature is None else temperature
