@@ -1,0 +1,237 @@
+"""Settings: ``reverie.toml`` in the workspace, then ``REVERIE_*`` variables, then flags.
+
+Each layer overrides the one before it. Every value is validated with pydantic and a
+bad one is reported as a :class:`~reverie.errors.ConfigError` naming where it came
+from, the key, and the accepted form, e.g.::
+
+    reverie.toml: dream.interval_h: must be a number > 0 (got 'often')
+
+A workspace without ``reverie.toml`` runs on the defaults: the offline provider, so
+every command works on a fresh machine with no key.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from reverie.errors import ConfigError
+
+__all__ = [
+    "CONFIG_FILE",
+    "DEFAULT_MODELS",
+    "DreamSettings",
+    "Settings",
+    "default_workspace",
+    "load_settings",
+]
+
+CONFIG_FILE = "reverie.toml"
+
+ProviderName = Literal["offline", "openai", "anthropic", "openai-compatible"]
+
+DEFAULT_MODELS: dict[str, str] = {
+    "offline": "offline-extractive",
+    "openai": "gpt-4.1-mini",
+    "anthropic": "claude-sonnet-4-5",
+    "openai-compatible": "",
+}
+
+_DEFAULT_KEY_ENV: dict[str, str] = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "openai-compatible": "OPENAI_API_KEY",
+}
+
+
+class DreamSettings(BaseModel):
+    """When and how Dream runs."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    interval_h: float = Field(default=2.0, gt=0)
+    """Hours between runs, counted from the last completed run."""
+    cron: str = ""
+    """A cron expression; when set it takes precedence over ``interval_h``."""
+    model: str = ""
+    """A model for Dream only; empty means the main model."""
+    max_iterations: int = Field(default=15, ge=1, le=200)
+    max_entries: int = Field(default=20, ge=1, le=500)
+    token_budget: int = Field(default=200_000, ge=1_000)
+    max_deletion_ratio: float = Field(default=0.25, ge=0, le=1)
+
+    @field_validator("cron")
+    @classmethod
+    def _cron_is_valid(cls, value: str) -> str:
+        value = value.strip()
+        if value:
+            from croniter import croniter  # only parsed when someone sets a schedule
+
+            if not croniter.is_valid(value):
+                raise ValueError("must be a 5-field cron expression like '0 3 * * *'")
+        return value
+
+
+class Settings(BaseModel):
+    """Everything a workspace can configure. Defaults need no network and no key."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    provider: ProviderName = "offline"
+    model: str = ""
+    """Empty means the provider's default (see ``DEFAULT_MODELS``)."""
+    base_url: str = ""
+    api_key_env: str = ""
+    """Name of the environment variable holding the key; empty means the provider's usual."""
+    context_window_tokens: int = Field(default=65_536, ge=0)
+    """0 turns token-budget consolidation off."""
+    max_completion_tokens: int = Field(default=4_096, ge=1)
+    consolidation_ratio: float = Field(default=0.5, gt=0, le=1)
+    unified_session: bool = False
+    session_ttl_minutes: int = Field(default=0, ge=0)
+    """Idle minutes before AutoCompact archives a session; 0 turns it off."""
+    max_history_entries: int = Field(default=1_000, ge=0)
+    temperature: float = Field(default=0.7, ge=0, le=2)
+    dream: DreamSettings = Field(default_factory=DreamSettings)
+
+    @property
+    def resolved_model(self) -> str:
+        """The model name in force (the configured one, else the provider's default)."""
+        return self.model or DEFAULT_MODELS[self.provider]
+
+    @property
+    def key_env(self) -> str:
+        """The environment variable a networked provider reads its key from."""
+        return self.api_key_env or _DEFAULT_KEY_ENV.get(self.provider, "")
+
+    @property
+    def provider_spec(self) -> str:
+        """The string :func:`reverie.providers.resolve_provider` understands."""
+        if self.provider == "offline":
+            return "offline"
+        if self.provider == "openai-compatible" and not self.base_url:
+            raise ConfigError(
+                "provider 'openai-compatible' needs base_url "
+                '(e.g. base_url = "http://localhost:11434/v1" in reverie.toml)'
+            )
+        if self.provider == "openai-compatible" and not self.resolved_model:
+            raise ConfigError("provider 'openai-compatible' needs model (the server's model name)")
+        return f"{self.provider}:{self.resolved_model}"
+
+
+def default_workspace() -> Path:
+    """``$REVERIE_WORKSPACE``, else ``~/.reverie/workspace``."""
+    env = os.environ.get("REVERIE_WORKSPACE")
+    return Path(env).expanduser() if env else Path.home() / ".reverie" / "workspace"
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+
+
+def _env_layer(environ: Mapping[str, str]) -> dict[str, Any]:
+    """``REVERIE_<FIELD>`` and ``REVERIE_DREAM_<FIELD>`` plus the vendors' usual variables."""
+    layer: dict[str, Any] = {}
+    dream: dict[str, Any] = {}
+    for name in Settings.model_fields:
+        if name == "dream":
+            continue
+        value = environ.get(f"REVERIE_{name.upper()}")
+        if value is not None:
+            layer[name] = value
+    for name in DreamSettings.model_fields:
+        value = environ.get(f"REVERIE_DREAM_{name.upper()}")
+        if value is not None:
+            dream[name] = value
+    if dream:
+        layer["dream"] = dream
+    return layer
+
+
+def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in top.items():
+        if value is None:
+            continue
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(dict(merged[key]), value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _accepted_form(field_path: tuple[str, ...]) -> str:
+    model: type[BaseModel] = Settings
+    for part in field_path[:-1]:
+        annotation = model.model_fields[part].annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            model = annotation
+    info = model.model_fields.get(field_path[-1])
+    if info is None:
+        known = ", ".join(sorted(model.model_fields))
+        return f"unknown key; known keys: {known}"
+    annotation = info.annotation
+    return f"expected {getattr(annotation, '__name__', None) or annotation}"
+
+
+def _validate(data: dict[str, Any], origin: str) -> Settings:
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            path = tuple(str(p) for p in error["loc"])
+            got = error.get("input")
+            hint = error["msg"]
+            if error["type"] == "extra_forbidden":
+                hint = _accepted_form(path)
+            shown = f" (got {got!r})" if not isinstance(got, dict) else ""
+            problems.append(f"{'.'.join(path)}: {hint}{shown}")
+        raise ConfigError(f"{origin}: " + "; ".join(problems)) from None
+
+
+def load_settings(
+    workspace: Path | str,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Load the settings for ``workspace``.
+
+    Args:
+        workspace: the workspace folder (its ``reverie.toml`` is read if present).
+        overrides: values from flags; ``None`` values are ignored. Nested
+            ``{"dream": {...}}`` overrides the dream table.
+        environ: the environment to read (defaults to ``os.environ``).
+
+    Raises:
+        ConfigError: naming the source (file, environment or flag), the key, and
+            the accepted form.
+    """
+    env = os.environ if environ is None else environ
+    path = Path(workspace) / CONFIG_FILE
+    file_layer = _read_toml(path)
+    settings = _validate(file_layer, str(path))
+    env_layer = _env_layer(env)
+    if env_layer:
+        settings = _validate(
+            _merge(settings.model_dump(), env_layer), "environment (REVERIE_* variables)"
+        )
+    if overrides:
+        settings = _validate(_merge(settings.model_dump(), overrides), "command-line flags")
+    if not settings.base_url and settings.provider == "openai" and env.get("OPENAI_BASE_URL"):
+        settings.base_url = env["OPENAI_BASE_URL"]
+    return settings
