@@ -32,3 +32,11 @@ def workspace(tmp_path: Path) -> Path:
     path = tmp_path / "workspace"
     path.mkdir()
     return path
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any real provider call that leaves loopback fails loudly."""
+    import reverie.providers.network as network
+
+    monkeypatch.setattr(network, "ALLOW_NETWORK", False)

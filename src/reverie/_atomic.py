@@ -12,6 +12,17 @@ from reverie.errors import StoreError
 __all__ = ["fsync_dir", "write_bytes_atomic", "write_text_atomic"]
 
 
+def _read_umask() -> int:
+    # os.umask can only be read by setting it; done once at import, before any threads.
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+# mkstemp creates 0600 files; a new memory file should get the usual 0666 & ~umask.
+_NEW_FILE_MODE = 0o666 & ~_read_umask()
+
+
 def fsync_dir(directory: Path) -> None:
     """Flush a directory entry so a rename inside it survives a power cut."""
     try:
@@ -44,9 +55,9 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            with contextlib.suppress(OSError):
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
+        with contextlib.suppress(OSError):
+            mode = path.stat().st_mode & 0o7777 if path.exists() else _NEW_FILE_MODE
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reverie._logging import get_logger
+from reverie.errors import ProviderError
 
 __all__ = [
     "GenerationSettings",
@@ -204,6 +205,10 @@ class LLMProvider(ABC):
 
         Unknown keyword arguments are accepted and ignored by providers that do
         not use them. A non-transient error (401, 400, quota) returns at once.
+
+        Raises:
+            ProviderError: the provider cannot make calls at all (for example the
+                network is switched off); this is not a failed call.
         """
         started = self._clock()
         attempt = 0
@@ -218,7 +223,10 @@ class LLMProvider(ABC):
                     tool_choice=tool_choice,
                     **extra,
                 )
-            except asyncio.CancelledError:
+            except (asyncio.CancelledError, ProviderError):
+                # A ProviderError is a setup problem (network switched off, bad
+                # configuration): retrying cannot help and hiding it in an error
+                # response would let callers quietly fall back.
                 raise
             except Exception as exc:  # a provider bug must not kill the caller's turn
                 response = LLMResponse.failure(

@@ -1,0 +1,369 @@
+"""Anthropic's Messages API through the ``anthropic`` SDK.
+
+Messages arrive in OpenAI shape and are converted by
+:mod:`reverie.providers._anthropic_messages`; the answer is decoded here into the
+same :class:`LLMResponse` every provider returns, with thinking blocks kept so
+they can be replayed on the next turn of a tool loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+from reverie._logging import OnceWarner, get_logger
+from reverie.errors import ConfigError
+from reverie.providers._anthropic_messages import (
+    convert_messages,
+    convert_tool_choice,
+    convert_tools,
+)
+from reverie.providers._arguments import parse_tool_arguments
+from reverie.providers._endpoint import api_key_from, validated_base_url
+from reverie.providers._errors import error_from_body, error_from_exception
+from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk, new_http_client
+from reverie.providers.base import (
+    Clock,
+    GenerationSettings,
+    LLMError,
+    LLMProvider,
+    LLMResponse,
+    RetryPolicy,
+    Sleep,
+    ToolCallRequest,
+)
+from reverie.providers.network import check_network_allowed
+
+__all__ = ["ANTHROPIC_BASE_URL", "THINKING_BUDGETS", "AnthropicProvider"]
+
+ANTHROPIC_BASE_URL = "https://api.anthropic.com"
+"""The official endpoint (the SDK appends ``/v1/messages``)."""
+
+THINKING_BUDGETS: Mapping[str, int] = {
+    "minimal": 1024,
+    "low": 2048,
+    "medium": 8192,
+    "high": 16384,
+    "xhigh": 32768,
+}
+"""Extended-thinking token budget for each ``reasoning_effort``; ``none`` turns it off."""
+
+_OUTPUT_EFFORT: Mapping[str, str] = {
+    "minimal": "low",
+    "low": "low",
+    "medium": "medium",
+    "high": "high",
+    "xhigh": "xhigh",
+    "max": "max",
+}
+_DEFAULT_TIMEOUT = 120.0
+_OFFICIAL_HOST = "api.anthropic.com"
+# The SDK wants some credential; a keyless proxy ignores it.
+_KEYLESS = "no-key"
+_STOP_REASONS = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "pause_turn": "stop",
+    "max_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "tool_use": "tool_calls",
+    "refusal": "content_filter",
+}
+_BODY_PREVIEW = 200
+
+_log = get_logger("providers.anthropic")
+
+
+def _usage(raw: object) -> dict[str, int]:
+    if not isinstance(raw, dict) or not raw:
+        return {}
+
+    def count(key: str) -> int:
+        value = raw.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    cache_write = count("cache_creation_input_tokens")
+    cache_read = count("cache_read_input_tokens")
+    # Anthropic counts cached prompt tokens apart from input_tokens; the prompt
+    # the model saw is their sum, which is what budget checks need.
+    prompt = count("input_tokens") + cache_write + cache_read
+    completion = count("output_tokens")
+    usage = {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
+    if cache_read:
+        usage["cache_read_input_tokens"] = cache_read
+    if cache_write:
+        usage["cache_creation_input_tokens"] = cache_write
+    return usage
+
+
+def _messages_api_fields() -> frozenset[str]:
+    sdk = load_sdk("anthropic")
+    resources = getattr(sdk, "resources", None)
+    messages = getattr(resources, "AsyncMessages", None)
+    return accepted_fields(messages.create) if messages is not None else frozenset()
+
+
+class AnthropicProvider(LLMProvider):
+    """A provider for Anthropic's Messages API.
+
+    The key is ``api_key``, else ``ANTHROPIC_API_KEY`` (or the variable named by
+    ``api_key_env``); it is mandatory for Anthropic's own endpoint. What is sent
+    for ``temperature`` and ``reasoning_effort`` follows the API version of the
+    installed SDK (see :meth:`build_request`).
+    """
+
+    name = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        api_key_env: str | None = "ANTHROPIC_API_KEY",
+        timeout: float = _DEFAULT_TIMEOUT,
+        extra_headers: Mapping[str, str] | None = None,
+        generation: GenerationSettings | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Sleep | None = None,
+        clock: Clock | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Configure the provider; no network call and no SDK import happen here.
+
+        Args:
+            model: Default model name, e.g. ``claude-sonnet-4-5``.
+            api_key: The key; takes precedence over ``api_key_env``.
+            base_url: API root; defaults to ``ANTHROPIC_BASE_URL`` from the
+                environment, else Anthropic's endpoint.
+            api_key_env: Environment variable holding the key, or None to read none.
+            timeout: Seconds per try before it is abandoned (and retried).
+            extra_headers: Headers added to every request (e.g. ``anthropic-beta``).
+            generation: Defaults for ``max_tokens``, ``temperature``, ``reasoning_effort``.
+            retry: Backoff policy of :meth:`chat_with_retry`.
+            sleep: Awaitable sleep used between retries (tests pass a recorder).
+            clock: Monotonic clock used for the retry deadline.
+            seed: Seed of the jitter generator.
+
+        Raises:
+            ConfigError: empty model, bad ``base_url`` or non-positive timeout.
+            MissingAPIKeyError: Anthropic's endpoint and no key.
+            ProviderError: the network is switched off and the URL is not loopback.
+        """
+        if not model or not model.strip():
+            raise ConfigError("model must be a non-empty name, e.g. anthropic:claude-sonnet-4-5")
+        if not timeout > 0:
+            raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
+        super().__init__(
+            default_model=model.strip(),
+            generation=generation,
+            retry=retry,
+            sleep=sleep,
+            clock=clock,
+            seed=seed,
+        )
+        self.base_url = validated_base_url(
+            base_url or os.environ.get("ANTHROPIC_BASE_URL") or ANTHROPIC_BASE_URL,
+            example="https://api.anthropic.com",
+        )
+        official = urlsplit(self.base_url).hostname == _OFFICIAL_HOST
+        self._api_key = api_key_from(api_key, api_key_env, required=official)
+        self.timeout = float(timeout)
+        self._extra_headers = dict(extra_headers or {})
+        self._warner = OnceWarner(_log)
+        check_network_allowed(self.base_url)
+
+    def __repr__(self) -> str:
+        return f"AnthropicProvider(model={self.default_model!r}, base_url={self.base_url!r})"
+
+    def build_request(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        reasoning_effort: str | None = None,
+        api_fields: frozenset[str] | None = None,
+    ) -> dict[str, Any]:
+        """The JSON body sent to ``/v1/messages`` for these arguments.
+
+        ``api_fields`` are the request fields the installed SDK (and the API
+        version it sends) knows; by default they are read from the SDK. They
+        decide two things: ``temperature`` is sent only where the API still
+        accepts sampling parameters (API version 2026-10-21 answers 400 to any
+        of them), and ``reasoning_effort`` becomes ``output_config.effort`` where
+        that exists, else an extended-thinking budget from :data:`THINKING_BUDGETS`.
+        """
+        fields = _messages_api_fields() if api_fields is None else api_fields
+        system, turns = convert_messages(messages)
+        limit = self.resolve_max_tokens(max_tokens)
+        body: dict[str, Any] = {"model": self.resolve_model(model), "messages": turns}
+        if system is not None:
+            body["system"] = system
+        body["max_tokens"] = limit
+        effort = reasoning_effort or self.generation.reasoning_effort
+        thinking = False
+        if effort and effort != "none":
+            if "output_config" in fields:
+                level = _OUTPUT_EFFORT.get(effort)
+                if level is None:
+                    self._unknown_effort(effort, _OUTPUT_EFFORT)
+                else:
+                    body["output_config"] = {"effort": level}
+            elif effort in THINKING_BUDGETS:
+                budget = THINKING_BUDGETS[effort]
+                # Thinking tokens count against max_tokens; the answer keeps its room.
+                body["max_tokens"] = limit + budget
+                body["thinking"] = {"type": "enabled", "budget_tokens": budget}
+                thinking = True
+            else:
+                self._unknown_effort(effort, THINKING_BUDGETS)
+        if "temperature" in fields and not thinking:
+            # Anthropic's scale stops at 1; OpenAI-minded settings may go up to 2.
+            body["temperature"] = min(1.0, max(0.0, self.resolve_temperature(temperature)))
+        if tools:
+            body["tools"] = convert_tools(tools)
+            if tool_choice is not None:
+                body["tool_choice"] = convert_tool_choice(tool_choice)
+        return body
+
+    def _unknown_effort(self, effort: str, known: Mapping[str, object]) -> None:
+        self._warner.warn(
+            f"effort:{effort}",
+            "unknown reasoning_effort %r for Anthropic (known: %s); ignored",
+            effort,
+            ", ".join(known),
+        )
+
+    async def chat(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> LLMResponse:
+        """Make one call; failures come back as ``finish_reason="error"``.
+
+        The extra keyword ``reasoning_effort`` is understood; others are ignored.
+
+        Raises:
+            ProviderError: the network was switched off after construction.
+        """
+        check_network_allowed(self.base_url)
+        sdk = load_sdk("anthropic")
+        fields = _messages_api_fields()
+        request = self.build_request(
+            messages=messages,
+            tools=tools,
+            model=model,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            tool_choice=tool_choice,
+            reasoning_effort=extra.get("reasoning_effort"),
+            api_fields=fields,
+        )
+        if not request["messages"]:
+            return LLMResponse.failure(
+                LLMError("no user or assistant message to send", type="invalid_request")
+            )
+        try:
+            async with sdk.AsyncAnthropic(
+                api_key=self._api_key or _KEYLESS,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_retries=0,  # chat_with_retry owns retries and their waits
+                default_headers=self._extra_headers or None,
+                http_client=new_http_client(sdk),
+            ) as client:
+                kwargs = as_sdk_kwargs(request, fields)
+                raw = await client.messages.with_raw_response.create(**kwargs)
+                text: str = raw.http_response.text
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            return LLMResponse.failure(error_from_exception(exc, sdk, base_url=self.base_url))
+        return self.parse_response(text)
+
+    def parse_response(self, text: str) -> LLMResponse:
+        """Decode a Messages API body; anything unusable becomes an error response."""
+        try:
+            body = json.loads(text)
+        except ValueError:
+            return LLMResponse.failure(
+                LLMError(
+                    f"{self.base_url} answered with malformed JSON: {text[:_BODY_PREVIEW]!r}",
+                    status=200,
+                    type="invalid_response",
+                )
+            )
+        if not isinstance(body, dict):
+            return LLMResponse.failure(
+                LLMError(
+                    f"{self.base_url} answered with a non-object body", type="invalid_response"
+                )
+            )
+        if body.get("type") == "error" or not isinstance(body.get("content"), list):
+            if body.get("error"):
+                return LLMResponse.failure(error_from_body(None, body))
+            return LLMResponse.failure(
+                LLMError(f"{self.base_url} answered without content", type="invalid_response")
+            )
+        texts: list[str] = []
+        thinking: list[dict[str, Any]] = []
+        calls: list[ToolCallRequest] = []
+        for block in body["content"]:
+            if not isinstance(block, dict):
+                continue
+            kind = block.get("type")
+            if kind == "text" and isinstance(block.get("text"), str):
+                texts.append(block["text"])
+            elif kind in ("thinking", "redacted_thinking"):
+                thinking.append(block)
+            elif kind == "tool_use":
+                call = self._tool_call(block)
+                if call is not None:
+                    calls.append(call)
+        stop = body.get("stop_reason")
+        finish = _STOP_REASONS.get(stop, stop) if isinstance(stop, str) else None
+        reasoning = "\n\n".join(
+            b["thinking"] for b in thinking if isinstance(b.get("thinking"), str) and b["thinking"]
+        )
+        return LLMResponse(
+            content="".join(texts) if texts else None,
+            tool_calls=calls,
+            finish_reason=finish or ("tool_calls" if calls else "stop"),
+            usage=_usage(body.get("usage")),
+            reasoning_content=reasoning or None,
+            thinking_blocks=thinking or None,
+        )
+
+    def _tool_call(self, block: dict[str, Any]) -> ToolCallRequest | None:
+        name = block.get("name")
+        call_id = block.get("id")
+        if not isinstance(name, str) or not name or not isinstance(call_id, str):
+            self._warner.warn("bad-tool-use", "skipped a tool_use block without a name or id")
+            return None
+        raw_input = block.get("input")
+        arguments, error = parse_tool_arguments(raw_input, tool_name=name)
+        return ToolCallRequest(
+            id=call_id,
+            name=name,
+            arguments=arguments,
+            raw_arguments=None if isinstance(raw_input, dict) else json.dumps(raw_input),
+            argument_error=error,
+        )

@@ -1,0 +1,354 @@
+"""Any server that speaks OpenAI chat completions: OpenAI, Ollama, vLLM, LM Studio, DeepSeek…
+
+One class, parameterised by ``base_url`` and where the key comes from. The
+``openai`` SDK carries the request; the body is decoded here rather than by the
+SDK's models so that vendor fields (``reasoning_content``, ``reasoning``) and
+malformed answers are handled in one place, and a bad body becomes an error
+response instead of an exception.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+from reverie._logging import OnceWarner, get_logger
+from reverie.errors import ConfigError
+from reverie.providers._arguments import parse_tool_arguments
+from reverie.providers._endpoint import api_key_from, validated_base_url
+from reverie.providers._errors import error_from_body, error_from_exception
+from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk, new_http_client
+from reverie.providers.base import (
+    Clock,
+    GenerationSettings,
+    LLMError,
+    LLMProvider,
+    LLMResponse,
+    RetryPolicy,
+    Sleep,
+    ToolCallRequest,
+)
+from reverie.providers.network import check_network_allowed
+
+__all__ = ["DEFAULT_TIMEOUT", "OPENAI_BASE_URL", "OpenAICompatProvider"]
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+"""The official endpoint; the only one for which a key is mandatory."""
+
+DEFAULT_TIMEOUT = 120.0
+"""Seconds before a call is abandoned (and retried); long answers take a while."""
+
+_OFFICIAL_HOST = "api.openai.com"
+# The SDK refuses to build a client without a key, and local servers ignore the
+# Authorization header, so keyless servers get a harmless stand-in.
+_KEYLESS = "no-key"
+_MESSAGE_KEYS = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"})
+# o-series and gpt-5 models on OpenAI reject a non-default temperature.
+_FIXED_TEMPERATURE_MODEL = re.compile(r"^(?:openai/)?(?:o\d|gpt-5)", re.IGNORECASE)
+_BODY_PREVIEW = 200
+
+_log = get_logger("providers.openai")
+
+
+def _content_text(content: object) -> str | None:
+    """Text of a message ``content``: a string, or the text parts of a list."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = [
+            part["text"]
+            for part in content
+            if isinstance(part, dict) and isinstance(part.get("text"), str)
+        ]
+        return "".join(texts) if texts else None
+    return None
+
+
+def _usage(raw: object) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        return {}
+    usage: dict[str, int] = {}
+    for key in ("prompt_tokens", "completion_tokens", "total_tokens"):
+        value = raw.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            usage[key] = value
+    if "total_tokens" not in usage and {"prompt_tokens", "completion_tokens"} <= usage.keys():
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+    for section, key, name in (
+        ("prompt_tokens_details", "cached_tokens", "cached_tokens"),
+        ("completion_tokens_details", "reasoning_tokens", "reasoning_tokens"),
+    ):
+        details = raw.get(section)
+        value = details.get(key) if isinstance(details, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool) and value:
+            usage[name] = value
+    return usage
+
+
+class OpenAICompatProvider(LLMProvider):
+    """A provider for the OpenAI chat-completions wire format.
+
+    The key is ``api_key``, else the environment variable named by
+    ``api_key_env``. It is mandatory only for OpenAI's own endpoint: local
+    servers (Ollama, vLLM, LM Studio) are called without one.
+
+    Example:
+        >>> provider = OpenAICompatProvider("llama3.1", base_url="http://localhost:11434/v1")
+        >>> provider.default_model
+        'llama3.1'
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        api_key_env: str | None = "OPENAI_API_KEY",
+        timeout: float = DEFAULT_TIMEOUT,
+        extra_headers: Mapping[str, str] | None = None,
+        generation: GenerationSettings | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Sleep | None = None,
+        clock: Clock | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Configure the provider; no network call and no SDK import happen here.
+
+        Args:
+            model: Default model name sent when a call names none.
+            api_key: The key; takes precedence over ``api_key_env``.
+            base_url: Server root (``{base_url}/chat/completions`` is called);
+                defaults to ``OPENAI_BASE_URL`` from the environment, else OpenAI.
+            api_key_env: Environment variable holding the key, or None to read none.
+            timeout: Seconds per try before it is abandoned (and retried).
+            extra_headers: Headers added to every request (e.g. OpenRouter's referer).
+            generation: Defaults for ``max_tokens``, ``temperature``, ``reasoning_effort``.
+            retry: Backoff policy of :meth:`chat_with_retry`.
+            sleep: Awaitable sleep used between retries (tests pass a recorder).
+            clock: Monotonic clock used for the retry deadline.
+            seed: Seed of the jitter generator.
+
+        Raises:
+            ConfigError: empty model, bad ``base_url`` or non-positive timeout.
+            MissingAPIKeyError: OpenAI's endpoint and no key.
+            ProviderError: the network is switched off and the URL is not loopback.
+        """
+        if not model or not model.strip():
+            raise ConfigError("model must be a non-empty name, e.g. openai:gpt-4o-mini")
+        if not timeout > 0:
+            raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
+        super().__init__(
+            default_model=model.strip(),
+            generation=generation,
+            retry=retry,
+            sleep=sleep,
+            clock=clock,
+            seed=seed,
+        )
+        self.base_url = validated_base_url(
+            base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_BASE_URL,
+            example="http://localhost:11434/v1",
+        )
+        self.official = urlsplit(self.base_url).hostname == _OFFICIAL_HOST
+        self.name = "openai" if self.official else "openai-compatible"
+        self.timeout = float(timeout)
+        self._extra_headers = dict(extra_headers or {})
+        self._api_key = api_key_from(api_key, api_key_env, required=self.official)
+        self._warner = OnceWarner(_log)
+        check_network_allowed(self.base_url)
+
+    def __repr__(self) -> str:
+        return f"OpenAICompatProvider(model={self.default_model!r}, base_url={self.base_url!r})"
+
+    def build_request(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        reasoning_effort: str | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The JSON body sent to ``/chat/completions`` for these arguments."""
+        model_name = self.resolve_model(model)
+        body: dict[str, Any] = {
+            "model": model_name,
+            "messages": [self._wire_message(m) for m in messages],
+        }
+        # OpenAI deprecated max_tokens for max_completion_tokens; most other
+        # servers only know the old name.
+        limit_key = "max_completion_tokens" if self.official else "max_tokens"
+        body[limit_key] = self.resolve_max_tokens(max_tokens)
+        if not (self.official and _FIXED_TEMPERATURE_MODEL.match(model_name)):
+            body["temperature"] = self.resolve_temperature(temperature)
+        effort = reasoning_effort or self.generation.reasoning_effort
+        if effort:
+            body["reasoning_effort"] = effort
+        if tools:
+            body["tools"] = [dict(t) for t in tools]
+            if tool_choice is not None:
+                body["tool_choice"] = (
+                    tool_choice if isinstance(tool_choice, str) else dict(tool_choice)
+                )
+        if extra_body:
+            body.update(extra_body)
+        return body
+
+    def _wire_message(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Only the fields the wire format knows: stored messages carry timestamps etc."""
+        wire = {k: v for k, v in message.items() if k in _MESSAGE_KEYS}
+        if wire.get("content") is None and wire.get("role") != "assistant":
+            wire["content"] = ""
+        calls = wire.get("tool_calls")
+        if calls:
+            wire["tool_calls"] = [self._wire_tool_call(c) for c in calls if isinstance(c, Mapping)]
+        elif "tool_calls" in wire:
+            del wire["tool_calls"]
+        reasoning = message.get("reasoning_content")
+        # DeepSeek wants its reasoning back during a tool loop; OpenAI rejects the field.
+        if not self.official and message.get("role") == "assistant" and isinstance(reasoning, str):
+            wire["reasoning_content"] = reasoning
+        return wire
+
+    @staticmethod
+    def _wire_tool_call(call: Mapping[str, Any]) -> dict[str, Any]:
+        function = call.get("function")
+        function = dict(function) if isinstance(function, Mapping) else {}
+        arguments = function.get("arguments")
+        if not isinstance(arguments, str):
+            function["arguments"] = json.dumps(arguments or {}, ensure_ascii=False)
+        return {"id": call.get("id"), "type": call.get("type", "function"), "function": function}
+
+    async def chat(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> LLMResponse:
+        """Make one call; failures come back as ``finish_reason="error"``.
+
+        Extra keywords understood: ``reasoning_effort`` and ``extra_body`` (merged
+        into the request); others are ignored.
+
+        Raises:
+            ProviderError: the network was switched off after construction.
+        """
+        check_network_allowed(self.base_url)
+        request = self.build_request(
+            messages=messages,
+            tools=tools,
+            model=model,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            tool_choice=tool_choice,
+            reasoning_effort=extra.get("reasoning_effort"),
+            extra_body=extra.get("extra_body"),
+        )
+        sdk = load_sdk("openai")
+        try:
+            async with sdk.AsyncOpenAI(
+                api_key=self._api_key or _KEYLESS,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_retries=0,  # chat_with_retry owns retries and their waits
+                default_headers=self._extra_headers or None,
+                http_client=new_http_client(sdk),
+            ) as client:
+                completions = client.chat.completions
+                kwargs = as_sdk_kwargs(request, accepted_fields(completions.create))
+                raw = await completions.with_raw_response.create(**kwargs)
+                text: str = raw.http_response.text
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            return LLMResponse.failure(error_from_exception(exc, sdk, base_url=self.base_url))
+        return self.parse_response(text)
+
+    def parse_response(self, text: str) -> LLMResponse:
+        """Decode a chat-completions body; anything unusable becomes an error response."""
+        try:
+            body = json.loads(text)
+        except ValueError:
+            preview = text[:_BODY_PREVIEW]
+            return LLMResponse.failure(
+                LLMError(
+                    f"{self.base_url} answered with malformed JSON (is base_url the "
+                    f"API root?): {preview!r}",
+                    status=200,
+                    type="invalid_response",
+                )
+            )
+        if not isinstance(body, dict):
+            return LLMResponse.failure(
+                LLMError(
+                    f"{self.base_url} answered with a non-object body", type="invalid_response"
+                )
+            )
+        choices = body.get("choices")
+        if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+            if body.get("error"):
+                return LLMResponse.failure(error_from_body(None, body))
+            return LLMResponse.failure(
+                LLMError(f"{self.base_url} answered without choices", type="invalid_response")
+            )
+        choice = choices[0]
+        message = choice.get("message")
+        message = message if isinstance(message, dict) else {}
+        tool_calls = self._tool_calls(message.get("tool_calls"))
+        reasoning = message.get("reasoning_content")
+        if not isinstance(reasoning, str):
+            reasoning = message.get("reasoning")
+        finish = choice.get("finish_reason")
+        return LLMResponse(
+            content=_content_text(message.get("content")),
+            tool_calls=tool_calls,
+            finish_reason=finish
+            if isinstance(finish, str) and finish
+            else ("tool_calls" if tool_calls else "stop"),
+            usage=_usage(body.get("usage")),
+            reasoning_content=reasoning if isinstance(reasoning, str) and reasoning else None,
+        )
+
+    def _tool_calls(self, raw: object) -> list[ToolCallRequest]:
+        if not isinstance(raw, list):
+            return []
+        calls: list[ToolCallRequest] = []
+        for item in raw:
+            function = item.get("function") if isinstance(item, dict) else None
+            name = function.get("name") if isinstance(function, dict) else None
+            if not isinstance(function, dict) or not isinstance(name, str) or not name:
+                self._warner.warn("nameless", "%s: skipped a tool call without a name", self.name)
+                continue
+            raw_args = function.get("arguments")
+            arguments, error = parse_tool_arguments(raw_args, tool_name=name)
+            call_id = item.get("id")
+            calls.append(
+                ToolCallRequest(
+                    id=call_id if isinstance(call_id, str) and call_id else _new_call_id(),
+                    name=name,
+                    arguments=arguments,
+                    raw_arguments=raw_args if isinstance(raw_args, str) else None,
+                    argument_error=error,
+                )
+            )
+        return calls
+
+
+def _new_call_id() -> str:
+    # Some local servers omit ids; the tool result still has to point at its call.
+    return f"call_{uuid.uuid4().hex[:24]}"

@@ -1,0 +1,385 @@
+"""GitStore: version the durable memory files in a git repository, without a git binary.
+
+The repository lives at ``workspace/.git``. Only the tracked files are ever
+staged: each commit edits HEAD's tree at those paths and nowhere else, so a
+workspace that already is a user's repository keeps its other files, its
+branch, its index entries and its ``.gitignore`` as they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Final
+
+from dulwich.errors import NotGitRepository
+from dulwich.objects import Commit
+from dulwich.repo import Repo
+from filelock import FileLock
+from filelock import Timeout as LockTimeout
+
+from reverie._atomic import write_text_atomic
+from reverie._logging import OnceWarner, get_logger
+from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.store import _git_history
+from reverie.store._git_commit import GIT_FAILURES, commit_worktree
+from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
+from reverie.store._git_objects import (
+    TrackedPath,
+    TreeReader,
+    head_commit,
+    parse_tracked,
+    read_worktree,
+    resolve_commit,
+    write_version,
+)
+from reverie.store._git_text import FileVersion, build_gitignore, parse_trailers, render_file_diff
+
+__all__ = ["DEFAULT_AUTHOR", "BlameLine", "CommitInfo", "GitStore", "parse_trailers"]
+
+_INIT_MESSAGE: Final = "Initialise reverie memory repository"
+_LOCK_NAME = "reverie.lock"
+_IDENTITY = re.compile(r"^[^<>\n]+ <[^<>\n]*>$")
+
+_log = get_logger("store.git")
+
+
+class GitStore:
+    """A git repository in the workspace that versions only ``tracked_files``.
+
+    Args:
+        workspace: The workspace directory; the repository is ``workspace/.git``.
+        tracked_files: Workspace-relative POSIX paths to version.
+        author: ``Name <email>`` used as author and committer.
+        lock_timeout: Seconds to wait for another process's commit to finish.
+
+    Example:
+        >>> store = GitStore(path, ["SOUL.md", "memory/MEMORY.md"])  # doctest: +SKIP
+        >>> store.init()  # doctest: +SKIP
+        True
+    """
+
+    def __init__(
+        self,
+        workspace: Path | str,
+        tracked_files: Sequence[str],
+        *,
+        author: str = DEFAULT_AUTHOR,
+        lock_timeout: float = 30.0,
+    ) -> None:
+        if isinstance(tracked_files, str):
+            raise UserError("tracked_files must be a list of paths, not one string")
+        parsed = [parse_tracked(name) for name in tracked_files]
+        if not parsed:
+            raise UserError("tracked_files is empty: name at least one file to version")
+        if not _IDENTITY.match(author):
+            raise UserError(f"author {author!r} must look like 'Name <email>'")
+        self._workspace = Path(workspace)
+        self._tracked: tuple[TrackedPath, ...] = tuple(
+            {path.name: path for path in parsed}.values()
+        )
+        self._identity = author.encode("utf-8")
+        self._lock_timeout = lock_timeout
+        self._warner = OnceWarner(_log)
+
+    @property
+    def workspace(self) -> Path:
+        """The workspace directory."""
+        return self._workspace
+
+    @property
+    def tracked_files(self) -> list[str]:
+        """The tracked paths, normalised, in the order given."""
+        return [path.name for path in self._tracked]
+
+    @property
+    def git_dir(self) -> Path:
+        """Where the repository lives: ``workspace/.git``."""
+        return self._workspace / ".git"
+
+    # -- setup -----------------------------------------------------------------
+
+    def is_initialized(self) -> bool:
+        """True when ``workspace/.git`` exists (a directory, or a worktree's gitfile)."""
+        return self.git_dir.exists()
+
+    def init(self) -> bool:
+        """Create the repository unless one exists; return True when it was created.
+
+        A new repository gets a ``.gitignore`` that hides everything but the
+        tracked files, and a first commit of the tracked files that exist (none
+        when no tracked file exists yet). An existing repository, and its
+        ``.gitignore``, are the user's: they are used as they are. A workspace
+        inside another repository's work tree is left alone (a nested repository
+        would hide its files from the outer one) and False is returned.
+        """
+        if self.is_initialized():
+            return False
+        outer = self._enclosing_work_tree()
+        if outer is not None:
+            self._warner.warn(
+                "nested",
+                "workspace %s is inside the git work tree %s; not creating a nested "
+                "repository, memory files will not be versioned by reverie",
+                self._workspace,
+                outer,
+            )
+            return False
+        with self._translate(f"cannot create a git repository at {self.git_dir}"):
+            self._workspace.mkdir(parents=True, exist_ok=True)
+            try:
+                Repo.init(str(self._workspace)).close()
+            except FileExistsError:
+                return False  # another process created it a moment ago
+            self._write_gitignore()
+        with self._open(locked=True) as repo:
+            self._commit_locked(repo, _INIT_MESSAGE)
+        _log.info("created memory repository at %s", self.git_dir)
+        return True
+
+    # -- writing ---------------------------------------------------------------
+
+    def auto_commit(self, message: str) -> str | None:
+        """Commit the current state of the tracked files; return the new sha.
+
+        Added, modified and deleted tracked files are recorded; nothing else is.
+
+        Returns:
+            The full 40-hex sha, or None when nothing changed (or when there is
+            no repository: see :meth:`init`).
+        """
+        if not isinstance(message, str) or not message.strip():
+            raise UserError("commit message is empty: say what changed")
+        if not self.is_initialized():
+            self._warner.warn(
+                "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
+            )
+            return None
+        with self._open(locked=True) as repo:
+            return self._commit_locked(repo, message)
+
+    def restore(self, sha: str) -> str | None:
+        """Bring the tracked files back to their state before commit ``sha``.
+
+        Files that did not exist then are deleted. Uncommitted edits are first
+        committed, so the restore itself can be undone. The result is recorded
+        as a new commit.
+
+        Returns:
+            The new commit's sha, or None when the files already were in that state.
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+        """
+        with self._open(locked=True) as repo:
+            target = resolve_commit(repo, sha)
+            short = target.decode()[:8]
+            reader = TreeReader(repo)
+            before = reader.parent_tree(reader.commit(target))
+            self._commit_locked(repo, f"Save memory before restoring to before {short}")
+            for path in self._tracked:
+                wanted = reader.version(before, path.parts)
+                current = read_worktree(self._path(path))
+                if (current[0] if current else None) != wanted:
+                    self._write_worktree(path, wanted)
+            return self._commit_locked(
+                repo,
+                f"Restore memory to before {short}\n\nRestored-From: {target.decode()}",
+            )
+
+    # -- reading ---------------------------------------------------------------
+
+    def log(self, max_entries: int = 20) -> list[CommitInfo]:
+        """Commits that changed tracked files, newest first, at most ``max_entries``."""
+        if max_entries <= 0 or not self.is_initialized():
+            return []
+        with self._open() as repo:
+            head = head_commit(repo)
+            if head is None:
+                return []
+            out: list[CommitInfo] = []
+            reader = TreeReader(repo)
+            for commit in _git_history.walk(repo, head):
+                if len(commit.parents) > 1:
+                    continue  # a merge's changes are listed with the commits it merges
+                files = self._changed_files(reader, commit)
+                if files:
+                    out.append(commit_info(commit, files))
+                    if len(out) >= max_entries:
+                        break
+            return out
+
+    def show(self, sha: str) -> str:
+        """Unified diff of commit ``sha`` against its parent, for the tracked files.
+
+        A root commit is compared with nothing. ``sha`` may be a unique prefix.
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+        """
+        with self._open() as repo:
+            reader = TreeReader(repo)
+            commit = reader.commit(resolve_commit(repo, sha))
+            before = reader.parent_tree(commit)
+            return "".join(
+                render_file_diff(
+                    path.name,
+                    reader.version(before, path.parts),
+                    reader.version(commit.tree, path.parts),
+                )
+                for path in self._tracked
+            )
+
+    def diff_working_tree(self) -> str:
+        """Unified diff of the tracked files on disk against HEAD; ``""`` when clean."""
+        if not self.is_initialized():
+            return ""
+        with self._open() as repo:
+            reader = TreeReader(repo)
+            head = head_commit(repo)
+            tree = reader.commit(head).tree if head is not None else None
+            diffs = []
+            for path in self._tracked:
+                current = read_worktree(self._path(path))
+                diffs.append(
+                    render_file_diff(
+                        path.name,
+                        reader.version(tree, path.parts),
+                        current[0] if current else None,
+                    )
+                )
+            return "".join(diffs)
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        """The text of ``path`` as commit ``sha`` left it; None when it did not exist.
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+        """
+        wanted = parse_tracked(path, field="path")
+        with self._open() as repo:
+            reader = TreeReader(repo)
+            commit = reader.commit(resolve_commit(repo, sha))
+            version = reader.version(commit.tree, wanted.parts)
+            return version.text() if version is not None else None
+
+    def blame(self, path: str) -> list[BlameLine]:
+        """For each line of the file on disk, the commit that introduced it.
+
+        Lines not committed yet have ``sha=None``. A missing file gives ``[]``.
+        """
+        wanted = parse_tracked(path, field="path")
+        current = read_worktree(self._path(wanted))
+        if current is None:
+            return []
+        if not self.is_initialized():
+            return _git_history.blame(None, None, wanted, current[0])
+        with self._open() as repo:
+            return _git_history.blame(repo, head_commit(repo), wanted, current[0])
+
+    parse_trailers = staticmethod(parse_trailers)
+
+    # -- internals -------------------------------------------------------------
+
+    def _path(self, path: TrackedPath) -> Path:
+        return self._workspace.joinpath(path.name)
+
+    def _changed_files(self, reader: TreeReader, commit: Commit) -> list[str]:
+        before = reader.parent_tree(commit)
+        return [
+            path.name
+            for path in self._tracked
+            if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
+        ]
+
+    def _commit_locked(self, repo: Repo, message: str) -> str | None:
+        """Commit the tracked files; the caller holds the repository lock."""
+        return commit_worktree(
+            repo,
+            self._workspace,
+            self._tracked,
+            identity=self._identity,
+            message=message,
+            on_index_error=self._index_failed,
+        )
+
+    def _index_failed(self, exc: Exception) -> None:
+        self._warner.warn("index", "could not update the index of %s: %s", self.git_dir, exc)
+
+    def _write_worktree(self, path: TrackedPath, version: FileVersion | None) -> None:
+        target = self._path(path)
+        try:
+            if version is None:
+                with contextlib.suppress(FileNotFoundError):
+                    target.unlink()
+                return
+            write_version(target, version)
+        except (OSError, StoreError) as exc:
+            raise GitStoreError(f"cannot restore {target}: {exc}") from exc
+
+    def _write_gitignore(self) -> None:
+        path = self._workspace / ".gitignore"
+        rules = build_gitignore(self.tracked_files)
+        if path.exists():
+            # A .gitignore without a repository: keep its lines, add ours after.
+            existing = path.read_text(encoding="utf-8", errors="replace")
+            have = set(existing.splitlines())
+            missing = [line for line in rules.splitlines() if line not in have]
+            if not missing:
+                return
+            rules = existing.rstrip("\n") + "\n\n" + "\n".join(missing) + "\n"
+        write_text_atomic(path, rules)
+
+    def _enclosing_work_tree(self) -> Path | None:
+        current = self._workspace.resolve().parent
+        while True:
+            if (current / ".git").exists():
+                return current
+            if current.parent == current:
+                return None
+            current = current.parent
+
+    @contextlib.contextmanager
+    def _translate(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except GitStoreError:
+            raise
+        except GIT_FAILURES as exc:
+            raise GitStoreError(f"{what}: {exc}") from exc
+
+    @contextlib.contextmanager
+    def _open(self, *, locked: bool = False) -> Iterator[Repo]:
+        """Open the repository (optionally holding the commit lock); translate failures."""
+        with self._translate(f"git repository {self.git_dir} failed"):
+            try:
+                repo = Repo(str(self._workspace))
+            except NotGitRepository as exc:
+                if self.is_initialized():
+                    raise GitStoreError(f"{self.git_dir} is not a valid git repository") from exc
+                raise GitStoreError(
+                    f"no git repository at {self.git_dir}; call init() first"
+                ) from exc
+            try:
+                if not locked:
+                    yield repo
+                    return
+                lock = FileLock(
+                    os.path.join(repo.controldir(), _LOCK_NAME), timeout=self._lock_timeout
+                )
+                try:
+                    lock.acquire()
+                except LockTimeout as exc:
+                    raise GitStoreError(
+                        f"{self.git_dir} is locked by another commit for over "
+                        f"{self._lock_timeout:g}s"
+                    ) from exc
+                try:
+                    yield repo
+                finally:
+                    lock.release()
+            finally:
+                repo.close()

@@ -1,0 +1,37 @@
+"""Atomic writes keep the old file or the new one, and usual permissions."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from reverie._atomic import write_text_atomic
+from reverie.errors import StoreError
+
+
+def test_new_file_gets_umask_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "MEMORY.md"
+    write_text_atomic(target, "hello")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert target.read_text() == "hello"
+
+
+def test_existing_mode_is_kept_and_no_temp_left(tmp_path: Path) -> None:
+    target = tmp_path / "USER.md"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_text_atomic(target, "new")
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert target.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["USER.md"]
+
+
+def test_unwritable_location_names_the_path(tmp_path: Path) -> None:
+    blocker = tmp_path / "memory"
+    blocker.write_text("a file where a folder should be")
+    with pytest.raises(StoreError, match="memory"):
+        write_text_atomic(blocker / "MEMORY.md", "x")
