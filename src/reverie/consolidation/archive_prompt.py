@@ -1,0 +1,94 @@
+"""The built-in archive prompt: what the Consolidator asks a model to summarise.
+
+The prompt text lives in ``reverie/prompts/archive.md`` (package data) so it reads
+and diffs like a document. The model answers with fact lines tagged
+``[permanent]``, ``[durable]``, ``[ephemeral]``, ``[correction]`` or ``[skip]``, or
+exactly ``(nothing)``. :data:`ARCHIVE_REQUEST_MARKER` appears in the prompt so the
+offline provider can tell an archive request from a chat turn.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from typing import Any
+
+from reverie.store.message_format import format_messages
+
+__all__ = [
+    "ARCHIVE_REQUEST_MARKER",
+    "ARCHIVE_TAGS",
+    "CONVERSATION_CLOSE",
+    "CONVERSATION_OPEN",
+    "NOTHING_ANSWER",
+    "PREVIOUS_SUMMARY_CLOSE",
+    "PREVIOUS_SUMMARY_OPEN",
+    "archive_prompt",
+    "build_archive_messages",
+]
+
+ARCHIVE_REQUEST_MARKER = "reverie-archive/1"
+"""Text present in the archive prompt, and nowhere in an ordinary chat prompt."""
+
+ARCHIVE_TAGS = ("permanent", "durable", "ephemeral", "correction", "skip")
+"""The tags a fact line may start with (``[permanent] …``)."""
+
+NOTHING_ANSWER = "(nothing)"
+"""The whole answer when nothing in the conversation is worth keeping."""
+
+CONVERSATION_OPEN = "<conversation>"
+CONVERSATION_CLOSE = "</conversation>"
+PREVIOUS_SUMMARY_OPEN = "<previous_summary>"
+PREVIOUS_SUMMARY_CLOSE = "</previous_summary>"
+
+_lock = threading.Lock()
+_cached: str | None = None
+
+
+def archive_prompt() -> str:
+    """The system prompt of an archive request (read from package data once)."""
+    global _cached
+    if _cached is None:
+        with _lock:
+            if _cached is None:
+                text = resources.files("reverie").joinpath("prompts/archive.md").read_text("utf-8")
+                if ARCHIVE_REQUEST_MARKER not in text:
+                    # A packaging mistake would silently break the offline provider.
+                    raise RuntimeError(
+                        f"reverie/prompts/archive.md lacks the marker {ARCHIVE_REQUEST_MARKER!r}"
+                    )
+                _cached = text.strip()
+    return _cached
+
+
+def build_archive_messages(
+    messages: Iterable[Mapping[str, Any]],
+    *,
+    previous_summary: str | None = None,
+) -> list[dict[str, Any]]:
+    """Build the chat messages that ask a model to archive a conversation chunk.
+
+    Args:
+        messages: The session messages leaving the context window (OpenAI shape,
+            with ``timestamp`` when known). They are rendered one per line as
+            ``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text``.
+        previous_summary: The summary written for the previous chunk, if any;
+            shown so the model does not repeat it and can mark corrections.
+
+    Returns:
+        ``[system, user]``: the archive prompt, then the conversation (and the
+        previous summary) inside tagged blocks.
+    """
+    parts: list[str] = []
+    if previous_summary and previous_summary.strip():
+        parts += [PREVIOUS_SUMMARY_OPEN, previous_summary.strip(), PREVIOUS_SUMMARY_CLOSE, ""]
+    parts += [CONVERSATION_OPEN, format_messages(messages), CONVERSATION_CLOSE, ""]
+    parts.append(
+        "Write the fact lines for this conversation now, "
+        f"or exactly {NOTHING_ANSWER} if nothing is worth remembering."
+    )
+    return [
+        {"role": "system", "content": archive_prompt()},
+        {"role": "user", "content": "\n".join(parts)},
+    ]

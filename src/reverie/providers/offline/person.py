@@ -1,0 +1,170 @@
+"""Rewrite what the user said about themselves into third-person memory lines.
+
+"I prefer tabs" becomes "User prefers tabs", "my flight" mid-sentence becomes
+"their flight", "we use Rust" becomes "The team uses Rust". The rules are small
+and predictable rather than clever: the subject at the start of a clause is
+named, later pronouns become "they/their/them", and the verb right after a named
+subject is put in the third person singular.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["conjugate", "finish_sentence", "to_third_person"]
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[^A-Za-z]+")
+
+# Words that may sit between a subject and its verb ("I really like …").
+_ADVERBS = _wordset(
+    "really strongly usually generally always never often sometimes also still just "
+    "definitely absolutely totally mostly rarely actually truly much kind sort of "
+    "kinda honestly personally"
+)
+_UNCHANGED = _wordset(
+    "can could will would shall should must might may ought "
+    "can't cannot couldn't won't wouldn't shouldn't mustn't didn't "
+    "went got made chose took had said told thought knew left bought found "
+    "began became came felt kept met ran saw sent spent wrote gave put set let "
+    "moved was"
+)
+_IRREGULAR = {
+    "am": "is",
+    "are": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "aren't": "isn't",
+    "were": "was",
+    "weren't": "wasn't",
+}
+# Named subjects at the start of a clause; the bool says whether the next verb
+# must be conjugated.
+_START: dict[str, tuple[str, bool]] = {
+    "i": ("User", True),
+    "i'm": ("User is", False),
+    "i've": ("User has", False),
+    "i'll": ("User will", False),
+    "i'd": ("User would", False),
+    "my": ("User's", False),
+    "we": ("The team", True),
+    "we're": ("The team is", False),
+    "we've": ("The team has", False),
+    "we'll": ("The team will", False),
+    "we'd": ("The team would", False),
+    "our": ("The", False),
+}
+_MIDDLE: dict[str, str] = {
+    "i": "they",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'll": "they'll",
+    "i'd": "they'd",
+    "my": "their",
+    "me": "them",
+    "mine": "theirs",
+    "myself": "themselves",
+    "we": "the team",
+    "we're": "the team is",
+    "we've": "the team has",
+    "we'll": "the team will",
+    "we'd": "the team would",
+    "our": "the",
+    "ours": "the team's",
+    "us": "the team",
+    "ourselves": "the team",
+    "you": "the assistant",
+    "your": "the assistant's",
+    "yours": "the assistant's",
+    "yourself": "the assistant",
+    "you're": "the assistant is",
+    "you'll": "the assistant will",
+}
+# After a mid-sentence "they", "I am" / "I was" must agree with "they".
+_AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
+
+
+def conjugate(verb: str) -> str:
+    """Third person singular of a verb that followed "I" or "we" ("like" → "likes")."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _match_case(_IRREGULAR[low], verb)
+    if (
+        low in _UNCHANGED
+        or (low.endswith("ed") and not low.endswith("eed"))
+        or low.endswith(("n't", "'d"))
+        or len(low) < 2
+    ):
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _match_case(word: str, like: str) -> str:
+    return word.upper() if like.isupper() and len(like) > 1 else word
+
+
+def to_third_person(text: str, *, at_start: bool = True) -> str:
+    """Rewrite one clause from the user's first person into the third person.
+
+    Args:
+        text: A clause as the user wrote it ("I really like hiking with my dog").
+        at_start: False when ``text`` continues a sentence, so a leading "I"
+            becomes "they" rather than "User".
+
+    Returns:
+        The clause about the user ("User really likes hiking with their dog").
+    """
+    out: list[str] = []
+    seen_word = not at_start
+    conjugate_next = False
+    after_they = False
+    for token in _TOKEN.findall(text):
+        if not token[0].isalpha():
+            out.append(token)
+            continue
+        low = token.lower().replace("’", "'")
+        if conjugate_next:
+            if low in _ADVERBS:
+                out.append(token)
+                continue
+            out.append(conjugate(token))
+            conjugate_next = False
+            seen_word = True
+            continue
+        if after_they and low in _AFTER_THEY:
+            out.append(_AFTER_THEY[low])
+            after_they = False
+            continue
+        after_they = False
+        if not seen_word and low in _START:
+            replacement, conjugate_next = _START[low]
+            out.append(replacement)
+        elif low in _MIDDLE and (low != "i" or token == "I"):
+            replacement = _MIDDLE[low]
+            after_they = replacement == "they"
+            conjugate_next = replacement == "the team"
+            out.append(replacement)
+        else:
+            out.append(token)
+        seen_word = True
+    return "".join(out)
+
+
+def finish_sentence(text: str) -> str:
+    """Capitalise the first letter and end with exactly one full stop."""
+    text = " ".join(text.split()).strip(" ,;:-")
+    text = re.sub(r"[.!?]+$", "", text).rstrip(" ,;:-")
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + "."

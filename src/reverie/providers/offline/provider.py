@@ -1,0 +1,181 @@
+"""The offline provider: deterministic answers with no model, no key, no network.
+
+It lets every reverie command run on a fresh machine. A request is offered to
+a chain of handlers, each recognising one kind of request reverie makes (the
+archive request today; Dream's later) and answering it by rule. Anything no
+handler claims — an ordinary chat turn — gets one honest line saying that no
+model is configured and how to configure one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reverie.consolidation.archive_prompt import (
+    ARCHIVE_REQUEST_MARKER,
+    CONVERSATION_CLOSE,
+    CONVERSATION_OPEN,
+    PREVIOUS_SUMMARY_CLOSE,
+    PREVIOUS_SUMMARY_OPEN,
+)
+from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
+from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.transcript import extract_block, parse_transcript
+from reverie.store.message_format import message_text
+from reverie.tokens import count_prompt_tokens, count_text_tokens
+
+__all__ = [
+    "DEFAULT_HANDLERS",
+    "NO_MODEL_REPLY",
+    "OfflineHandler",
+    "OfflineProvider",
+    "OfflineRequest",
+    "answer_archive_request",
+]
+
+NO_MODEL_REPLY = (
+    "No model is configured, so this is reverie's offline provider: it can archive "
+    "memories but cannot chat. To talk to a model, run with "
+    "`--provider openai --model gpt-4.1-mini` and set OPENAI_API_KEY, or put "
+    '`provider = "openai"` and `model = "gpt-4.1-mini"` in reverie.toml '
+    "(anthropic and openai-compatible work too)."
+)
+"""The answer to any request no handler recognises."""
+
+
+@dataclass(frozen=True)
+class OfflineRequest:
+    """One call to the offline provider, as handlers see it."""
+
+    messages: Sequence[Mapping[str, Any]]
+    tools: Sequence[Mapping[str, Any]] | None
+    model: str
+    max_tokens: int
+
+    def texts(self, role: str) -> list[str]:
+        """The plain text of every message with ``role``, in order."""
+        return [message_text(m) for m in self.messages if m.get("role") == role]
+
+
+OfflineHandler = Callable[[OfflineRequest], "LLMResponse | str | None"]
+"""Answers a request it recognises (text or a full response), else returns None."""
+
+
+def answer_archive_request(request: OfflineRequest) -> str | None:
+    """Answer the Consolidator's archive request with facts the user stated.
+
+    Recognised by :data:`ARCHIVE_REQUEST_MARKER` in a system message. The
+    conversation is read back from the user message, and the answer is tagged
+    fact lines, or ``(nothing)`` when the user said nothing worth keeping.
+    """
+    if not any(ARCHIVE_REQUEST_MARKER in text for text in request.texts("system")):
+        return None
+    conversation: list[str] = []
+    previous: list[str] = []
+    for text in request.texts("user"):
+        block = extract_block(text, CONVERSATION_OPEN, CONVERSATION_CLOSE)
+        conversation.append(text if block is None else block)
+        summary = extract_block(text, PREVIOUS_SUMMARY_OPEN, PREVIOUS_SUMMARY_CLOSE)
+        if summary:
+            previous.append(summary)
+    turns = parse_transcript("\n".join(conversation))
+    facts = extract_facts(turns, previous_summary="\n".join(previous) or None)
+    return render_answer(facts)
+
+
+DEFAULT_HANDLERS: tuple[OfflineHandler, ...] = (answer_archive_request,)
+"""The handlers an :class:`OfflineProvider` tries, in order."""
+
+
+class OfflineProvider(LLMProvider):
+    """A provider that answers by rule: deterministic, offline, keyless.
+
+    Archive (consolidation) requests get tagged facts extracted from what the
+    user said; any other request gets :data:`NO_MODEL_REPLY`. It never fails
+    and never calls a tool. Its token counts are reverie's offline counts.
+
+    Args:
+        generation: Default ``max_tokens`` / ``temperature`` (temperature is
+            ignored: answers are deterministic).
+        handlers: The request handlers to try in order (default
+            :data:`DEFAULT_HANDLERS`); a handler returns None to pass.
+
+    Example:
+        >>> provider = OfflineProvider()
+        >>> provider.default_model
+        'offline-extractive'
+    """
+
+    name = "offline"
+
+    def __init__(
+        self,
+        *,
+        generation: GenerationSettings | None = None,
+        handlers: Sequence[OfflineHandler] | None = None,
+    ) -> None:
+        super().__init__(default_model="offline-extractive", generation=generation)
+        self.handlers: tuple[OfflineHandler, ...] = (
+            DEFAULT_HANDLERS if handlers is None else tuple(handlers)
+        )
+
+    async def chat(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        tool_choice: str | Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> LLMResponse:
+        """Answer by rule (see the class docstring); extra keywords are ignored."""
+        request = OfflineRequest(
+            messages=messages,
+            tools=tools,
+            model=self.resolve_model(model),
+            max_tokens=self.resolve_max_tokens(max_tokens),
+        )
+        answer: LLMResponse | str | None = None
+        for handler in self.handlers:
+            answer = handler(request)
+            if answer is not None:
+                break
+        if isinstance(answer, LLMResponse):
+            return answer
+        return self._text_response(request, NO_MODEL_REPLY if answer is None else answer)
+
+    def _text_response(self, request: OfflineRequest, text: str) -> LLMResponse:
+        prompt = count_prompt_tokens(request.messages, request.tools, model=request.model).tokens
+        finish = "stop"
+        lines = text.split("\n")
+        # Like a real model, stop at max_tokens; whole lines only, so no fact is cut.
+        while lines and count_text_tokens("\n".join(lines), model=request.model) > max(
+            request.max_tokens, 0
+        ):
+            lines.pop()
+            finish = "length"
+        content = "\n".join(lines)
+        completion = count_text_tokens(content, model=request.model)
+        return LLMResponse(
+            content=content,
+            finish_reason=finish,
+            usage={
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+            },
+        )
+
+    def estimate_prompt_tokens(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        model: str | None = None,
+    ) -> tuple[int, str]:
+        """Count a prompt with reverie's offline counter: ``(tokens, source)``."""
+        count = count_prompt_tokens(messages, tools, model=self.resolve_model(model))
+        return count.tokens, count.source
