@@ -1,0 +1,404 @@
+"""The append-only history log: ``memory/history.jsonl`` and its ``memory/.cursor``.
+
+Guarantees:
+
+* Cursors are issued under a :class:`~reverie.store.locks.WorkspaceLock`, so
+  threads and processes never share one. The next cursor is
+  ``max(.cursor, last valid cursor in the log) + 1``: ``.cursor`` is only a
+  lower bound (it survives the log being emptied); the log always wins.
+* A record is written with one ``os.write`` on an ``O_APPEND`` descriptor, so
+  readers never see two records interleaved. No fsync per append: a crash may
+  lose the last records or leave a torn last line, which readers skip and the
+  next append terminates (it then reads as one malformed line).
+* Reads never parse the whole file to find recent entries: they walk back from
+  the end, or bisect on byte offsets (cursors grow line after line).
+* Bad lines are skipped with one warning per kind of damage; compaction moves
+  them to ``memory/history.rejected.jsonl`` rather than dropping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from reverie._atomic import write_bytes_atomic
+from reverie._logging import OnceWarner, get_logger
+from reverie.errors import StoreError, UserError
+from reverie.store._compaction import plan_compaction
+from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
+from reverie.store.locks import WorkspaceLock
+from reverie.store.records import HistoryEntry, Reject, parse_history_line
+
+__all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]
+
+_log = get_logger("store.history")
+
+_HISTORY_NAME = "history.jsonl"
+_CURSOR_NAME = ".cursor"
+_REJECTED_NAME = "history.rejected.jsonl"
+_LOCK_NAME = ".history.lock"
+
+_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+_OPEN_READ = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+
+
+def timestamp_now() -> str:
+    """Local time as history records spell it: ``YYYY-MM-DD HH:MM``."""
+    return time.strftime("%Y-%m-%d %H:%M")
+
+
+class NewEntry(NamedTuple):
+    """An entry to append; its cursor is assigned by the log."""
+
+    content: str
+    timestamp: str | None = None
+    session_key: str | None = None
+    source: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Compaction:
+    """What :meth:`HistoryLog.compact` did."""
+
+    dropped: int = 0
+    """Processed entries removed from the log."""
+    rejected: int = 0
+    """Malformed lines moved to ``history.rejected.jsonl``."""
+
+
+class HistoryLog:
+    """``memory/history.jsonl``: append, read since a cursor, compact.
+
+    Creating one does no I/O; the memory folder is created by the first write.
+
+    Args:
+        memory_dir: The workspace's ``memory`` folder.
+        warner: Where "skipped a bad line" warnings go, once per kind; the
+            owning store passes its own so each store warns afresh.
+    """
+
+    def __init__(self, memory_dir: Path | str, *, warner: OnceWarner | None = None) -> None:
+        self._dir = Path(memory_dir)
+        self._path = self._dir / _HISTORY_NAME
+        self._cursor_path = self._dir / _CURSOR_NAME
+        self._rejected_path = self._dir / _REJECTED_NAME
+        # ``os.open`` on a str skips a Path conversion per call on the append path.
+        self._path_str = os.fspath(self._path)
+        self._cursor_str = os.fspath(self._cursor_path)
+        self._lock = WorkspaceLock(self._dir / _LOCK_NAME)
+        self._warner = warner if warner is not None else OnceWarner(_log)
+        self._dir_ready = False
+
+    @property
+    def path(self) -> Path:
+        """``memory/history.jsonl``."""
+        return self._path
+
+    @property
+    def cursor_path(self) -> Path:
+        """``memory/.cursor``: the last cursor issued (a lower bound; the log wins)."""
+        return self._cursor_path
+
+    @property
+    def rejected_path(self) -> Path:
+        """``memory/history.rejected.jsonl``: malformed lines moved out by compaction."""
+        return self._rejected_path
+
+    @property
+    def lock(self) -> WorkspaceLock:
+        """The lock every writer of the log holds (re-entrant)."""
+        return self._lock
+
+    # -- writing -----------------------------------------------------------------
+
+    def append(
+        self,
+        content: str,
+        *,
+        timestamp: str | None = None,
+        session_key: str | None = None,
+        source: dict[str, Any] | None = None,
+    ) -> HistoryEntry:
+        """Append one entry and return it with its new cursor.
+
+        Raises:
+            UserError: when ``source`` cannot be written as JSON.
+            StoreError: naming the path when the memory folder cannot be written.
+        """
+        return self.extend([NewEntry(content, timestamp, session_key, source)])[0]
+
+    def extend(self, entries: Sequence[NewEntry]) -> list[HistoryEntry]:
+        """Append entries with consecutive cursors, in one write.
+
+        Raises:
+            UserError: when an entry's ``source`` cannot be written as JSON.
+            StoreError: naming the path when the memory folder cannot be written.
+        """
+        if not entries:
+            return []
+        for item in entries:
+            _check_new_entry(item)
+        self._ensure_dir()
+        with self._lock:
+            try:
+                fd = os.open(self._path_str, _OPEN_APPEND, 0o644)
+            except OSError as exc:
+                raise _store_error("cannot open", self._path, exc) from exc
+            try:
+                size = os.fstat(fd).st_size
+                last, torn = tail_state(fd, size, self._parse)
+                cursor = max(last, self._read_cursor_hint())
+                written: list[HistoryEntry] = []
+                stamp = timestamp_now()
+                for item in entries:
+                    cursor += 1
+                    written.append(
+                        HistoryEntry(
+                            cursor=cursor,
+                            timestamp=item.timestamp if item.timestamp is not None else stamp,
+                            content=item.content,
+                            session_key=item.session_key,
+                            source=item.source,
+                        )
+                    )
+                payload = b"".join(_encode(entry) for entry in written)
+                # A torn last line is closed first so the new record starts on its own line.
+                _write_all(fd, b"\n" + payload if torn else payload, self._path)
+            finally:
+                os.close(fd)
+            self._write_cursor_hint(cursor)
+        return written
+
+    def compact(self, max_entries: int, dream_cursor: int) -> Compaction:
+        """Drop the oldest processed entries while more than ``max_entries`` remain.
+
+        Only entries with ``cursor <= dream_cursor`` may go, oldest first; the
+        first unprocessed entry stops the drop. ``max_entries <= 0`` disables
+        compaction. When the file is rewritten (atomically), malformed lines are
+        appended to ``history.rejected.jsonl`` instead of vanishing.
+        """
+        if max_entries <= 0:
+            return Compaction()
+        with self._lock:
+            plan = plan_compaction(self._read_bytes(), max_entries, dream_cursor)
+            if plan is None:
+                return Compaction()
+            if plan.rejected:
+                self._append_rejected(plan.rejected)  # set aside before the log drops them
+            write_bytes_atomic(self._path, plan.kept)
+        if plan.rejected:
+            _log.warning(
+                "%s: moved %d malformed line(s) to %s",
+                self._path,
+                len(plan.rejected),
+                self._rejected_path,
+            )
+        return Compaction(dropped=plan.dropped, rejected=len(plan.rejected))
+
+    # -- reading -----------------------------------------------------------------
+
+    def read_since(self, cursor: int, *, limit: int | None = None) -> list[HistoryEntry]:
+        """Valid entries with a cursor greater than ``cursor``, in file order.
+
+        Args:
+            cursor: Entries at or below it are skipped (0 reads everything).
+            limit: Stop after this many entries (None: no limit).
+
+        Raises:
+            StoreError: naming the path when the log exists but cannot be read.
+        """
+        fd = self._open_for_read()
+        if fd is None:
+            return []
+        try:
+            size = os.fstat(fd).st_size
+            if size == 0 or (limit is not None and limit <= 0):
+                return []
+            start = 0
+            if cursor > 0:
+                tail, hi = tail_since(fd, size, cursor, self._parse)
+                if tail is not None:
+                    return tail if limit is None else tail[:limit]
+                start = bisect_start(fd, size, hi, cursor)
+            return collect(fd, start, size, cursor, limit, self._parse)
+        except OSError as exc:
+            raise _store_error("cannot read", self._path, exc) from exc
+        finally:
+            os.close(fd)
+
+    def latest_cursor(self) -> int:
+        """The cursor of the last valid entry in the log; 0 when there is none."""
+        fd = self._open_for_read()
+        if fd is None:
+            return 0
+        try:
+            return tail_state(fd, os.fstat(fd).st_size, self._parse)[0]
+        except OSError as exc:
+            raise _store_error("cannot read", self._path, exc) from exc
+        finally:
+            os.close(fd)
+
+    def has_entries(self) -> bool:
+        """True when the log holds at least one valid entry."""
+        return self.latest_cursor() > 0
+
+    # -- internals ---------------------------------------------------------------
+
+    def _ensure_dir(self) -> None:
+        if self._dir_ready:
+            return
+        try:
+            self._dir.mkdir(parents=True, exist_ok=True)
+        except FileExistsError as exc:
+            raise StoreError(f"memory folder {self._dir} exists but is not a folder") from exc
+        except OSError as exc:
+            raise _store_error("cannot create memory folder", self._dir, exc) from exc
+        self._dir_ready = True
+
+    def _open_for_read(self) -> int | None:
+        try:
+            return os.open(self._path_str, _OPEN_READ)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise _store_error("cannot read", self._path, exc) from exc
+
+    def _read_bytes(self) -> bytes:
+        try:
+            return self._path.read_bytes()
+        except FileNotFoundError:
+            return b""
+        except OSError as exc:
+            raise _store_error("cannot read", self._path, exc) from exc
+
+    def _parse(self, line: bytes, terminated: bool) -> HistoryEntry | None:
+        item = parse_history_line(line)
+        if isinstance(item, Reject):
+            if terminated:
+                self._warner.warn(
+                    f"history:{item.name}",
+                    "%s: skipping line(s) with %s (further ones are skipped silently)",
+                    self._path,
+                    item.value,
+                )
+            else:
+                # Either a write in flight (it completes) or a torn one (the next
+                # append terminates it and it is reported as malformed then).
+                _log.debug("%s: skipping an unterminated last line", self._path)
+            return None
+        return item
+
+    def _read_cursor_hint(self) -> int:
+        try:
+            fd = os.open(self._cursor_str, _OPEN_READ)
+        except FileNotFoundError:
+            return 0
+        except OSError as exc:
+            raise _store_error("cannot read", self._cursor_path, exc) from exc
+        try:
+            raw = os.read(fd, 64)
+        except OSError:
+            raw = b""  # e.g. a folder in its place: the log still knows the cursor
+        finally:
+            os.close(fd)
+        text = raw.strip()
+        if text.isdigit():
+            return int(text)
+        if text:
+            self._warner.warn(
+                "cursor:corrupt",
+                "%s holds %r, not a cursor; recovering the next cursor from %s",
+                self._cursor_path,
+                raw[:32],
+                self._path,
+            )
+        return 0
+
+    def _write_cursor_hint(self, cursor: int) -> None:
+        # In place, no fsync: the hint only has to be a lower bound, and the log,
+        # written first, is what the next allocation trusts.
+        data = str(cursor).encode("ascii")
+        try:
+            fd = os.open(
+                self._cursor_str, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
+            )
+        except OSError as exc:
+            self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
+            return
+        try:
+            os.write(fd, data)
+            os.ftruncate(fd, len(data))
+        except OSError as exc:
+            self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
+        finally:
+            os.close(fd)
+
+    def _append_rejected(self, rejected: list[tuple[bytes, Reject]]) -> None:
+        stamp = timestamp_now()
+        payload = "".join(
+            json.dumps(
+                {
+                    "rejected_at": stamp,
+                    "reason": reason.value,
+                    "line": line.decode("utf-8", errors="backslashreplace"),
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+            for line, reason in rejected
+        ).encode("utf-8")
+        try:
+            fd = os.open(self._rejected_path, _OPEN_APPEND, 0o644)
+        except OSError as exc:
+            raise _store_error("cannot write", self._rejected_path, exc) from exc
+        try:
+            _write_all(fd, payload, self._rejected_path)
+            os.fsync(fd)  # before the rewrite drops them from the log
+        except OSError as exc:
+            raise _store_error("cannot write", self._rejected_path, exc) from exc
+        finally:
+            os.close(fd)
+
+
+def _check_new_entry(item: NewEntry) -> None:
+    if not isinstance(item.content, str):
+        raise UserError(
+            f"history entry content must be a string, not {type(item.content).__name__}"
+        )
+    if item.timestamp is not None and not isinstance(item.timestamp, str):
+        raise UserError("history entry timestamp must be a string like '2026-04-03 00:02'")
+    if item.session_key is not None and not isinstance(item.session_key, str):
+        raise UserError(
+            f"history entry session_key must be a string, not {type(item.session_key).__name__}"
+        )
+    if item.source is not None and not isinstance(item.source, dict):
+        raise UserError(f"history entry source must be a dict, not {type(item.source).__name__}")
+
+
+def _encode(entry: HistoryEntry) -> bytes:
+    try:
+        return entry.to_json_line().encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (text decoded with surrogateescape) cannot be UTF-8;
+        # JSON's \u escapes carry it, and it reads back unchanged.
+        return (json.dumps(entry.to_dict(), ensure_ascii=True) + "\n").encode("ascii")
+    except (TypeError, ValueError) as exc:
+        raise UserError(f"history entry field 'source' is not JSON-serialisable: {exc}") from exc
+
+
+def _write_all(fd: int, data: bytes, path: Path) -> None:
+    try:
+        written = os.write(fd, data)
+        while written < len(data):  # only on a full disk or a signal mid-write
+            written += os.write(fd, data[written:])
+    except OSError as exc:
+        raise _store_error("cannot write", path, exc) from exc
+
+
+def _store_error(action: str, path: Path, exc: OSError) -> StoreError:
+    return StoreError(f"{action} {path}: {exc.strerror or exc}")

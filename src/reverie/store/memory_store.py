@@ -1,0 +1,440 @@
+"""MemoryStore: the one door to a workspace's memory files.
+
+It owns no logic of its own beyond argument checks: the history log, legacy
+migration, text cleaning and the Dream prompt each live in their own module,
+and this class wires them to the workspace layout::
+
+    workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (atomic)
+    workspace/memory/history.jsonl, .cursor           HistoryLog
+    workspace/memory/.dream_cursor                    get/set_last_dream_cursor
+    workspace/memory/HISTORY.md                       migrated once, lazily
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from reverie._atomic import write_text_atomic
+from reverie._logging import OnceWarner, get_logger
+from reverie.errors import StoreError, UserError
+from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
+from reverie.store.history import Compaction, HistoryLog
+from reverie.store.legacy import LEGACY_NAME, migrate_legacy_history
+from reverie.store.message_format import format_messages
+from reverie.store.text import cap_text, strip_leaked_reasoning
+from reverie.tools import DEFAULT_MAX_FILE_CHARS, OnChange, ToolRegistry, build_dream_tools
+
+if TYPE_CHECKING:
+    from reverie.store.git import GitStore
+
+__all__ = [
+    "HISTORY_ENTRY_MAX_CHARS",
+    "RAW_ARCHIVE_MAX_CHARS",
+    "TRACKED_FILES",
+    "MemoryStore",
+    "is_internal_session",
+]
+
+_log = get_logger("store")
+
+HISTORY_ENTRY_MAX_CHARS = 64_000
+"""Hard cap on one history entry: a runaway summary must not bloat every later prompt."""
+RAW_ARCHIVE_MAX_CHARS = 16_000
+"""Default cap on the formatted messages of a raw archive (after its first line)."""
+TRACKED_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md", "memory/.dream_cursor")
+"""The files the memory repository versions."""
+
+_INTERNAL_PREFIXES = ("cron:", "dream:", "heartbeat:")
+
+
+def is_internal_session(session_key: str) -> bool:
+    """True for sessions the agent runs for itself: ``cron:*``, ``dream:*``, ``heartbeat``."""
+    return session_key == "heartbeat" or session_key.startswith(_INTERNAL_PREFIXES)
+
+
+class MemoryStore:
+    """Read and write the memory files of one workspace.
+
+    Creating a store does no I/O. Folders are created by the first write; a
+    legacy ``memory/HISTORY.md`` is migrated before the first history access.
+
+    Args:
+        workspace: The workspace folder.
+        max_history_entries: Entries :meth:`compact_history` keeps at most
+            (0 disables compaction).
+    """
+
+    def __init__(self, workspace: Path | str, max_history_entries: int = 1000) -> None:
+        if isinstance(max_history_entries, bool) or not isinstance(max_history_entries, int):
+            raise UserError(f"max_history_entries must be an integer, got {max_history_entries!r}")
+        if max_history_entries < 0:
+            raise UserError(
+                "max_history_entries must be >= 0 (0 disables compaction), "
+                f"got {max_history_entries}"
+            )
+        self._workspace = Path(workspace).expanduser()
+        self._memory_dir = self._workspace / "memory"
+        self._max_history_entries = max_history_entries
+        self._warner = OnceWarner(_log)
+        self._history = HistoryLog(self._memory_dir, warner=self._warner)
+        self._migrated = False
+        self._migration_lock = threading.Lock()
+        self._git: GitStore | None = None
+        self._git_lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"MemoryStore({str(self._workspace)!r})"
+
+    # -- layout ------------------------------------------------------------------
+
+    @property
+    def workspace(self) -> Path:
+        """The workspace folder."""
+        return self._workspace
+
+    @property
+    def memory_dir(self) -> Path:
+        """``memory/``."""
+        return self._memory_dir
+
+    @property
+    def memory_file(self) -> Path:
+        """``memory/MEMORY.md``: durable project facts and decisions."""
+        return self._memory_dir / "MEMORY.md"
+
+    @property
+    def soul_file(self) -> Path:
+        """``SOUL.md``: the agent's persona and behaviour rules."""
+        return self._workspace / "SOUL.md"
+
+    @property
+    def user_file(self) -> Path:
+        """``USER.md``: stable facts about the user."""
+        return self._workspace / "USER.md"
+
+    @property
+    def history_file(self) -> Path:
+        """``memory/history.jsonl``."""
+        return self._history.path
+
+    @property
+    def cursor_file(self) -> Path:
+        """``memory/.cursor``: the last history cursor issued."""
+        return self._history.cursor_path
+
+    @property
+    def dream_cursor_file(self) -> Path:
+        """``memory/.dream_cursor``: the last history cursor Dream processed."""
+        return self._memory_dir / ".dream_cursor"
+
+    @property
+    def rejected_history_file(self) -> Path:
+        """``memory/history.rejected.jsonl``: malformed lines set aside by compaction."""
+        return self._history.rejected_path
+
+    @property
+    def legacy_history_file(self) -> Path:
+        """``memory/HISTORY.md``: the pre-JSONL history, migrated once."""
+        return self._memory_dir / LEGACY_NAME
+
+    @property
+    def max_history_entries(self) -> int:
+        """Entries :meth:`compact_history` keeps at most (0: no compaction)."""
+        return self._max_history_entries
+
+    @property
+    def history(self) -> HistoryLog:
+        """The history log itself, for typed access to :class:`HistoryEntry` records."""
+        self._ensure_migrated()
+        return self._history
+
+    @property
+    def git(self) -> GitStore:
+        """The repository versioning SOUL.md, USER.md, memory/MEMORY.md and .dream_cursor."""
+        if self._git is None:
+            with self._git_lock:
+                if self._git is None:
+                    # Loaded on first use: dulwich adds ~50 ms to every import otherwise.
+                    from reverie.store.git import GitStore
+
+                    self._git = GitStore(self._workspace, tracked_files=list(TRACKED_FILES))
+        return self._git
+
+    # -- memory files ------------------------------------------------------------
+
+    def read_memory(self) -> str:
+        """``memory/MEMORY.md``, or ``""`` when missing."""
+        return self._read_text(self.memory_file)
+
+    def write_memory(self, content: str) -> None:
+        """Replace ``memory/MEMORY.md`` atomically."""
+        self._write_text(self.memory_file, content)
+
+    def read_soul(self) -> str:
+        """``SOUL.md``, or ``""`` when missing."""
+        return self._read_text(self.soul_file)
+
+    def write_soul(self, content: str) -> None:
+        """Replace ``SOUL.md`` atomically."""
+        self._write_text(self.soul_file, content)
+
+    def read_user(self) -> str:
+        """``USER.md``, or ``""`` when missing."""
+        return self._read_text(self.user_file)
+
+    def write_user(self, content: str) -> None:
+        """Replace ``USER.md`` atomically."""
+        self._write_text(self.user_file, content)
+
+    def get_memory_context(self) -> str:
+        """``"## Long-term Memory\\n" + MEMORY.md``, or ``""`` when it is empty."""
+        content = self.read_memory()
+        return f"## Long-term Memory\n{content}" if content.strip() else ""
+
+    # -- history -----------------------------------------------------------------
+
+    def append_history(
+        self,
+        entry: str,
+        *,
+        max_chars: int | None = None,
+        session_key: str | None = None,
+        source: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Append one entry to the history log and return its cursor.
+
+        Leaked reasoning and template markers are stripped first (an entry that
+        was nothing else is stored as ``""``), then the text is capped at
+        ``max_chars`` (at most 64,000), truncation marker included.
+
+        Raises:
+            UserError: for a non-string entry, a bad ``max_chars`` or ``source``.
+            StoreError: naming the path when the memory folder cannot be written.
+        """
+        if not isinstance(entry, str):
+            raise UserError(f"history entry must be a string, not {type(entry).__name__}")
+        content = cap_text(strip_leaked_reasoning(entry), _entry_cap(max_chars))
+        return self._append(content, session_key, source)
+
+    def raw_archive(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        max_chars: int | None = None,
+        session_key: str | None = None,
+        source: Mapping[str, Any] | None = None,
+    ) -> int | None:
+        """Archive messages verbatim when summarising them failed; return the new cursor.
+
+        The entry is ``"[RAW] N messages\\n"`` followed by one
+        ``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text`` line per message, that
+        text capped at ``max_chars`` (default 16,000). The messages are the
+        user's words, so nothing is stripped from them.
+
+        Returns:
+            The cursor, or None when every message was empty (nothing is written).
+        """
+        text = format_messages(messages)
+        if not text:
+            return None
+        limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else _positive("max_chars", max_chars)
+        header = f"[RAW] {len(messages)} messages\n"
+        body = cap_text(text, min(limit, HISTORY_ENTRY_MAX_CHARS - len(header)))
+        return self._append(header + body, session_key, source)
+
+    def read_unprocessed_history(self, since_cursor: int) -> list[dict[str, Any]]:
+        """Entries with a cursor greater than ``since_cursor``, oldest first, as dicts."""
+        entries = self.history.read_since(_cursor_arg("since_cursor", since_cursor))
+        return [entry.to_dict() for entry in entries]
+
+    def read_recent_history_for_prompt(
+        self,
+        since_cursor: int,
+        *,
+        session_key: str | None = None,
+        unified_session: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Unprocessed entries fit to show in a turn's prompt, oldest first.
+
+        With ``session_key=None`` every entry is shown. Otherwise only that
+        session's entries, unless ``unified_session``: then also other sessions'
+        entries and entries without a session, but never internal ones (``cron:*``,
+        ``dream:*``, ``heartbeat``).
+        """
+        entries = self.history.read_since(_cursor_arg("since_cursor", since_cursor))
+        return [
+            entry.to_dict()
+            for entry in entries
+            if _visible(entry.session_key, session_key, unified_session)
+        ]
+
+    def compact_history(self) -> Compaction:
+        """Drop the oldest processed entries beyond ``max_history_entries``.
+
+        Entries Dream has not processed are never dropped; malformed lines are
+        moved to ``memory/history.rejected.jsonl``. The rewrite is atomic.
+        """
+        history = self.history
+        with history.lock:  # the Dream cursor must not move while we decide
+            return history.compact(self._max_history_entries, self._read_dream_cursor())
+
+    def get_latest_cursor(self) -> int:
+        """The cursor of the newest entry in the log; 0 when it is empty."""
+        return self.history.latest_cursor()
+
+    def get_last_dream_cursor(self) -> int:
+        """The last cursor Dream processed; 0 when unset or unreadable (with a warning)."""
+        self._ensure_migrated()
+        return self._read_dream_cursor()
+
+    def set_last_dream_cursor(self, cursor: int) -> None:
+        """Record that Dream processed every entry up to ``cursor`` (atomic write)."""
+        if isinstance(cursor, bool) or not isinstance(cursor, int) or cursor < 0:
+            raise UserError(f"dream cursor must be an integer >= 0, got {cursor!r}")
+        history = self.history
+        with history.lock:
+            self._write_dream_cursor(cursor)
+
+    def build_dream_prompt(self, *, max_entries: int = 20) -> tuple[str, int] | None:
+        """The prompt of the next Dream pass and the last cursor it covers.
+
+        Holds the guide (workspace ``prompts/dream.md`` unless blank, else the
+        built-in one), SOUL.md, USER.md and memory/MEMORY.md (each capped at
+        8,000 chars) and the next ``max_entries`` unprocessed entries (each
+        capped at 1,000 chars).
+
+        Returns:
+            ``(prompt, cursor_of_last_entry_included)``, or None when nothing is new.
+        """
+        limit = _positive("max_entries", max_entries)
+        entries = self.history.read_since(self._read_dream_cursor(), limit=limit)
+        if not entries:
+            return None
+        files = {
+            "SOUL.md": self.read_soul(),
+            "USER.md": self.read_user(),
+            "memory/MEMORY.md": self.read_memory(),
+        }
+        prompt = render_dream_prompt(load_dream_guide(self._workspace), files, entries)
+        return prompt, entries[-1].cursor
+
+    def build_dream_tools(
+        self,
+        *,
+        max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
+        on_change: OnChange | None = None,
+    ) -> ToolRegistry:
+        """Dream's file tools for this workspace, as a :class:`ToolRegistry`.
+
+        ``read_file`` reads anywhere inside the workspace; ``edit_file``,
+        ``write_file`` and ``apply_patch`` write only SOUL.md, USER.md,
+        memory/MEMORY.md and files under skills/.
+
+        Args:
+            max_file_chars: Largest file a write may produce.
+            on_change: Called as ``on_change(path, before, after)`` after each real write.
+        """
+        return build_dream_tools(
+            self._workspace, max_file_chars=max_file_chars, on_change=on_change
+        )
+
+    # -- internals ---------------------------------------------------------------
+
+    def _append(self, content: str, session_key: str | None, source: object) -> int:
+        if session_key is not None and not isinstance(session_key, str):
+            raise UserError(f"session_key must be a string, not {type(session_key).__name__}")
+        if source is not None and not isinstance(source, Mapping):
+            raise UserError(f"source must be a mapping, not {type(source).__name__}")
+        record = self.history.append(
+            content, session_key=session_key, source=dict(source) if source else None
+        )
+        return record.cursor
+
+    def _ensure_migrated(self) -> None:
+        if self._migrated:
+            return
+        with self._migration_lock:
+            if not self._migrated:
+                migrate_legacy_history(
+                    self._memory_dir,
+                    self._history,
+                    self._write_dream_cursor,
+                    max_chars=HISTORY_ENTRY_MAX_CHARS,
+                )
+                self._migrated = True
+
+    def _read_dream_cursor(self) -> int:
+        path = self.dream_cursor_file
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return 0
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        text = raw.strip()
+        if text.isdigit():
+            return int(text)
+        self._warner.warn(
+            "dream_cursor:corrupt",
+            "%s holds %r, not a cursor; treating it as 0 (Dream reprocesses history)",
+            path,
+            raw[:32],
+        )
+        return 0
+
+    def _write_dream_cursor(self, cursor: int) -> None:
+        write_text_atomic(self.dream_cursor_file, str(cursor))
+
+    def _read_text(self, path: Path) -> str:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return ""
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._warner.warn(
+                f"decode:{path}",
+                "%s is not valid UTF-8 (byte %d); undecodable bytes shown as U+FFFD",
+                path,
+                exc.start,
+            )
+            return data.decode("utf-8", errors="replace")
+
+    def _write_text(self, path: Path, content: str) -> None:
+        if not isinstance(content, str):
+            raise UserError(
+                f"content for {path.name} must be a string, not {type(content).__name__}"
+            )
+        write_text_atomic(path, content)
+
+
+def _visible(entry_key: str | None, session_key: str | None, unified: bool) -> bool:
+    if session_key is None or entry_key == session_key:
+        return True
+    if not unified:
+        return False
+    return entry_key is None or not is_internal_session(entry_key)
+
+
+def _entry_cap(max_chars: int | None) -> int:
+    if max_chars is None:
+        return HISTORY_ENTRY_MAX_CHARS
+    return min(_positive("max_chars", max_chars), HISTORY_ENTRY_MAX_CHARS)
+
+
+def _positive(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UserError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+def _cursor_arg(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UserError(f"{name} must be an integer cursor, got {value!r}")
+    return max(value, 0)

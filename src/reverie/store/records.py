@@ -1,0 +1,117 @@
+"""History records: one JSON object per line of ``memory/history.jsonl``.
+
+A line is parsed once, here, into a frozen :class:`HistoryEntry`; everything
+past this edge works with typed records. A line that is not a valid record is
+classified by :class:`Reject` so the store can warn once per kind of damage
+instead of once per line.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["HistoryEntry", "Reject", "entry_from_dict", "parse_history_line"]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One archived summary (or raw dump) in the history log.
+
+    The line format is nanobot's, so workspaces written by either tool read alike::
+
+        {"cursor": 42, "timestamp": "2026-04-03 00:02", "content": "...", "session_key": "cli:a"}
+    """
+
+    cursor: int
+    """Position in the log: a positive integer, strictly increasing line after line."""
+    timestamp: str
+    """When the entry was written, ``YYYY-MM-DD HH:MM`` local time."""
+    content: str
+    """The archived text."""
+    session_key: str | None = None
+    """The session the entry came from (``channel:chat_id``); None when unknown."""
+    source: dict[str, Any] | None = None
+    """Where the text came from (session key, message range); nanobot ignores it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as stored: optional keys appear only when set."""
+        record: dict[str, Any] = {
+            "cursor": self.cursor,
+            "timestamp": self.timestamp,
+            "content": self.content,
+        }
+        if self.session_key is not None:
+            record["session_key"] = self.session_key
+        if self.source is not None:
+            record["source"] = self.source
+        return record
+
+    def to_json_line(self) -> str:
+        """The record as one line of JSON, newline included (JSON escapes inner newlines)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
+
+
+class Reject(enum.Enum):
+    """Why a history line is not a valid record; the value is the warning text."""
+
+    MALFORMED_JSON = "malformed JSON"
+    NOT_AN_OBJECT = "a JSON value that is not an object"
+    MISSING_CURSOR = "no cursor"
+    BOOL_CURSOR = "a boolean cursor"
+    NON_POSITIVE_CURSOR = "a cursor below 1"
+    NON_INTEGER_CURSOR = "a non-integer cursor"
+    BAD_TIMESTAMP = "a missing or non-string timestamp"
+    BAD_CONTENT = "a missing or non-string content"
+    BAD_SESSION_KEY = "a non-string session_key"
+
+
+def parse_history_line(line: bytes | str) -> HistoryEntry | Reject | None:
+    """Parse one line (with or without its newline).
+
+    Returns:
+        The record; a :class:`Reject` naming what is wrong with it; or None for a
+        blank line, which holds nothing to lose and is not worth a warning.
+    """
+    if not line.strip():
+        return None
+    try:
+        data = json.loads(line)
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
+        return Reject.MALFORMED_JSON
+    if not isinstance(data, dict):
+        return Reject.NOT_AN_OBJECT
+    return entry_from_dict(data)
+
+
+def entry_from_dict(data: dict[str, Any]) -> HistoryEntry | Reject:
+    """Validate a decoded record; see :func:`parse_history_line`."""
+    if "cursor" not in data:
+        return Reject.MISSING_CURSOR
+    cursor = data["cursor"]
+    if isinstance(cursor, bool):
+        return Reject.BOOL_CURSOR
+    if not isinstance(cursor, int):
+        return Reject.NON_INTEGER_CURSOR
+    if cursor < 1:
+        return Reject.NON_POSITIVE_CURSOR
+    timestamp = data.get("timestamp")
+    if not isinstance(timestamp, str):
+        return Reject.BAD_TIMESTAMP
+    content = data.get("content")
+    if not isinstance(content, str):
+        return Reject.BAD_CONTENT
+    session_key = data.get("session_key")
+    if session_key is not None and not isinstance(session_key, str):
+        return Reject.BAD_SESSION_KEY
+    source = data.get("source")
+    # ``source`` is reverie's own annotation: a foreign shape is dropped, the entry kept.
+    return HistoryEntry(
+        cursor=cursor,
+        timestamp=timestamp,
+        content=content,
+        session_key=session_key,
+        source=source if isinstance(source, dict) else None,
+    )
