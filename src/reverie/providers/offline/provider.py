@@ -2,7 +2,7 @@
 
 It lets every reverie command run on a fresh machine. A request is offered to
 a chain of handlers, each recognising one kind of request reverie makes (the
-archive request today; Dream's later) and answering it by rule. Anything no
+archive request, and Dream's tool loop) and answering it by rule. Anything no
 handler claims — an ordinary chat turn — gets one honest line saying that no
 model is configured and how to configure one.
 """
@@ -21,6 +21,7 @@ from reverie.consolidation.archive_prompt import (
     PREVIOUS_SUMMARY_OPEN,
 )
 from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
+from reverie.providers.offline.dream import answer_dream_request
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.transcript import extract_block, parse_transcript
 from reverie.store.message_format import message_text
@@ -85,7 +86,7 @@ def answer_archive_request(request: OfflineRequest) -> str | None:
     return render_answer(facts)
 
 
-DEFAULT_HANDLERS: tuple[OfflineHandler, ...] = (answer_archive_request,)
+DEFAULT_HANDLERS: tuple[OfflineHandler, ...] = (answer_archive_request, answer_dream_request)
 """The handlers an :class:`OfflineProvider` tries, in order."""
 
 
@@ -93,8 +94,9 @@ class OfflineProvider(LLMProvider):
     """A provider that answers by rule: deterministic, offline, keyless.
 
     Archive (consolidation) requests get tagged facts extracted from what the
-    user said; any other request gets :data:`NO_MODEL_REPLY`. It never fails
-    and never calls a tool. Its token counts are reverie's offline counts.
+    user said; Dream requests get the tool calls that merge those facts into
+    the memory files; any other request gets :data:`NO_MODEL_REPLY`. It never
+    fails. Its token counts are reverie's offline counts.
 
     Args:
         generation: Default ``max_tokens`` / ``temperature`` (temperature is

@@ -1,0 +1,288 @@
+"""The Dream commands the CLI and chat share: ``/dream``, ``/dream-log``, ``/dream-restore``,
+``/dream-prompt``.
+
+Each command returns a :class:`CommandResult`: Markdown text for people and a
+``data`` dict for programs. Nothing here prints; the CLI and the chat loop
+render the result. :meth:`DreamCommands.handle` parses a typed line and turns a
+:class:`~reverie.errors.ReverieError` (an unknown sha, a busy workspace) into a
+failed result, so a chat session never dies on a mistyped command::
+
+    commands = DreamCommands(store, dream=Dream(store, provider))
+    result = await commands.handle("/dream-log")
+    if result is not None:
+        render(result.text)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from reverie._atomic import write_text_atomic
+from reverie.dream.commit_message import CURSORS_TRAILER, MODEL_TRAILER, parse_cursor_range
+from reverie.dream.lock import DreamLock
+from reverie.dream.runner import DREAM_LOCK_NAME, Dream, DreamResult
+from reverie.errors import ReverieError, UserError
+from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, load_dream_guide
+from reverie.store.git import CommitInfo, parse_trailers
+from reverie.store.memory_store import MemoryStore
+
+__all__ = ["COMMAND_NAMES", "CommandResult", "DreamCommands"]
+
+COMMAND_NAMES = ("/dream", "/dream-log", "/dream-restore", "/dream-prompt")
+"""The commands :meth:`DreamCommands.handle` answers."""
+
+_LOG_SCAN = 500
+_RESTORE_LIST = 10
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a command did.
+
+    Attributes:
+        command: The command name (``/dream-log``).
+        ok: False when the command could not do what was asked.
+        text: Markdown for a person.
+        data: The same facts for a program (JSON-serialisable).
+    """
+
+    command: str
+    ok: bool
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _when(info: CommitInfo) -> str:
+    return info.timestamp[:16].replace("T", " ")
+
+
+def _row(info: CommitInfo) -> dict[str, Any]:
+    trailers = parse_trailers(info.message)
+    cursors = parse_cursor_range(trailers.get(CURSORS_TRAILER))
+    return {
+        "sha": info.sha,
+        "timestamp": info.timestamp,
+        "subject": info.subject,
+        "files": list(info.files),
+        "cursors": list(cursors) if cursors else None,
+        "model": trailers.get(MODEL_TRAILER),
+    }
+
+
+class DreamCommands:
+    """The Dream commands of one workspace.
+
+    Args:
+        store: The workspace's memory store.
+        dream: The Dream that ``/dream`` runs (None: ``/dream`` explains that no
+            model is configured; the other commands work without it).
+    """
+
+    def __init__(self, store: MemoryStore, *, dream: Dream | None = None) -> None:
+        self.store = store
+        self.dream_runner = dream
+
+    @staticmethod
+    def handles(line: str) -> bool:
+        """True when ``line`` is one of :data:`COMMAND_NAMES` (with arguments)."""
+        words = line.strip().split()
+        return bool(words) and words[0].lower() in COMMAND_NAMES
+
+    async def handle(self, line: str) -> CommandResult | None:
+        """Run the command typed in ``line``; None when it is not a Dream command."""
+        words = line.strip().split()
+        if not words or words[0].lower() not in COMMAND_NAMES:
+            return None
+        name, args = words[0].lower(), words[1:]
+        try:
+            if name == "/dream":
+                self._no_args(name, args)
+                return await self.dream()
+            if name == "/dream-log":
+                return self.log(self._one_arg(name, args))
+            if name == "/dream-restore":
+                return self.restore(self._one_arg(name, args))
+            action = self._one_arg(name, args)
+            if action not in (None, "init"):
+                raise UserError(f"{name} takes no argument or 'init', got {action!r}")
+            return self.prompt_init() if action == "init" else self.prompt()
+        except ReverieError as exc:
+            return CommandResult(name, False, f"**{name} failed:** {exc}", {"error": str(exc)})
+
+    @staticmethod
+    def _no_args(name: str, args: list[str]) -> None:
+        if args:
+            raise UserError(f"{name} takes no arguments, got {' '.join(args)!r}")
+
+    @staticmethod
+    def _one_arg(name: str, args: list[str]) -> str | None:
+        if len(args) > 1:
+            raise UserError(f"{name} takes at most one argument, got {' '.join(args)!r}")
+        return args[0] if args else None
+
+    # -- /dream ------------------------------------------------------------------
+
+    async def dream(self) -> CommandResult:
+        """``/dream``: run Dream now."""
+        if self.dream_runner is None:
+            return CommandResult(
+                "/dream", False, "No model is configured for Dream; set a provider first."
+            )
+        result = await self.dream_runner.run()
+        return CommandResult(
+            "/dream",
+            result.status in ("completed", "nothing_to_do"),
+            _describe(result),
+            asdict(result),
+        )
+
+    # -- /dream-log ----------------------------------------------------------------
+
+    def log(self, sha: str | None = None) -> CommandResult:
+        """``/dream-log [sha]``: the latest Dream change, or the given one: message and diff."""
+        git = self.store.git
+        if sha is None:
+            info = next(
+                (c for c in git.log(_LOG_SCAN) if CURSORS_TRAILER in parse_trailers(c.message)),
+                None,
+            )
+            if info is None:
+                return CommandResult("/dream-log", True, "No Dream has changed memory yet.")
+        else:
+            diff = git.show(sha)  # raises GitStoreError naming an unknown sha
+            info = next((c for c in git.log(_LOG_SCAN) if c.sha.startswith(sha.lower())), None)
+            if info is None:
+                return CommandResult(
+                    "/dream-log",
+                    True,
+                    f"Commit `{sha}` did not change memory files.\n\n```diff\n{diff}```",
+                    {"sha": sha, "diff": diff},
+                )
+        diff = git.show(info.sha)
+        data = {**_row(info), "message": info.message, "diff": diff}
+        text = (
+            f"**{info.short_sha}** · {_when(info)}\n\n```\n{info.message}\n```\n\n"
+            f"```diff\n{diff or '(no changes to tracked files)'}\n```"
+        )
+        return CommandResult("/dream-log", True, text, data)
+
+    # -- /dream-restore ------------------------------------------------------------
+
+    def restore(self, sha: str | None = None) -> CommandResult:
+        """``/dream-restore``: list recent versions; ``/dream-restore <sha>``: undo up to one.
+
+        Restoring brings SOUL.md, USER.md, memory/MEMORY.md **and the Dream
+        cursor** back to their state before commit ``sha``, as a new commit, so
+        the entries that change processed are dreamed again.
+        """
+        git = self.store.git
+        if sha is None:
+            infos = git.log(_RESTORE_LIST)
+            rows = [_row(info) for info in infos]
+            if not rows:
+                return CommandResult("/dream-restore", True, "Memory has no versions yet.")
+            lines = ["Recent memory versions, newest first:", ""]
+            for info, row in zip(infos, rows, strict=True):
+                span = (
+                    f" (history {row['cursors'][0]}-{row['cursors'][1]})" if row["cursors"] else ""
+                )
+                lines.append(f"- `{info.short_sha}` {_when(info)} {info.subject}{span}")
+            lines += ["", "Undo a change and everything after it with `/dream-restore <sha>`."]
+            return CommandResult("/dream-restore", True, "\n".join(lines), {"versions": rows})
+        lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
+        if not lock.acquire():
+            holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
+            raise UserError(f"a Dream is running ({holder}); try /dream-restore again after it")
+        try:
+            new_sha = git.restore(sha)
+        finally:
+            lock.release()
+        cursor = self.store.get_last_dream_cursor()
+        data = {"restored": sha, "commit": new_sha, "dream_cursor": cursor}
+        if new_sha is None:
+            text = f"Memory already is as it was before `{sha}`; nothing changed."
+        else:
+            text = (
+                f"Restored memory to its state before `{sha}` as commit `{new_sha[:8]}`. "
+                f"The Dream cursor is now {cursor}: later history entries will be dreamed again."
+            )
+        return CommandResult("/dream-restore", True, text, data)
+
+    # -- /dream-prompt -------------------------------------------------------------
+
+    def prompt(self) -> CommandResult:
+        """``/dream-prompt``: the Dream guide in force and where it comes from."""
+        path = self.store.workspace / WORKSPACE_GUIDE
+        guide = load_dream_guide(self.store.workspace)
+        try:
+            own = path.read_text(encoding="utf-8", errors="replace")
+        except (FileNotFoundError, NotADirectoryError):
+            own = ""
+        except OSError as exc:
+            raise UserError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        source = "workspace" if own.strip() else "built-in"
+        where = f"`{WORKSPACE_GUIDE.as_posix()}`" if source == "workspace" else "the built-in guide"
+        hint = "" if source == "workspace" else " Customise it with `/dream-prompt init`."
+        text = f"Dream guide in force: {where}.{hint}\n\n{guide}"
+        return CommandResult(
+            "/dream-prompt",
+            True,
+            text,
+            {"source": source, "path": WORKSPACE_GUIDE.as_posix(), "guide": guide},
+        )
+
+    def prompt_init(self) -> CommandResult:
+        """``/dream-prompt init``: write the built-in guide to ``prompts/dream.md`` to edit it.
+
+        An existing non-empty file is never overwritten.
+        """
+        path = self.store.workspace / WORKSPACE_GUIDE
+        try:
+            existing = path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            existing = ""
+        except OSError as exc:
+            raise UserError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        shown = WORKSPACE_GUIDE.as_posix()
+        if existing.strip():
+            return CommandResult(
+                "/dream-prompt",
+                False,
+                f"`{shown}` already exists and is not empty; edit it, or empty it to go back "
+                "to the built-in guide.",
+                {"path": shown, "created": False},
+            )
+        write_text_atomic(path, builtin_dream_guide())
+        return CommandResult(
+            "/dream-prompt",
+            True,
+            f"Wrote the built-in guide to `{shown}`; edit it to change how Dream works.",
+            {"path": shown, "created": True},
+        )
+
+
+def _describe(result: DreamResult) -> str:
+    span = (
+        f"history {result.cursor_from}-{result.cursor_to}"
+        if result.cursor_from is not None
+        else "no entries"
+    )
+    if result.status == "completed":
+        files = ", ".join(result.changed_files) or "no files"
+        commit = f"; commit `{result.commit[:8]}`" if result.commit else ""
+        return (
+            f"Dream completed: processed {span} with {result.tool_calls} tool call(s), "
+            f"changed {files}{commit}."
+        )
+    if result.status == "nothing_to_do":
+        return f"Nothing to dream about: {result.reason}."
+    if result.status == "rejected":
+        return (
+            f"Dream was rejected ({span}): {result.reason}. The memory files were restored and "
+            "the entries will be retried."
+        )
+    return (
+        f"Dream did not complete ({span}): {result.reason}. Nothing was changed; the entries "
+        "will be retried."
+    )

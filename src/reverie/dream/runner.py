@@ -1,0 +1,409 @@
+"""Dream: fold new history entries into the memory files, unattended and reversibly.
+
+One :meth:`Dream.run`:
+
+1. takes the workspace Dream lock (``memory/.dream.lock``) without waiting; if
+   another run holds it, returns ``incomplete`` ("another Dream is running");
+2. rolls back a run that crashed mid-way (its journal is still there);
+3. creates the memory repository when there is none, and commits edits made
+   outside Dream, so the Dream commit holds only Dream's changes;
+4. builds the prompt (:meth:`MemoryStore.build_dream_prompt`); nothing new →
+   ``nothing_to_do``;
+5. snapshots every file the tools may write and runs the bounded tool loop;
+6. **completed** (a final answer without tool calls, within the caps, no
+   provider error) and no guard objects → moves ``.dream_cursor`` to the
+   batch's last cursor, commits with a message built from the real diff,
+   compacts the history;
+7. otherwise rolls every file back to the snapshot: ``incomplete`` (iteration
+   cap, token budget, provider error, loop guard, crash) or ``rejected`` (mass
+   deletion, size cap). The cursor stays, nothing is committed, and the same
+   batch is retried from a clean state next time.
+
+Each run's conversation is saved as session ``dream:<UTC time>`` when a
+:class:`SessionManager` is given; only the newest ten are kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from reverie._logging import get_logger
+from reverie.dream.commit_message import build_commit_message
+from reverie.dream.guards import (
+    DEFAULT_MAX_DELETION_RATIO,
+    DEFAULT_MAX_STRIKES,
+    LoopDetector,
+    TokenBudget,
+    deletion_violations,
+    describe_violations,
+    size_violations,
+)
+from reverie.dream.lock import DreamLock
+from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
+from reverie.dream.schedule import record_dream_run
+from reverie.dream.snapshot import JOURNAL_NAME, Snapshot, recover_crashed_run
+from reverie.errors import ProviderError, ReverieError, UserError
+from reverie.providers.base import LLMProvider
+from reverie.store.memory_store import TRACKED_FILES, MemoryStore
+from reverie.tools import DEFAULT_MAX_FILE_CHARS
+
+if TYPE_CHECKING:
+    from reverie.config import DreamSettings
+    from reverie.sessions.manager import SessionManager
+
+__all__ = ["DREAM_LOCK_NAME", "DREAM_SESSION_PREFIX", "Dream", "DreamResult", "DreamStatus"]
+
+DreamStatus = Literal["nothing_to_do", "completed", "incomplete", "rejected"]
+
+DREAM_LOCK_NAME = ".dream.lock"
+"""The Dream lock file, in ``memory/``."""
+DREAM_SESSION_PREFIX = "dream:"
+KEEP_DREAM_SESSIONS = 10
+"""Dream sessions kept; older ones go to the transcript archive."""
+
+_KICKOFF = (
+    "Fold the new history entries above into the memory files now, using the tools. "
+    "When the files are up to date, reply with one or two sentences and no tool calls."
+)
+_BUSY = "another Dream is running"
+
+_log = get_logger("dream")
+
+
+@dataclass(frozen=True)
+class DreamResult:
+    """What one :meth:`Dream.run` did.
+
+    Attributes:
+        status: ``nothing_to_do``, ``completed``, ``incomplete`` or ``rejected``.
+        reason: Why the run ended that way, in words.
+        cursor_from: First history cursor of the batch (None when there was none).
+        cursor_to: Last history cursor of the batch (None when there was none).
+        tool_calls: Tool calls the model made.
+        commit: The sha of the Dream commit (None unless completed with a repository).
+        iterations: Model calls made.
+        tokens_used: Tokens spent, from the provider's usage or estimated.
+        changed_files: Files the run changed (after a rollback: none).
+        session_key: The ``dream:<time>`` session holding the run's conversation.
+    """
+
+    status: DreamStatus
+    reason: str
+    cursor_from: int | None = None
+    cursor_to: int | None = None
+    tool_calls: int = 0
+    commit: str | None = None
+    iterations: int = 0
+    tokens_used: int = 0
+    changed_files: tuple[str, ...] = ()
+    session_key: str | None = None
+
+    @property
+    def completed(self) -> bool:
+        """True when the run completed and the cursor moved."""
+        return self.status == "completed"
+
+
+def _positive(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UserError(f"Dream {name} must be a positive integer, got {value!r}")
+    return value
+
+
+class Dream:
+    """The Dream agent of one workspace.
+
+    Args:
+        store: The workspace's memory store.
+        provider: The model provider.
+        model: Model name (None: the provider's ``default_model``).
+        sessions: Where to save each run's conversation (None: not saved).
+        max_iterations: Most model calls per run.
+        max_entries: Most history entries per run.
+        token_budget: Most tokens per run, prompt and completion of all calls.
+        max_deletion_ratio: Largest share of a file's non-empty lines a run
+            may remove before it is rejected.
+        max_file_chars: Size cap of each memory file.
+        max_tokens: Completion limit per call (None: the provider's setting).
+        keep_sessions: Dream sessions kept.
+
+    Example:
+        >>> dream = Dream(MemoryStore(path), OfflineProvider())  # doctest: +SKIP
+        >>> result = await dream.run()  # doctest: +SKIP
+        >>> result.status, result.commit  # doctest: +SKIP
+        ('completed', '3f0c…')
+    """
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        provider: LLMProvider,
+        model: str | None = None,
+        *,
+        sessions: SessionManager | None = None,
+        max_iterations: int = 15,
+        max_entries: int = 20,
+        token_budget: int = 200_000,
+        max_deletion_ratio: float = DEFAULT_MAX_DELETION_RATIO,
+        max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
+        max_tokens: int | None = None,
+        keep_sessions: int = KEEP_DREAM_SESSIONS,
+    ) -> None:
+        if not 0 <= max_deletion_ratio <= 1:
+            raise UserError(f"Dream max_deletion_ratio must be in [0, 1], got {max_deletion_ratio}")
+        self.store = store
+        self.provider = provider
+        self.model = model or provider.default_model
+        self.sessions = sessions
+        self.max_iterations = _positive("max_iterations", max_iterations)
+        self.max_entries = _positive("max_entries", max_entries)
+        self.token_budget = _positive("token_budget", token_budget)
+        self.max_deletion_ratio = float(max_deletion_ratio)
+        self.max_file_chars = _positive("max_file_chars", max_file_chars)
+        self.max_tokens = max_tokens
+        self.keep_sessions = _positive("keep_sessions", keep_sessions)
+
+    @classmethod
+    def from_settings(
+        cls,
+        store: MemoryStore,
+        provider: LLMProvider,
+        settings: DreamSettings,
+        *,
+        model: str | None = None,
+        sessions: SessionManager | None = None,
+    ) -> Dream:
+        """A Dream configured by a workspace's ``[dream]`` settings."""
+        return cls(
+            store,
+            provider,
+            model or settings.model or None,
+            sessions=sessions,
+            max_iterations=settings.max_iterations,
+            max_entries=settings.max_entries,
+            token_budget=settings.token_budget,
+            max_deletion_ratio=settings.max_deletion_ratio,
+        )
+
+    @property
+    def lock_file(self) -> Path:
+        """``memory/.dream.lock``."""
+        return self.store.memory_dir / DREAM_LOCK_NAME
+
+    @property
+    def journal_file(self) -> Path:
+        """``memory/.dream_journal.json``: present only while a run is in progress."""
+        return self.store.memory_dir / JOURNAL_NAME
+
+    async def run(self) -> DreamResult:
+        """Run one Dream pass; see the module docstring for the steps.
+
+        Returns:
+            The outcome; a failure of the model or the loop is an ``incomplete``
+            result, not an exception.
+
+        Raises:
+            StoreError: the workspace or its repository cannot be read or written
+                (before any memory file was changed, or after rolling back).
+        """
+        lock = DreamLock(self.lock_file)
+        if not lock.acquire():
+            holder = lock.busy_holder
+            reason = f"{_BUSY} ({holder.describe()})" if holder is not None else _BUSY
+            _log.info("Dream skipped: %s", reason)
+            return DreamResult("incomplete", reason)
+        try:
+            return await self._run_locked()
+        finally:
+            lock.release()
+
+    # -- the steps -----------------------------------------------------------------
+
+    async def _run_locked(self) -> DreamResult:
+        store = self.store
+        recover_crashed_run(store.workspace, self.journal_file)
+        self._prepare_git()
+        since = store.get_last_dream_cursor()
+        built = store.build_dream_prompt(max_entries=self.max_entries)
+        if built is None:
+            return self._record(
+                DreamResult("nothing_to_do", f"no new history entries after cursor {since}")
+            )
+        prompt, cursor_to = built
+        cursor_from = store.history.read_since(since, limit=1)[0].cursor
+        snapshot = Snapshot.capture(store.workspace)
+        snapshot.write_journal(self.journal_file)
+        tracker = ChangeTracker()
+
+        def on_change(path: str, before: str | None, after: str) -> None:
+            tracker(path, before, after)
+            if before is None:  # a new file: the journal must know to delete it on recovery
+                snapshot.write_journal(self.journal_file, created=tracker.paths)
+
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": prompt},
+            {"role": "user", "content": _KICKOFF},
+        ]
+        budget = TokenBudget(self.token_budget)
+        try:
+            outcome = await run_tool_loop(
+                self.provider,
+                self.model,
+                messages,
+                store.build_dream_tools(max_file_chars=self.max_file_chars, on_change=on_change),
+                max_iterations=self.max_iterations,
+                budget=budget,
+                detector=LoopDetector(DEFAULT_MAX_STRIKES),
+                tracker=tracker,
+                max_tokens=self.max_tokens,
+            )
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            self._roll_back(snapshot, tracker)
+            raise
+        except ProviderError as exc:
+            outcome = LoopOutcome(False, f"provider error: {exc}", messages=messages)
+        except Exception as exc:
+            _log.exception("Dream crashed mid-run; rolling back its edits")
+            outcome = LoopOutcome(False, f"crashed: {type(exc).__name__}: {exc}", messages=messages)
+        result = DreamResult(
+            "incomplete",
+            outcome.reason,
+            cursor_from,
+            cursor_to,
+            outcome.tool_calls,
+            iterations=outcome.iterations,
+            tokens_used=budget.used,
+        )
+        result = self._settle(result, outcome, snapshot, tracker)
+        result = self._save_session(result, outcome.messages)
+        return self._record(result)
+
+    def _settle(
+        self,
+        result: DreamResult,
+        outcome: LoopOutcome,
+        snapshot: Snapshot,
+        tracker: ChangeTracker,
+    ) -> DreamResult:
+        """Commit a completed run, or roll it back; the journal goes either way."""
+        if not outcome.completed:
+            self._roll_back(snapshot, tracker)
+            return result
+        after = snapshot.current(tracker.paths)
+        deletions = deletion_violations(snapshot.files, after, max_ratio=self.max_deletion_ratio)
+        sizes = size_violations(snapshot.files, after, max_chars=self.max_file_chars)
+        if deletions or sizes:
+            reason = describe_violations(deletions, sizes, max_ratio=self.max_deletion_ratio)
+            _log.warning("Dream %s", reason)
+            self._roll_back(snapshot, tracker)
+            return replace(result, status="rejected", reason=reason)
+        changed = snapshot.changed(tracker.paths)
+        assert result.cursor_from is not None and result.cursor_to is not None
+        try:
+            sha = self._commit(result.cursor_from, result.cursor_to, changed)
+        except Exception as exc:
+            _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
+            self._roll_back(snapshot, tracker)
+            return replace(result, reason=f"commit failed: {type(exc).__name__}: {exc}")
+        Snapshot.clear_journal(self.journal_file)
+        self._compact()
+        return replace(
+            result,
+            status="completed",
+            reason=outcome.reason,
+            commit=sha,
+            changed_files=tuple(changed),
+        )
+
+    def _commit(
+        self, cursor_from: int, cursor_to: int, changed: dict[str, tuple[str | None, str | None]]
+    ) -> str | None:
+        """Advance the cursor and commit; on failure put the cursor back and re-raise."""
+        store, git = self.store, self.store.git
+        previous = store.get_last_dream_cursor()
+        store.set_last_dream_cursor(cursor_to)
+        try:
+            if not git.is_initialized():
+                return None
+            message = build_commit_message(
+                git.diff_working_tree(),
+                cursor_from=cursor_from,
+                cursor_to=cursor_to,
+                model=self.model,
+                unversioned={p: c for p, c in changed.items() if p not in TRACKED_FILES},
+            )
+            return git.auto_commit(message)
+        except BaseException:
+            store.set_last_dream_cursor(previous)
+            raise
+
+    def _prepare_git(self) -> None:
+        git = self.store.git
+        if not git.is_initialized():
+            git.init()
+        if git.is_initialized():
+            # Edits made by hand since the last commit get their own commit, so the
+            # Dream commit's diff (and its message) holds only what Dream changed.
+            git.auto_commit("Save memory edits made outside Dream")
+
+    def _roll_back(self, snapshot: Snapshot, tracker: ChangeTracker) -> None:
+        restored = snapshot.restore(tracker.paths)
+        if restored:
+            _log.info("Dream rolled back %s", ", ".join(restored))
+        Snapshot.clear_journal(self.journal_file)
+
+    def _compact(self) -> None:
+        try:
+            self.store.compact_history()
+        except ReverieError as exc:
+            _log.warning("history compaction after Dream failed: %s", exc)
+
+    def _save_session(self, result: DreamResult, messages: list[dict[str, Any]]) -> DreamResult:
+        sessions = self.sessions
+        if sessions is None or not messages:
+            return result
+        key = f"{DREAM_SESSION_PREFIX}{datetime.now(UTC):%Y-%m-%dT%H:%M:%S.%fZ}"
+        try:
+            session = sessions.get_or_create(key)
+            for message in messages:
+                extra = {k: v for k, v in message.items() if k not in ("role", "content")}
+                session.add_message(message["role"], message.get("content"), **extra)
+            session.metadata["dream"] = {
+                "status": result.status,
+                "reason": result.reason,
+                "cursors": [result.cursor_from, result.cursor_to],
+                "commit": result.commit,
+                "model": self.model,
+            }
+            sessions.save(session)
+            self._prune_sessions(sessions)
+        except ReverieError as exc:
+            _log.warning("could not save Dream session %s: %s", key, exc)
+            return result
+        return replace(result, session_key=key)
+
+    def _prune_sessions(self, sessions: SessionManager) -> None:
+        keys = sorted(
+            (str(row["key"]) for row in sessions.list_sessions()),
+            reverse=True,
+        )
+        dream_keys = [key for key in keys if key.startswith(DREAM_SESSION_PREFIX)]
+        for key in dream_keys[self.keep_sessions :]:
+            sessions.delete_session(key)
+
+    def _record(self, result: DreamResult) -> DreamResult:
+        try:
+            record_dream_run(
+                self.store.memory_dir,
+                status=result.status,
+                reason=result.reason,
+                at=datetime.now(UTC),
+                commit=result.commit,
+            )
+        except ReverieError as exc:
+            _log.warning("could not record the Dream run: %s", exc)
+        return result

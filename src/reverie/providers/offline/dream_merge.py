@@ -1,0 +1,373 @@
+"""The offline Dream's rules: which fact goes where, and how it merges into a file.
+
+Pure functions over text. :func:`entry_facts` reads the facts of one history
+entry (tagged lines, or a ``[RAW]`` dump run through the offline extraction
+rules); :func:`merge_facts` folds facts into the memory files:
+
+- ``[skip]`` is dropped; tags never reach the files;
+- ``[permanent]`` → USER.md, except rules for the assistant ("always answer
+  in French", "be concise", "User wants the assistant to …") → SOUL.md;
+- ``[durable]`` (and untagged lines) → memory/MEMORY.md;
+- ``[ephemeral]`` → memory/MEMORY.md under ``## Open items``, dated;
+- ``[correction]`` replaces, in place, the line sharing the most key words
+  with it (any file); "X, not Y" swaps Y for X in that line. With no such
+  line it is added like any other fact;
+- a fact already present anywhere (same words, case and punctuation aside)
+  is not added again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from reverie.providers.offline.extract import extract_facts, fact_key
+from reverie.providers.offline.transcript import parse_transcript
+
+__all__ = [
+    "MEMORY",
+    "SOUL",
+    "USER",
+    "DreamFact",
+    "MergeReport",
+    "entry_facts",
+    "key_words",
+    "merge_facts",
+]
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+USER = "USER.md"
+SOUL = "SOUL.md"
+MEMORY = "memory/MEMORY.md"
+FILES = (SOUL, USER, MEMORY)
+
+_I = re.IGNORECASE
+_TAGGED = re.compile(r"^\s*(?:[-*•]\s+)?\[(permanent|durable|ephemeral|correction|skip)\]\s*", _I)
+_ANY_TAG = re.compile(r"\s*\[(?:permanent|durable|ephemeral|correction|skip)\]\s*", _I)
+_TRUNCATED = ("… [truncated]", "[truncated]")
+_RAW = re.compile(r"^\[RAW\] \d+ messages?\n")
+_AS_OF = re.compile(r"\s*\(as of (\d{4}-\d{2}-\d{2})\)")
+_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2}):\s+")
+_BULLET = re.compile(r"^(\s*(?:[-*•]|\d+[.)])\s+)")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_NOT_OLD = re.compile(
+    r"^(?P<new>.+?)\s*(?:,\s*|\(\s*|\s+)not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;()]|\.\s|\.?$))", _I
+)
+_CORRECTED = re.compile(r"^User corrected(?: (?P<about>[^:]+))?:\s*(?P<rest>.+)$", _I)
+_ASIDE = re.compile(r"\s*\((?:not|previously|formerly|was)\b[^)]*\)", _I)
+_RULE = re.compile(
+    r"\bthe assistant\b|\b(?:you|assistant) (?:should|must)\b"
+    r"|^(?:always|never|be|answer|respond|reply|write|speak|keep|avoid|don't|do not)\b"
+    r"|\b(?:always|never) (?:answer|respond|reply|speak|talk|write|use emoji|greet)\b",
+    _I,
+)
+_WANTS = re.compile(r"^User wants the assistant (?P<negated>not )?to (?P<rest>.+)$", _I)
+_STOP = _wordset(
+    """
+    a an the is are was were be been am to of in on at for and or with by as it its it's
+    this that these those user user's users team their they them has have had not no now
+    noted before corrected actually from into than but so he she his her does do did will
+    would should can could also there here which who what when where about
+    """
+)
+_SECTION_FACTS = re.compile(r"^(?:facts|project facts|projects?|notes|decisions|knowledge)$", _I)
+_SECTION_OPEN = re.compile(r"^open items$", _I)
+_SECTION_RULES = re.compile(r"^(?:rules|behaviou?r|style|guidelines|conduct)$", _I)
+
+
+@dataclass(frozen=True)
+class DreamFact:
+    """One fact of a history entry: its tag, its text, the day it was recorded."""
+
+    tag: str
+    text: str
+    date: str | None = None
+
+
+@dataclass
+class MergeReport:
+    """What :func:`merge_facts` did, for the final answer."""
+
+    added: dict[str, int] = field(default_factory=dict)
+    corrected: int = 0
+    duplicates: int = 0
+    skipped: int = 0
+
+    def describe(self) -> str:
+        """One sentence about the merge."""
+        parts = [f"{count} to {path}" for path, count in self.added.items() if count]
+        text = f"Added {sum(self.added.values())} fact(s)" + (
+            f" ({', '.join(parts)})" if parts else ""
+        )
+        text += f", corrected {self.corrected} line(s)"
+        text += f", left out {self.duplicates} duplicate(s) and {self.skipped} [skip] line(s)."
+        return text
+
+
+def entry_facts(content: str, date: str | None) -> list[DreamFact]:
+    """The facts of one history entry.
+
+    Tagged lines give one fact each; untagged lines count as ``durable``;
+    headings, ``(nothing)`` and blank lines are ignored. A raw dump
+    (``[RAW] N messages``) is read as a conversation and the user's facts are
+    extracted by the offline rules.
+    """
+    if _RAW.match(content):
+        turns = parse_transcript(_RAW.sub("", content, count=1))
+        return [_dated(DreamFact(f.tag, f.text, date)) for f in extract_facts(turns)]
+    facts: list[DreamFact] = []
+    lines = content.splitlines()
+    if lines and lines[-1].strip() in _TRUNCATED:
+        # The entry was cut for the prompt: its last line may be half a fact.
+        lines = lines[:-2]
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#") or stripped == "(nothing)":
+            continue
+        match = _TAGGED.match(stripped)
+        tag = match.group(1).lower() if match else "durable"
+        text = _ANY_TAG.sub(" ", stripped[match.end() :] if match else stripped)
+        text = _BULLET.sub("", text).strip()
+        if text:
+            facts.append(_dated(DreamFact(tag, text, date)))
+    return facts
+
+
+def _dated(fact: DreamFact) -> DreamFact:
+    """Move an ``(as of YYYY-MM-DD)`` note into the fact's date."""
+    match = _AS_OF.search(fact.text)
+    if match is None:
+        return fact
+    return DreamFact(fact.tag, _AS_OF.sub("", fact.text).strip(), match.group(1))
+
+
+def key_words(text: str) -> frozenset[str]:
+    """The words that identify what a line is about (stop words out, plurals folded)."""
+    out = set()
+    for word in re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", text.lower()):
+        word = re.sub(r"['’]s$", "", word)
+        if word in _STOP or len(word) < 2:
+            continue
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        out.add(word)
+    return frozenset(out)
+
+
+def _line_fact(line: str) -> str:
+    """A file line without its bullet and date prefix."""
+    return _DATE_PREFIX.sub("", _BULLET.sub("", line).strip())
+
+
+def _is_rule(text: str) -> bool:
+    return _RULE.search(text) is not None
+
+
+class _Doc:
+    """A file as a list of lines, with section-aware insertion."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+        self.trailing_newline = text.endswith("\n") or not text
+
+    def text(self) -> str:
+        body = "\n".join(self.lines)
+        return body + "\n" if body and self.trailing_newline else body
+
+    def _section(self, pattern: re.Pattern[str]) -> tuple[int, int] | None:
+        for index, line in enumerate(self.lines):
+            heading = _HEADING.match(line)
+            if heading and pattern.match(heading.group(2).strip()):
+                level = len(heading.group(1))
+                end = len(self.lines)
+                for later in range(index + 1, len(self.lines)):
+                    other = _HEADING.match(self.lines[later])
+                    if other and len(other.group(1)) <= level:
+                        end = later
+                        break
+                return index, end
+        return None
+
+    def _insert_after_content(self, start: int, end: int, bullet: str) -> None:
+        last = start
+        for index in range(start, end):
+            if self.lines[index].strip():
+                last = index
+        at = last + 1
+        previous = self.lines[last] if self.lines else ""
+        if _HEADING.match(previous) or (previous.strip() and not _BULLET.match(previous)):
+            self.lines[at:at] = ["", bullet]
+            at += 2
+        else:
+            self.lines.insert(at, bullet)
+            at += 1
+        if at < len(self.lines) and self.lines[at].strip():
+            self.lines.insert(at, "")
+
+    def add(self, bullet: str, section: re.Pattern[str] | None, title: str | None) -> None:
+        """Add a bullet at the end of ``section`` (created when ``title`` is given)."""
+        found = self._section(section) if section is not None else None
+        if found is not None:
+            self._insert_after_content(found[0], found[1], bullet)
+            return
+        if section is _SECTION_FACTS:
+            open_items = self._section(_SECTION_OPEN)
+            if open_items is not None and open_items[0] > 0:
+                self._insert_after_content(0, open_items[0], bullet)
+                return
+        if not any(line.strip() for line in self.lines):
+            self.lines = [_TITLES[self.path], ""]
+            if title is not None:
+                self.lines += [f"## {title}", ""]
+            self.lines.append(bullet)
+            return
+        if title is not None and section is _SECTION_OPEN:
+            self._strip_trailing_blank()
+            self.lines += ["", f"## {title}", "", bullet]
+            return
+        self._insert_after_content(0, len(self.lines), bullet)
+
+    def _strip_trailing_blank(self) -> None:
+        while self.lines and not self.lines[-1].strip():
+            self.lines.pop()
+
+
+_TITLES = {USER: "# User", SOUL: "# Soul", MEMORY: "# Memory"}
+
+
+def _corrected_text(text: str) -> str:
+    match = _CORRECTED.match(text)
+    if match is not None:
+        rest = match.group("rest").strip()
+        about = match.group("about")
+        text = f"{about.strip()}: {rest}" if about else rest
+    text = _ASIDE.sub("", text).strip()
+    return text[:1].upper() + text[1:]
+
+
+def _swap(old_line: str, correction: str) -> str | None:
+    """``"X, not Y"``: the old line with Y replaced by the same number of words from X."""
+    match = _NOT_OLD.search(_CORRECTED.sub(r"\g<rest>", correction))
+    if match is None:
+        return None
+    old_value = match.group("old").strip()
+    words = old_value.split()
+    new_words = re.sub(r"[.,;:!?]+$", "", match.group("new").strip()).split()
+    if not words or len(new_words) < len(words):
+        return None
+    new_value = " ".join(new_words[-len(words) :])
+    pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I)
+    if pattern.search(old_line) is None or new_value.lower() == old_value.lower():
+        return None
+    return pattern.sub(new_value, old_line, count=1)
+
+
+def merge_facts(
+    files: Mapping[str, str], facts: Sequence[DreamFact]
+) -> tuple[dict[str, str], MergeReport]:
+    """Fold ``facts`` into the memory files.
+
+    Args:
+        files: Current text of SOUL.md, USER.md and memory/MEMORY.md (missing
+            keys: the file is left alone, no fact is routed to it).
+        facts: The facts, oldest first.
+
+    Returns:
+        The new texts (every key of ``files``) and a report.
+    """
+    docs = {path: _Doc(path, text) for path, text in files.items() if path in FILES}
+    report = MergeReport()
+    known = {
+        fact_key(_line_fact(line)) for doc in docs.values() for line in doc.lines if line.strip()
+    }
+    for fact in facts:
+        if fact.tag == "skip":
+            report.skipped += 1
+            continue
+        if fact.tag == "correction":
+            text = _corrected_text(fact.text)
+            if fact_key(text) in known:
+                report.duplicates += 1
+                continue
+            if _correct_in_place(docs, fact.text, text):
+                report.corrected += 1
+                known.add(fact_key(text))
+                continue
+            tag = "permanent" if text.lower().startswith("user") else "durable"
+            fact = DreamFact(tag, text, fact.date)
+        path, text, section, title = _route(fact)
+        keys = {fact_key(fact.text), fact_key(text)}
+        if "" in keys or keys & known:
+            report.duplicates += 1
+            continue
+        doc = docs.get(path)
+        if doc is None:
+            continue
+        dated = f"{fact.date}: {text}" if fact.tag == "ephemeral" and fact.date else text
+        doc.add(f"- {dated}", section, title)
+        known.update(keys)
+        report.added[path] = report.added.get(path, 0) + 1
+    return {path: doc.text() for path, doc in docs.items()}, report
+
+
+def _route(fact: DreamFact) -> tuple[str, str, re.Pattern[str] | None, str | None]:
+    """``(file, text, section, title of a section to create)`` for a new fact."""
+    text = fact.text
+    if fact.tag == "ephemeral":
+        return MEMORY, text, _SECTION_OPEN, "Open items"
+    if _is_rule(text):
+        return SOUL, _as_rule(text), _SECTION_RULES, None
+    if fact.tag == "permanent":
+        return USER, text, None, None
+    return MEMORY, text, _SECTION_FACTS, "Facts"
+
+
+def _as_rule(text: str) -> str:
+    """Phrase a rule as an order: "User wants the assistant to be brief." → "Be brief."."""
+    match = _WANTS.match(text)
+    if match is None:
+        return text
+    rest = match.group("rest")
+    if match.group("negated"):
+        return f"Do not {rest}"
+    return rest[:1].upper() + rest[1:]
+
+
+def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
+    wanted = key_words(raw)
+    if not wanted:
+        return False
+    best: tuple[float, int, _Doc, int] | None = None
+    for path in FILES:
+        doc = docs.get(path)
+        if doc is None:
+            continue
+        for index, line in enumerate(doc.lines):
+            if not line.strip() or _HEADING.match(line):
+                continue
+            words = key_words(_line_fact(line))
+            shared = len(words & wanted)
+            if not shared:
+                continue
+            score = shared / min(len(words), len(wanted))
+            if score >= 0.5 and (best is None or (score, shared) > (best[0], best[1])):
+                best = (score, shared, doc, index)
+    if best is None:
+        return False
+    _, _, doc, index = best
+    line = doc.lines[index]
+    swapped = _swap(line, raw)
+    if swapped is not None:
+        doc.lines[index] = swapped
+        return True
+    prefix_match = _BULLET.match(line)
+    prefix = prefix_match.group(1) if prefix_match else ""
+    date = _DATE_PREFIX.match(line[len(prefix) :])
+    doc.lines[index] = prefix + (date.group(0) if date else "") + text
+    return True

@@ -1,0 +1,147 @@
+"""The command layer shared by the CLI and chat, and the restore round trip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.commands import DreamCommands
+from reverie.dream import Dream, DreamLock
+from reverie.providers.offline import OfflineProvider
+from reverie.providers.scripted import ScriptedProvider
+from reverie.store.dream_prompt import builtin_dream_guide
+from reverie.store.memory_store import MemoryStore
+
+
+def commands(store: MemoryStore) -> DreamCommands:
+    return DreamCommands(store, dream=Dream(store, OfflineProvider()))
+
+
+async def test_non_dream_lines_are_not_handled(store: MemoryStore) -> None:
+    assert await commands(store).handle("hello there") is None
+    assert await commands(store).handle("/status") is None
+    assert DreamCommands.handles("/dream-log abc")
+
+
+async def test_dream_runs_now(store: MemoryStore) -> None:
+    store.append_history("[permanent] User's name is Dana.")
+    result = await commands(store).handle("/dream")
+    assert result is not None and result.ok
+    assert result.text.startswith("Dream completed: processed history 1-1 with 4 tool call(s)")
+    assert result.data["status"] == "completed" and result.data["commit"]
+    again = await commands(store).handle("/dream")
+    assert again is not None and again.ok
+    assert again.text.startswith("Nothing to dream about")
+
+
+async def test_dream_without_a_model(store: MemoryStore) -> None:
+    result = await DreamCommands(store).handle("/dream")
+    assert result is not None and not result.ok
+
+
+async def test_dream_log_shows_the_latest_dream_change(store: MemoryStore) -> None:
+    empty = await commands(store).handle("/dream-log")
+    assert empty is not None and empty.text == "No Dream has changed memory yet."
+    store.append_history("[durable] The CLI is written in Rust.")
+    await commands(store).handle("/dream")
+    store.write_user("# User\n\n- hand edit\n")
+    store.git.auto_commit("manual edit")  # newer, but not a Dream change
+    result = await commands(store).handle("/dream-log")
+    assert result is not None and result.ok
+    assert result.data["subject"] == "dream: update memory/MEMORY.md"
+    assert result.data["cursors"] == [1, 1]
+    assert "+- The CLI is written in Rust." in result.data["diff"]
+    assert "Dream-Cursors: 1-1" in result.text
+
+
+async def test_dream_log_of_a_given_sha(store: MemoryStore) -> None:
+    store.append_history("[durable] The CLI is written in Rust.")
+    await commands(store).handle("/dream")
+    sha = store.git.log(1)[0].sha
+    result = await commands(store).handle(f"/dream-log {sha[:8]}")
+    assert result is not None and result.ok and result.data["sha"] == sha
+    unknown = await commands(store).handle("/dream-log deadbeef")
+    assert unknown is not None and not unknown.ok
+    assert "deadbeef" in unknown.text
+
+
+async def test_restore_round_trip_includes_the_cursor(
+    store: MemoryStore, calls: Any, entries: Any
+) -> None:
+    entries(store, "[durable] first")
+    first = await Dream(
+        store,
+        ScriptedProvider(
+            [calls(("write_file", {"path": "memory/MEMORY.md", "content": "- first\n"})), "ok"]
+        ),
+    ).run()
+    entries(store, "[durable] second", "[durable] third")
+    second = await Dream(
+        store,
+        ScriptedProvider(
+            [
+                calls(("write_file", {"path": "memory/MEMORY.md", "content": "- first\n- 2\n"})),
+                "ok",
+            ]
+        ),
+    ).run()
+    assert store.get_last_dream_cursor() == 3 and second.commit is not None
+
+    listing = await commands(store).handle("/dream-restore")
+    assert listing is not None and listing.ok
+    shas = [row["sha"] for row in listing.data["versions"]]
+    assert shas[:2] == [second.commit, first.commit]
+    assert f"`{second.commit[:8]}`" in listing.text and "(history 2-3)" in listing.text
+
+    restored = await commands(store).handle(f"/dream-restore {second.commit[:10]}")
+    assert restored is not None and restored.ok, restored
+    assert store.read_memory() == "- first\n"
+    assert store.get_last_dream_cursor() == 1
+    assert restored.data["dream_cursor"] == 1
+    assert store.git.log(1)[0].sha == restored.data["commit"]
+    assert store.git.diff_working_tree() == ""
+
+    # The entries the undone change processed are dreamed again.
+    rerun = await Dream(store, ScriptedProvider(["ok"])).run()
+    assert (rerun.cursor_from, rerun.cursor_to) == (2, 3)
+
+    # A restore is itself a version: undoing it brings the later state back.
+    undo = await commands(store).handle(f"/dream-restore {restored.data['commit']}")
+    assert undo is not None and undo.ok
+    assert store.read_memory() == "- first\n- 2\n"
+
+
+async def test_restore_waits_for_no_dream(store: MemoryStore) -> None:
+    store.append_history("[durable] The CLI is written in Rust.")
+    await commands(store).handle("/dream")
+    sha = store.git.log(1)[0].sha
+    lock = DreamLock(store.memory_dir / ".dream.lock")
+    assert lock.acquire()
+    try:
+        result = await commands(store).handle(f"/dream-restore {sha}")
+    finally:
+        lock.release()
+    assert result is not None and not result.ok
+    assert "a Dream is running" in result.text
+    assert "Rust" in store.read_memory()
+
+
+async def test_dream_prompt_show_and_init(store: MemoryStore) -> None:
+    shown = await commands(store).handle("/dream-prompt")
+    assert shown is not None and shown.data["source"] == "built-in"
+    assert shown.data["guide"] == builtin_dream_guide()
+
+    made = await commands(store).handle("/dream-prompt init")
+    assert made is not None and made.ok and made.data["created"]
+    guide = store.workspace / "prompts" / "dream.md"
+    assert guide.read_text() == builtin_dream_guide()
+
+    guide.write_text("My own rules.\n")
+    refused = await commands(store).handle("/dream-prompt init")
+    assert refused is not None and not refused.ok
+    assert guide.read_text() == "My own rules.\n"
+    custom = await commands(store).handle("/dream-prompt")
+    assert custom is not None and custom.data["source"] == "workspace"
+    assert custom.text.endswith("My own rules.\n")
+
+    bad = await commands(store).handle("/dream-prompt reset")
+    assert bad is not None and not bad.ok and "'reset'" in bad.text

@@ -1,0 +1,242 @@
+"""The offline provider dreams: a recorded history becomes the expected memory files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from reverie.dream import Dream
+from reverie.providers.offline import OfflineProvider
+from reverie.providers.offline.dream import plan_edits
+from reverie.providers.offline.dream_merge import DreamFact, entry_facts, merge_facts
+from reverie.sessions.manager import SessionManager
+from reverie.store.git import parse_trailers
+from reverie.store.memory_store import MemoryStore
+
+HISTORY = [
+    (
+        "2026-04-03 09:05",
+        "cli:dana",
+        "[permanent] User's name is Dana.\n"
+        "[permanent] User wants to be called Dee.\n"
+        "[permanent] User is a data engineer at Northwind.\n"
+        "[permanent] User prefers short answers without emoji.\n"
+        "[permanent] User lives in Porto.",
+    ),
+    (
+        "2026-04-04 14:10",
+        "cli:dana",
+        "[durable] The team decided to use PostgreSQL 16 for the billing service.\n"
+        "[durable] Decision: go with FastAPI for the HTTP layer.\n"
+        "[durable] The CLI is written in Rust.\n"
+        "[skip] Chatted about the weather.",
+    ),
+    (
+        "2026-04-05 20:00",
+        "telegram:42",
+        "[permanent] User wants the assistant to always answer in French.\n"
+        "[ephemeral] User needs to renew their passport by Friday (as of 2026-04-05).\n"
+        "[durable] The CLI is written in Rust.",
+    ),
+    (
+        "2026-04-06 08:10",
+        "cli:dana",
+        "[ephemeral] User's flight to Berlin is on Monday (as of 2026-04-06).\n"
+        "[correction] User corrected: it's on Tuesday, not Monday.\n"
+        "[correction] User lives in Lisbon (not Porto, as noted before).\n"
+        "[correction] The HTTP layer uses Litestar, not FastAPI.",
+    ),
+    (
+        "2026-04-07 11:00",
+        "cli:dana",
+        "[RAW] 4 messages\n"
+        "[2026-04-07 11:00] USER: I live in Lisbon and I hate long meetings.\n"
+        "[2026-04-07 11:01] ASSISTANT: Noted.\n"
+        "[2026-04-07 11:02] USER: We'll deploy with Docker Compose on Hetzner. "
+        "Remind me to book the dentist tomorrow.\n"
+        "[2026-04-07 11:03] ASSISTANT: Sure.",
+    ),
+]
+
+GOLDEN_SOUL = """\
+# Soul
+
+You are a calm, precise assistant.
+
+- Always answer in French.
+"""
+
+GOLDEN_USER = """\
+# User
+
+- User's name is Dana.
+- User wants to be called Dee.
+- User is a data engineer at Northwind.
+- User prefers short answers without emoji.
+- User lives in Lisbon.
+- User hates long meetings.
+"""
+
+GOLDEN_MEMORY = """\
+# Memory
+
+## Facts
+
+- The billing service is deployed on Fly.io.
+- The team decided to use PostgreSQL 16 for the billing service.
+- Decision: go with Litestar for the HTTP layer.
+- The CLI is written in Rust.
+- The team will deploy with Docker Compose on Hetzner.
+
+## Open items
+
+- 2026-04-05: User needs to renew their passport by Friday.
+- 2026-04-06: User's flight to Berlin is on Tuesday.
+- 2026-04-07: User asked to be reminded to book the dentist tomorrow.
+"""
+
+
+def recorded_workspace(workspace: Path) -> MemoryStore:
+    store = MemoryStore(workspace)
+    store.write_soul("# Soul\n\nYou are a calm, precise assistant.\n")
+    store.write_memory("# Memory\n\n## Facts\n\n- The billing service is deployed on Fly.io.\n")
+    lines = [
+        json.dumps({"cursor": n, "timestamp": stamp, "content": text, "session_key": key})
+        for n, (stamp, key, text) in enumerate(HISTORY, start=1)
+    ]
+    (workspace / "memory" / "history.jsonl").write_text("\n".join(lines) + "\n")
+    return store
+
+
+async def test_golden_dream_over_a_recorded_history(workspace: Path) -> None:
+    store = recorded_workspace(workspace)
+    result = await Dream(store, OfflineProvider()).run()
+
+    assert result.status == "completed", result.reason
+    assert (result.cursor_from, result.cursor_to) == (1, 5)
+    assert store.read_soul() == GOLDEN_SOUL
+    assert store.read_user() == GOLDEN_USER
+    assert store.read_memory() == GOLDEN_MEMORY
+    head = store.git.log(1)[0]
+    assert head.subject == "dream: update SOUL.md, USER.md, memory/MEMORY.md"
+    assert parse_trailers(head.message) == {
+        "Dream-Cursors": "1-5",
+        "Dream-Model": "offline-extractive",
+    }
+
+
+async def test_a_second_dream_corrects_in_place_and_skips_duplicates(workspace: Path) -> None:
+    store = recorded_workspace(workspace)
+    provider = OfflineProvider()
+    sessions = SessionManager(workspace)
+    await Dream(store, provider).run()
+    store.append_history(
+        "[durable] The CLI is written in Rust.\n"
+        "[permanent] User wants the assistant to always answer in French.\n"
+        "[correction] The billing service is deployed on Render, not Fly.io.\n"
+        "[permanent] User prefers tea over coffee."
+    )
+    result = await Dream(store, provider, sessions=sessions).run()
+
+    assert result.status == "completed"
+    assert result.changed_files == ("USER.md", "memory/MEMORY.md")
+    assert store.read_soul() == GOLDEN_SOUL
+    assert store.read_user() == GOLDEN_USER + "- User prefers tea over coffee.\n"
+    assert store.read_memory() == GOLDEN_MEMORY.replace(
+        "deployed on Fly.io.", "deployed on Render."
+    )
+    # Files that had content get small exact edits, never a whole-file rewrite.
+    session = sessions.get_or_create(result.session_key or "")
+    used = [c["function"]["name"] for m in session.messages for c in m.get("tool_calls", [])]
+    assert used == ["read_file", "read_file", "read_file", "apply_patch"]
+
+
+async def test_dream_is_deterministic(tmp_path: Path) -> None:
+    texts = []
+    for name in ("a", "b"):
+        workspace = tmp_path / name
+        workspace.mkdir()
+        store = recorded_workspace(workspace)
+        await Dream(store, OfflineProvider()).run()
+        texts.append((store.read_soul(), store.read_user(), store.read_memory()))
+    assert texts[0] == texts[1]
+
+
+async def test_nothing_new_to_record_changes_nothing(workspace: Path) -> None:
+    store = MemoryStore(workspace)
+    store.write_user("# User\n\n- User's name is Dana.\n")
+    store.append_history("[permanent] User's name is Dana.\n[skip] small talk")
+    result = await Dream(store, OfflineProvider()).run()
+    assert result.status == "completed"
+    assert result.changed_files == ()
+    assert store.read_user() == "# User\n\n- User's name is Dana.\n"
+    assert store.get_last_dream_cursor() == 1
+
+
+def test_entry_facts_strip_tags_and_read_raw_dumps() -> None:
+    facts = entry_facts(
+        "- [durable] The app uses Go. [permanent]\n(nothing)\n# heading\nUntagged fact.",
+        "2026-04-03",
+    )
+    assert facts == [
+        DreamFact("durable", "The app uses Go.", "2026-04-03"),
+        DreamFact("durable", "Untagged fact.", "2026-04-03"),
+    ]
+    raw = entry_facts("[RAW] 1 messages\n[2026-04-03 10:00] USER: I prefer dark mode.", None)
+    assert raw == [DreamFact("permanent", "User prefers dark mode.", None)]
+
+
+def test_a_cut_entry_loses_its_last_partial_line() -> None:
+    facts = entry_facts("[durable] Whole fact.\n[durable] Half a fa\n… [truncated]", None)
+    assert facts == [DreamFact("durable", "Whole fact.", None)]
+
+
+def test_merge_routes_and_corrects() -> None:
+    files = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, report = merge_facts(
+        files,
+        [
+            DreamFact("permanent", "User likes hiking."),
+            DreamFact("permanent", "Never use emoji."),
+            DreamFact("durable", "The repo is called reverie."),
+            DreamFact("ephemeral", "User must call Bob.", "2026-04-03"),
+            DreamFact("correction", "User corrected: the repo is called reverie-core."),
+            DreamFact("skip", "Weather."),
+            DreamFact("durable", "The repo is called reverie-core."),
+        ],
+    )
+    assert merged["SOUL.md"] == "# Soul\n\n- Never use emoji.\n"
+    assert merged["USER.md"] == "# User\n\n- User likes hiking.\n"
+    assert merged["memory/MEMORY.md"] == (
+        "# Memory\n\n## Facts\n\n- The repo is called reverie-core.\n\n"
+        "## Open items\n\n- 2026-04-03: User must call Bob.\n"
+    )
+    assert (report.corrected, report.duplicates, report.skipped) == (1, 1, 1)
+
+
+def test_a_correction_without_a_match_is_added() -> None:
+    merged, report = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [DreamFact("correction", "User's manager is Priya, not Maria.")],
+    )
+    assert merged["USER.md"] == "# User\n\n- User's manager is Priya, not Maria.\n"
+    assert report.corrected == 0
+
+
+lines = st.lists(st.sampled_from(["a\n", "b\n", "c\n", "- x\n", "\n", "# H\n"]), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(old=lines, new=lines)
+def test_planned_edits_reproduce_the_new_text(old: list[str], new: list[str]) -> None:
+    before, after = "".join(old), "".join(new)
+    assume(before.strip())  # an empty file is written whole, not edited
+    text = before
+    for edit in plan_edits("f", before, after):
+        assert edit["old_text"], "an edit must name existing text"
+        assert text.count(edit["old_text"]) == 1
+        text = text.replace(edit["old_text"], edit["new_text"], 1)
+    assert text == after
