@@ -21,6 +21,7 @@ from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
+from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LEGACY_NAME, migrate_legacy_history
 from reverie.store.message_format import format_messages
@@ -270,6 +271,18 @@ class MemoryStore:
             for entry in entries
             if _visible(entry.session_key, session_key, unified_session)
         ]
+
+    def expand_entry(self, cursor: int) -> list[dict[str, Any]]:
+        """The exact messages history entry ``cursor`` was written from, oldest first.
+
+        Follows the entry's ``source`` into the transcript archive and the live
+        session file. See :func:`reverie.store.expand.expand_history_entry`.
+
+        Raises:
+            UserError: no entry has ``cursor``, or it records no source.
+            StoreError: some of its messages can no longer be found.
+        """
+        return expand_history_entry(self.history, self._workspace, cursor)
 
     def compact_history(self) -> Compaction:
         """Drop the oldest processed entries beyond ``max_history_entries``.

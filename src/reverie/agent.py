@@ -1,0 +1,427 @@
+"""Agent: one conversational turn with long-term memory, usable in five lines.
+
+::
+
+    from reverie.agent import Agent
+
+    agent = Agent.open("./ws", provider="offline")
+    print(agent.run_sync("I prefer tea over coffee").text)
+
+A turn (:meth:`Agent.run`):
+
+1. consolidate the session first when its prompt is over budget;
+2. build ``[system, *history, user]`` with the :class:`ContextBuilder` (the
+   last summary, if any, is shown in this prompt and then consumed);
+3. save the user's message, call the model, run the tool calls it asks for
+   (a bounded loop), saving the session after every step;
+4. consolidate again, then let :class:`AutoCompact` schedule idle sessions.
+
+No request ever exceeds the model's window: every request is counted before it
+is sent; if consolidation could not bring it under the budget, the oldest
+replayed turns are left out, and as a last resort over-long texts in the
+request (never in the session) are shortened in the middle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reverie._logging import get_logger
+from reverie.autocompact import AutoCompact
+from reverie.config import DEFAULT_MODELS, default_workspace, load_settings
+from reverie.consolidation.consolidator import Consolidator
+from reverie.consolidation.planner import shrink_messages
+from reverie.context import ContextBuilder
+from reverie.errors import UserError
+from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
+from reverie.providers.registry import resolve_provider
+from reverie.sessions.manager import SessionManager
+from reverie.sessions.session import Session
+from reverie.store.memory_store import MemoryStore
+from reverie.tokens import count_for_provider
+from reverie.tools.registry import ERROR_PREFIX, ToolRegistry, ToolResult
+
+__all__ = ["DEFAULT_SESSION_KEY", "Agent", "AgentReply"]
+
+DEFAULT_SESSION_KEY = "cli:default"
+"""The session a turn goes to when none is named."""
+
+_log = get_logger("agent")
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AgentReply:
+    """What one turn produced.
+
+    Attributes:
+        text: The assistant's answer (an ``Error: …`` line when the model failed).
+        session_key: The session the turn went to.
+        finish_reason: The last model call's ``finish_reason``.
+        tool_calls: Names of the tools run during the turn, in order.
+        model_calls: How many requests the turn sent.
+        usage: Token usage summed over the turn's requests.
+        error: The provider's error message when the turn failed, else None.
+    """
+
+    text: str
+    session_key: str
+    finish_reason: str = "stop"
+    tool_calls: tuple[str, ...] = ()
+    model_calls: int = 0
+    usage: dict[str, int] = field(default_factory=dict)
+    error: str | None = None
+
+
+class Agent:
+    """A minimal agent loop over a reverie workspace.
+
+    Args:
+        workspace: The workspace folder (created by the first write).
+        provider: The model provider.
+        model: The model name (default: the provider's ``default_model``).
+        tools: Tools offered to the model (none by default).
+        context_window_tokens: The model's window; 0 turns consolidation off.
+        max_completion_tokens: Room kept for each answer (default: the
+            provider's ``generation.max_tokens``).
+        consolidation_ratio: Fraction of the budget a consolidated prompt shrinks to.
+        unified_session: Show other sessions' recent history in prompts.
+        session_ttl_minutes: Idle minutes before a session is auto-compacted (0: never).
+        max_tool_iterations: Model calls per turn at most (tool rounds included).
+        identity: The identity block of the system prompt (None: the default).
+        max_history_entries: Passed to the :class:`MemoryStore`.
+        idle_check_interval: Seconds between two looks for idle sessions
+            (each reads every session file's header).
+    """
+
+    def __init__(
+        self,
+        workspace: Path | str,
+        provider: LLMProvider,
+        *,
+        model: str | None = None,
+        tools: ToolRegistry | None = None,
+        context_window_tokens: int = 65_536,
+        max_completion_tokens: int | None = None,
+        consolidation_ratio: float = 0.5,
+        unified_session: bool = False,
+        session_ttl_minutes: float = 0,
+        max_tool_iterations: int = 10,
+        identity: str | None = None,
+        max_history_entries: int = 1000,
+        idle_check_interval: float = 60.0,
+    ) -> None:
+        if isinstance(max_tool_iterations, bool) or not isinstance(max_tool_iterations, int):
+            raise UserError(f"max_tool_iterations must be an integer, got {max_tool_iterations!r}")
+        if max_tool_iterations < 1:
+            raise UserError(f"max_tool_iterations must be >= 1, got {max_tool_iterations}")
+        self.workspace = Path(workspace).expanduser()
+        self.provider = provider
+        self.model = model or provider.default_model
+        self.tools = tools if tools is not None else ToolRegistry()
+        self.max_tool_iterations = max_tool_iterations
+        self.store = MemoryStore(self.workspace, max_history_entries=max_history_entries)
+        self.sessions = SessionManager(self.workspace)
+        # A small window cannot hold 16,000-char memory files: each section of the
+        # system prompt gets about an eighth of the prompt budget at most.
+        completion = (
+            provider.generation.max_tokens
+            if max_completion_tokens is None
+            else max_completion_tokens
+        )
+        section_chars = max(1_000, (context_window_tokens - completion) // 2)
+        self.context = ContextBuilder(
+            self.workspace,
+            store=self.store,
+            sessions=self.sessions,
+            identity=identity,
+            unified_session=unified_session,
+            max_history_chars=min(8_000, section_chars),
+            max_file_chars=min(16_000, section_chars),
+        )
+        self.consolidator = Consolidator(
+            self.store,
+            provider,
+            self.model,
+            self.sessions,
+            context_window_tokens,
+            self.context.build_messages,
+            self.tools.definitions,
+            max_completion_tokens=completion,
+            consolidation_ratio=consolidation_ratio,
+            unified_session=unified_session,
+        )
+        self.autocompact = AutoCompact(self.sessions, self.consolidator, session_ttl_minutes)
+        self.idle_check_interval = idle_check_interval
+        self._last_idle_check: float | None = None
+        self._active: set[str] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        # One turn at a time per session: interleaved turns would split tool-call pairs.
+        self._turn_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    @classmethod
+    def open(
+        cls,
+        workspace: Path | str | None = None,
+        *,
+        provider: str | LLMProvider | None = None,
+        model: str | None = None,
+        tools: ToolRegistry | None = None,
+        **settings: Any,
+    ) -> Agent:
+        """An agent configured from the workspace's ``reverie.toml`` and ``REVERIE_*``.
+
+        Args:
+            workspace: The workspace (default: ``$REVERIE_WORKSPACE`` or
+                ``~/.reverie/workspace``).
+            provider: A provider object; a provider name (``"offline"``,
+                ``"openai"``, ``"anthropic"``, ``"openai-compatible"``); or a
+                full spec such as ``"openai:gpt-4.1-mini"``.
+            model: The model name (overrides the configured one).
+            tools: Tools offered to the model.
+            **settings: Any :class:`~reverie.config.Settings` field, e.g.
+                ``context_window_tokens=8192``.
+
+        Raises:
+            ConfigError: a bad setting, naming it.
+            MissingAPIKeyError: a networked provider without its key.
+        """
+        root = Path(workspace) if workspace is not None else default_workspace()
+        overrides: dict[str, Any] = dict(settings)
+        named = isinstance(provider, str) and provider in DEFAULT_MODELS
+        spec = provider if isinstance(provider, str) and not named else None
+        if isinstance(provider, str) and spec is None:
+            overrides["provider"] = provider
+        if model is not None and spec is None:
+            overrides["model"] = model
+        config = load_settings(root, overrides=overrides)
+        if isinstance(provider, LLMProvider):
+            llm = provider
+        else:
+            options: dict[str, Any] = {
+                "max_tokens": config.max_completion_tokens,
+                "temperature": config.temperature,
+            }
+            if spec is None and config.provider != "offline" and config.api_key_env:
+                options["api_key_env"] = config.api_key_env
+            llm = resolve_provider(
+                spec or config.provider_spec, base_url=config.base_url or None, **options
+            )
+        return cls(
+            root,
+            llm,
+            model=model if isinstance(provider, LLMProvider) else llm.default_model,
+            tools=tools,
+            context_window_tokens=config.context_window_tokens,
+            max_completion_tokens=config.max_completion_tokens,
+            consolidation_ratio=config.consolidation_ratio,
+            unified_session=config.unified_session,
+            session_ttl_minutes=config.session_ttl_minutes,
+            max_history_entries=config.max_history_entries,
+        )
+
+    # -- running turns -----------------------------------------------------------
+
+    def run_sync(self, message: str, *, session_key: str = DEFAULT_SESSION_KEY) -> AgentReply:
+        """:meth:`run` for code without an event loop; waits for background compaction too.
+
+        Raises:
+            UserError: when called from inside a running event loop.
+        """
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self._run_and_drain(message, session_key))
+        raise UserError("run_sync() cannot be used inside an event loop; use await agent.run()")
+
+    async def _run_and_drain(self, message: str, session_key: str) -> AgentReply:
+        reply = await self.run(message, session_key=session_key)
+        await self.drain()
+        return reply
+
+    async def drain(self) -> None:
+        """Wait for the background compactions this agent scheduled."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def run(self, message: str, *, session_key: str = DEFAULT_SESSION_KEY) -> AgentReply:
+        """Run one turn of ``session_key`` and return the answer.
+
+        Raises:
+            UserError: an empty or non-string message.
+            ProviderError: the provider cannot be used at all (not a failed call,
+                which comes back as a reply with ``error`` set).
+            StoreError: the workspace cannot be written.
+        """
+        if not isinstance(message, str) or not message.strip():
+            raise UserError(f"a message must be a non-empty string, got {message!r}")
+        lock = self._turn_locks.get(session_key)
+        if lock is None:
+            lock = self._turn_locks[session_key] = asyncio.Lock()
+        async with lock:
+            self._active.add(session_key)
+            try:
+                return await self._turn(message, session_key)
+            finally:
+                self._active.discard(session_key)
+                self._schedule_idle()
+
+    async def _turn(self, message: str, key: str) -> AgentReply:
+        session = self.sessions.get_or_create(key)
+        await self.consolidator.maybe_consolidate_by_tokens(session)
+        session = self.sessions.get_or_create(key)
+        prefix = self._prefix(session)
+        turn: list[Message] = [{"role": "user", "content": message}]
+        history = self._initial_history(session, prefix, turn)
+        self.context.mark_summary_shown(session)
+        session.add_message("user", message)
+        self.sessions.save(session)  # the user's words are on disk before any call
+
+        usage: dict[str, int] = {}
+        ran: list[str] = []
+        response: LLMResponse | None = None
+        for calls in range(1, self.max_tool_iterations + 1):
+            request, history = self._fit(prefix, history, turn)
+            if request is None:
+                return self._give_up(session, "the message does not fit the model's window", calls)
+            response = await self.provider.chat_with_retry(
+                messages=request,
+                tools=self._tool_definitions(),
+                model=self.model,
+                max_tokens=self.consolidator.max_completion_tokens,
+            )
+            for name, value in response.usage.items():
+                usage[name] = usage.get(name, 0) + value
+            if response.finish_reason == "error":
+                error = str(response.error or "the model call failed")
+                return AgentReply(
+                    f"{ERROR_PREFIX} {error}", key, "error", tuple(ran), calls, usage, error
+                )
+            if not response.has_tool_calls or calls == self.max_tool_iterations:
+                break
+            await self._run_tools(session, turn, response, ran)
+        assert response is not None
+        text = response.content or ""
+        if response.has_tool_calls and not text:
+            text = (
+                f"(stopped after {self.max_tool_iterations} model calls with tools still pending)"
+            )
+        session.add_message("assistant", text)
+        self.sessions.save(session)
+        await self.consolidator.maybe_consolidate_by_tokens(session)
+        return AgentReply(text, key, response.finish_reason, tuple(ran), calls, usage)
+
+    async def _run_tools(
+        self, session: Session, turn: list[Message], response: LLMResponse, ran: list[str]
+    ) -> None:
+        calls = [call.to_openai() for call in response.tool_calls]
+        session.add_message("assistant", response.content or "", tool_calls=calls)
+        turn.append({"role": "assistant", "content": response.content or "", "tool_calls": calls})
+        for call in response.tool_calls:
+            result = await self._execute(call)
+            ran.append(call.name)
+            session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
+            turn.append(
+                {
+                    "role": "tool",
+                    "content": result.content,
+                    "tool_call_id": call.id,
+                    "name": call.name,
+                }
+            )
+        self.sessions.save(session)
+
+    async def _execute(self, call: ToolCallRequest) -> ToolResult:
+        if call.argument_error:
+            return ToolResult(
+                f"{ERROR_PREFIX} arguments for {call.name} are not valid JSON: "
+                f"{call.argument_error}",
+                True,
+            )
+        return await self.tools.execute(call.name, call.arguments)
+
+    def _give_up(self, session: Session, why: str, calls: int) -> AgentReply:
+        _log.warning("session %r: %s; no request sent", session.key, why)
+        return AgentReply(f"{ERROR_PREFIX} {why}", session.key, "error", (), calls - 1, {}, why)
+
+    # -- keeping requests inside the window --------------------------------------
+
+    def _tool_definitions(self) -> list[dict[str, Any]] | None:
+        return self.tools.definitions() or None
+
+    def _prefix(self, session: Session) -> list[Message]:
+        system = self.context.build_system_prompt(session.key, session=session)
+        return [{"role": "system", "content": system}] if system else []
+
+    def _size(self, messages: Sequence[Mapping[str, Any]]) -> int:
+        return count_for_provider(
+            self.provider, messages, self._tool_definitions(), self.model
+        ).tokens
+
+    def _limit(self) -> int | None:
+        return self.consolidator.budget if self.consolidator.context_window_tokens > 0 else None
+
+    def _initial_history(
+        self, session: Session, prefix: list[Message], turn: list[Message]
+    ) -> list[Message]:
+        history = session.get_history(max_messages=0)
+        limit = self._limit()
+        if limit is None or self._size([*prefix, *history, *turn]) <= limit:
+            return history
+        room = limit - self._size([*prefix, *turn])
+        if room <= 0:
+            return []
+        _log.info("session %r: over budget after consolidation; replaying fewer turns", session.key)
+        return session.get_history(max_messages=0, max_tokens=room)
+
+    def _fit(
+        self, prefix: list[Message], history: list[Message], turn: list[Message]
+    ) -> tuple[list[Message] | None, list[Message]]:
+        """The request, with older turns left out (or long texts shortened) to fit."""
+        limit = self._limit()
+        if limit is None or self._size([*prefix, *history, *turn]) <= limit:
+            return [*prefix, *history, *turn], history
+        starts = [i for i, m in enumerate(history) if m.get("role") == "user"] + [len(history)]
+        low, high = 0, len(starts) - 1
+        while low < high:  # fewest dropped turns that fit
+            middle = (low + high) // 2
+            if self._size([*prefix, *history[starts[middle] :], *turn]) <= limit:
+                high = middle
+            else:
+                low = middle + 1
+        kept = history[starts[low] :]
+        if self._size([*prefix, *kept, *turn]) <= limit:
+            return [*prefix, *kept, *turn], kept
+        # Last resort: shorten long texts of this request (the session keeps them whole).
+        fitted = shrink_messages(
+            [*prefix, *turn],
+            lambda candidate: self._size(candidate) <= limit,
+            note="; the full text is in the workspace",
+        )
+        return fitted, []
+
+    # -- idle sessions -----------------------------------------------------------
+
+    def _schedule_idle(self) -> None:
+        # Listing sessions reads every session file: not after every single turn.
+        now = time.monotonic()
+        last = self._last_idle_check
+        if not self.autocompact.enabled or (
+            last is not None and now - last < self.idle_check_interval
+        ):
+            return
+        self._last_idle_check = now
+        self.autocompact.check_expired(self._spawn, active_session_keys=self._active)
+
+    def _spawn(self, coroutine: Any) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)

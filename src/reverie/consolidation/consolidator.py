@@ -1,0 +1,476 @@
+"""Consolidator: keeps a session's prompt inside the model's window by archiving old turns.
+
+When the prompt a session would produce reaches the budget
+(``context_window_tokens - max_completion_tokens - 1024``), the oldest turns are
+summarised by the model into ``memory/history.jsonl`` and marked consolidated
+(``last_consolidated``), until the prompt is back under the target
+(``budget × consolidation_ratio``). Nothing is lost on the way:
+
+* every entry records ``source = {"session_key", "start", "end"}``: the exact
+  messages it covers, in the session's absolute indexes, which
+  :meth:`MemoryStore.expand_entry` turns back into those messages;
+* when the model fails (an exception, ``finish_reason`` "error" or "length",
+  tool calls, an empty answer), the messages are stored verbatim instead
+  (``raw_archive``); beyond its 16,000-char cap the entry says where the rest is;
+* messages leave a session file (idle compaction) only through the transcript
+  archive.
+
+The per-turn check costs O(new messages): the replay's tokens are kept as a
+running total (:class:`~reverie.consolidation.ledger.HistoryLedger`) and only
+the small rest of the prompt is rebuilt (and the ContextBuilder caches that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from reverie._logging import OnceWarner, get_logger
+from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
+from reverie.consolidation.ledger import HistoryLedger
+from reverie.consolidation.planner import largest_fitting_cut, pick_boundary, pick_replay_cut
+from reverie.consolidation.summary import (
+    archive_raw,
+    failure_reason,
+    previous_summary,
+    summary_request,
+)
+from reverie.context import LAST_SUMMARY_KEY
+from reverie.errors import UserError
+from reverie.providers.base import LLMProvider, LLMResponse
+from reverie.providers.offline import OfflineProvider
+from reverie.sessions.manager import SessionManager
+from reverie.sessions.session import Session
+from reverie.store.memory_store import MemoryStore
+from reverie.store.text import cap_text, strip_leaked_reasoning
+from reverie.tokens import (
+    TokenCount,
+    count_for_provider,
+    count_prompt_tokens,
+    estimate_message_tokens,
+)
+
+__all__ = [
+    "ARCHIVE_SUMMARY_MAX_CHARS",
+    "MAX_ROUNDS",
+    "PROBE_MESSAGE",
+    "SAFETY_MARGIN_TOKENS",
+    "Consolidator",
+]
+
+ARCHIVE_SUMMARY_MAX_CHARS = 8_000
+"""Cap on a stored summary: one runaway answer must not crowd every later prompt."""
+SAFETY_MARGIN_TOKENS = 1_024
+"""Head room left in the window besides the completion (tokenizer drift, framing)."""
+MAX_ROUNDS = 5
+"""Archive calls per check at most; a session far over budget finishes on later turns."""
+PROBE_MESSAGE = "[token-probe]"
+"""Stands in for the next user message when the prompt size is estimated."""
+
+_log = get_logger("consolidation")
+
+BuildMessages = Callable[..., list[dict[str, Any]]]
+ToolDefinitions = Callable[[], Sequence[Mapping[str, Any]] | None]
+
+
+def _count_arg(name: str, value: object, *, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise UserError(f"Consolidator: {name} must be an integer >= {low}, got {value!r}")
+    return value
+
+
+def _int_arg(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UserError(f"Consolidator: {name} must be an integer, got {value!r}")
+    return value
+
+
+def _ratio(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
+        raise UserError(f"Consolidator: consolidation_ratio must be in (0, 1], got {value!r}")
+    return float(value)
+
+
+class Consolidator:
+    """Archives the oldest turns of a session when its prompt nears the window.
+
+    Args:
+        store: The workspace's memory store (history.jsonl).
+        provider: The model that writes summaries.
+        model: The model name passed to ``provider`` (also picks the tokenizer).
+        sessions: The session manager (refreshes and saves sessions).
+        context_window_tokens: The model's window; 0 or less turns this off.
+        build_messages: Builds a turn's prompt; called with keyword arguments
+            ``history``, ``current_message`` and context (``session_key``,
+            ``session``, ``channel``, ``chat_id``, ``unified_session``), e.g.
+            :meth:`ContextBuilder.build_messages`.
+        get_tool_definitions: The tool definitions sent with a turn.
+        max_completion_tokens: Room kept for the answer.
+        consolidation_ratio: Fraction of the budget a consolidated prompt shrinks to.
+        unified_session: Passed to ``build_messages`` as context.
+    """
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        provider: LLMProvider,
+        model: str,
+        sessions: SessionManager,
+        context_window_tokens: int,
+        build_messages: BuildMessages,
+        get_tool_definitions: ToolDefinitions,
+        max_completion_tokens: int = 4096,
+        consolidation_ratio: float = 0.5,
+        unified_session: bool = False,
+    ) -> None:
+        self.store = store
+        self.provider = provider
+        self.model = model
+        self.sessions = sessions
+        self.context_window_tokens = _int_arg("context_window_tokens", context_window_tokens)
+        self.max_completion_tokens = _count_arg(
+            "max_completion_tokens", max_completion_tokens, low=0
+        )
+        self.consolidation_ratio = _ratio(consolidation_ratio)
+        self.unified_session = unified_session
+        self._build_messages = build_messages
+        self._get_tool_definitions = get_tool_definitions
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._ledger = HistoryLedger(model)
+        self._additive = False
+        self._warner = OnceWarner(_log)
+
+    # -- configuration -----------------------------------------------------------
+
+    def set_provider(self, provider: LLMProvider, model: str, context_window_tokens: int) -> None:
+        """Swap the model; completion room becomes the provider's ``generation.max_tokens``."""
+        self.provider = provider
+        self.model = model
+        self.context_window_tokens = _int_arg("context_window_tokens", context_window_tokens)
+        generation = getattr(provider, "generation", None)
+        max_tokens = getattr(generation, "max_tokens", None)
+        if isinstance(max_tokens, int) and not isinstance(max_tokens, bool) and max_tokens > 0:
+            self.max_completion_tokens = max_tokens
+        self._ledger.reset(model)
+        self._additive = False
+
+    @property
+    def budget(self) -> int:
+        """Prompt tokens at which consolidation starts."""
+        return self.context_window_tokens - self.max_completion_tokens - SAFETY_MARGIN_TOKENS
+
+    @property
+    def target(self) -> int:
+        """Prompt tokens consolidation brings a session down to."""
+        return int(self.budget * self.consolidation_ratio)
+
+    def get_lock(self, session_key: str) -> asyncio.Lock:
+        """The session's lock (one per key while anyone holds it; weakly kept)."""
+        lock = self._locks.get(session_key)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[session_key] = lock
+        return lock
+
+    # -- estimates ---------------------------------------------------------------
+
+    def _probe_context(self, session: Session) -> dict[str, Any]:
+        channel, sep, chat_id = session.key.partition(":")
+        return {
+            "session_key": session.key,
+            "session": session,
+            "channel": channel if sep else None,
+            "chat_id": chat_id if sep else None,
+            "unified_session": self.unified_session,
+        }
+
+    def _tools(self) -> list[Mapping[str, Any]] | None:
+        tools = self._get_tool_definitions()
+        return list(tools) if tools else None
+
+    def estimate_session_prompt_tokens(self, session: Session) -> tuple[int, str]:
+        """Tokens of the prompt the session's next turn would send, and the counter used.
+
+        The prompt is ``build_messages(history=<the whole replay>,
+        current_message="[token-probe]", ...)`` plus the tool definitions; the
+        provider's own counter wins over the offline one.
+        """
+        messages = self._build_messages(
+            history=session.get_history(max_messages=0),
+            current_message=PROBE_MESSAGE,
+            **self._probe_context(session),
+        )
+        count = count_for_provider(self.provider, messages, self._tools(), self.model)
+        return count.tokens, count.source
+
+    def _estimate(self, session: Session) -> tuple[int, str]:
+        """:meth:`estimate_session_prompt_tokens`, in O(new messages) when possible.
+
+        The prompt splits into a frame (system prompt, probe message, tools)
+        and the replay. The frame is rebuilt each time (the ContextBuilder
+        caches it); the replay's tokens come from the ledger. This shortcut is
+        taken only with reverie's own counter (a provider's counter may not
+        add up message by message) and once frame + replay has matched the
+        full count; that is checked again whenever the ledger recounts a
+        session in full.
+        """
+        history_tokens, rebuilt = self._ledger.history_tokens(session)
+        if rebuilt or not self._additive:
+            full = self.estimate_session_prompt_tokens(session)
+            self._additive = self._own_counter() and full[0] == (
+                self._frame_tokens(session).tokens + history_tokens
+            )
+            return full
+        frame = self._frame_tokens(session)
+        return frame.tokens + history_tokens, frame.source
+
+    def _own_counter(self) -> bool:
+        """True when prompts are counted by reverie's offline counter."""
+        method = getattr(self.provider, "estimate_prompt_tokens", None)
+        return method is None or isinstance(self.provider, OfflineProvider)
+
+    def _frame_tokens(self, session: Session) -> TokenCount:
+        frame = self._build_messages(
+            history=[], current_message=PROBE_MESSAGE, **self._probe_context(session)
+        )
+        return count_prompt_tokens(frame, self._tools(), model=self.model)
+
+    def _counter(self, messages: Sequence[Mapping[str, Any]]) -> int:
+        """Tokens of a tool-less request to the current provider."""
+        return count_for_provider(self.provider, messages, None, self.model).tokens
+
+    def pick_consolidation_boundary(
+        self, session: Session, tokens_to_remove: int
+    ) -> tuple[int, int] | None:
+        """Where the next chunk ends: ``(index, removed_tokens)`` or None.
+
+        Scans from ``last_consolidated``; candidates are the user messages after
+        it; the first that removes at least ``tokens_to_remove`` wins, else the
+        last one. ``removed_tokens`` sums ``estimate_message_tokens`` over the
+        stored messages.
+        """
+        return pick_boundary(
+            session.messages, session.consolidated_count(), tokens_to_remove, _message_tokens
+        )
+
+    # -- consolidation -----------------------------------------------------------
+
+    def _refresh(self, session: Session) -> Session:
+        """The manager's current object for the session, unless the caller's is ahead."""
+        fresh = self.sessions.get_or_create(session.key)
+        if fresh is session or fresh.total_messages < session.total_messages:
+            return session
+        return fresh
+
+    async def maybe_consolidate_by_tokens(
+        self, session: Session, *, replay_max_messages: int | None = None
+    ) -> None:
+        """Archive the oldest turns while the session's prompt is over budget.
+
+        Skipped when the window is 0 or less or the session is empty. Under
+        the session's lock the session is refreshed from the manager; if its
+        estimate is below the budget nothing happens; else up to 5 rounds
+        archive a chunk (cut before a user message), advance
+        ``last_consolidated`` (also after a raw fallback), save, and
+        re-estimate, until the estimate is at most the target. A round that
+        finds no cut, or whose summary fell back to raw, ends the check.
+
+        Args:
+            session: The session (its caller's object is brought up to date).
+            replay_max_messages: When given, first archive every unconsolidated
+                message older than the newest N, even under budget (a caller
+                that replays only N messages loses none of the rest).
+        """
+        if replay_max_messages is not None:
+            _count_arg("replay_max_messages", replay_max_messages, low=0)
+        if self.context_window_tokens <= 0 or not session.messages:
+            return
+        async with self.get_lock(session.key):
+            current = self._refresh(session)
+            try:
+                await self._consolidate(current, replay_max_messages)
+            finally:
+                if current is not session:
+                    _mirror(current, session)
+
+    async def _consolidate(self, session: Session, replay_max_messages: int | None) -> None:
+        if not session.messages:
+            return
+        if replay_max_messages is not None:
+            start = session.consolidated_count()
+            cut = pick_replay_cut(session.messages, start, replay_max_messages)
+            if cut is not None and cut > start and not await self._archive_range(session, cut):
+                return
+        estimate, _ = self._estimate(session)
+        if estimate < self.budget:
+            return
+        target = self.target
+        for _ in range(MAX_ROUNDS):
+            if estimate <= target:
+                return
+            boundary = self.pick_consolidation_boundary(session, estimate - target)
+            if boundary is None:
+                _log.debug("session %r: %d tokens, no turn left to archive", session.key, estimate)
+                return
+            end = self._fitting_end(session, boundary[0])
+            healthy = await self._archive_range(session, end)
+            estimate, _ = self._estimate(session)
+            if not healthy:
+                return
+
+    def _fitting_end(self, session: Session, end: int) -> int:
+        """``end``, or an earlier user-turn cut when that chunk does not fit one request.
+
+        Only a session far over its budget (a backlog, a giant turn) needs this;
+        the rest of the backlog goes in the next rounds. A single turn too big
+        for a request is left to :meth:`archive`, which shortens its copy.
+        """
+        start = session.consolidated_count()
+
+        def fits(cut: int) -> bool:
+            request = build_archive_messages(session.messages[start:cut])
+            return self._counter(request) <= self.budget
+
+        if self.context_window_tokens <= 0 or fits(end):
+            return end
+        return largest_fitting_cut(session.messages, start, end, fits)
+
+    async def _archive_range(self, session: Session, end: int) -> bool:
+        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw."""
+        start = session.consolidated_count()
+        summary = await self.archive(
+            session.messages[start:end],
+            session_key=session.key,
+            source=session.source_range(start, end),
+        )
+        session.last_consolidated = end
+        _remember_summary(session, summary)
+        self.sessions.save(session)
+        return summary is not None
+
+    async def archive(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        session_key: str | None = None,
+        summary_messages: Sequence[Mapping[str, Any]] | None = None,
+        source: Mapping[str, Any] | None = None,
+    ) -> str | None:
+        """Summarise ``messages`` into one history entry (capped at 8,000 chars).
+
+        Args:
+            messages: What is archived (and dumped verbatim if the model fails).
+            session_key: Recorded on the entry.
+            summary_messages: What the model summarises, when it differs from
+                ``messages``.
+            source: ``{"session_key", "start", "end"}`` of ``messages``,
+                recorded on the entry (the Consolidator always passes it).
+
+        Returns:
+            The stored summary; ``"(nothing)"`` (stored nowhere) when the model
+            found nothing worth keeping; None when it failed and the messages
+            went to ``raw_archive`` instead. ``archive([])`` is None without a call.
+        """
+        if not messages:
+            return None
+        shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
+        response: LLMResponse | None = None
+        try:
+            request = summary_request(
+                self._counter,
+                shown,
+                previous_summary(self.store, session_key),
+                limit=self.budget if self.context_window_tokens > 0 else None,
+                note="; the full text is kept in the session transcript" if source else "",
+            )
+            if request is None:
+                reason: str | None = "the messages do not fit the model's window even shortened"
+            else:
+                response = await self.provider.chat_with_retry(
+                    messages=request,
+                    tools=None,
+                    model=self.model,
+                    max_tokens=self.max_completion_tokens,
+                )
+                reason = failure_reason(response)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # any failure of the model must still archive the words
+            reason = f"{type(exc).__name__}: {exc}"
+        if reason is not None or response is None:
+            why = reason or "no response"
+            self._warner.warn(
+                why.split(":")[0],
+                "summarising %d message(s) of %s failed (%s); stored them verbatim instead",
+                len(messages),
+                session_key or "a session",
+                why,
+            )
+            archive_raw(self.store, messages, session_key=session_key, source=source)
+            return None
+        text = strip_leaked_reasoning(response.content or "").strip()
+        if text.strip("`").strip().rstrip(".").lower() == NOTHING_ANSWER:
+            return NOTHING_ANSWER
+        stored = cap_text(text, ARCHIVE_SUMMARY_MAX_CHARS)
+        self.store.append_history(
+            stored, max_chars=ARCHIVE_SUMMARY_MAX_CHARS, session_key=session_key, source=source
+        )
+        return stored
+
+    # -- idle compaction ---------------------------------------------------------
+
+    async def compact_idle_session(self, session_key: str, max_suffix: int = 8) -> str | None:
+        """Archive an idle session's tail, keeping its last turns replayable.
+
+        The unconsolidated messages before the kept suffix (the last
+        ``max_suffix`` messages, extended back to a user turn) are summarised;
+        then every message before the suffix moves to the transcript archive
+        and leaves the session file. The summary is kept in
+        ``metadata["_last_summary"]`` for the next prompt.
+
+        Returns:
+            The summary (``"(nothing)"`` when the model found nothing worth
+            keeping); ``""`` when there was nothing to archive; None when the
+            model failed and the messages were stored verbatim instead.
+        """
+        _count_arg("max_suffix", max_suffix, low=0)
+        async with self.get_lock(session_key):
+            session = self.sessions.get_or_create(session_key)
+            start = session.consolidated_count()
+            cut = session.suffix_start(max_suffix)
+            if cut <= start:
+                if cut > 0:  # already summarised: only the file shrinks
+                    self.sessions.archive_and_drop(session, cut, reason="compact")
+                return ""
+            summary = await self.archive(
+                session.messages[start:cut],
+                session_key=session_key,
+                source=session.source_range(start, cut),
+            )
+            session.last_consolidated = cut
+            _remember_summary(session, summary)
+            self.sessions.save(session)
+            self.sessions.archive_and_drop(session, cut, reason="compact")
+            return summary
+
+
+def _message_tokens(message: Mapping[str, Any]) -> int:
+    return estimate_message_tokens(message)
+
+
+def _remember_summary(session: Session, summary: str | None) -> None:
+    if summary and summary != NOTHING_ANSWER:
+        session.metadata[LAST_SUMMARY_KEY] = {
+            "text": summary,
+            "last_active": session.updated_at.isoformat(),
+        }
+
+
+def _mirror(source: Session, target: Session) -> None:
+    """Bring the caller's stale copy of a session up to the manager's state."""
+    target.messages = list(source.messages)
+    target.metadata = dict(source.metadata)
+    target.last_consolidated = source.last_consolidated
+    target.updated_at = source.updated_at

@@ -1,0 +1,227 @@
+"""Pure decisions of the Consolidator: where to cut a session, and how to fit a chunk.
+
+Nothing here reads files or calls a model, so every rule can be tested over
+random message sequences:
+
+* :func:`pick_boundary` chooses how many leading messages leave the context.
+  A cut is only ever placed right before a user message (so what stays replays
+  as whole turns) and never between an assistant's tool call and its result.
+* :func:`shrink_messages` shortens the *copies* of a chunk that are shown to the
+  summariser when the chunk alone would overflow the model's window; the
+  messages themselves are archived whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "MIN_KEPT_CHARS",
+    "blocked_cuts",
+    "largest_fitting_cut",
+    "pick_boundary",
+    "pick_replay_cut",
+    "shrink_messages",
+]
+
+MIN_KEPT_CHARS = 200
+"""Shortest text a shrunk message keeps (head and tail together)."""
+
+Message = Mapping[str, Any]
+
+
+def _call_ids(message: Message) -> list[str]:
+    calls = message.get("tool_calls")
+    ids: list[str] = []
+    if message.get("role") == "assistant" and isinstance(calls, list):
+        for call in calls:
+            if isinstance(call, Mapping):
+                value = call.get("id")
+                if isinstance(value, str | int) and not isinstance(value, bool):
+                    ids.append(str(value))
+    return ids
+
+
+def blocked_cuts(messages: Sequence[Message], start: int) -> list[bool]:
+    """For each index ``i >= start``, whether a cut before ``i`` splits a call from its result.
+
+    A cut before ``i`` splits a pair when an assistant message before ``i``
+    issued a tool call whose result (``tool_call_id``) sits at ``i`` or later.
+    Well-formed conversations never put a user message inside such a pair, but
+    hand-edited or crashed sessions can.
+
+    Returns:
+        A list of ``len(messages) - start`` flags (index 0 is ``start``).
+    """
+    size = len(messages) - start
+    # Difference array: +1 where a call opens, -1 right after its last result.
+    delta = [0] * (size + 1)
+    opened: dict[str, int] = {}
+    for offset in range(size):
+        message = messages[start + offset]
+        for call_id in _call_ids(message):
+            opened.setdefault(call_id, offset)
+        if message.get("role") == "tool":
+            result = message.get("tool_call_id")
+            key = str(result) if isinstance(result, str | int) else None
+            origin = opened.get(key) if key is not None else None
+            if origin is not None and origin < offset:
+                delta[origin + 1] += 1
+                delta[offset + 1] -= 1
+    flags: list[bool] = []
+    depth = 0
+    for offset in range(size):
+        depth += delta[offset]
+        flags.append(depth > 0)
+    return flags
+
+
+def pick_boundary(
+    messages: Sequence[Message],
+    start: int,
+    tokens_to_remove: int,
+    count: Callable[[Message], int],
+) -> tuple[int, int] | None:
+    """Pick where a consolidation chunk ends.
+
+    Scans from ``start``; the candidate cuts are the user messages after
+    ``start``. Returns the first candidate whose preceding messages (from
+    ``start``) add up to at least ``tokens_to_remove``, else the last candidate,
+    else None. A user message inside a tool-call pair is not a candidate.
+
+    Args:
+        messages: The session's stored messages.
+        start: The first message not yet consolidated.
+        tokens_to_remove: How many tokens the chunk should take out of the prompt.
+        count: Tokens of one message (``estimate_message_tokens``).
+
+    Returns:
+        ``(index, removed_tokens)``: the chunk is ``messages[start:index]`` and
+        ``removed_tokens`` the sum of ``count`` over it; or None when there is
+        no cut (nothing to remove, or no user message after ``start``).
+    """
+    start = max(start, 0)
+    if start >= len(messages) or tokens_to_remove <= 0:
+        return None
+    blocked = blocked_cuts(messages, start)
+    removed = 0
+    last: tuple[int, int] | None = None
+    for index in range(start, len(messages)):
+        message = messages[index]
+        if index > start and message.get("role") == "user" and not blocked[index - start]:
+            last = (index, removed)
+            if removed >= tokens_to_remove:
+                return last
+        removed += count(message)
+    return last
+
+
+def pick_replay_cut(messages: Sequence[Message], start: int, keep: int) -> int | None:
+    """Where to cut so that at most the newest ``keep`` unconsolidated messages stay.
+
+    The cut is the first user message (not inside a tool-call pair) among the
+    newest ``keep`` messages after ``start``; ``keep == 0`` cuts after the last
+    message.
+
+    Returns:
+        The index (the chunk is ``messages[start:index]``), or None when no
+        cut is needed or none is legal.
+    """
+    size = len(messages)
+    start = max(start, 0)
+    if keep < 0 or size - start <= keep:
+        return None
+    if keep == 0:
+        return size
+    blocked = blocked_cuts(messages, start)
+    for index in range(max(size - keep, start + 1), size):
+        if messages[index].get("role") == "user" and not blocked[index - start]:
+            return index
+    return None
+
+
+def largest_fitting_cut(
+    messages: Sequence[Message], start: int, end: int, fits: Callable[[int], bool]
+) -> int:
+    """The latest legal cut in ``(start, end)`` for which ``fits(cut)`` holds.
+
+    ``fits`` must be monotonic (a smaller chunk fits whenever a larger one
+    does). When no cut fits, the earliest legal cut is returned (the smallest
+    chunk, which the caller shortens); ``end`` when there is no legal cut.
+    """
+    blocked = blocked_cuts(messages, start)
+    cuts = [
+        index
+        for index in range(start + 1, end)
+        if messages[index].get("role") == "user" and not blocked[index - start]
+    ]
+    low, high = 0, len(cuts) - 1
+    best: int | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        if fits(cuts[middle]):
+            best, low = cuts[middle], middle + 1
+        else:
+            high = middle - 1
+    if best is not None:
+        return best
+    return cuts[0] if cuts else end
+
+
+def _shorten(text: str, keep: int, note: str) -> str:
+    if len(text) <= keep:
+        return text
+    head = keep // 2
+    tail = keep - head
+    omitted = len(text) - keep
+    return f"{text[:head]}\n[… {omitted} chars omitted{note}]\n{text[len(text) - tail :]}"
+
+
+def shrink_messages(
+    messages: Sequence[Message],
+    fits: Callable[[list[dict[str, Any]]], bool],
+    *,
+    note: str = "",
+) -> list[dict[str, Any]] | None:
+    """Copies of ``messages`` whose long texts are cut in the middle until ``fits`` says yes.
+
+    Every message keeps the same share of its text: the largest per-message
+    length ``L`` (found by bisection) such that each text longer than ``L`` keeps
+    its first and last ``L / 2`` characters. Only string contents are cut.
+
+    Args:
+        messages: The chunk as stored.
+        fits: Whether a candidate list is small enough (e.g. its prompt fits).
+        note: Appended inside each omission marker (where the full text is kept).
+
+    Returns:
+        The copies (unchanged ones when they already fit), or None when even
+        :data:`MIN_KEPT_CHARS` per message does not fit.
+    """
+    copies = [dict(message) for message in messages]
+    if fits(copies):
+        return copies
+    longest = max(
+        (len(m["content"]) for m in copies if isinstance(m.get("content"), str)), default=0
+    )
+
+    def cut(keep: int) -> list[dict[str, Any]]:
+        out = []
+        for message in copies:
+            content = message.get("content")
+            if isinstance(content, str) and len(content) > keep:
+                message = {**message, "content": _shorten(content, keep, note)}
+            out.append(message)
+        return out
+
+    low, high = MIN_KEPT_CHARS, longest - 1
+    if high < low or not fits(cut(low)):
+        return None
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(cut(middle)):
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)
