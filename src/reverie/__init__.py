@@ -56,6 +56,14 @@ from reverie.tools import (
 )
 
 if TYPE_CHECKING:
+    from reverie.agent import Agent, AgentReply
+    from reverie.autocompact import AutoCompact
+    from reverie.commands import CommandResult, DreamCommands
+    from reverie.config import Settings, load_settings
+    from reverie.consolidation.consolidator import Consolidator
+    from reverie.context import ContextBuilder
+    from reverie.dream.runner import Dream, DreamResult
+    from reverie.dream.schedule import DreamSchedule
     from reverie.providers.offline import OfflineProvider
     from reverie.providers.scripted import (
         FunctionProvider,
@@ -68,21 +76,43 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY: dict[str, str] = {
+    "Agent": "reverie.agent",
+    "AgentReply": "reverie.agent",
+    "AutoCompact": "reverie.autocompact",
     "BlameLine": "reverie.store.git",
+    "CommandResult": "reverie.commands",
     "CommitInfo": "reverie.store.git",
+    "Consolidator": "reverie.consolidation.consolidator",
+    "ContextBuilder": "reverie.context",
+    "Dream": "reverie.dream.runner",
+    "DreamCommands": "reverie.commands",
+    "DreamResult": "reverie.dream.runner",
+    "DreamSchedule": "reverie.dream.schedule",
     "FunctionProvider": "reverie.providers.scripted",
     "GitStore": "reverie.store.git",
     "OfflineProvider": "reverie.providers.offline",
     "RecordedRequest": "reverie.providers.scripted",
     "ScriptExhaustedError": "reverie.providers.scripted",
     "ScriptedProvider": "reverie.providers.scripted",
+    "Settings": "reverie.config",
+    "load_settings": "reverie.config",
 }
 
 __all__ = [
+    "Agent",
+    "AgentReply",
     "AnthropicProvider",
+    "AutoCompact",
     "BlameLine",
+    "CommandResult",
     "CommitInfo",
     "ConfigError",
+    "Consolidator",
+    "ContextBuilder",
+    "Dream",
+    "DreamCommands",
+    "DreamResult",
+    "DreamSchedule",
     "FunctionProvider",
     "FunctionTool",
     "GenerationSettings",
@@ -106,6 +136,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionManager",
+    "Settings",
     "StoreError",
     "TokenCount",
     "Tool",
@@ -124,6 +155,7 @@ __all__ = [
     "count_prompt_tokens",
     "estimate_message_tokens",
     "estimate_prompt_tokens",
+    "load_settings",
     "resolve_provider",
 ]
 
