@@ -1,0 +1,181 @@
+"""``reverie chat``: talk to an agent that remembers.
+
+The terminal stays in the main thread (plain ``input()`` with readline, so
+line editing, history and Ctrl-C behave as in any shell tool); the agent, its
+background compaction and the Dream schedule run on an event loop in a second
+thread. When standard input is not a terminal, each line is one message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Coroutine
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+
+from reverie.cli.app import app
+from reverie.cli.options import BaseUrlOption, ModelOption, ProviderOption, WorkspaceOption
+
+if TYPE_CHECKING:
+    from reverie.ops.chat import ChatController, ChatOutput
+
+T = TypeVar("T")
+
+_TIMER_SECONDS = 30.0
+# \001 and \002 tell readline the escape codes take no room, so editing stays aligned.
+_PROMPT = "\001\033[1;36m\002you>\001\033[0m\002 "
+
+
+class _LoopThread:
+    """An event loop running in a daemon thread; coroutines are submitted from the main one."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self._thread.start()
+
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> Future[T]:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return self.submit(coroutine).result()
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=5)
+        if not self._thread.is_alive():
+            self.loop.close()
+
+
+def _read_line(interactive: bool) -> str | None:
+    """The next line, or None at end of input."""
+    if interactive:
+        try:
+            return input(_PROMPT)
+        except EOFError:
+            print()
+            return None
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
+
+
+def _show(outputs: list[ChatOutput], interactive: bool) -> None:
+    from rich.markdown import Markdown
+    from rich.markup import escape
+
+    from reverie.cli import render
+
+    console = render.out()
+    for output in outputs:
+        if output.kind == "reply":
+            if interactive:
+                console.print("[bold green]reverie>[/]", end=" ")
+                console.print(Markdown(output.text or "(empty answer)"))
+            else:
+                print(output.text, flush=True)
+        elif output.kind == "markdown":
+            console.print(Markdown(output.text))
+        elif output.kind == "status" and output.status is not None:
+            render.status_view(output.status)
+        elif output.kind == "error":
+            console.print(f"[red]{escape(output.text)}[/]")
+        else:
+            console.print(f"[dim]{escape(output.text)}[/]")
+
+
+def _offline_notice() -> None:
+    from reverie.cli import render
+
+    render.err().print(
+        "[yellow]No model is configured[/]: reverie is running its offline provider, which "
+        "records and remembers what you say but cannot hold a conversation.\n"
+        "To chat with a model: [bold]reverie chat --provider openai --model gpt-4.1-mini[/] "
+        "with OPENAI_API_KEY set (or anthropic / openai-compatible with --base-url), or put "
+        'provider = "openai" and model = "gpt-4.1-mini" in reverie.toml.',
+        soft_wrap=True,
+    )
+
+
+def _converse(controller: ChatController, loop: _LoopThread, interactive: bool) -> None:
+    from reverie.cli import render
+
+    while not controller.finished:
+        for note in controller.take_notes():
+            render.note(note)
+        try:
+            line = _read_line(interactive)
+        except KeyboardInterrupt:
+            print()
+            break
+        if line is None:
+            break
+        future = loop.submit(controller.handle(line))
+        try:
+            outputs = future.result()
+        except KeyboardInterrupt:
+            future.cancel()
+            render.note("(interrupted; your message is saved)")
+            continue
+        _show(outputs, interactive)
+
+
+@app.command()
+def chat(
+    session: Annotated[
+        str, typer.Option("--session", "-s", help="Session key (channel:chat_id).")
+    ] = "cli:default",
+    dream: Annotated[
+        bool, typer.Option("--dream/--no-dream", help="Run Dream in the background when due.")
+    ] = True,
+    workspace: WorkspaceOption = None,
+    provider: ProviderOption = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+) -> None:
+    """Talk to an agent with long-term memory (/help inside).
+
+    Each turn is saved to the session, consolidated into history when the
+    context fills, and Dream turns history into memory on its schedule. Reads
+    one message per line when standard input is not a terminal. A missing
+    workspace is created.
+
+    Example: reverie chat --provider openai --model gpt-4.1-mini
+    """
+    from reverie.cli import render
+    from reverie.cli.options import open_for
+    from reverie.ops.chat import ChatController
+    from reverie.ops.runtime import resolve_workspace
+    from reverie.ops.setup import init_workspace, is_blank_workspace
+
+    path = resolve_workspace(workspace)
+    if is_blank_workspace(path):
+        init_workspace(path)
+    runtime = open_for(path, provider=provider, model=model, base_url=base_url)
+    runtime.provider  # noqa: B018 (a missing key is reported before the first prompt)
+    controller = ChatController(runtime, session_key=session, dream_on_schedule=dream)
+    interactive = sys.stdin.isatty()
+    if runtime.is_offline:
+        _offline_notice()
+    if interactive:
+        render.out().print(
+            f"[dim]reverie · workspace {path} · session {session} · "
+            f"{runtime.settings.provider} {runtime.model} · /help for commands[/]",
+            highlight=False,
+        )
+    loop = _LoopThread()
+    timer = loop.submit(controller.timer(_TIMER_SECONDS))
+    try:
+        _converse(controller, loop, interactive)
+    finally:
+        timer.cancel()
+        try:
+            loop.run(controller.close())
+        except KeyboardInterrupt:
+            render.note("stopped without waiting for background work")
+        for note in controller.take_notes():
+            render.note(note)
+        loop.stop()

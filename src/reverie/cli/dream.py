@@ -1,0 +1,138 @@
+"""``reverie dream run|log|restore|prompt``: the same command layer as ``/dream*`` in chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from reverie.cli.app import app
+from reverie.cli.options import (
+    BaseUrlOption,
+    JsonOption,
+    ModelOption,
+    ProviderOption,
+    WorkspaceOption,
+    open_for,
+    sub_app,
+)
+
+if TYPE_CHECKING:
+    from reverie.commands import CommandResult
+
+dream_app = sub_app("Run Dream, read its log, restore memory, edit its guide.")
+app.add_typer(dream_app, name="dream")
+
+
+def _finish(result: CommandResult, json_output: bool) -> None:
+    from reverie.cli import render
+
+    if json_output:
+        render.emit_json({"command": result.command, "ok": result.ok, **result.data})
+    else:
+        render.markdown(result.text)
+    if not result.ok:
+        raise typer.Exit(1)
+
+
+def _command(workspace: Path | None, line: str, json_output: bool) -> None:
+    import asyncio
+
+    runtime = open_for(workspace)
+    commands = runtime.dream_commands(with_dream=False)
+    result = asyncio.run(commands.handle(line))
+    assert result is not None  # the line is always one of the Dream commands
+    _finish(result, json_output)
+
+
+@dream_app.command("run")
+def dream_run(
+    if_due: Annotated[
+        bool,
+        typer.Option("--if-due", help="Only run when the schedule says so (for cron or a timer)."),
+    ] = False,
+    workspace: WorkspaceOption = None,
+    provider: ProviderOption = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Run Dream now: turn new history into memory edits.
+
+    Each completed run is one commit of the memory files.
+
+    Example: reverie dream run --if-due
+    """
+    import asyncio
+
+    from reverie.cli import render
+    from reverie.ops.status import dream_due
+
+    runtime = open_for(workspace, provider=provider, model=model, base_url=base_url)
+    if if_due:
+        due, when = dream_due(runtime)
+        if not due:
+            shown = when.astimezone().isoformat(timespec="minutes")
+            if json_output:
+                render.emit_json({"command": "/dream", "ok": True, "ran": False, "due": shown})
+            else:
+                render.note(f"Dream is not due (next: {shown}, or nothing new to process)")
+            return
+    result = asyncio.run(runtime.dream_commands().dream())
+    _finish(result, json_output)
+
+
+@dream_app.command("log")
+def dream_log(
+    sha: Annotated[
+        str | None, typer.Argument(help="A commit (prefix); default: the latest Dream change.")
+    ] = None,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show a Dream change: message and diff.
+
+    The message names the history range the change processed.
+
+    Example: reverie dream log 3f0c1a2b
+    """
+    _command(workspace, f"/dream-log {sha}" if sha else "/dream-log", json_output)
+
+
+@dream_app.command("restore")
+def dream_restore(
+    sha: Annotated[
+        str | None,
+        typer.Argument(help="Undo this commit and everything after it; omit to list versions."),
+    ] = None,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """List memory versions, or undo a change.
+
+    With SHA, SOUL.md, USER.md, MEMORY.md and the Dream cursor go back to their
+    state before that commit, as a new commit; the entries that change
+    processed are dreamed again.
+
+    Example: reverie dream restore 3f0c1a2b
+    """
+    _command(workspace, f"/dream-restore {sha}" if sha else "/dream-restore", json_output)
+
+
+@dream_app.command("prompt")
+def dream_prompt(
+    action: Annotated[
+        str | None,
+        typer.Argument(help="'init' writes the built-in guide to prompts/dream.md to edit it."),
+    ] = None,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show the Dream guide, or copy it to edit it.
+
+    init copies the built-in guide to prompts/dream.md.
+
+    Example: reverie dream prompt init
+    """
+    _command(workspace, f"/dream-prompt {action}" if action else "/dream-prompt", json_output)

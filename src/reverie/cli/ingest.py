@@ -1,0 +1,170 @@
+"""``reverie ingest FILE…``: build memory from past conversations."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from reverie.cli.app import app
+from reverie.cli.options import (
+    BaseUrlOption,
+    JsonOption,
+    ModelOption,
+    ProviderOption,
+    WorkspaceOption,
+)
+
+if TYPE_CHECKING:
+    from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
+    from reverie.ingest.replay import IngestReport, Replayer
+    from reverie.ops.runtime import Runtime
+
+
+class InputFormat(StrEnum):
+    """The ``--format`` choices (see :data:`reverie.ingest.FORMATS`)."""
+
+    reverie_jsonl = "reverie-jsonl"
+    openai_json = "openai-json"
+    openai_jsonl = "openai-jsonl"
+    chatgpt = "chatgpt"
+
+
+def _parse_all(
+    files: list[Path], fmt: InputFormat | None
+) -> tuple[list[ParseResult], list[IngestProblem]]:
+    """Parse every file; a file that cannot be read at all becomes one problem."""
+    from reverie.errors import UserError
+    from reverie.ingest import parse_file
+    from reverie.ingest.model import IngestProblem
+
+    results: list[ParseResult] = []
+    problems: list[IngestProblem] = []
+    for path in files:
+        try:
+            result = parse_file(path, None if fmt is None else fmt.value)
+        except UserError as exc:
+            problems.append(IngestProblem(path, "the file", "", str(exc).removeprefix(f"{path}: ")))
+            continue
+        results.append(result)
+        problems.extend(result.problems)
+    return results, problems
+
+
+def _open(
+    workspace: Path | None, provider: str | None, model: str | None, base_url: str | None
+) -> Runtime:
+    from reverie.cli.options import open_for
+    from reverie.ops.runtime import resolve_workspace
+    from reverie.ops.setup import init_workspace, is_blank_workspace
+
+    path = resolve_workspace(workspace)
+    if is_blank_workspace(path):
+        init_workspace(path)
+    return open_for(path, provider=provider, model=model, base_url=base_url)
+
+
+@app.command()
+def ingest(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Conversation files: reverie JSONL, OpenAI {messages} JSON/JSONL, "
+            "or a ChatGPT export's conversations.json.",
+            dir_okay=False,
+        ),
+    ],
+    fmt: Annotated[
+        InputFormat | None,
+        typer.Option(
+            "--format",
+            help="Force the input format (default: detected from the content).",
+            show_default=False,
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only show what would be imported.")
+    ] = False,
+    no_dream: Annotated[
+        bool, typer.Option("--no-dream", help="Stop after consolidation; do not run Dream.")
+    ] = False,
+    max_dream_runs: Annotated[
+        int | None,
+        typer.Option("--max-dream-runs", help="Run Dream at most N times.", min=1),
+    ] = None,
+    workspace: WorkspaceOption = None,
+    provider: ProviderOption = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Build memory from past conversations (JSONL, JSON, ChatGPT).
+
+    Each conversation becomes a session, is consolidated, then Dream runs.
+
+    Conversations are replayed through the Consolidator with the configured
+    context window, so long ones become several history entries; Dream then
+    turns the entries into memory, one commit per run. Bad records are reported
+    (file, line or item, field) and skipped; everything valid is imported, and
+    the exit code is 1 when anything was skipped. A conversation whose session
+    already exists is not imported twice. A missing workspace is created.
+
+    Example: reverie ingest conversations.json --dry-run
+    """
+    import asyncio
+
+    from reverie.cli import ingest_view
+    from reverie.ingest.replay import IngestReport, Replayer
+
+    results, problems = _parse_all(files, fmt)
+    conversations = [c for result in results for c in result.conversations]
+    if dry_run:
+        ingest_view.show_dry_run(results, problems, workspace, json_output=json_output)
+        if problems:
+            raise typer.Exit(1)
+        return
+    report = IngestReport()
+    runtime = _open(workspace, provider, model, base_url) if conversations else None
+    if runtime is not None:
+        with ingest_view.ProgressObserver(conversations, quiet=json_output) as observer:
+            replayer = Replayer(
+                runtime.store,
+                runtime.sessions,
+                runtime.provider,
+                runtime.settings,
+                dream_provider=runtime.dream_provider(),
+                observer=observer,
+            )
+            asyncio.run(
+                _run(
+                    replayer,
+                    conversations,
+                    report,
+                    dream=not no_dream,
+                    max_dream_runs=max_dream_runs,
+                )
+            )
+    summary = ingest_view.summary_data(runtime, report, problems)
+    if json_output:
+        ingest_view.emit(summary)
+    else:
+        if runtime is not None:
+            ingest_view.show_summary(summary, offline=runtime.is_offline)
+        ingest_view.show_problems(problems)
+    if problems:
+        raise typer.Exit(1)
+
+
+async def _run(
+    replayer: Replayer,
+    conversations: list[ImportedConversation],
+    report: IngestReport,
+    *,
+    dream: bool,
+    max_dream_runs: int | None,
+) -> None:
+    await replayer.replay(conversations, report)
+    if dream:
+        await replayer.dream(report, max_passes=max_dream_runs)

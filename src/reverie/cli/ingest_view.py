@@ -1,0 +1,239 @@
+"""How ``reverie ingest`` looks: the progress bars, the dry-run table, the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from reverie.cli import render
+from reverie.ingest.replay import IngestObserver
+
+if TYPE_CHECKING:
+    from reverie.dream.runner import DreamResult
+    from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
+    from reverie.ingest.replay import IngestReport
+    from reverie.ops.runtime import Runtime
+
+__all__ = [
+    "ProgressObserver",
+    "emit",
+    "show_dry_run",
+    "show_problems",
+    "show_summary",
+    "summary_data",
+]
+
+_MEMORY_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md")
+
+
+class ProgressObserver(IngestObserver):
+    """Rich progress bars on standard error: conversations, messages, history, Dream."""
+
+    def __init__(self, conversations: Sequence[ImportedConversation], *, quiet: bool) -> None:
+        self._progress = Progress(
+            TextColumn("{task.description:<16}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[detail]}", style="dim"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            disable=quiet,
+        )
+        add = self._progress.add_task
+        self._conversations = add("conversations", total=len(conversations), detail="")
+        self._messages = add(
+            "messages", total=sum(len(c.messages) for c in conversations), detail=""
+        )
+        self._history = add("history entries", total=None, detail="consolidation rounds")
+        self._dream: TaskID | None = None
+
+    def __enter__(self) -> ProgressObserver:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def conversation_started(self, conversation: ImportedConversation) -> None:
+        """Advance the conversations bar and name the one starting."""
+        self._progress.update(
+            self._conversations, advance=1, detail=render.preview(conversation.key, 40)
+        )
+
+    def conversation_skipped(self, conversation: ImportedConversation, reason: str) -> None:
+        """Count a skipped conversation and its messages as done."""
+        self._progress.update(self._conversations, advance=1, detail="skipped " + conversation.key)
+        self._progress.advance(self._messages, len(conversation.messages))
+
+    def message_replayed(self) -> None:
+        """Advance the messages bar."""
+        self._progress.advance(self._messages, 1)
+
+    def history_written(self, entries: int) -> None:
+        """Count history entries written."""
+        self._progress.advance(self._history, entries)
+
+    def dream_started(self, pending: int, passes: int) -> None:
+        """Add the Dream bar."""
+        self._progress.update(self._history, total=self._progress.tasks[self._history].completed)
+        self._dream = self._progress.add_task(
+            "dream", total=passes, detail=f"{pending} entries pending"
+        )
+
+    def dream_finished(self, result: DreamResult) -> None:
+        """Advance the Dream bar."""
+        if self._dream is not None:
+            self._progress.update(self._dream, advance=1, detail=result.status)
+
+
+def emit(data: dict[str, Any]) -> None:
+    """Print the summary as JSON."""
+    render.emit_json(data)
+
+
+def _file_sizes(workspace: Path) -> dict[str, dict[str, int]]:
+    sizes: dict[str, dict[str, int]] = {}
+    for rel in _MEMORY_FILES:
+        try:
+            text = (workspace / rel).read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            text = ""
+        sizes[rel] = {"lines": len(text.splitlines()), "chars": len(text)}
+    return sizes
+
+
+def summary_data(
+    runtime: Runtime | None, report: IngestReport, problems: Sequence[IngestProblem]
+) -> dict[str, Any]:
+    """Everything the summary shows, as JSON-friendly data."""
+    data: dict[str, Any] = report.as_dict()
+    data["problems"] = [str(problem) for problem in problems]
+    if runtime is None:
+        return data
+    store = runtime.store
+    latest = store.get_latest_cursor()
+    data["workspace"] = str(runtime.workspace)
+    data["history_total"] = len(store.read_unprocessed_history(0)) if latest else 0
+    data["pending_dream"] = len(store.read_unprocessed_history(store.get_last_dream_cursor()))
+    data["memory_files"] = _file_sizes(runtime.workspace)
+    return data
+
+
+def show_summary(data: dict[str, Any], *, offline: bool) -> None:
+    """The end-of-import table: sessions, messages, history, memory files, commits."""
+    console = render.out()
+    table = Table(title="Ingest summary", title_justify="left", show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    skipped = len(data["skipped"])
+    table.add_row(
+        "sessions",
+        f"{len(data['sessions'])} imported" + (f", {skipped} skipped" if skipped else ""),
+    )
+    table.add_row("messages", str(data["messages"]))
+    table.add_row(
+        "history entries",
+        f"{data['history_entries']} written ({data['history_total']} in the log, "
+        f"{data['pending_dream']} waiting for Dream)",
+    )
+    runs = data["dream_runs"]
+    statuses = ", ".join(sorted({run["status"] for run in runs})) or "not run"
+    table.add_row("dream runs", f"{len(runs)} ({statuses})")
+    for rel, size in data["memory_files"].items():
+        table.add_row(rel, f"{size['lines']} lines, {size['chars']} chars")
+    commits = data["commits"]
+    table.add_row("commits", "\n".join(sha[:8] for sha in commits) or "none")
+    console.print(table)
+    console.print(f"Workspace: {escape(data['workspace'])}")
+    for item in data["skipped"]:
+        render.note(f"skipped {item['key']}: {item['reason']}")
+    if offline:
+        render.note(
+            "No model is configured: the offline provider extracted facts by rule. "
+            "Set provider and model in reverie.toml (or --provider) for richer memory."
+        )
+
+
+def show_problems(problems: Sequence[IngestProblem]) -> None:
+    """List every skipped record on standard error."""
+    if not problems:
+        return
+    console = render.err()
+    console.print(
+        f"[bold red]{len(problems)} record(s) were not imported[/] (everything else was):",
+        soft_wrap=True,
+    )
+    for problem in problems:
+        console.print(f"  [red]{escape(str(problem))}[/]", soft_wrap=True)
+
+
+def show_dry_run(
+    results: Sequence[ParseResult],
+    problems: Sequence[IngestProblem],
+    workspace: Path | None,
+    *,
+    json_output: bool,
+) -> None:
+    """What would be imported, per conversation; nothing is written."""
+    from reverie.ops.runtime import resolve_workspace
+    from reverie.sessions.manager import SessionManager
+
+    path = resolve_workspace(workspace)
+    sessions = SessionManager(path) if path.is_dir() else None
+    rows: list[dict[str, Any]] = []
+    for result in results:
+        for conversation in result.conversations:
+            exists = sessions is not None and (
+                sessions.session_path(conversation.key).exists()
+                or sessions.transcripts.next_index(conversation.key) > 0
+            )
+            rows.append(
+                {
+                    "file": str(result.file),
+                    "format": result.format,
+                    "location": conversation.location,
+                    "key": conversation.key,
+                    "title": conversation.title,
+                    "messages": len(conversation.messages),
+                    "first_timestamp": conversation.first_timestamp,
+                    "action": "skip (already imported)" if exists else "import",
+                }
+            )
+    if json_output:
+        render.emit_json({"conversations": rows, "problems": [str(p) for p in problems]})
+        return
+    table = Table(title=f"Would import into {path}", title_justify="left")
+    for column in ("file", "format", "session key", "messages", "first message", "action"):
+        table.add_column(column, justify="right" if column == "messages" else "left")
+    for row in rows:
+        table.add_row(
+            escape(Path(row["file"]).name),
+            row["format"],
+            escape(row["key"]),
+            str(row["messages"]),
+            str(row["first_timestamp"] or "")[:16].replace("T", " "),
+            row["action"],
+        )
+    render.out().print(table)
+    total = sum(row["messages"] for row in rows)
+    render.out().print(f"{len(rows)} conversation(s), {total} message(s); nothing was written.")
+    show_problems(problems)

@@ -1,0 +1,237 @@
+"""Read commands: ``reverie memory show``, ``reverie history ...``, ``reverie sessions ...``.
+
+``reverie status`` and ``reverie blame`` live in :mod:`reverie.cli.status`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from reverie.cli.app import app
+from reverie.cli.options import JsonOption, WorkspaceOption, open_for, sub_app
+
+memory_app = sub_app("Show the memory files.")
+history_app = sub_app("Read, search and expand memory/history.jsonl.")
+sessions_app = sub_app("List, show and delete conversations.")
+app.add_typer(memory_app, name="memory")
+app.add_typer(history_app, name="history")
+app.add_typer(sessions_app, name="sessions")
+
+
+class MemoryFile(StrEnum):
+    """Which memory file to show."""
+
+    memory = "memory"
+    user = "user"
+    soul = "soul"
+
+
+_FILES = {
+    MemoryFile.memory: "memory/MEMORY.md",
+    MemoryFile.user: "USER.md",
+    MemoryFile.soul: "SOUL.md",
+}
+
+
+@memory_app.command("show")
+def memory_show(
+    which: Annotated[
+        MemoryFile, typer.Argument(help="memory (MEMORY.md), user (USER.md) or soul (SOUL.md).")
+    ] = MemoryFile.memory,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Print a memory file as it is on disk.
+
+    Example: reverie memory show user
+    """
+    from reverie.cli import render
+
+    runtime = open_for(workspace)
+    store = runtime.store
+    readers = {
+        MemoryFile.memory: store.read_memory,
+        MemoryFile.user: store.read_user,
+        MemoryFile.soul: store.read_soul,
+    }
+    content = readers[which]()
+    rel = _FILES[which]
+    if json_output:
+        path = runtime.workspace / rel
+        render.emit_json({"file": rel, "path": str(path), "content": content})
+        return
+    if not content.strip():
+        render.note(f"{rel} is empty (Dream fills it from history; you can edit it too)")
+        return
+    typer.echo(content, nl=not content.endswith("\n"))
+
+
+@history_app.command("tail")
+def history_tail(
+    count: Annotated[int, typer.Option("-n", "--count", help="How many entries.", min=1)] = 10,
+    full: Annotated[bool, typer.Option("--full", help="Show whole entries.")] = False,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show the newest history entries.
+
+    History entries are the summaries the Consolidator wrote, oldest first.
+
+    Example: reverie history tail -n 20
+    """
+    from reverie.cli import render
+    from reverie.ops.history import tail_history
+
+    runtime = open_for(workspace)
+    entries = tail_history(runtime.store, count)
+    if json_output:
+        render.emit_json([entry.to_dict() for entry in entries])
+        return
+    if not entries:
+        render.note("history is empty: nothing has been consolidated yet")
+        return
+    render.out().print(render.history_table(entries, title="History (newest last)", full=full))
+
+
+@history_app.command("search")
+def history_search(
+    text: Annotated[str, typer.Argument(help="Text to find (case-insensitive).")],
+    session: Annotated[
+        str | None, typer.Option("--session", "-s", help="Only entries from this session key.")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", help="Only the newest N matches.", min=1)
+    ] = None,
+    full: Annotated[bool, typer.Option("--full", help="Show whole entries.")] = False,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Find history entries containing TEXT (case-insensitive).
+
+    Example: reverie history search "postgres" --session cli:alice
+    """
+    from reverie.cli import render
+    from reverie.ops.history import search_history
+
+    runtime = open_for(workspace)
+    entries = search_history(runtime.store, text, session_key=session, limit=limit)
+    if json_output:
+        render.emit_json([entry.to_dict() for entry in entries])
+        return
+    if not entries:
+        render.note(f"no history entry contains {text!r}")
+        return
+    title = f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} containing {text!r}"
+    render.out().print(render.history_table(entries, title=title, full=full))
+
+
+@history_app.command("expand")
+def history_expand(
+    cursor: Annotated[int, typer.Argument(help="The entry's cursor (see history tail).")],
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show the original messages behind a history entry.
+
+    Example: reverie history expand 42
+    """
+    from reverie.cli import render
+    from reverie.ops.history import expand_history_entry
+
+    runtime = open_for(workspace)
+    expansion = expand_history_entry(runtime.store, cursor)
+    if json_output:
+        render.emit_json(expansion.as_dict())
+        return
+    render.expansion(expansion)
+
+
+@sessions_app.command("list")
+def sessions_list(workspace: WorkspaceOption = None, json_output: JsonOption = False) -> None:
+    """List conversations, most recently active first.
+
+    Example: reverie sessions list --json
+    """
+    from reverie.cli import render
+
+    rows = open_for(workspace).sessions.list_sessions()
+    if json_output:
+        render.emit_json([{**row, "path": str(row["path"])} for row in rows])
+        return
+    if not rows:
+        render.note("no sessions yet: start one with `reverie chat`")
+        return
+    render.out().print(render.sessions_table(rows))
+
+
+@sessions_app.command("show")
+def sessions_show(
+    key: Annotated[str, typer.Argument(help="Session key (see sessions list).")],
+    last: Annotated[
+        int | None, typer.Option("--last", "-n", help="Only the newest N messages.", min=1)
+    ] = None,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Show the messages of a conversation.
+
+    Only the messages still in the session file; archived ones are in
+    memory/transcripts/ (see history expand).
+
+    Example: reverie sessions show cli:default -n 20
+    """
+    from reverie.cli import render
+    from reverie.ops.sessions import load_existing_session
+
+    runtime = open_for(workspace)
+    session = load_existing_session(runtime.sessions, key)
+    messages = session.messages if last is None else session.messages[-last:]
+    first = session.archived_offset + len(session.messages) - len(messages)
+    if json_output:
+        render.emit_json(
+            {
+                "key": session.key,
+                "created_at": session.created_at.isoformat(),
+                "updated_at": session.updated_at.isoformat(),
+                "last_consolidated": session.consolidated_count(),
+                "archived_offset": session.archived_offset,
+                "first_index": first,
+                "messages": messages,
+            }
+        )
+        return
+    title = (
+        f"{session.key}: {len(session.messages)} messages in the file "
+        f"({session.consolidated_count()} consolidated, {session.archived_offset} archived)"
+    )
+    render.out().print(render.messages_table(messages, title=title, first=first))
+
+
+@sessions_app.command("delete")
+def sessions_delete(
+    key: Annotated[str, typer.Argument(help="Session key (see sessions list).")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    workspace: WorkspaceOption = None,
+) -> None:
+    """Delete a conversation (its messages are archived first).
+
+    The messages are appended to memory/transcripts/ before the file goes.
+
+    Example: reverie sessions delete cli:old --yes
+    """
+    from reverie.cli import render
+    from reverie.ops.sessions import load_existing_session
+
+    runtime = open_for(workspace)
+    session = load_existing_session(runtime.sessions, key)
+    if not yes:
+        typer.confirm(
+            f"Delete session {key!r} ({len(session.messages)} messages; they stay in "
+            "memory/transcripts/)?",
+            abort=True,
+        )
+    runtime.sessions.delete_session(key)
+    render.out().print(f"Deleted session [magenta]{key}[/] (messages kept in memory/transcripts/)")

@@ -1,0 +1,275 @@
+"""How results look in a terminal: rich tables and panels, JSON for scripts. No logic.
+
+Consoles are created per call so they write to whatever ``sys.stdout`` /
+``sys.stderr`` is at that moment (typer's test runner swaps them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from reverie.store.message_format import message_text
+
+if TYPE_CHECKING:
+    from reverie.ops.blame import BlameHit
+    from reverie.ops.history import Expansion
+    from reverie.ops.setup import InitReport
+    from reverie.ops.status import WorkspaceStatus
+    from reverie.store.records import HistoryEntry
+
+__all__ = [
+    "blame_view",
+    "context_bar",
+    "emit_json",
+    "error",
+    "expansion",
+    "history_table",
+    "init_report",
+    "markdown",
+    "messages_table",
+    "note",
+    "out",
+    "sessions_table",
+    "status_view",
+]
+
+_PREVIEW = 160
+
+
+def out() -> Console:
+    """A console on standard output."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    """A console on standard error."""
+    return Console(stderr=True, highlight=False)
+
+
+def error(message: str) -> None:
+    """Print a user error in red on standard error (no traceback)."""
+    err().print(f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True)
+
+
+def note(message: str) -> None:
+    """Print a dim remark on standard error, out of the way of piped output."""
+    err().print(f"[dim]{escape(message)}[/]")
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` as indented JSON on standard output."""
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def preview(text: str, limit: int = _PREVIEW) -> str:
+    """One line of ``text``, shortened to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def history_table(entries: Sequence[HistoryEntry], *, title: str, full: bool = False) -> Table:
+    """Entries as a table: cursor, time, session, content (shortened unless ``full``)."""
+    table = Table(title=title, title_justify="left", expand=False)
+    table.add_column("cursor", justify="right", style="cyan", no_wrap=True)
+    table.add_column("time", no_wrap=True)
+    table.add_column("session", style="magenta")
+    table.add_column("content")
+    for entry in entries:
+        table.add_row(
+            str(entry.cursor),
+            entry.timestamp,
+            entry.session_key or "",
+            entry.content if full else preview(entry.content),
+        )
+    return table
+
+
+def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
+    """Sessions as a table: key, messages, created, updated."""
+    table = Table(title="Sessions", title_justify="left")
+    table.add_column("key", style="magenta")
+    table.add_column("messages", justify="right")
+    table.add_column("created", no_wrap=True)
+    table.add_column("updated", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            str(row["key"]),
+            str(row["message_count"]),
+            str(row["created_at"])[:16].replace("T", " "),
+            str(row["updated_at"])[:16].replace("T", " "),
+        )
+    return table
+
+
+def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: int = 0) -> Table:
+    """Messages as a table: absolute index, time, role (with tools), text."""
+    from reverie.store.message_format import tool_names
+
+    table = Table(title=title, title_justify="left", show_lines=False)
+    table.add_column("#", justify="right", style="cyan", no_wrap=True)
+    table.add_column("time", no_wrap=True)
+    table.add_column("role", style="bold")
+    table.add_column("text")
+    for offset, message in enumerate(messages):
+        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        role = str(message.get("role") or "?")
+        tools = tool_names(message)
+        if tools:
+            role += f" [{', '.join(tools)}]"
+        table.add_row(str(first + offset), stamp, escape(role), escape(message_text(message)))
+    return table
+
+
+def context_bar(used: int, budget: int, width: int = 24) -> Text:
+    """``███████░░░░ 41%``: how much of a context budget a session uses."""
+    if budget <= 0:
+        return Text("no budget (consolidation off)", style="dim")
+    share = used / budget
+    filled = min(width, round(share * width))
+    style = "green" if share < 0.6 else "yellow" if share < 1 else "red"
+    bar = Text("█" * filled, style=style)
+    bar.append("░" * (width - filled), style="dim")
+    bar.append(f" {share:4.0%}")
+    return bar
+
+
+def init_report(report: InitReport) -> None:
+    """What ``reverie init`` created and kept."""
+    console = out()
+    console.print(f"Workspace [bold]{escape(str(report.workspace))}[/]")
+    for rel in report.created:
+        console.print(f"  [green]created[/] {escape(rel)}")
+    for rel in report.kept:
+        console.print(f"  [dim]kept   [/] {escape(rel)} [dim](exists; left as it is)[/]")
+    if report.git_created:
+        console.print("  [green]created[/] .git (memory repository)")
+    elif (report.workspace / ".git").exists():
+        console.print("  [dim]kept   [/] .git [dim](memory repository)[/]")
+
+
+def expansion(item: Expansion) -> None:
+    """A history entry followed by the messages it was written from."""
+    console = out()
+    entry = item.entry
+    console.print(
+        f"[cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
+        f"[magenta]{escape(entry.session_key or '')}[/]"
+    )
+    console.print(Text(entry.content))
+    console.print()
+    if item.start is None or item.end is None:
+        console.print(
+            "[dim]This entry names no message range (written by nanobot, by hand, or "
+            "before reverie tracked sources), so there is nothing to expand.[/]"
+        )
+        return
+    title = f"Messages {item.start}-{item.end - 1} of {item.session_key}"
+    console.print(messages_table(item.messages, title=title, first=item.start))
+
+
+def _when(value: str | None) -> str:
+    return value[:16].replace("T", " ") if value else "never"
+
+
+def status_view(status: WorkspaceStatus) -> None:
+    """``reverie status``: workspace, provider, cursors, Dream, per-session context use."""
+    console = out()
+    table = Table(title="reverie status", title_justify="left", show_header=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_row("workspace", escape(status.workspace))
+    table.add_row("config", escape(status.config_file or "none (defaults)"))
+    provider = status.provider + (
+        "  [yellow](no model configured: set provider/model in reverie.toml)[/]"
+        if status.provider == "offline"
+        else ""
+    )
+    table.add_row("provider", provider)
+    table.add_row("model", escape(status.model or "?"))
+    if status.base_url:
+        table.add_row("base url", escape(status.base_url))
+    table.add_row("memory repo", "yes (.git)" if status.git_initialized else "not yet created")
+    table.add_row(
+        "history",
+        f"latest cursor {status.latest_cursor}, Dream cursor {status.dream_cursor}, "
+        f"{status.pending_entries} pending",
+    )
+    dream = status.dream
+    last = _when(dream.last_completed)
+    if dream.last_status and dream.last_status not in ("completed", "nothing_to_do"):
+        last += f" (last attempt {_when(dream.last_attempt)}: {dream.last_status})"
+    table.add_row("last dream", escape(last))
+    table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
+    console.print(table)
+    if not status.sessions:
+        return
+    sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")
+    sessions.add_column("session", style="magenta")
+    sessions.add_column("messages", justify="right")
+    sessions.add_column("tokens", justify="right")
+    sessions.add_column("use")
+    for use in status.sessions:
+        sessions.add_row(
+            escape(use.key),
+            f"{use.unconsolidated}/{use.messages}",
+            f"{use.tokens:,}",
+            context_bar(use.tokens, use.budget),
+        )
+    console.print(sessions)
+
+
+def blame_view(hits: Sequence[BlameHit]) -> None:
+    """``reverie blame``: each matching line with its commit, entries and messages."""
+    console = out()
+    for hit in hits:
+        console.print(f"[bold]{escape(hit.file)}:{hit.line_no}[/]  {escape(hit.text.strip())}")
+        if hit.sha is None:
+            console.print("  [yellow]not committed yet (edited since the last commit)[/]")
+            console.print()
+            continue
+        console.print(
+            f"  commit [cyan]{hit.sha[:8]}[/] {_when(hit.timestamp)}  {escape(hit.subject or '')}"
+        )
+        if hit.cursors is None:
+            console.print("  [dim]not a Dream commit: written by hand or by reverie init[/]")
+            console.print()
+            continue
+        start, end = hit.cursors
+        console.print(
+            f"  from history entries {start}-{end}"
+            + (f" [dim](model {escape(hit.model)})[/]" if hit.model else "")
+        )
+        if hit.missing_entries:
+            console.print(f"  [dim]{hit.missing_entries} of them were compacted out of the log[/]")
+        for origin in hit.origins:
+            entry = origin.entry
+            console.print(
+                f"  [cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
+                f"[magenta]{escape(entry.session_key or '')}[/]: {escape(preview(entry.content))}"
+            )
+            if origin.start is None:
+                console.print("      [dim](this entry names no messages)[/]")
+            if origin.problem:
+                console.print(f"      [yellow]{escape(origin.problem)}[/]")
+            for message in origin.messages:
+                stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+                role = str(message.get("role") or "?")
+                console.print(
+                    f"      [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
+                    f"{escape(preview(message_text(message), 140))}"
+                )
+        console.print()
+
+
+def markdown(text: str) -> None:
+    """Print Markdown (a command's answer) on standard output."""
+    from rich.markdown import Markdown
+
+    out().print(Markdown(text))

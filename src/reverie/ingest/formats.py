@@ -1,0 +1,264 @@
+"""Parse conversation files: reverie JSONL, OpenAI-style JSON / JSONL, ChatGPT exports.
+
+=================  =====================================================================
+``reverie-jsonl``  one message per line, as in ``sessions/*.jsonl``; a
+                   ``{"_type": "metadata", "key": ...}`` line starts a new conversation
+                   (so session files of reverie or nanobot import as they are)
+``openai-json``    ``{"messages": [...]}``, or a list of such objects
+``openai-jsonl``   one ``{"messages": [...]}`` conversation per line
+``chatgpt``        ``conversations.json`` of a ChatGPT data export
+=================  =====================================================================
+
+:func:`detect_format` tells them apart by content, not by file name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from reverie.errors import UserError
+from reverie.ingest.chatgpt import parse_chatgpt
+from reverie.ingest.messages import normalise_message
+from reverie.ingest.model import (
+    FORMATS,
+    Format,
+    ImportedConversation,
+    IngestError,
+    ParseResult,
+)
+
+__all__ = ["detect_format", "parse_file"]
+
+
+def _read(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a directory; give the conversation files inside it") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from exc
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield number, line
+
+
+def detect_format(path: Path, text: str | None = None) -> Format:
+    """Which format ``path`` holds, judged by its content.
+
+    Raises:
+        UserError: naming the file when it is empty or none of the formats.
+    """
+    text = _read(path) if text is None else text
+    stripped = text.lstrip()
+    if not stripped:
+        raise UserError(f"{path}: the file is empty")
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        whole = None
+    else:
+        if isinstance(whole, list):
+            first = next((item for item in whole if isinstance(item, Mapping)), None)
+            if first is not None and "mapping" in first:
+                return "chatgpt"
+            return "openai-json"
+        if isinstance(whole, Mapping) and "messages" in whole:
+            return "openai-json"
+    for _, line in _lines(text):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, Mapping):
+            if "messages" in record:
+                return "openai-jsonl"
+            if "role" in record or "_type" in record:
+                return "reverie-jsonl"
+        break
+    if stripped.startswith("["):
+        return "openai-json"
+    raise UserError(
+        f"{path}: not a conversation file reverie knows; expected JSONL with one message "
+        'per line, {"messages": [...]} JSON or JSONL, or a ChatGPT conversations.json'
+    )
+
+
+def parse_file(path: Path | str, fmt: Format | None = None) -> ParseResult:
+    """Read every conversation in ``path``.
+
+    Args:
+        path: The file.
+        fmt: Force a format; None detects it (see :func:`detect_format`).
+
+    Returns:
+        The conversations that are valid and a problem per bad record; a bad
+        message is left out, and the rest of its conversation is kept.
+
+    Raises:
+        UserError: when the file cannot be read, is empty, or is not JSON at
+            all in a JSON format.
+    """
+    path = Path(path)
+    if fmt is not None and fmt not in FORMATS:
+        raise UserError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    text = _read(path)
+    fmt = fmt or detect_format(path, text)
+    result = ParseResult(file=path, format=fmt)
+    if fmt == "reverie-jsonl":
+        _parse_reverie_jsonl(text, result)
+    elif fmt == "openai-jsonl":
+        _parse_openai_jsonl(text, result)
+    else:
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise UserError(f"{path}: not valid JSON: {exc}") from exc
+        if fmt == "chatgpt":
+            parse_chatgpt(data, result)
+        else:
+            _parse_openai_json(data, result)
+    _dedupe_keys(result.conversations)
+    return result
+
+
+def _default_key(path: Path) -> str:
+    return f"ingest:{path.stem}"
+
+
+def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
+    """Messages in order; a metadata line switches to its session key.
+
+    Blocks with the same key (one chat continued on several days) join one
+    conversation, in file order.
+    """
+    by_key: dict[str, ImportedConversation] = {}
+    spans: dict[str, list[list[int]]] = {}
+    key = _default_key(result.file)
+    block_start: int | None = None
+    for number, line in _lines(text):
+        where = f"line {number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
+            continue
+        if isinstance(record, Mapping) and record.get("_type") == "metadata":
+            named = record.get("key")
+            if named is not None and (not isinstance(named, str) or not named.strip()):
+                result.problem(where, IngestError("key", "must be a non-empty session key"))
+                named = None
+            key = named or _default_key(result.file)
+            metadata = record.get("metadata")
+            if key not in by_key:
+                by_key[key] = ImportedConversation(
+                    key=key, messages=[], file=result.file, location=""
+                )
+            if isinstance(metadata, Mapping):
+                by_key[key].metadata.update(metadata)
+            block_start = number
+            continue
+        try:
+            message = normalise_message(record)
+        except IngestError as exc:
+            result.problem(where, exc)
+            continue
+        conversation = by_key.get(key)
+        if conversation is None:
+            conversation = by_key[key] = ImportedConversation(
+                key=key, messages=[], file=result.file, location=""
+            )
+        conversation.messages.append(message)
+        ranges = spans.setdefault(key, [])
+        first = number if block_start is None else block_start
+        if ranges and ranges[-1][0] == first:
+            ranges[-1][1] = number
+        else:
+            ranges.append([first, number])
+        block_start = first
+    for key, conversation in by_key.items():
+        if conversation.messages:
+            shown = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans[key])
+            conversation.location = f"lines {shown}"
+            result.conversations.append(conversation)
+
+
+def _conversation(
+    record: object, result: ParseResult, where: str, number: int, count_hint: int
+) -> None:
+    if not isinstance(record, Mapping):
+        result.problem(where, IngestError("", "must be an object with a messages list"))
+        return
+    raw_messages = record.get("messages")
+    if not isinstance(raw_messages, list):
+        result.problem(where, IngestError("messages", "must be a list of message objects"))
+        return
+    messages: list[dict[str, Any]] = []
+    for index, raw in enumerate(raw_messages):
+        try:
+            messages.append(normalise_message(raw, prefix=f"messages[{index}]."))
+        except IngestError as exc:
+            result.problem(where, exc)
+    if not messages:
+        if raw_messages:
+            return  # every message was reported above
+        result.problem(where, IngestError("messages", "is empty"))
+        return
+    key = record.get("id") if isinstance(record.get("id"), str) else None
+    if not key:
+        stem = _default_key(result.file)
+        key = stem if count_hint == 1 else f"{stem}:{number}"
+    title = record.get("title")
+    result.conversations.append(
+        ImportedConversation(
+            key=key,
+            messages=messages,
+            file=result.file,
+            location=where,
+            title=title if isinstance(title, str) else "",
+        )
+    )
+
+
+def _parse_openai_json(data: object, result: ParseResult) -> None:
+    if isinstance(data, Mapping):
+        _conversation(data, result, "the top-level object", 1, 1)
+        return
+    if not isinstance(data, list):
+        result.problem("the top level", IngestError("", "must be an object or a list"))
+        return
+    for number, record in enumerate(data, start=1):
+        _conversation(record, result, f"item {number}", number, len(data))
+
+
+def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
+    lines = list(_lines(text))
+    for position, (number, line) in enumerate(lines, start=1):
+        where = f"line {number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
+            continue
+        _conversation(record, result, where, position, len(lines))
+
+
+def _dedupe_keys(conversations: list[ImportedConversation]) -> None:
+    """Give each conversation of one file its own key (``key``, ``key#2``, ...)."""
+    seen: dict[str, int] = {}
+    for conversation in conversations:
+        count = seen.get(conversation.key, 0) + 1
+        seen[conversation.key] = count
+        if count > 1:
+            conversation.key = f"{conversation.key}#{count}"
