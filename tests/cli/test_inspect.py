@@ -174,3 +174,11 @@ def test_expand_names_the_files_when_messages_are_gone(cli: Any, ingested: Path)
     hits = json.loads(cli.ok("blame", "April 29", "-w", ingested, "--json").stdout)
     problems = [o["problem"] for h in hits for o in h["origins"] if o["problem"]]
     assert problems and "telegram:maya" in problems[0]
+
+
+def test_history_tail_shows_tags_and_brackets_as_written(cli: Any, tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path)
+    store.append_history("[permanent] User likes [bold]tea[/bold].", session_key="cli:[x]")
+    table = cli.ok("history", "tail", "--full", "-w", tmp_path).stdout
+    assert "[permanent] User likes [bold]tea[/bold]." in table
+    assert "cli:[x]" in table

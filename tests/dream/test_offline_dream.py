@@ -226,6 +226,33 @@ def test_a_correction_without_a_match_is_added() -> None:
     assert report.corrected == 0
 
 
+def test_a_version_correction_replaces_the_number_in_another_file() -> None:
+    merged, report = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [
+            DreamFact("permanent", "User uses Python 3.11 with uv for everything."),
+            DreamFact("correction", "The team upgraded Harbor to Python 3.12 last week, not 3.11."),
+        ],
+    )
+    assert merged["USER.md"] == "# User\n\n- User uses Python 3.12 with uv for everything.\n"
+    assert merged["memory/MEMORY.md"] == ""
+    assert report.corrected == 1
+
+
+def test_a_preference_that_mentions_the_assistant_stays_in_user_md() -> None:
+    merged, _ = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [
+            DreamFact("permanent", "User loves hiking, if the assistant needs small talk."),
+            DreamFact("permanent", "User wants the assistant not to suggest Java libraries."),
+        ],
+    )
+    assert merged["USER.md"] == (
+        "# User\n\n- User loves hiking, if the assistant needs small talk.\n"
+    )
+    assert merged["SOUL.md"] == "# Soul\n\n- Do not suggest Java libraries.\n"
+
+
 lines = st.lists(st.sampled_from(["a\n", "b\n", "c\n", "- x\n", "\n", "# H\n"]), max_size=12)
 
 

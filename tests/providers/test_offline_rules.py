@@ -194,3 +194,11 @@ def test_an_apology_is_not_a_correction_but_an_apologetic_fix_is() -> None:
     fixed = classify(strip_fillers("Sorry, I meant the port is 8443"))
     assert fixed is not None and fixed.tag == "correction"
     assert describe(fixed) == "User corrected: the port is 8443."
+
+
+def test_agreement_words_are_fillers_only_before_punctuation() -> None:
+    from reverie.providers.offline.rules import strip_fillers
+
+    assert strip_fillers("Good idea, we'll use DuckDB then.") == "we'll use DuckDB then."
+    assert strip_fillers("Sounds good! Ship it on Friday.") == "Ship it on Friday."
+    assert strip_fillers("Great Britain has four nations.") == "Great Britain has four nations."

@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+from rich.markup import escape
 
 from reverie.cli.app import app
 from reverie.cli.options import BaseUrlOption, ModelOption, ProviderOption, WorkspaceOption
@@ -162,7 +163,7 @@ def chat(
         _offline_notice()
     if interactive:
         render.out().print(
-            f"[dim]reverie · workspace {path} · session {session} · "
+            f"[dim]reverie · workspace {escape(str(path))} · session {escape(session)} · "
             f"{runtime.settings.provider} {runtime.model} · /help for commands[/]",
             highlight=False,
         )

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from reverie.cli.app import app
 from reverie.cli.options import JsonOption, WorkspaceOption, open_for, sub_app
@@ -234,4 +235,6 @@ def sessions_delete(
             abort=True,
         )
     runtime.sessions.delete_session(key)
-    render.out().print(f"Deleted session [magenta]{key}[/] (messages kept in memory/transcripts/)")
+    render.out().print(
+        f"Deleted session [magenta]{escape(key)}[/] (messages kept in memory/transcripts/)"
+    )

@@ -82,11 +82,12 @@ def history_table(entries: Sequence[HistoryEntry], *, title: str, full: bool = F
     table.add_column("session", style="magenta")
     table.add_column("content")
     for entry in entries:
+        # Text, not markup: "[permanent]" in a summary is content, not a style tag.
         table.add_row(
             str(entry.cursor),
-            entry.timestamp,
-            entry.session_key or "",
-            entry.content if full else preview(entry.content),
+            Text(entry.timestamp),
+            Text(entry.session_key or ""),
+            Text(entry.content if full else preview(entry.content)),
         )
     return table
 
@@ -100,7 +101,7 @@ def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
     table.add_column("updated", no_wrap=True)
     for row in rows:
         table.add_row(
-            str(row["key"]),
+            Text(str(row["key"])),
             str(row["message_count"]),
             str(row["created_at"])[:16].replace("T", " "),
             str(row["updated_at"])[:16].replace("T", " "),

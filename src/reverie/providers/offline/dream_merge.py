@@ -147,9 +147,12 @@ def _dated(fact: DreamFact) -> DreamFact:
 
 
 def key_words(text: str) -> frozenset[str]:
-    """The words that identify what a line is about (stop words out, plurals folded)."""
+    """The words that identify what a line is about (stop words out, plurals folded).
+
+    Version-like numbers stay whole ("3.11" is one word, not "3" and "11").
+    """
     out = set()
-    for word in re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", text.lower()):
+    for word in re.findall(r"[a-z0-9]+(?:\.[0-9]+)*(?:['’][a-z]+)?", text.lower()):
         word = re.sub(r"['’]s$", "", word)
         if word in _STOP or len(word) < 2:
             continue
@@ -164,7 +167,14 @@ def _line_fact(line: str) -> str:
     return _DATE_PREFIX.sub("", _BULLET.sub("", line).strip())
 
 
+_ABOUT_USER = re.compile(r"^User (?!wants\b|asks\b|expects\b|told\b|tells\b|instructs\b)\w+", _I)
+
+
 def _is_rule(text: str) -> bool:
+    # "User loves hiking, if the assistant needs small talk" is about the user,
+    # even though it names the assistant; only requests to the assistant are rules.
+    if _ABOUT_USER.match(text):
+        return False
     return _RULE.search(text) is not None
 
 
@@ -262,6 +272,14 @@ def _swap(old_line: str, correction: str) -> str | None:
     if not words or len(new_words) < len(words):
         return None
     new_value = " ".join(new_words[-len(words) :])
+    if len(words) == 1 and any(ch.isdigit() for ch in old_value):
+        # "upgraded to Python 3.12 last week, not 3.11": the new value is the
+        # number in X, not X's last word.
+        numbers = [w.strip(".,;:!?") for w in new_words if any(ch.isdigit() for ch in w)]
+        numbers = [n for n in numbers if n.lower() != old_value.lower()]
+        if not numbers:
+            return None
+        new_value = numbers[-1]
     pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I)
     if pattern.search(old_line) is None or new_value.lower() == old_value.lower():
         return None
@@ -343,6 +361,12 @@ def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
     wanted = key_words(raw)
     if not wanted:
         return False
+    # "X, not Y" names the old value: a line that still says Y (and shares another
+    # key word) is the one being corrected, however few words it shares otherwise.
+    not_old = _NOT_OLD.search(_CORRECTED.sub(r"\g<rest>", raw))
+    old_value = not_old.group("old").strip() if not_old else ""
+    old_words = key_words(old_value)
+    old_pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I) if old_value else None
     best: tuple[float, int, _Doc, int] | None = None
     for path in FILES:
         doc = docs.get(path)
@@ -356,6 +380,12 @@ def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
             if not shared:
                 continue
             score = shared / min(len(words), len(wanted))
+            if (
+                old_pattern is not None
+                and old_pattern.search(line)
+                and (words & wanted) - old_words
+            ):
+                score += 1.0
             if score >= 0.5 and (best is None or (score, shared) > (best[0], best[1])):
                 best = (score, shared, doc, index)
     if best is None:

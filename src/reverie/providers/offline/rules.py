@@ -33,7 +33,11 @@ _FILLERS = re.compile(
     r"^(?:(?:well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops)\b[,!:.\s-]*|(?:please )?(?:remember|keep in mind|"
-    r"for future reference|for your information)\s*:\s*)+",
+    r"for future reference|for your information)\s*:\s*"
+    # Agreement words count as fillers only when punctuation follows them:
+    # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
+    r"|(?:good idea|great idea|sounds good|makes sense|great|perfect|cool|nice|sure|alright|"
+    r"right|yes|yeah|yep|thanks|thank you)\s*[,!.]+\s*)+",
     _I,
 )
 
