@@ -87,3 +87,9 @@ def test_openai_base_url_comes_from_the_usual_variable(workspace: Path) -> None:
     write_toml(workspace, 'provider = "openai"\n')
     settings = load_settings(workspace, environ={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"})
     assert settings.base_url == "http://127.0.0.1:9/v1"
+
+
+def test_openai_compatible_reads_no_key_unless_named() -> None:
+    assert Settings(provider="openai-compatible").key_env == ""
+    assert Settings(provider="openai-compatible", api_key_env="GROQ_KEY").key_env == "GROQ_KEY"
+    assert Settings(provider="openai").key_env == "OPENAI_API_KEY"

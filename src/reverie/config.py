@@ -42,10 +42,11 @@ DEFAULT_MODELS: dict[str, str] = {
     "openai-compatible": "",
 }
 
+# openai-compatible has no usual variable on purpose: a local server needs no key,
+# and an OpenAI key must not be sent to a third-party endpoint unless asked for.
 _DEFAULT_KEY_ENV: dict[str, str] = {
     "openai": "OPENAI_API_KEY",
     "anthropic": "ANTHROPIC_API_KEY",
-    "openai-compatible": "OPENAI_API_KEY",
 }
 
 

@@ -90,10 +90,7 @@ def build_provider(settings: Settings, *, model: str | None = None) -> LLMProvid
     if settings.provider != "offline":
         # openai-compatible servers get a key only from a variable named for them,
         # so an OpenAI key is never sent to a third party by accident.
-        explicit = settings.api_key_env or None
-        options["api_key_env"] = (
-            explicit if settings.provider == "openai-compatible" else settings.key_env
-        )
+        options["api_key_env"] = settings.key_env or None
     api_key = None
     env_name = options.get("api_key_env")
     if isinstance(env_name, str):
