@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 QUICKSTART = Path(__file__).resolve().parents[2] / "examples" / "quickstart.sh"
 
@@ -40,3 +43,56 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
     assert "April 29" in memory  # the later correction won over "April 15"
     assert "Dream-Cursors:" in out  # dream log
     assert "No model is configured" in done.stderr
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def quick_start_commands() -> list[str]:
+    """The shell lines of the README's Quick start block."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1]
+    block = section.split("```bash", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.strip().splitlines() if line.strip()]
+
+
+def test_readme_quick_start_is_two_commands_and_the_first_runs_this_script() -> None:
+    commands = quick_start_commands()
+    assert len(commands) == 2
+    assert commands[0].endswith("sh examples/quickstart.sh")
+    assert "pytest" in commands[1]
+
+
+@pytest.mark.skipif(
+    os.environ.get("QUICKSTART_E2E") != "1",
+    reason="installs the package into a fresh venv; .ci/run sets QUICKSTART_E2E=1",
+)
+def test_readme_first_command_exactly_as_written(tmp_path: Path) -> None:
+    repo = README.parent
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=repo, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    copy = tmp_path / "reverie"
+    for name in filter(None, files):
+        source = repo / name.decode()
+        if source.is_file():
+            target = copy / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("REVERIE", "VIRTUAL_ENV"))}
+    env["PATH"] = os.pathsep.join(
+        p for p in env.get("PATH", "").split(os.pathsep) if not p.startswith(sys.prefix)
+    )
+    done = subprocess.run(
+        ["bash", "-c", quick_start_commands()[0]],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    memory = (copy / "quickstart-workspace" / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Redpanda" in memory
+    assert "Dream-Cursors:" in done.stdout
