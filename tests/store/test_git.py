@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import datetime
 from pathlib import Path
@@ -414,14 +415,23 @@ def test_show_without_repository_says_so(workspace: Path, store: GitStore) -> No
         store.show("abcd")
 
 
-def test_workspace_inside_another_work_tree_is_not_nested(tmp_path: Path) -> None:
+def test_workspace_inside_another_work_tree_gets_its_own_repository(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     Repo.init(str(tmp_path)).close()
     inner = tmp_path / "agent"
     inner.mkdir()
     (inner / "SOUL.md").write_text("soul\n")
+    store = GitStore(inner, TRACKED)
 
-    assert GitStore(inner, TRACKED).init() is False
-    assert not (inner / ".git").exists()
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        assert store.init() is True
+
+    assert (inner / ".git").is_dir()
+    assert [c.files for c in store.log()] == [["SOUL.md"]]
+    assert any("embedded repository" in r.getMessage() for r in caplog.records)
+    with Repo(str(tmp_path)) as outer:
+        assert outer.refs.as_dict() == {}  # the outer repository is untouched
 
 
 def test_gitignore_found_without_repository_keeps_user_lines(

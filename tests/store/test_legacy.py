@@ -43,10 +43,11 @@ def test_stamp_mid_line_does_not_split() -> None:
     assert entries == [LegacyEntry("2026-03-01 09:00", "see [2026-01-01 00:00] in the log")]
 
 
-def test_migration_runs_on_first_history_access(workspace: Path) -> None:
+def test_migration_runs_when_the_store_is_opened(workspace: Path) -> None:
     legacy = write_legacy(workspace)
     store = MemoryStore(workspace)
-    assert legacy.exists()  # the constructor did nothing
+    assert not legacy.exists()  # migrated on open, as nanobot does
+    assert len(store.history_file.read_text(encoding="utf-8").splitlines()) == 3
     entries = store.read_unprocessed_history(0)
     assert [(e["cursor"], e["timestamp"]) for e in entries] == [
         (1, "2026-03-01 09:00"),
@@ -61,9 +62,23 @@ def test_migration_runs_on_first_history_access(workspace: Path) -> None:
     assert store.append_history("new") == 4
 
 
-def test_dream_cursor_query_also_triggers_migration(workspace: Path) -> None:
-    write_legacy(workspace)
-    assert MemoryStore(workspace).get_last_dream_cursor() == 3
+def test_legacy_file_appearing_later_migrates_on_first_history_access(
+    workspace: Path,
+) -> None:
+    store = MemoryStore(workspace)
+    legacy = write_legacy(workspace)
+    assert legacy.exists()
+    assert store.get_last_dream_cursor() == 3
+    assert not legacy.exists()
+    assert store.get_latest_cursor() == 3
+
+
+def test_unreadable_legacy_file_does_not_break_opening(workspace: Path) -> None:
+    legacy = workspace / "memory" / "HISTORY.md"
+    legacy.mkdir(parents=True)  # a folder in its place: not a file to migrate
+    store = MemoryStore(workspace)
+    assert store.append_history("x") == 1
+    assert legacy.is_dir()
 
 
 def test_nothing_migrated_when_history_already_has_entries(workspace: Path) -> None:

@@ -91,7 +91,8 @@ def test_append_history_caps_marker_included(store: MemoryStore) -> None:
     first, second, third = (r["content"] for r in stored_records(store))
     assert isinstance(first, str) and isinstance(second, str) and isinstance(third, str)
     assert len(first) == 100 and first.endswith(TRUNCATION_MARKER)
-    assert len(second) == 64_000 and len(third) == 64_000
+    assert len(second) == 64_000 and second.endswith(TRUNCATION_MARKER)
+    assert third == "c" * 70_000  # an explicit cap replaces the default one
 
 
 @pytest.mark.parametrize("bad", [0, -3, True, "10"])

@@ -27,6 +27,10 @@ from reverie.store.text import TRUNCATION_MARKER, cap_text, strip_leaked_reasoni
         ("<|channel>thought\nprivate musing<channel|>Fact five.", "Fact five."),
         ("Fact six.<|im_end|>", "Fact six."),
         ("thought opened by the template<channel|>Fact seven.", "Fact seven."),
+        ("<|channel>Fact eight.", "Fact eight."),
+        ("<channel|>Fact nine.", "Fact nine."),
+        ("<|channel|>Fact ten.", "Fact ten."),
+        ("<think广场 is open", "广场 is open"),
         ("a < b and c > d", "a < b and c > d"),
         ("x <thinker> y", "x <thinker> y"),
     ],
@@ -37,7 +41,12 @@ def test_strip_leaked_reasoning(raw: str, clean: str) -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["<think>only reasoning</think>", "<think>never closed", "  <|channel|>analysis<|message|>x"],
+    [
+        "<think>only reasoning</think>",
+        "<think>never closed",
+        "  <|channel|>analysis<|message|>x",
+        "<|channel>thought\nstill thinking when the output stopped",
+    ],
 )
 def test_entry_that_was_only_reasoning_becomes_empty(raw: str) -> None:
     assert strip_leaked_reasoning(raw) == ""

@@ -93,6 +93,22 @@ async def test_none_arguments_mean_empty_object() -> None:
     assert "text: required" in result.content
 
 
+async def test_arguments_as_json_text_are_decoded() -> None:
+    registry, echo = _registry()
+    result = await registry.execute("echo", '{"text": "hi"}')
+    assert result == await registry.execute("echo", {"text": "hi"})
+    assert not result.is_error
+    assert len(echo.calls) == 2
+    empty = await registry.execute("echo", "  ")
+    assert empty.is_error and "text: required" in empty.content
+    broken = await registry.execute("echo", '{"text": ')
+    assert broken == ToolResult(
+        "Error: invalid arguments for echo: expected a JSON object, got string", True
+    )
+    listed = await registry.execute("echo", '["text"]')
+    assert listed.is_error and "got array" in listed.content
+
+
 async def test_tool_error_message_is_passed_through_with_one_prefix() -> None:
     registry, _ = _registry()
     assert await registry.execute("echo", {"text": "no"}) == ToolResult(

@@ -113,8 +113,9 @@ class GitStore:
         tracked files, and a first commit of the tracked files that exist (none
         when no tracked file exists yet). An existing repository, and its
         ``.gitignore``, are the user's: they are used as they are. A workspace
-        inside another repository's work tree is left alone (a nested repository
-        would hide its files from the outer one) and False is returned.
+        inside another repository's work tree still gets its own repository (the
+        contract puts it at ``workspace/.git``), with a warning that the outer
+        repository now sees the workspace as an embedded one.
         """
         if self.is_initialized():
             return False
@@ -122,12 +123,12 @@ class GitStore:
         if outer is not None:
             self._warner.warn(
                 "nested",
-                "workspace %s is inside the git work tree %s; not creating a nested "
-                "repository, memory files will not be versioned by reverie",
+                "workspace %s is inside the git work tree %s; creating its own repository, "
+                "which the outer one will show as an embedded repository (add the "
+                "workspace to the outer .gitignore to hide it)",
                 self._workspace,
                 outer,
             )
-            return False
         with self._translate(f"cannot create a git repository at {self.git_dir}"):
             self._workspace.mkdir(parents=True, exist_ok=True)
             try:

@@ -7,7 +7,7 @@ and this class wires them to the workspace layout::
     workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (atomic)
     workspace/memory/history.jsonl, .cursor           HistoryLog
     workspace/memory/.dream_cursor                    get/set_last_dream_cursor
-    workspace/memory/HISTORY.md                       migrated once, lazily
+    workspace/memory/HISTORY.md                       migrated once, on open
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ __all__ = [
 _log = get_logger("store")
 
 HISTORY_ENTRY_MAX_CHARS = 64_000
-"""Hard cap on one history entry: a runaway summary must not bloat every later prompt."""
+"""Default cap on one history entry: a runaway summary must not bloat every later prompt."""
 RAW_ARCHIVE_MAX_CHARS = 16_000
 """Default cap on the formatted messages of a raw archive (after its first line)."""
 TRACKED_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md", "memory/.dream_cursor")
@@ -59,8 +59,9 @@ def is_internal_session(session_key: str) -> bool:
 class MemoryStore:
     """Read and write the memory files of one workspace.
 
-    Creating a store does no I/O. Folders are created by the first write; a
-    legacy ``memory/HISTORY.md`` is migrated before the first history access.
+    Creating a store only looks for a legacy ``memory/HISTORY.md``, which is
+    then migrated into ``history.jsonl`` right away (failing that, before the
+    store's first history access). Folders are created by the first write.
 
     Args:
         workspace: The workspace folder.
@@ -85,6 +86,7 @@ class MemoryStore:
         self._migration_lock = threading.Lock()
         self._git: GitStore | None = None
         self._git_lock = threading.Lock()
+        self._migrate_on_open()
 
     def __repr__(self) -> str:
         return f"MemoryStore({str(self._workspace)!r})"
@@ -209,7 +211,7 @@ class MemoryStore:
 
         Leaked reasoning and template markers are stripped first (an entry that
         was nothing else is stored as ``""``), then the text is capped at
-        ``max_chars`` (at most 64,000), truncation marker included.
+        ``max_chars`` (default 64,000), truncation marker included.
 
         Raises:
             UserError: for a non-string entry, a bad ``max_chars`` or ``source``.
@@ -243,7 +245,7 @@ class MemoryStore:
             return None
         limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else _positive("max_chars", max_chars)
         header = f"[RAW] {len(messages)} messages\n"
-        body = cap_text(text, min(limit, HISTORY_ENTRY_MAX_CHARS - len(header)))
+        body = cap_text(text, limit)
         return self._append(header + body, session_key, source)
 
     def read_unprocessed_history(self, since_cursor: int) -> list[dict[str, Any]]:
@@ -366,6 +368,20 @@ class MemoryStore:
         )
         return record.cursor
 
+    def _migrate_on_open(self) -> None:
+        # Opening a legacy workspace migrates it at once, as nanobot does, so the
+        # files on disk are in the new format before anything else reads them.
+        # Without a HISTORY.md this is one failed stat; a failure here is only
+        # logged, and the first history access retries and raises it.
+        try:
+            if not self.legacy_history_file.is_file():
+                return
+            self._ensure_migrated()
+        except (OSError, StoreError) as exc:
+            self._warner.warn(
+                "legacy:open", "could not migrate %s yet: %s", self.legacy_history_file, exc
+            )
+
     def _ensure_migrated(self) -> None:
         if self._migrated:
             return
@@ -436,9 +452,11 @@ def _visible(entry_key: str | None, session_key: str | None, unified: bool) -> b
 
 
 def _entry_cap(max_chars: int | None) -> int:
+    # 64,000 is the default, a safety net for callers that set no cap; a caller's
+    # explicit cap is its own decision, larger or smaller.
     if max_chars is None:
         return HISTORY_ENTRY_MAX_CHARS
-    return min(_positive("max_chars", max_chars), HISTORY_ENTRY_MAX_CHARS)
+    return _positive("max_chars", max_chars)
 
 
 def _positive(name: str, value: int) -> int:

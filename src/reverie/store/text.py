@@ -19,6 +19,9 @@ TRUNCATION_MARKER = "\n… [truncated]"
 _FLAGS = re.DOTALL | re.IGNORECASE
 _THINK_BLOCK = re.compile(r"<think(?:ing)?\b[^>]*>.*?</think(?:ing)?\s*>", _FLAGS)
 _THINK_UNCLOSED = re.compile(r"<think(?:ing)?\b.*\Z", _FLAGS)
+# A tag name run straight into non-ASCII text (``<think广场…``) is a malformed
+# opener followed by the answer: only the tag goes.
+_THINK_MALFORMED = re.compile(r"<think(?:ing)?(?=[^\x00-\x7f])", re.IGNORECASE)
 _THINK_ORPHAN_CLOSE = re.compile(r"\A.*</think(?:ing)?\s*>", _FLAGS)
 
 # Harmony-style (gpt-oss) turns: the analysis channel is reasoning, the final
@@ -32,9 +35,13 @@ _HARMONY_START = re.compile(
 _HARMONY_HEADER = re.compile(
     r"<\|channel\|>\s*\w+[^<]*?(?:<\|constrain\|>[^<]*)?<\|message\|>", re.IGNORECASE
 )
-# Gemma-style thought channel: ``<|channel>thought … <channel|>``.
+# Gemma-style thought channel: ``<|channel>thought … <channel|>``. An opener
+# never closed is reasoning only when it names a reasoning channel; a bare
+# ``<|channel>`` before the answer is a stray marker, removed with the others.
 _HALF_PIPE_BLOCK = re.compile(r"<\|channel>.*?<channel\|>", _FLAGS)
-_HALF_PIPE_UNCLOSED = re.compile(r"<\|channel>.*\Z", _FLAGS)
+_HALF_PIPE_UNCLOSED = re.compile(
+    r"<\|channel>\s*(?:thought|thinking|analysis|reasoning)\b.*\Z", _FLAGS
+)
 _HALF_PIPE_ORPHAN_CLOSE = re.compile(r"\A.*<channel\|>", _FLAGS)
 
 _TEMPLATE_WORDS = r"(?:channel|message|start|end|return|call|constrain|turn|im_start|im_end)"
@@ -58,6 +65,7 @@ def strip_leaked_reasoning(text: str) -> str:
     cleaned = _THINK_BLOCK.sub("", text)
     cleaned = _THINK_UNCLOSED.sub("", cleaned)
     cleaned = _THINK_ORPHAN_CLOSE.sub("", cleaned)
+    cleaned = _THINK_MALFORMED.sub("", cleaned)
     if "<|" in cleaned or "|>" in cleaned:
         cleaned = _HARMONY_ANALYSIS.sub("", cleaned)
         cleaned = _HARMONY_START.sub("", cleaned)

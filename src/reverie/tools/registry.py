@@ -10,6 +10,7 @@ hand it back to the model; nothing is raised into the loop.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterator, Mapping
@@ -111,6 +112,16 @@ class FunctionTool(Tool):
         return await self._function(args)
 
 
+def _decode_arguments(text: str) -> object:
+    """The value of arguments sent as JSON text; the text itself when it is not JSON."""
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # reported below as "expected a JSON object, got string"
+
+
 def _as_error(message: str) -> str:
     message = message.strip() or "the tool failed without a message"
     return message if message.startswith(ERROR_PREFIX) else f"{ERROR_PREFIX} {message}"
@@ -177,12 +188,13 @@ class ToolRegistry:
     def __iter__(self) -> Iterator[Tool]:
         return iter(list(self._tools.values()))
 
-    async def execute(self, name: str, args: Mapping[str, Any] | None = None) -> ToolResult:
+    async def execute(self, name: str, args: Mapping[str, Any] | str | None = None) -> ToolResult:
         """Run one tool call; never raises for anything the model or the tool did.
 
         Args:
             name: The tool name the model asked for.
-            args: The decoded arguments object (``None`` is treated as ``{}``).
+            args: The arguments object; its JSON text as the model sent it is
+                decoded first (``None`` and ``""`` are treated as ``{}``).
 
         Returns:
             The tool's text, or an ``is_error=True`` result starting with ``Error:``
@@ -195,21 +207,22 @@ class ToolRegistry:
             return ToolResult(
                 f"{ERROR_PREFIX} unknown tool {name!r}; available tools: {available}", True
             )
-        if args is None:
-            args = {}
-        if not isinstance(args, Mapping):
+        given: object = _decode_arguments(args) if isinstance(args, str) else args
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
             return ToolResult(
                 f"{ERROR_PREFIX} invalid arguments for {name}: expected a JSON object, "
-                f"got {json_type_name(args)}",
+                f"got {json_type_name(given)}",
                 True,
             )
-        problems = validate(args, tool.parameters)
+        problems = validate(given, tool.parameters)
         if problems:
             return ToolResult(
                 f"{ERROR_PREFIX} invalid arguments for {name}: {'; '.join(problems)}", True
             )
         try:
-            content = await tool.execute(dict(args))
+            content = await tool.execute(dict(given))
         except ToolError as exc:
             _log.debug("tool %s refused: %s", name, exc)
             return ToolResult(_as_error(str(exc)), True)
