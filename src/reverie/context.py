@@ -118,7 +118,8 @@ class ContextBuilder:
         session_key: str | None = None,
         *,
         session: Session | None = None,
-        session_summary: str | None = None,
+        session_summary: str | Mapping[str, Any] | None = None,
+        unified_session: bool | None = None,
         **context: Any,
     ) -> str:
         """The system prompt for ``session_key`` (or ``session``), sections joined by blank lines.
@@ -127,20 +128,23 @@ class ContextBuilder:
             session_key: Whose recent history to show (None: every session's).
             session: The session itself, for its last summary; defaults to the
                 one ``sessions`` holds for ``session_key``.
-            session_summary: A summary to show instead of the session's stored one.
+            session_summary: A summary to show instead of the session's stored
+                one: its text, or a ``{"text", "last_active"}`` mapping.
+            unified_session: Overrides the builder's ``unified_session`` for this call.
             **context: ``channel`` and ``chat_id`` name the session when
                 ``session_key`` is not given; other keys are ignored.
         """
         if session_key is None:
             session_key = _key_from(context, session)
-        if session_summary is not None and session_summary.strip():
-            summary: tuple[str, str] | None = (session_summary.strip(), "")
-        else:
+        summary = _explicit_summary(session_summary)
+        if summary is None:
             summary = self._last_summary(session_key, session)
+        unified = self.unified_session if unified_session is None else bool(unified_session)
         store = self.store
         key = (
             session_key,
             summary,
+            unified,
             date.today() if self.show_date else None,
             _signature(store.soul_file),
             _signature(store.user_file),
@@ -152,14 +156,16 @@ class ContextBuilder:
             cached = self._cache.get(key)
         if cached is not None:
             return cached
-        prompt = self._render(session_key, summary)
+        prompt = self._render(session_key, summary, unified)
         with self._cache_lock:
             if len(self._cache) >= 64:
                 self._cache.clear()
             self._cache[key] = prompt
         return prompt
 
-    def _render(self, session_key: str | None, summary: tuple[str, str] | None) -> str:
+    def _render(
+        self, session_key: str | None, summary: tuple[str, str] | None, unified: bool
+    ) -> str:
         sections: list[str] = []
         identity = self.identity.strip()
         if identity:
@@ -177,7 +183,7 @@ class ContextBuilder:
         if memory:
             header = memory.split("\n", 1)[0]
             sections.append(cap_text(memory, self.max_file_chars + len(header) + 1))
-        recent = self._recent_history(session_key, summary[0] if summary else None)
+        recent = self._recent_history(session_key, summary[0] if summary else None, unified)
         if recent:
             sections.append(recent)
         if summary is not None:
@@ -187,11 +193,13 @@ class ContextBuilder:
             sections.append(f"## Summary of the earlier conversation{when}\n{shown}")
         return "\n\n".join(sections)
 
-    def _recent_history(self, session_key: str | None, shown_summary: str | None) -> str:
+    def _recent_history(
+        self, session_key: str | None, shown_summary: str | None, unified: bool
+    ) -> str:
         entries = self.store.read_recent_history_for_prompt(
             self.store.get_last_dream_cursor(),
             session_key=session_key,
-            unified_session=self.unified_session,
+            unified_session=unified,
         )
         lines: list[str] = []
         used = 0
@@ -261,9 +269,10 @@ class ContextBuilder:
             current_message: The new user message (text, or content parts).
             **context: ``session_key``, ``session``, or ``channel`` and
                 ``chat_id`` (joined as ``channel:chat_id``); ``session_summary``
-                (shown instead of the stored summary); ``current_role`` (default
-                ``"user"``). Other keys are accepted and ignored, so callers may
-                pass what they have.
+                (text or ``{"text", "last_active"}``, shown instead of the
+                stored summary); ``unified_session`` (overrides the builder's);
+                ``current_role`` (default ``"user"``). Other keys are accepted
+                and ignored, so callers may pass what they have.
         """
         session = context.pop("session", None)
         if not isinstance(session, Session):
@@ -273,10 +282,12 @@ class ContextBuilder:
             session_key = _key_from(context, session)
         summary = context.pop("session_summary", None)
         role = context.pop("current_role", "user")
+        unified = context.pop("unified_session", None)
         system = self.build_system_prompt(
             session_key,
             session=session,
-            session_summary=summary if isinstance(summary, str) else None,
+            session_summary=summary if isinstance(summary, str | Mapping) else None,
+            unified_session=unified if isinstance(unified, bool) else None,
         )
         messages: list[dict[str, Any]] = []
         if system:
@@ -293,6 +304,17 @@ def _key_from(context: Mapping[str, Any], session: Session | None) -> str | None
     if isinstance(channel, str) and isinstance(chat_id, str | int):
         return f"{channel}:{chat_id}"
     return session.key if session is not None else None
+
+
+def _explicit_summary(value: object) -> tuple[str, str] | None:
+    """A caller's summary (text, or nanobot's ``{"text", "last_active"}``) as (text, time)."""
+    if isinstance(value, Mapping):
+        text, last_active = value.get("text"), _readable_time(value.get("last_active"))
+    else:
+        text, last_active = value, ""
+    if isinstance(text, str) and text.strip():
+        return text.strip(), last_active
+    return None
 
 
 def _readable_time(value: object) -> str:

@@ -44,6 +44,7 @@ def test_budget_and_target(make_consolidator: Any) -> None:
     )
     assert consolidator.budget == 10_000 - 2_000 - 1_024
     assert consolidator.target == int(consolidator.budget * 0.3)
+    assert consolidator.request_limit == 10_000 - 2_000
 
 
 @pytest.mark.parametrize(
@@ -146,8 +147,9 @@ async def test_at_most_five_rounds(make_consolidator: Any, sessions: SessionMana
     await consolidator.maybe_consolidate_by_tokens(session)
     assert len(provider.requests) == 5
     for request in provider.requests:
+        # Each request leaves the answer its room in the window.
         assert count_prompt_tokens(request.messages, model="test-model").tokens <= (
-            consolidator.budget
+            consolidator.context_window_tokens - consolidator.max_completion_tokens
         )
     assert consolidator.estimate_session_prompt_tokens(session)[0] > consolidator.target
     assert 0 < session.last_consolidated < len(session.messages)
@@ -363,7 +365,8 @@ async def test_a_chunk_too_big_for_the_window_is_shortened_for_the_model_only(
     add_turns(session, 1, size=5, start=1)
     await consolidator.maybe_consolidate_by_tokens(session)
     request = provider.requests[0]
-    assert count_prompt_tokens(request.messages, model="test-model").tokens <= consolidator.budget
+    limit = consolidator.context_window_tokens - consolidator.max_completion_tokens
+    assert count_prompt_tokens(request.messages, model="test-model").tokens <= limit
     assert "chars omitted; the full text is kept in the session transcript" in str(
         request.messages[-1]["content"]
     )

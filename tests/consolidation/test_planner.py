@@ -54,9 +54,10 @@ def test_the_start_itself_is_never_a_cut_and_scanning_starts_there() -> None:
     assert pick_boundary(messages, 1, 1, length) == (2, 1)
 
 
-def test_nothing_to_remove_or_nothing_left_gives_none() -> None:
+def test_nothing_left_gives_none_and_nothing_to_remove_the_first_cut() -> None:
     messages = [user("a"), assistant("b"), user("c")]
-    assert pick_boundary(messages, 0, 0, length) is None
+    assert pick_boundary(messages, 0, 0, length) == (2, 2)  # every cut removes >= 0
+    assert pick_boundary(messages, 0, -5, length) == (2, 2)
     assert pick_boundary(messages, 3, 5, length) is None
     assert pick_boundary([], 0, 5, length) is None
 
@@ -161,7 +162,7 @@ def test_a_cut_is_before_a_user_message_and_never_splits_a_pair(
         if messages[i]["role"] == "user" and not _splits_pair(messages, i)
     ]
     if picked is None:
-        assert to_remove <= 0 or start >= len(messages) or not candidates
+        assert start >= len(messages) or not candidates
         return
     index, removed = picked
     assert start < index < len(messages)

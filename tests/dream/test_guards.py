@@ -37,6 +37,7 @@ def test_removing_half_a_file_is_a_violation() -> None:
 
 def test_emptying_a_file_is_a_violation() -> None:
     assert deletion_violations({"USER.md": "a\nb\n"}, {"USER.md": ""})
+    assert deletion_violations({"USER.md": "- the only fact\n"}, {"USER.md": "\n"})
 
 
 def test_small_removals_and_rewrites_pass() -> None:
@@ -64,7 +65,8 @@ def test_deletion_rule(before: int, after: int, ratio: float) -> None:
     new = "y\n" * after
     flagged = bool(deletion_violations({"f": old}, {"f": new}, max_ratio=ratio))
     removed = before - after
-    assert flagged == (before > 0 and removed >= 2 and removed > ratio * before)
+    big_enough = removed >= 2 or (removed > 0 and after == 0)
+    assert flagged == (before > 0 and big_enough and removed > ratio * before)
 
 
 def test_size_cap_applies_to_growth_only() -> None:

@@ -166,6 +166,16 @@ class Consolidator:
         """Prompt tokens consolidation brings a session down to."""
         return int(self.budget * self.consolidation_ratio)
 
+    @property
+    def request_limit(self) -> int | None:
+        """Most prompt tokens an archive request may hold (the window less the answer).
+
+        None when the window is unknown (0 or less).
+        """
+        if self.context_window_tokens <= 0:
+            return None
+        return self.context_window_tokens - self.max_completion_tokens
+
     def get_lock(self, session_key: str) -> asyncio.Lock:
         """The session's lock (one per key while anyone holds it; weakly kept)."""
         lock = self._locks.get(session_key)
@@ -218,10 +228,10 @@ class Consolidator:
         """
         history_tokens, rebuilt = self._ledger.history_tokens(session)
         if rebuilt or not self._additive:
+            # The frame first: the last prompt built is then the real probe.
+            frame = self._frame_tokens(session) if self._own_counter() else None
             full = self.estimate_session_prompt_tokens(session)
-            self._additive = self._own_counter() and full[0] == (
-                self._frame_tokens(session).tokens + history_tokens
-            )
+            self._additive = frame is not None and full[0] == frame.tokens + history_tokens
             return full
         frame = self._frame_tokens(session)
         return frame.tokens + history_tokens, frame.source
@@ -323,17 +333,22 @@ class Consolidator:
     def _fitting_end(self, session: Session, end: int) -> int:
         """``end``, or an earlier user-turn cut when that chunk does not fit one request.
 
-        Only a session far over its budget (a backlog, a giant turn) needs this;
+        The chunk the contract picks is kept whenever its archive request fits
+        the model's window (less the answer's room). Only a session far over its
+        budget (a backlog, a switch to a smaller model) needs a smaller chunk;
         the rest of the backlog goes in the next rounds. A single turn too big
         for a request is left to :meth:`archive`, which shortens its copy.
         """
+        limit = self.request_limit
+        if limit is None:
+            return end
         start = session.consolidated_count()
 
         def fits(cut: int) -> bool:
             request = build_archive_messages(session.messages[start:cut])
-            return self._counter(request) <= self.budget
+            return self._counter(request) <= limit
 
-        if self.context_window_tokens <= 0 or fits(end):
+        if fits(end):
             return end
         return largest_fitting_cut(session.messages, start, end, fits)
 
@@ -382,19 +397,21 @@ class Consolidator:
                 self._counter,
                 shown,
                 previous_summary(self.store, session_key),
-                limit=self.budget if self.context_window_tokens > 0 else None,
+                limit=self.request_limit,
                 note="; the full text is kept in the session transcript" if source else "",
             )
             if request is None:
-                reason: str | None = "the messages do not fit the model's window even shortened"
-            else:
-                response = await self.provider.chat_with_retry(
-                    messages=request,
-                    tools=None,
-                    model=self.model,
-                    max_tokens=self.max_completion_tokens,
-                )
-                reason = failure_reason(response)
+                # Too big even shortened: ask anyway. A model with a larger window
+                # than configured still answers; one without fails, and the
+                # messages go raw below, as they would have without the call.
+                request = build_archive_messages(shown)
+            response = await self.provider.chat_with_retry(
+                messages=request,
+                tools=None,
+                model=self.model,
+                max_tokens=self.max_completion_tokens,
+            )
+            reason: str | None = failure_reason(response)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # any failure of the model must still archive the words

@@ -88,7 +88,8 @@ def pick_boundary(
     Scans from ``start``; the candidate cuts are the user messages after
     ``start``. Returns the first candidate whose preceding messages (from
     ``start``) add up to at least ``tokens_to_remove``, else the last candidate,
-    else None. A user message inside a tool-call pair is not a candidate.
+    else None. A user message inside a tool-call pair is not a candidate. With
+    ``tokens_to_remove <= 0`` every candidate removes enough, so the first wins.
 
     Args:
         messages: The session's stored messages.
@@ -99,10 +100,10 @@ def pick_boundary(
     Returns:
         ``(index, removed_tokens)``: the chunk is ``messages[start:index]`` and
         ``removed_tokens`` the sum of ``count`` over it; or None when there is
-        no cut (nothing to remove, or no user message after ``start``).
+        no cut (no user message after ``start``).
     """
     start = max(start, 0)
-    if start >= len(messages) or tokens_to_remove <= 0:
+    if start >= len(messages):
         return None
     blocked = blocked_cuts(messages, start)
     removed = 0

@@ -116,7 +116,8 @@ def deletion_violations(
         before: File texts when the run started (None: absent), by relative path.
         after: File texts now; a path missing here is treated as unchanged.
         max_ratio: Largest share of lines a run may remove (0.25 = 25 %).
-        min_lines: A drop smaller than this many lines is always allowed.
+        min_lines: A drop smaller than this many lines is allowed, unless it
+            leaves the file without a non-empty line.
 
     Returns:
         The offending files, in the order of ``before``.
@@ -128,7 +129,9 @@ def deletion_violations(
         old_lines = count_content_lines(old)
         new_lines = count_content_lines(after[path])
         removed = old_lines - new_lines
-        if old_lines and removed >= max(min_lines, 1) and removed > max_ratio * old_lines:
+        # Emptying a file is never an ordinary edit, however short the file was.
+        big_enough = removed >= max(min_lines, 1) or (removed > 0 and new_lines == 0)
+        if old_lines and big_enough and removed > max_ratio * old_lines:
             out.append(DeletionViolation(path, old_lines, new_lines))
     return out
 

@@ -139,6 +139,8 @@ class AnthropicProvider(LLMProvider):
     ) -> None:
         """Configure the provider; no network call and no SDK import happen here.
 
+        The network switch (``ALLOW_NETWORK``) is checked at each call, not here.
+
         Args:
             model: Default model name, e.g. ``claude-sonnet-4-5``.
             api_key: The key; takes precedence over ``api_key_env``.
@@ -156,7 +158,6 @@ class AnthropicProvider(LLMProvider):
         Raises:
             ConfigError: empty model, bad ``base_url`` or non-positive timeout.
             MissingAPIKeyError: Anthropic's endpoint and no key.
-            ProviderError: the network is switched off and the URL is not loopback.
         """
         if not model or not model.strip():
             raise ConfigError("model must be a non-empty name, e.g. anthropic:claude-sonnet-4-5")
@@ -179,7 +180,6 @@ class AnthropicProvider(LLMProvider):
         self.timeout = float(timeout)
         self._extra_headers = dict(extra_headers or {})
         self._warner = OnceWarner(_log)
-        check_network_allowed(self.base_url)
 
     def __repr__(self) -> str:
         return f"AnthropicProvider(model={self.default_model!r}, base_url={self.base_url!r})"
@@ -262,7 +262,7 @@ class AnthropicProvider(LLMProvider):
         The extra keyword ``reasoning_effort`` is understood; others are ignored.
 
         Raises:
-            ProviderError: the network was switched off after construction.
+            ProviderError: the network is switched off and the URL is not loopback.
         """
         check_network_allowed(self.base_url)
         sdk = load_sdk("anthropic")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -145,6 +146,22 @@ class RetryPolicy:
         return raw * (1.0 - self.jitter * rng.random())
 
 
+# An error response built by hand (a custom provider, a test double) carries only
+# text; these phrases mark the failures a retry can cure.
+_TRANSIENT_TEXT = re.compile(
+    r"\b(?:408|409|425|429|5\d\d)\b|rate[ _-]?limit|too many requests|overloaded"
+    r"|timed? ?out|timeout|temporarily unavailable|service unavailable|server error"
+    r"|bad gateway|connection (?:error|reset|refused|aborted|closed)",
+    re.IGNORECASE,
+)
+
+
+def _error_from_text(content: str | None) -> LLMError:
+    """The :class:`LLMError` of an error response that came without one."""
+    text = content or "unknown error"
+    return LLMError(text, type="error_text", retryable=bool(_TRANSIENT_TEXT.search(text)))
+
+
 Sleep = Callable[[float], Awaitable[None]]
 Clock = Callable[[], float]
 
@@ -162,14 +179,18 @@ class LLMProvider(ABC):
     def __init__(
         self,
         *,
-        default_model: str,
+        default_model: str | None = None,
         generation: GenerationSettings | None = None,
         retry: RetryPolicy | None = None,
         sleep: Sleep | None = None,
         clock: Clock | None = None,
         seed: int | None = None,
     ) -> None:
-        self.default_model = default_model
+        # A subclass may name its model as a class attribute instead.
+        inherited = getattr(type(self), "default_model", None)
+        self.default_model: str = default_model or (
+            inherited if isinstance(inherited, str) and inherited else self.name
+        )
         self.generation = generation or GenerationSettings()
         self.retry = retry or RetryPolicy()
         self._sleep: Sleep = sleep or asyncio.sleep
@@ -203,13 +224,21 @@ class LLMProvider(ABC):
     ) -> LLMResponse:
         """Call :meth:`chat`, retrying transient failures per :attr:`retry`.
 
-        Unknown keyword arguments are accepted and ignored by providers that do
-        not use them. A non-transient error (401, 400, quota) returns at once.
+        ``max_tokens`` and ``temperature`` left as None take the values of
+        :attr:`generation`. Unknown keyword arguments are accepted and ignored
+        by providers that do not use them. A non-transient error (401, 400,
+        quota) returns at once; an error response that carries only text is
+        judged transient by its wording (429, 5xx, "timed out", "overloaded").
 
         Raises:
             ProviderError: the provider cannot make calls at all (for example the
                 network is switched off); this is not a failed call.
         """
+        if isinstance(getattr(self, "generation", None), GenerationSettings):
+            # ``chat`` sees the values in force, so a hand-written provider need
+            # not know that None means "the generation settings".
+            max_tokens = self.resolve_max_tokens(max_tokens)
+            temperature = self.resolve_temperature(temperature)
         started = self._clock()
         attempt = 0
         while True:
@@ -230,11 +259,17 @@ class LLMProvider(ABC):
                 raise
             except Exception as exc:  # a provider bug must not kill the caller's turn
                 response = LLMResponse.failure(
-                    LLMError(f"{type(exc).__name__}: {exc}", type="exception")
+                    LLMError(
+                        f"{type(exc).__name__}: {exc}",
+                        type="exception",
+                        retryable=isinstance(exc, TimeoutError | ConnectionError),
+                    )
                 )
             response.attempts = attempt + 1
-            error = response.error
-            if response.finish_reason != "error" or error is None or not error.retryable:
+            if response.finish_reason != "error":
+                return response
+            error = response.error or _error_from_text(response.content)
+            if not error.retryable:
                 return response
             if attempt + 1 >= self.retry.max_attempts:
                 _log.warning("%s: giving up after %d tries: %s", self.name, attempt + 1, error)

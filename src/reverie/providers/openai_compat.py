@@ -121,6 +121,8 @@ class OpenAICompatProvider(LLMProvider):
     ) -> None:
         """Configure the provider; no network call and no SDK import happen here.
 
+        The network switch (``ALLOW_NETWORK``) is checked at each call, not here.
+
         Args:
             model: Default model name sent when a call names none.
             api_key: The key; takes precedence over ``api_key_env``.
@@ -138,7 +140,6 @@ class OpenAICompatProvider(LLMProvider):
         Raises:
             ConfigError: empty model, bad ``base_url`` or non-positive timeout.
             MissingAPIKeyError: OpenAI's endpoint and no key.
-            ProviderError: the network is switched off and the URL is not loopback.
         """
         if not model or not model.strip():
             raise ConfigError("model must be a non-empty name, e.g. openai:gpt-4o-mini")
@@ -162,7 +163,6 @@ class OpenAICompatProvider(LLMProvider):
         self._extra_headers = dict(extra_headers or {})
         self._api_key = api_key_from(api_key, api_key_env, required=self.official)
         self._warner = OnceWarner(_log)
-        check_network_allowed(self.base_url)
 
     def __repr__(self) -> str:
         return f"OpenAICompatProvider(model={self.default_model!r}, base_url={self.base_url!r})"
@@ -246,7 +246,7 @@ class OpenAICompatProvider(LLMProvider):
         into the request); others are ignored.
 
         Raises:
-            ProviderError: the network was switched off after construction.
+            ProviderError: the network is switched off and the URL is not loopback.
         """
         check_network_allowed(self.base_url)
         request = self.build_request(

@@ -135,7 +135,6 @@ def resolve_provider(
         ConfigError: bad spec, unknown option or bad value; the message names it
             and lists the accepted forms.
         MissingAPIKeyError: OpenAI's or Anthropic's own endpoint without a key.
-        ProviderError: the network is switched off and the URL is not loopback.
 
     Example:
         >>> resolve_provider("offline").name  # doctest: +SKIP
