@@ -14,7 +14,13 @@ A turn (:meth:`Agent.run`):
    last summary, if any, is shown in this prompt and then consumed);
 3. save the user's message, call the model, run the tool calls it asks for
    (a bounded loop), saving the session after every step;
-4. consolidate again, then let :class:`AutoCompact` schedule idle sessions.
+4. consolidate again (awaited, or with ``background_consolidation=True`` in a
+   task, so the answer comes back at once), then let :class:`AutoCompact`
+   schedule idle sessions.
+
+A background consolidation holds the session's turn lock, so the session's
+next turn starts only once it has finished; :meth:`Agent.drain` waits for all
+of them, and their failures are logged (and kept for :meth:`Agent.take_background_errors`).
 
 No request ever exceeds the model's window: every request is counted before it
 is sent; if consolidation could not bring it under the budget, the oldest
@@ -27,11 +33,12 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
 from reverie.autocompact import AutoCompact
 from reverie.config import DEFAULT_MODELS, default_workspace, load_settings
@@ -98,6 +105,9 @@ class Agent:
         max_history_entries: Passed to the :class:`MemoryStore`.
         idle_check_interval: Seconds between two looks for idle sessions
             (each reads every session file's header).
+        background_consolidation: Run the consolidation after a turn as a
+            task instead of awaiting it: :meth:`run` returns as soon as the
+            answer is saved. Call :meth:`drain` before the loop ends.
     """
 
     def __init__(
@@ -116,6 +126,7 @@ class Agent:
         identity: str | None = None,
         max_history_entries: int = 1000,
         idle_check_interval: float = 60.0,
+        background_consolidation: bool = False,
     ) -> None:
         if isinstance(max_tool_iterations, bool) or not isinstance(max_tool_iterations, int):
             raise UserError(f"max_tool_iterations must be an integer, got {max_tool_iterations!r}")
@@ -159,9 +170,11 @@ class Agent:
         )
         self.autocompact = AutoCompact(self.sessions, self.consolidator, session_ttl_minutes)
         self.idle_check_interval = idle_check_interval
+        self.background_consolidation = background_consolidation
         self._last_idle_check: float | None = None
         self._active: set[str] = set()
-        self._background: set[asyncio.Task[None]] = set()
+        self._background = BackgroundTasks(_log)
+        self._consolidation_queued: set[str] = set()
         # One turn at a time per session: interleaved turns would split tool-call pairs.
         self._turn_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -175,6 +188,7 @@ class Agent:
         provider: str | LLMProvider | None = None,
         model: str | None = None,
         tools: ToolRegistry | None = None,
+        background_consolidation: bool = False,
         **settings: Any,
     ) -> Agent:
         """An agent configured from the workspace's ``reverie.toml`` and ``REVERIE_*``.
@@ -187,6 +201,7 @@ class Agent:
                 full spec such as ``"openai:gpt-4.1-mini"``.
             model: The model name (overrides the configured one).
             tools: Tools offered to the model.
+            background_consolidation: See :class:`Agent`.
             **settings: Any :class:`~reverie.config.Settings` field, e.g.
                 ``context_window_tokens=8192``.
 
@@ -226,12 +241,13 @@ class Agent:
             unified_session=config.unified_session,
             session_ttl_minutes=config.session_ttl_minutes,
             max_history_entries=config.max_history_entries,
+            background_consolidation=background_consolidation,
         )
 
     # -- running turns -----------------------------------------------------------
 
     def run_sync(self, message: str, *, session_key: str = DEFAULT_SESSION_KEY) -> AgentReply:
-        """:meth:`run` for code without an event loop; waits for background compaction too.
+        """:meth:`run` for code without an event loop; waits for background work too.
 
         Raises:
             UserError: when called from inside a running event loop.
@@ -248,9 +264,20 @@ class Agent:
         return reply
 
     async def drain(self) -> None:
-        """Wait for the background compactions this agent scheduled."""
-        while self._background:
-            await asyncio.gather(*list(self._background), return_exceptions=True)
+        """Wait for the background consolidations and compactions this agent started.
+
+        Their failures were logged when they happened and are not raised here.
+        """
+        await self._background.drain()
+
+    @property
+    def background_pending(self) -> int:
+        """How many background consolidations and compactions have not finished."""
+        return len(self._background)
+
+    def take_background_errors(self) -> list[str]:
+        """One line per background task that failed since the last call, oldest first."""
+        return self._background.take_errors()
 
     async def run(self, message: str, *, session_key: str = DEFAULT_SESSION_KEY) -> AgentReply:
         """Run one turn of ``session_key`` and return the answer.
@@ -263,16 +290,19 @@ class Agent:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError(f"a message must be a non-empty string, got {message!r}")
-        lock = self._turn_locks.get(session_key)
-        if lock is None:
-            lock = self._turn_locks[session_key] = asyncio.Lock()
-        async with lock:
+        async with self._turn_lock(session_key):
             self._active.add(session_key)
             try:
                 return await self._turn(message, session_key)
             finally:
                 self._active.discard(session_key)
                 self._schedule_idle()
+
+    def _turn_lock(self, key: str) -> asyncio.Lock:
+        lock = self._turn_locks.get(key)
+        if lock is None:
+            lock = self._turn_locks[key] = asyncio.Lock()
+        return lock
 
     async def _turn(self, message: str, key: str) -> AgentReply:
         session = self.sessions.get_or_create(key)
@@ -316,7 +346,14 @@ class Agent:
             )
         session.add_message("assistant", text)
         self.sessions.save(session)
-        await self.consolidator.maybe_consolidate_by_tokens(session)
+        if not self.background_consolidation:
+            await self.consolidator.maybe_consolidate_by_tokens(session)
+        elif self.consolidator.context_window_tokens > 0 and key not in self._consolidation_queued:
+            # A queued one has not started yet; when it does it sees this turn too.
+            self._consolidation_queued.add(key)
+            self._background.spawn(
+                self._consolidate_later(session), name=f"consolidation of session {key!r}"
+            )
         return AgentReply(text, key, response.finish_reason, tuple(ran), calls, usage)
 
     async def _run_tools(
@@ -347,6 +384,16 @@ class Agent:
                 True,
             )
         return await self.tools.execute(call.name, call.arguments)
+
+    async def _consolidate_later(self, session: Session) -> None:
+        # The turn lock (not only the consolidator's) keeps the session's next turn
+        # from starting, and from adding messages, while its history is summarised.
+        try:
+            async with self._turn_lock(session.key):
+                self._consolidation_queued.discard(session.key)
+                await self.consolidator.maybe_consolidate_by_tokens(session)
+        finally:
+            self._consolidation_queued.discard(session.key)
 
     def _give_up(self, session: Session, why: str, calls: int) -> AgentReply:
         _log.warning("session %r: %s; no request sent", session.key, why)
@@ -421,7 +468,5 @@ class Agent:
         self._last_idle_check = now
         self.autocompact.check_expired(self._spawn, active_session_keys=self._active)
 
-    def _spawn(self, coroutine: Any) -> None:
-        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        self._background.spawn(coroutine, name="auto-compaction of an idle session")

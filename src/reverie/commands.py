@@ -11,11 +11,18 @@ failed result, so a chat session never dies on a mistyped command::
     result = await commands.handle("/dream-log")
     if result is not None:
         render(result.text)
+
+The texts name other commands ("undo it with `/dream-restore <sha>`"). Each
+surface spells them its own way: chat keeps the slash forms (:data:`SLASH_NAMES`,
+the default), the CLI passes :data:`CLI_NAMES` so its hints read
+`reverie dream restore <sha>`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from reverie._atomic import write_text_atomic
@@ -27,10 +34,23 @@ from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, loa
 from reverie.store.git import CommitInfo, parse_trailers
 from reverie.store.memory_store import MemoryStore
 
-__all__ = ["COMMAND_NAMES", "CommandResult", "DreamCommands"]
+__all__ = ["CLI_NAMES", "COMMAND_NAMES", "SLASH_NAMES", "CommandResult", "DreamCommands"]
 
 COMMAND_NAMES = ("/dream", "/dream-log", "/dream-restore", "/dream-prompt")
 """The commands :meth:`DreamCommands.handle` answers."""
+
+SLASH_NAMES: Mapping[str, str] = MappingProxyType({name: name for name in COMMAND_NAMES})
+"""How chat spells the commands: as typed, ``/dream-restore``."""
+
+CLI_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "/dream": "reverie dream run",
+        "/dream-log": "reverie dream log",
+        "/dream-restore": "reverie dream restore",
+        "/dream-prompt": "reverie dream prompt",
+    }
+)
+"""How the command line spells them: ``reverie dream restore``."""
 
 _LOG_SCAN = 500
 _RESTORE_LIST = 10
@@ -77,11 +97,37 @@ class DreamCommands:
         store: The workspace's memory store.
         dream: The Dream that ``/dream`` runs (None: ``/dream`` explains that no
             model is configured; the other commands work without it).
+        names: How the surface showing the results spells each command, keyed
+            by its slash name (:data:`SLASH_NAMES`, the default, or
+            :data:`CLI_NAMES`); a command left out keeps its slash name.
+
+    Raises:
+        UserError: ``names`` has a key that is not one of :data:`COMMAND_NAMES`,
+            or a value that is not a non-empty string.
     """
 
-    def __init__(self, store: MemoryStore, *, dream: Dream | None = None) -> None:
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        dream: Dream | None = None,
+        names: Mapping[str, str] = SLASH_NAMES,
+    ) -> None:
+        for key, value in names.items():
+            if key not in COMMAND_NAMES:
+                raise UserError(
+                    f"names: unknown command {key!r}; expected one of {', '.join(COMMAND_NAMES)}"
+                )
+            if not isinstance(value, str) or not value.strip():
+                raise UserError(f"names[{key!r}] must be a non-empty string, got {value!r}")
         self.store = store
         self.dream_runner = dream
+        self.names: Mapping[str, str] = MappingProxyType({**SLASH_NAMES, **names})
+
+    def spell(self, command: str, arguments: str = "") -> str:
+        """``command`` (a slash name) as this surface writes it, followed by ``arguments``."""
+        name = self.names[command]
+        return f"{name} {arguments}" if arguments else name
 
     @staticmethod
     def handles(line: str) -> bool:
@@ -105,20 +151,22 @@ class DreamCommands:
                 return self.restore(self._one_arg(name, args))
             action = self._one_arg(name, args)
             if action not in (None, "init"):
-                raise UserError(f"{name} takes no argument or 'init', got {action!r}")
+                raise UserError(f"{self.spell(name)} takes no argument or 'init', got {action!r}")
             return self.prompt_init() if action == "init" else self.prompt()
         except ReverieError as exc:
-            return CommandResult(name, False, f"**{name} failed:** {exc}", {"error": str(exc)})
+            return CommandResult(
+                name, False, f"**{self.spell(name)} failed:** {exc}", {"error": str(exc)}
+            )
 
-    @staticmethod
-    def _no_args(name: str, args: list[str]) -> None:
+    def _no_args(self, name: str, args: list[str]) -> None:
         if args:
-            raise UserError(f"{name} takes no arguments, got {' '.join(args)!r}")
+            raise UserError(f"{self.spell(name)} takes no arguments, got {' '.join(args)!r}")
 
-    @staticmethod
-    def _one_arg(name: str, args: list[str]) -> str | None:
+    def _one_arg(self, name: str, args: list[str]) -> str | None:
         if len(args) > 1:
-            raise UserError(f"{name} takes at most one argument, got {' '.join(args)!r}")
+            raise UserError(
+                f"{self.spell(name)} takes at most one argument, got {' '.join(args)!r}"
+            )
         return args[0] if args else None
 
     # -- /dream ------------------------------------------------------------------
@@ -188,12 +236,16 @@ class DreamCommands:
                     f" (history {row['cursors'][0]}-{row['cursors'][1]})" if row["cursors"] else ""
                 )
                 lines.append(f"- `{info.short_sha}` {_when(info)} {info.subject}{span}")
-            lines += ["", "Undo a change and everything after it with `/dream-restore <sha>`."]
+            undo = self.spell("/dream-restore", "<sha>")
+            lines += ["", f"Undo a change and everything after it with `{undo}`."]
             return CommandResult("/dream-restore", True, "\n".join(lines), {"versions": rows})
         lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
         if not lock.acquire():
             holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
-            raise UserError(f"a Dream is running ({holder}); try /dream-restore again after it")
+            raise UserError(
+                f"a Dream is running ({holder}); try {self.spell('/dream-restore', sha)} "
+                "again after it"
+            )
         try:
             new_sha = git.restore(sha)
         finally:
@@ -223,7 +275,8 @@ class DreamCommands:
             raise UserError(f"cannot read {path}: {exc.strerror or exc}") from exc
         source = "workspace" if own.strip() else "built-in"
         where = f"`{WORKSPACE_GUIDE.as_posix()}`" if source == "workspace" else "the built-in guide"
-        hint = "" if source == "workspace" else " Customise it with `/dream-prompt init`."
+        init = self.spell("/dream-prompt", "init")
+        hint = "" if source == "workspace" else f" Customise it with `{init}`."
         text = f"Dream guide in force: {where}.{hint}\n\n{guide}"
         return CommandResult(
             "/dream-prompt",

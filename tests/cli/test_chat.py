@@ -215,3 +215,11 @@ def test_dream_runs_on_its_schedule_after_a_turn(cli: Any, pending: Path) -> Non
     # Now it is not due again for dream.interval_h hours: a second chat leaves it alone.
     again = cli.ok("chat", "-w", pending, input="One more thing.\n")
     assert "Scheduled Dream" not in again.stderr
+
+
+def test_hints_in_chat_name_the_slash_commands(cli: Any, ingested: Path) -> None:
+    out = cli.ok(
+        "chat", "-w", ingested, "--no-dream", input="/dream-restore\n/dream-prompt\n"
+    ).stdout
+    assert "/dream-restore <sha>" in out and "/dream-prompt init" in out
+    assert "reverie dream" not in out

@@ -81,3 +81,12 @@ def test_dream_prompt_shows_and_initialises_the_guide(cli: Any, tmp_path: Path) 
     assert again.exit_code == 1 and "already exists" in again.stdout
     assert guide.read_text(encoding="utf-8") == "Keep only what the user said twice.\n"
     assert cli.run("dream", "prompt", "reset", "-w", workspace).exit_code == 1
+
+
+def test_hints_name_the_cli_commands(cli: Any, ingested: Path) -> None:
+    listing = cli.ok("dream", "restore", "-w", ingested).stdout
+    assert "reverie dream restore <sha>" in listing and "/dream-restore" not in listing
+    guide = cli.ok("dream", "prompt", "-w", ingested).stdout
+    assert "reverie dream prompt init" in guide and "/dream-prompt" not in guide
+    bad = cli.run("dream", "prompt", "reset", "-w", ingested)
+    assert "reverie dream prompt takes no argument or 'init'" in bad.stdout

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from reverie.commands import DreamCommands
+import pytest
+
+from reverie.commands import CLI_NAMES, SLASH_NAMES, DreamCommands
 from reverie.dream import Dream, DreamLock
+from reverie.errors import UserError
 from reverie.providers.offline import OfflineProvider
 from reverie.providers.scripted import ScriptedProvider
 from reverie.store.dream_prompt import builtin_dream_guide
@@ -145,3 +148,53 @@ async def test_dream_prompt_show_and_init(store: MemoryStore) -> None:
 
     bad = await commands(store).handle("/dream-prompt reset")
     assert bad is not None and not bad.ok and "'reset'" in bad.text
+
+
+async def test_each_surface_names_the_commands_its_own_way(store: MemoryStore) -> None:
+    store.append_history("[durable] The CLI is written in Rust.")
+    await commands(store).handle("/dream")
+    sha = store.git.log(1)[0].sha
+    chat = commands(store)
+    cli = DreamCommands(store, names=CLI_NAMES)
+
+    listing = await chat.handle("/dream-restore")
+    assert (
+        listing is not None
+        and "Undo a change and everything after it with `/dream-restore <sha>`" in listing.text
+    )
+    listing = await cli.handle("/dream-restore")
+    assert listing is not None and "with `reverie dream restore <sha>`" in listing.text
+    assert "/dream-restore" not in listing.text
+
+    chat_guide = await chat.handle("/dream-prompt")
+    cli_guide = await cli.handle("/dream-prompt")
+    assert chat_guide is not None and "Customise it with `/dream-prompt init`." in chat_guide.text
+    assert (
+        cli_guide is not None and "Customise it with `reverie dream prompt init`." in cli_guide.text
+    )
+
+    bad = await cli.handle("/dream-prompt reset")
+    assert bad is not None and not bad.ok
+    assert bad.text.startswith("**reverie dream prompt failed:** reverie dream prompt takes")
+    assert bad.command == "/dream-prompt"  # programs still see the canonical name
+
+    lock = DreamLock(store.memory_dir / ".dream.lock")
+    assert lock.acquire()
+    try:
+        busy = await cli.handle(f"/dream-restore {sha[:8]}")
+        busy_in_chat = await chat.handle(f"/dream-restore {sha[:8]}")
+    finally:
+        lock.release()
+    assert busy is not None and f"try reverie dream restore {sha[:8]} again" in busy.text
+    assert busy_in_chat is not None and f"try /dream-restore {sha[:8]} again" in busy_in_chat.text
+
+
+def test_names_are_checked_and_default_to_the_slash_forms(store: MemoryStore) -> None:
+    partial = DreamCommands(store, names={"/dream-restore": "memory undo"})
+    assert partial.spell("/dream-restore", "abc") == "memory undo abc"
+    assert partial.spell("/dream-log") == "/dream-log"
+    assert SLASH_NAMES["/dream-log"] == "/dream-log"
+    with pytest.raises(UserError, match="'/dream-undo'"):
+        DreamCommands(store, names={"/dream-undo": "x"})
+    with pytest.raises(UserError, match=r"names\['/dream'\]"):
+        DreamCommands(store, names={"/dream": "  "})

@@ -2,8 +2,11 @@
 
 The terminal stays in the main thread (plain ``input()`` with readline, so
 line editing, history and Ctrl-C behave as in any shell tool); the agent, its
-background compaction and the Dream schedule run on an event loop in a second
-thread. When standard input is not a terminal, each line is one message.
+background consolidation and compaction and the Dream schedule run on an event
+loop in a second thread. A reply is shown as soon as it is saved; the summary
+that may follow is made in the background, and leaving (``/quit``, end of
+input) waits for it, so nothing is lost. When standard input is not a
+terminal, each line is one message.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""``reverie dream run|log|restore|prompt``: the same command layer as ``/dream*`` in chat."""
+"""``reverie dream run|log|restore|prompt``: the same command layer as ``/dream*`` in chat.
+
+The layer's texts name commands the way this surface runs them
+(``reverie dream restore <sha>``, not ``/dream-restore <sha>``).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,8 @@ from reverie.cli.options import (
 )
 
 if TYPE_CHECKING:
-    from reverie.commands import CommandResult
+    from reverie.commands import CommandResult, DreamCommands
+    from reverie.ops.runtime import Runtime
 
 dream_app = sub_app("Run Dream, read its log, restore memory, edit its guide.")
 app.add_typer(dream_app, name="dream")
@@ -36,11 +41,18 @@ def _finish(result: CommandResult, json_output: bool) -> None:
         raise typer.Exit(1)
 
 
+def _commands(runtime: Runtime, *, with_dream: bool) -> DreamCommands:
+    from reverie.commands import CLI_NAMES, DreamCommands
+
+    dream = runtime.dream() if with_dream else None
+    return DreamCommands(runtime.store, dream=dream, names=CLI_NAMES)
+
+
 def _command(workspace: Path | None, line: str, json_output: bool) -> None:
     import asyncio
 
     runtime = open_for(workspace)
-    commands = runtime.dream_commands(with_dream=False)
+    commands = _commands(runtime, with_dream=False)
     result = asyncio.run(commands.handle(line))
     assert result is not None  # the line is always one of the Dream commands
     _finish(result, json_output)
@@ -79,7 +91,7 @@ def dream_run(
             else:
                 render.note(f"Dream is not due (next: {shown}, or nothing new to process)")
             return
-    result = asyncio.run(runtime.dream_commands().dream())
+    result = asyncio.run(_commands(runtime, with_dream=True).dream())
     _finish(result, json_output)
 
 

@@ -2,7 +2,10 @@
 
 :class:`ChatController` owns an :class:`~reverie.agent.Agent` and answers each
 line the user types with a list of :class:`ChatOutput`: the model's reply, or
-the result of a slash command. It also keeps the two clocks of a live chat:
+the result of a slash command. The reply is returned as soon as it is saved:
+the consolidation that may follow a turn runs in the background (the next turn
+waits for it, and :meth:`ChatController.close` waits for all background work).
+It also keeps the two clocks of a live chat:
 
 * **AutoCompact**: sessions idle past ``session_ttl_minutes`` are compacted in
   the background (:meth:`tick`, called after each turn and by a timer);
@@ -19,6 +22,8 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from reverie._background import BackgroundTasks
+from reverie._logging import get_logger
 from reverie.errors import ReverieError
 from reverie.ops.runtime import Runtime
 
@@ -43,6 +48,8 @@ Type a message to talk; everything is recorded and remembered.
 | `/help` | this help |
 | `/quit` | leave (also Ctrl-D) |
 """
+
+_log = get_logger("chat")
 
 OutputKind = Literal["reply", "markdown", "note", "error", "status"]
 
@@ -85,6 +92,7 @@ class ChatController:
             unified_session=settings.unified_session,
             session_ttl_minutes=settings.session_ttl_minutes,
             max_history_entries=settings.max_history_entries,
+            background_consolidation=True,  # the answer is shown before the summary is made
         )
         # One store and one session cache for everything, so commands see the turns.
         runtime.store = self.agent.store
@@ -92,7 +100,7 @@ class ChatController:
         self.commands: DreamCommands = runtime.dream_commands(store=self.agent.store)
         self.finished = False
         self._busy: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = BackgroundTasks(_log)
         self._dream_task: asyncio.Task[None] | None = None
         self._notes: list[str] = []
 
@@ -169,10 +177,7 @@ class ChatController:
     # -- clocks ------------------------------------------------------------------
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        task = asyncio.ensure_future(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine, name="background work of the chat")
 
     async def tick(self) -> None:
         """Start what is due: idle-session compaction, and Dream on its schedule."""
@@ -187,7 +192,7 @@ class ChatController:
             self._notes.append(f"Dream schedule unreadable: {exc}")
             return
         if due:
-            self._dream_task = self._spawn(self._scheduled_dream())
+            self._dream_task = self._tasks.spawn(self._scheduled_dream(), name="scheduled Dream")
 
     async def _scheduled_dream(self) -> None:
         try:
@@ -205,12 +210,13 @@ class ChatController:
             await self.tick()
 
     def take_notes(self) -> list[str]:
-        """Notes from background work since the last call."""
-        notes, self._notes = self._notes, []
+        """Notes from background work since the last call, failures included."""
+        failures = self.agent.take_background_errors() + self._tasks.take_errors()
+        notes, self._notes = self._notes + failures, []
         return notes
 
     async def close(self) -> None:
-        """Wait for background work (compaction, Dream) to finish."""
-        await self.agent.drain()
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait for background work (consolidation, compaction, Dream) to finish."""
+        while self.agent.background_pending or len(self._tasks):
+            await self.agent.drain()
+            await self._tasks.drain()
