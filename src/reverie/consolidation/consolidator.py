@@ -17,40 +17,40 @@ summarised by the model into ``memory/history.jsonl`` and marked consolidated
 
 The per-turn check costs O(new messages): the replay's tokens are kept as a
 running total (:class:`~reverie.consolidation.ledger.HistoryLedger`) and only
-the small rest of the prompt is rebuilt (and the ContextBuilder caches that).
+the small rest of the prompt is rebuilt (and the ContextBuilder caches that);
+see :mod:`reverie.consolidation.probe`. One archive call (request, answer
+check, raw fallback) lives in :mod:`reverie.consolidation.summary`, idle
+compaction in :mod:`reverie.consolidation.idle`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
-from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
-from reverie.consolidation.ledger import HistoryLedger
+from reverie.consolidation.archive_prompt import build_archive_messages
+from reverie.consolidation.idle import compact_idle
 from reverie.consolidation.planner import largest_fitting_cut, pick_boundary, pick_replay_cut
-from reverie.consolidation.summary import (
-    archive_raw,
-    failure_reason,
-    previous_summary,
-    summary_request,
+from reverie.consolidation.probe import (
+    PROBE_MESSAGE,
+    BuildMessages,
+    PromptProbe,
+    ToolDefinitions,
 )
-from reverie.context import LAST_SUMMARY_KEY
+from reverie.consolidation.summary import (
+    ARCHIVE_SUMMARY_MAX_CHARS,
+    remember_summary,
+    summarise_into_history,
+)
 from reverie.errors import UserError
-from reverie.providers.base import LLMProvider, LLMResponse
-from reverie.providers.offline import OfflineProvider
+from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
-from reverie.store.text import cap_text, strip_leaked_reasoning
-from reverie.tokens import (
-    TokenCount,
-    count_for_provider,
-    count_prompt_tokens,
-    estimate_message_tokens,
-)
+from reverie.tokens import count_for_provider, estimate_message_tokens
 
 __all__ = [
     "ARCHIVE_SUMMARY_MAX_CHARS",
@@ -60,19 +60,12 @@ __all__ = [
     "Consolidator",
 ]
 
-ARCHIVE_SUMMARY_MAX_CHARS = 8_000
-"""Cap on a stored summary: one runaway answer must not crowd every later prompt."""
 SAFETY_MARGIN_TOKENS = 1_024
 """Head room left in the window besides the completion (tokenizer drift, framing)."""
 MAX_ROUNDS = 5
 """Archive calls per check at most; a session far over budget finishes on later turns."""
-PROBE_MESSAGE = "[token-probe]"
-"""Stands in for the next user message when the prompt size is estimated."""
 
 _log = get_logger("consolidation")
-
-BuildMessages = Callable[..., list[dict[str, Any]]]
-ToolDefinitions = Callable[[], Sequence[Mapping[str, Any]] | None]
 
 
 def _count_arg(name: str, value: object, *, low: int) -> int:
@@ -135,11 +128,8 @@ class Consolidator:
         )
         self.consolidation_ratio = _ratio(consolidation_ratio)
         self.unified_session = unified_session
-        self._build_messages = build_messages
-        self._get_tool_definitions = get_tool_definitions
+        self._probe = PromptProbe(build_messages, get_tool_definitions, model)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._ledger = HistoryLedger(model)
-        self._additive = False
         self._warner = OnceWarner(_log)
 
     # -- configuration -----------------------------------------------------------
@@ -153,8 +143,7 @@ class Consolidator:
         max_tokens = getattr(generation, "max_tokens", None)
         if isinstance(max_tokens, int) and not isinstance(max_tokens, bool) and max_tokens > 0:
             self.max_completion_tokens = max_tokens
-        self._ledger.reset(model)
-        self._additive = False
+        self._probe.reset(model)
 
     @property
     def budget(self) -> int:
@@ -186,20 +175,6 @@ class Consolidator:
 
     # -- estimates ---------------------------------------------------------------
 
-    def _probe_context(self, session: Session) -> dict[str, Any]:
-        channel, sep, chat_id = session.key.partition(":")
-        return {
-            "session_key": session.key,
-            "session": session,
-            "channel": channel if sep else None,
-            "chat_id": chat_id if sep else None,
-            "unified_session": self.unified_session,
-        }
-
-    def _tools(self) -> list[Mapping[str, Any]] | None:
-        tools = self._get_tool_definitions()
-        return list(tools) if tools else None
-
     def estimate_session_prompt_tokens(self, session: Session) -> tuple[int, str]:
         """Tokens of the prompt the session's next turn would send, and the counter used.
 
@@ -207,45 +182,15 @@ class Consolidator:
         current_message="[token-probe]", ...)`` plus the tool definitions; the
         provider's own counter wins over the offline one.
         """
-        messages = self._build_messages(
-            history=session.get_history(max_messages=0),
-            current_message=PROBE_MESSAGE,
-            **self._probe_context(session),
+        return self._probe.full_count(
+            session, self.provider, self.model, unified_session=self.unified_session
         )
-        count = count_for_provider(self.provider, messages, self._tools(), self.model)
-        return count.tokens, count.source
 
     def _estimate(self, session: Session) -> tuple[int, str]:
-        """:meth:`estimate_session_prompt_tokens`, in O(new messages) when possible.
-
-        The prompt splits into a frame (system prompt, probe message, tools)
-        and the replay. The frame is rebuilt each time (the ContextBuilder
-        caches it); the replay's tokens come from the ledger. This shortcut is
-        taken only with reverie's own counter (a provider's counter may not
-        add up message by message) and once frame + replay has matched the
-        full count; that is checked again whenever the ledger recounts a
-        session in full.
-        """
-        history_tokens, rebuilt = self._ledger.history_tokens(session)
-        if rebuilt or not self._additive:
-            # The frame first: the last prompt built is then the real probe.
-            frame = self._frame_tokens(session) if self._own_counter() else None
-            full = self.estimate_session_prompt_tokens(session)
-            self._additive = frame is not None and full[0] == frame.tokens + history_tokens
-            return full
-        frame = self._frame_tokens(session)
-        return frame.tokens + history_tokens, frame.source
-
-    def _own_counter(self) -> bool:
-        """True when prompts are counted by reverie's offline counter."""
-        method = getattr(self.provider, "estimate_prompt_tokens", None)
-        return method is None or isinstance(self.provider, OfflineProvider)
-
-    def _frame_tokens(self, session: Session) -> TokenCount:
-        frame = self._build_messages(
-            history=[], current_message=PROBE_MESSAGE, **self._probe_context(session)
+        """:meth:`estimate_session_prompt_tokens`, in O(new messages) when possible."""
+        return self._probe.estimate(
+            session, self.provider, self.model, unified_session=self.unified_session
         )
-        return count_prompt_tokens(frame, self._tools(), model=self.model)
 
     def _counter(self, messages: Sequence[Mapping[str, Any]]) -> int:
         """Tokens of a tool-less request to the current provider."""
@@ -361,7 +306,7 @@ class Consolidator:
             source=session.source_range(start, end),
         )
         session.last_consolidated = end
-        _remember_summary(session, summary)
+        remember_summary(session, summary)
         self.sessions.save(session)
         return summary is not None
 
@@ -388,53 +333,19 @@ class Consolidator:
             found nothing worth keeping; None when it failed and the messages
             went to ``raw_archive`` instead. ``archive([])`` is None without a call.
         """
-        if not messages:
-            return None
-        shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
-        response: LLMResponse | None = None
-        try:
-            request = summary_request(
-                self._counter,
-                shown,
-                previous_summary(self.store, session_key),
-                limit=self.request_limit,
-                note="; the full text is kept in the session transcript" if source else "",
-            )
-            if request is None:
-                # Too big even shortened: ask anyway. A model with a larger window
-                # than configured still answers; one without fails, and the
-                # messages go raw below, as they would have without the call.
-                request = build_archive_messages(shown)
-            response = await self.provider.chat_with_retry(
-                messages=request,
-                tools=None,
-                model=self.model,
-                max_tokens=self.max_completion_tokens,
-            )
-            reason: str | None = failure_reason(response)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # any failure of the model must still archive the words
-            reason = f"{type(exc).__name__}: {exc}"
-        if reason is not None or response is None:
-            why = reason or "no response"
-            self._warner.warn(
-                why.split(":")[0],
-                "summarising %d message(s) of %s failed (%s); stored them verbatim instead",
-                len(messages),
-                session_key or "a session",
-                why,
-            )
-            archive_raw(self.store, messages, session_key=session_key, source=source)
-            return None
-        text = strip_leaked_reasoning(response.content or "").strip()
-        if text.strip("`").strip().rstrip(".").lower() == NOTHING_ANSWER:
-            return NOTHING_ANSWER
-        stored = cap_text(text, ARCHIVE_SUMMARY_MAX_CHARS)
-        self.store.append_history(
-            stored, max_chars=ARCHIVE_SUMMARY_MAX_CHARS, session_key=session_key, source=source
+        return await summarise_into_history(
+            self.store,
+            self.provider,
+            messages,
+            model=self.model,
+            max_tokens=self.max_completion_tokens,
+            limit=self.request_limit,
+            count=self._counter,
+            warner=self._warner,
+            session_key=session_key,
+            summary_messages=summary_messages,
+            source=source,
         )
-        return stored
 
     # -- idle compaction ---------------------------------------------------------
 
@@ -453,36 +364,11 @@ class Consolidator:
             model failed and the messages were stored verbatim instead.
         """
         _count_arg("max_suffix", max_suffix, low=0)
-        async with self.get_lock(session_key):
-            session = self.sessions.get_or_create(session_key)
-            start = session.consolidated_count()
-            cut = session.suffix_start(max_suffix)
-            if cut <= start:
-                if cut > 0:  # already summarised: only the file shrinks
-                    self.sessions.archive_and_drop(session, cut, reason="compact")
-                return ""
-            summary = await self.archive(
-                session.messages[start:cut],
-                session_key=session_key,
-                source=session.source_range(start, cut),
-            )
-            session.last_consolidated = cut
-            _remember_summary(session, summary)
-            self.sessions.save(session)
-            self.sessions.archive_and_drop(session, cut, reason="compact")
-            return summary
+        return await compact_idle(self, session_key, max_suffix)
 
 
 def _message_tokens(message: Mapping[str, Any]) -> int:
     return estimate_message_tokens(message)
-
-
-def _remember_summary(session: Session, summary: str | None) -> None:
-    if summary and summary != NOTHING_ANSWER:
-        session.metadata[LAST_SUMMARY_KEY] = {
-            "text": summary,
-            "last_active": session.updated_at.isoformat(),
-        }
 
 
 def _mirror(source: Session, target: Session) -> None:

@@ -1,24 +1,41 @@
-"""The summary request of an archive call, what counts as a failed answer, and the raw fallback.
+"""One archive call: the summary request, what counts as a failed answer, the raw fallback.
 
 Kept apart from the Consolidator's bookkeeping: these decide *what* is sent
-to the model and *what* is stored when it fails; the Consolidator decides when.
+to the model and *what* is stored (in history.jsonl, or as the session's last
+summary); the Consolidator decides when and which messages.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from reverie.consolidation.archive_prompt import build_archive_messages
+from reverie._logging import OnceWarner
+from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
 from reverie.consolidation.planner import shrink_messages
-from reverie.providers.base import LLMResponse
+from reverie.context import LAST_SUMMARY_KEY
+from reverie.providers.base import LLMProvider, LLMResponse
+from reverie.sessions.session import Session
 from reverie.store.memory_store import RAW_ARCHIVE_MAX_CHARS, MemoryStore
 from reverie.store.message_format import format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 
-__all__ = ["archive_raw", "failure_reason", "previous_summary", "summary_request"]
+__all__ = [
+    "ARCHIVE_SUMMARY_MAX_CHARS",
+    "archive_raw",
+    "failure_reason",
+    "previous_summary",
+    "remember_summary",
+    "summarise_into_history",
+    "summary_request",
+]
 
+ARCHIVE_SUMMARY_MAX_CHARS = 8_000
+"""Cap on a stored summary: one runaway answer must not crowd every later prompt."""
 RAW_PREFIX = "[RAW]"
+
+TokenCounter = Callable[[Sequence[Mapping[str, Any]]], int]
 
 
 def failure_reason(response: LLMResponse) -> str | None:
@@ -52,7 +69,7 @@ def previous_summary(store: MemoryStore, session_key: str | None) -> str | None:
 
 
 def summary_request(
-    count: Callable[[Sequence[Mapping[str, Any]]], int],
+    count: TokenCounter,
     shown: list[dict[str, Any]],
     previous: str | None,
     *,
@@ -118,3 +135,100 @@ def archive_raw(
         session_key=session_key,
         source=dict(source),
     )
+
+
+def remember_summary(session: Session, summary: str | None) -> None:
+    """Keep a real summary in the session's metadata for its next prompt.
+
+    ``"(nothing)"`` and a failed archive (None) leave the previous one in place.
+    """
+    if summary and summary != NOTHING_ANSWER:
+        session.metadata[LAST_SUMMARY_KEY] = {
+            "text": summary,
+            "last_active": session.updated_at.isoformat(),
+        }
+
+
+async def summarise_into_history(
+    store: MemoryStore,
+    provider: LLMProvider,
+    messages: Sequence[Mapping[str, Any]],
+    *,
+    model: str,
+    max_tokens: int,
+    limit: int | None,
+    count: TokenCounter,
+    warner: OnceWarner,
+    session_key: str | None,
+    summary_messages: Sequence[Mapping[str, Any]] | None,
+    source: Mapping[str, Any] | None,
+) -> str | None:
+    """One archive call: the model's summary of ``messages`` appended to history.jsonl.
+
+    This is :meth:`Consolidator.archive` with its settings spelled out.
+
+    Args:
+        store: Where the entry goes.
+        provider: The model that summarises.
+        messages: What is archived (and dumped verbatim if the model fails).
+        model: The model name passed to ``provider``.
+        max_tokens: Room for the answer.
+        limit: Most prompt tokens the request may hold (None: no limit).
+        count: Tokens of a tool-less request to ``provider``.
+        warner: Reports a failed summary once per kind of failure.
+        session_key: Recorded on the entry.
+        summary_messages: What the model summarises, when it differs from ``messages``.
+        source: ``{"session_key", "start", "end"}`` of ``messages``, recorded on the entry.
+
+    Returns:
+        The stored summary (capped at 8,000 chars); ``"(nothing)"`` (stored
+        nowhere) when the model found nothing worth keeping; None when it
+        failed and the messages went to ``raw_archive``, or ``messages`` is empty.
+    """
+    if not messages:
+        return None
+    shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
+    response: LLMResponse | None = None
+    try:
+        request = summary_request(
+            count,
+            shown,
+            previous_summary(store, session_key),
+            limit=limit,
+            note="; the full text is kept in the session transcript" if source else "",
+        )
+        if request is None:
+            # Too big even shortened: ask anyway. A model with a larger window
+            # than configured still answers; one without fails, and the
+            # messages go raw below, as they would have without the call.
+            request = build_archive_messages(shown)
+        response = await provider.chat_with_retry(
+            messages=request,
+            tools=None,
+            model=model,
+            max_tokens=max_tokens,
+        )
+        reason: str | None = failure_reason(response)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # any failure of the model must still archive the words
+        reason = f"{type(exc).__name__}: {exc}"
+    if reason is not None or response is None:
+        why = reason or "no response"
+        warner.warn(
+            why.split(":")[0],
+            "summarising %d message(s) of %s failed (%s); stored them verbatim instead",
+            len(messages),
+            session_key or "a session",
+            why,
+        )
+        archive_raw(store, messages, session_key=session_key, source=source)
+        return None
+    text = strip_leaked_reasoning(response.content or "").strip()
+    if text.strip("`").strip().rstrip(".").lower() == NOTHING_ANSWER:
+        return NOTHING_ANSWER
+    stored = cap_text(text, ARCHIVE_SUMMARY_MAX_CHARS)
+    store.append_history(
+        stored, max_chars=ARCHIVE_SUMMARY_MAX_CHARS, session_key=session_key, source=source
+    )
+    return stored

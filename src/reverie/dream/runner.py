@@ -45,6 +45,7 @@ from reverie.dream.guards import (
 from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
 from reverie.dream.schedule import record_dream_run
+from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
 from reverie.dream.snapshot import JOURNAL_NAME, Snapshot, recover_crashed_run
 from reverie.errors import ProviderError, ReverieError, UserError
 from reverie.providers.base import LLMProvider
@@ -61,9 +62,6 @@ DreamStatus = Literal["nothing_to_do", "completed", "incomplete", "rejected"]
 
 DREAM_LOCK_NAME = ".dream.lock"
 """The Dream lock file, in ``memory/``."""
-DREAM_SESSION_PREFIX = "dream:"
-KEEP_DREAM_SESSIONS = 10
-"""Dream sessions kept; older ones go to the transcript archive."""
 
 _KICKOFF = (
     "Fold the new history entries above into the memory files now, using the tools. "
@@ -363,37 +361,17 @@ class Dream:
             _log.warning("history compaction after Dream failed: %s", exc)
 
     def _save_session(self, result: DreamResult, messages: list[dict[str, Any]]) -> DreamResult:
-        sessions = self.sessions
-        if sessions is None or not messages:
+        if self.sessions is None or not messages:
             return result
-        key = f"{DREAM_SESSION_PREFIX}{datetime.now(UTC):%Y-%m-%dT%H:%M:%S.%fZ}"
-        try:
-            session = sessions.get_or_create(key)
-            for message in messages:
-                extra = {k: v for k, v in message.items() if k not in ("role", "content")}
-                session.add_message(message["role"], message.get("content"), **extra)
-            session.metadata["dream"] = {
-                "status": result.status,
-                "reason": result.reason,
-                "cursors": [result.cursor_from, result.cursor_to],
-                "commit": result.commit,
-                "model": self.model,
-            }
-            sessions.save(session)
-            self._prune_sessions(sessions)
-        except ReverieError as exc:
-            _log.warning("could not save Dream session %s: %s", key, exc)
-            return result
-        return replace(result, session_key=key)
-
-    def _prune_sessions(self, sessions: SessionManager) -> None:
-        keys = sorted(
-            (str(row["key"]) for row in sessions.list_sessions()),
-            reverse=True,
-        )
-        dream_keys = [key for key in keys if key.startswith(DREAM_SESSION_PREFIX)]
-        for key in dream_keys[self.keep_sessions :]:
-            sessions.delete_session(key)
+        metadata = {
+            "status": result.status,
+            "reason": result.reason,
+            "cursors": [result.cursor_from, result.cursor_to],
+            "commit": result.commit,
+            "model": self.model,
+        }
+        key = save_run_session(self.sessions, messages, metadata, keep=self.keep_sessions)
+        return result if key is None else replace(result, session_key=key)
 
     def _record(self, result: DreamResult) -> DreamResult:
         try:

@@ -8,29 +8,23 @@ they can be replayed on the next turn of a tool loop.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import urlsplit
 
-from reverie._logging import OnceWarner, get_logger
-from reverie.errors import ConfigError
+from reverie._logging import get_logger
 from reverie.providers._anthropic_messages import (
     convert_messages,
     convert_tool_choice,
     convert_tools,
 )
 from reverie.providers._arguments import parse_tool_arguments
-from reverie.providers._endpoint import api_key_from, validated_base_url
-from reverie.providers._errors import error_from_body, error_from_exception
-from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk, new_http_client
+from reverie.providers._http_provider import HTTPProvider
+from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
     Clock,
     GenerationSettings,
     LLMError,
-    LLMProvider,
     LLMResponse,
     RetryPolicy,
     Sleep,
@@ -61,9 +55,6 @@ _OUTPUT_EFFORT: Mapping[str, str] = {
     "max": "max",
 }
 _DEFAULT_TIMEOUT = 120.0
-_OFFICIAL_HOST = "api.anthropic.com"
-# The SDK wants some credential; a keyless proxy ignores it.
-_KEYLESS = "no-key"
 _STOP_REASONS = {
     "end_turn": "stop",
     "stop_sequence": "stop",
@@ -73,7 +64,6 @@ _STOP_REASONS = {
     "tool_use": "tool_calls",
     "refusal": "content_filter",
 }
-_BODY_PREVIEW = 200
 
 _log = get_logger("providers.anthropic")
 
@@ -111,7 +101,7 @@ def _messages_api_fields() -> frozenset[str]:
     return accepted_fields(messages.create) if messages is not None else frozenset()
 
 
-class AnthropicProvider(LLMProvider):
+class AnthropicProvider(HTTPProvider):
     """A provider for Anthropic's Messages API.
 
     The key is ``api_key``, else ``ANTHROPIC_API_KEY`` (or the variable named by
@@ -121,6 +111,13 @@ class AnthropicProvider(LLMProvider):
     """
 
     name = "anthropic"
+    _client_class = "AsyncAnthropic"
+    _base_url_env = "ANTHROPIC_BASE_URL"
+    _default_base_url = ANTHROPIC_BASE_URL
+    _official_host = "api.anthropic.com"
+    _model_example = "anthropic:claude-sonnet-4-5"
+    _url_example = "https://api.anthropic.com"
+    _logger = _log
 
     def __init__(
         self,
@@ -159,30 +156,19 @@ class AnthropicProvider(LLMProvider):
             ConfigError: empty model, bad ``base_url`` or non-positive timeout.
             MissingAPIKeyError: Anthropic's endpoint and no key.
         """
-        if not model or not model.strip():
-            raise ConfigError("model must be a non-empty name, e.g. anthropic:claude-sonnet-4-5")
-        if not timeout > 0:
-            raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
         super().__init__(
-            default_model=model.strip(),
+            model,
+            api_key=api_key,
+            base_url=base_url,
+            api_key_env=api_key_env,
+            timeout=timeout,
+            extra_headers=extra_headers,
             generation=generation,
             retry=retry,
             sleep=sleep,
             clock=clock,
             seed=seed,
         )
-        self.base_url = validated_base_url(
-            base_url or os.environ.get("ANTHROPIC_BASE_URL") or ANTHROPIC_BASE_URL,
-            example="https://api.anthropic.com",
-        )
-        official = urlsplit(self.base_url).hostname == _OFFICIAL_HOST
-        self._api_key = api_key_from(api_key, api_key_env, required=official)
-        self.timeout = float(timeout)
-        self._extra_headers = dict(extra_headers or {})
-        self._warner = OnceWarner(_log)
-
-    def __repr__(self) -> str:
-        return f"AnthropicProvider(model={self.default_model!r}, base_url={self.base_url!r})"
 
     def build_request(
         self,
@@ -281,48 +267,19 @@ class AnthropicProvider(LLMProvider):
             return LLMResponse.failure(
                 LLMError("no user or assistant message to send", type="invalid_request")
             )
-        try:
-            async with sdk.AsyncAnthropic(
-                api_key=self._api_key or _KEYLESS,
-                base_url=self.base_url,
-                timeout=self.timeout,
-                max_retries=0,  # chat_with_retry owns retries and their waits
-                default_headers=self._extra_headers or None,
-                http_client=new_http_client(sdk),
-            ) as client:
-                kwargs = as_sdk_kwargs(request, fields)
-                raw = await client.messages.with_raw_response.create(**kwargs)
-                text: str = raw.http_response.text
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            return LLMResponse.failure(error_from_exception(exc, sdk, base_url=self.base_url))
-        return self.parse_response(text)
+
+        async def create(client: Any) -> Any:
+            return await client.messages.with_raw_response.create(**as_sdk_kwargs(request, fields))
+
+        return await self._send(sdk, create)
 
     def parse_response(self, text: str) -> LLMResponse:
         """Decode a Messages API body; anything unusable becomes an error response."""
-        try:
-            body = json.loads(text)
-        except ValueError:
-            return LLMResponse.failure(
-                LLMError(
-                    f"{self.base_url} answered with malformed JSON: {text[:_BODY_PREVIEW]!r}",
-                    status=200,
-                    type="invalid_response",
-                )
-            )
-        if not isinstance(body, dict):
-            return LLMResponse.failure(
-                LLMError(
-                    f"{self.base_url} answered with a non-object body", type="invalid_response"
-                )
-            )
+        body = self._decode_body(text)
+        if isinstance(body, LLMResponse):
+            return body
         if body.get("type") == "error" or not isinstance(body.get("content"), list):
-            if body.get("error"):
-                return LLMResponse.failure(error_from_body(None, body))
-            return LLMResponse.failure(
-                LLMError(f"{self.base_url} answered without content", type="invalid_response")
-            )
+            return self._missing(body, "content")
         texts: list[str] = []
         thinking: list[dict[str, Any]] = []
         calls: list[ToolCallRequest] = []

@@ -9,26 +9,19 @@ response instead of an exception.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import re
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import urlsplit
 
-from reverie._logging import OnceWarner, get_logger
-from reverie.errors import ConfigError
+from reverie._logging import get_logger
 from reverie.providers._arguments import parse_tool_arguments
-from reverie.providers._endpoint import api_key_from, validated_base_url
-from reverie.providers._errors import error_from_body, error_from_exception
-from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk, new_http_client
+from reverie.providers._http_provider import HTTPProvider
+from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
     Clock,
     GenerationSettings,
-    LLMError,
-    LLMProvider,
     LLMResponse,
     RetryPolicy,
     Sleep,
@@ -44,14 +37,9 @@ OPENAI_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 120.0
 """Seconds before a call is abandoned (and retried); long answers take a while."""
 
-_OFFICIAL_HOST = "api.openai.com"
-# The SDK refuses to build a client without a key, and local servers ignore the
-# Authorization header, so keyless servers get a harmless stand-in.
-_KEYLESS = "no-key"
 _MESSAGE_KEYS = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"})
 # o-series and gpt-5 models on OpenAI reject a non-default temperature.
 _FIXED_TEMPERATURE_MODEL = re.compile(r"^(?:openai/)?(?:o\d|gpt-5)", re.IGNORECASE)
-_BODY_PREVIEW = 200
 
 _log = get_logger("providers.openai")
 
@@ -91,7 +79,7 @@ def _usage(raw: object) -> dict[str, int]:
     return usage
 
 
-class OpenAICompatProvider(LLMProvider):
+class OpenAICompatProvider(HTTPProvider):
     """A provider for the OpenAI chat-completions wire format.
 
     The key is ``api_key``, else the environment variable named by
@@ -103,6 +91,15 @@ class OpenAICompatProvider(LLMProvider):
         >>> provider.default_model
         'llama3.1'
     """
+
+    _client_class = "AsyncOpenAI"
+    _base_url_env = "OPENAI_BASE_URL"
+    _default_base_url = OPENAI_BASE_URL
+    _official_host = "api.openai.com"
+    _model_example = "openai:gpt-4o-mini"
+    _url_example = "http://localhost:11434/v1"
+    _malformed_hint = " (is base_url the API root?)"
+    _logger = _log
 
     def __init__(
         self,
@@ -141,31 +138,20 @@ class OpenAICompatProvider(LLMProvider):
             ConfigError: empty model, bad ``base_url`` or non-positive timeout.
             MissingAPIKeyError: OpenAI's endpoint and no key.
         """
-        if not model or not model.strip():
-            raise ConfigError("model must be a non-empty name, e.g. openai:gpt-4o-mini")
-        if not timeout > 0:
-            raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
         super().__init__(
-            default_model=model.strip(),
+            model,
+            api_key=api_key,
+            base_url=base_url,
+            api_key_env=api_key_env,
+            timeout=timeout,
+            extra_headers=extra_headers,
             generation=generation,
             retry=retry,
             sleep=sleep,
             clock=clock,
             seed=seed,
         )
-        self.base_url = validated_base_url(
-            base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_BASE_URL,
-            example="http://localhost:11434/v1",
-        )
-        self.official = urlsplit(self.base_url).hostname == _OFFICIAL_HOST
         self.name = "openai" if self.official else "openai-compatible"
-        self.timeout = float(timeout)
-        self._extra_headers = dict(extra_headers or {})
-        self._api_key = api_key_from(api_key, api_key_env, required=self.official)
-        self._warner = OnceWarner(_log)
-
-    def __repr__(self) -> str:
-        return f"OpenAICompatProvider(model={self.default_model!r}, base_url={self.base_url!r})"
 
     def build_request(
         self,
@@ -259,53 +245,22 @@ class OpenAICompatProvider(LLMProvider):
             reasoning_effort=extra.get("reasoning_effort"),
             extra_body=extra.get("extra_body"),
         )
-        sdk = load_sdk("openai")
-        try:
-            async with sdk.AsyncOpenAI(
-                api_key=self._api_key or _KEYLESS,
-                base_url=self.base_url,
-                timeout=self.timeout,
-                max_retries=0,  # chat_with_retry owns retries and their waits
-                default_headers=self._extra_headers or None,
-                http_client=new_http_client(sdk),
-            ) as client:
-                completions = client.chat.completions
-                kwargs = as_sdk_kwargs(request, accepted_fields(completions.create))
-                raw = await completions.with_raw_response.create(**kwargs)
-                text: str = raw.http_response.text
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            return LLMResponse.failure(error_from_exception(exc, sdk, base_url=self.base_url))
-        return self.parse_response(text)
+
+        async def create(client: Any) -> Any:
+            completions = client.chat.completions
+            kwargs = as_sdk_kwargs(request, accepted_fields(completions.create))
+            return await completions.with_raw_response.create(**kwargs)
+
+        return await self._send(load_sdk("openai"), create)
 
     def parse_response(self, text: str) -> LLMResponse:
         """Decode a chat-completions body; anything unusable becomes an error response."""
-        try:
-            body = json.loads(text)
-        except ValueError:
-            preview = text[:_BODY_PREVIEW]
-            return LLMResponse.failure(
-                LLMError(
-                    f"{self.base_url} answered with malformed JSON (is base_url the "
-                    f"API root?): {preview!r}",
-                    status=200,
-                    type="invalid_response",
-                )
-            )
-        if not isinstance(body, dict):
-            return LLMResponse.failure(
-                LLMError(
-                    f"{self.base_url} answered with a non-object body", type="invalid_response"
-                )
-            )
+        body = self._decode_body(text)
+        if isinstance(body, LLMResponse):
+            return body
         choices = body.get("choices")
         if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-            if body.get("error"):
-                return LLMResponse.failure(error_from_body(None, body))
-            return LLMResponse.failure(
-                LLMError(f"{self.base_url} answered without choices", type="invalid_response")
-            )
+            return self._missing(body, "choices")
         choice = choices[0]
         message = choice.get("message")
         message = message if isinstance(message, dict) else {}

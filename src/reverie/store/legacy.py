@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from reverie._logging import get_logger
+from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError
 from reverie.store.history import HistoryLog, NewEntry
 from reverie.store.text import cap_text
 
-__all__ = ["LegacyEntry", "migrate_legacy_history", "parse_legacy_history"]
+__all__ = ["LegacyEntry", "LegacyMigration", "migrate_legacy_history", "parse_legacy_history"]
 
 _log = get_logger("store.legacy")
 
@@ -111,6 +112,67 @@ def migrate_legacy_history(
             ) from exc
     _log.info("migrated %d entries from %s (kept as %s)", len(written), legacy, backup.name)
     return len(written)
+
+
+class LegacyMigration:
+    """Runs :func:`migrate_legacy_history` for one store: at most once, thread-safe.
+
+    Args:
+        memory_dir: The workspace's ``memory/`` folder.
+        history: The log the entries go into.
+        set_dream_cursor: Records the last migrated cursor as processed.
+        max_chars: Cap on each migrated entry.
+        warner: Reports a migration that failed on open.
+    """
+
+    def __init__(
+        self,
+        memory_dir: Path,
+        history: HistoryLog,
+        set_dream_cursor: Callable[[int], None],
+        *,
+        max_chars: int,
+        warner: OnceWarner,
+    ) -> None:
+        self.path = memory_dir / LEGACY_NAME
+        self._memory_dir = memory_dir
+        self._history = history
+        self._set_dream_cursor = set_dream_cursor
+        self._max_chars = max_chars
+        self._warner = warner
+        self._done = False
+        self._lock = threading.Lock()
+
+    def on_open(self) -> None:
+        """Migrate now if there is a legacy file; a failure is only logged."""
+        # Opening a legacy workspace migrates it at once, as nanobot does, so the
+        # files on disk are in the new format before anything else reads them.
+        # Without a HISTORY.md this is one failed stat; a failure here is only
+        # logged, and the first history access retries and raises it.
+        try:
+            if not self.path.is_file():
+                return
+            self.ensure()
+        except (OSError, StoreError) as exc:
+            self._warner.warn("legacy:open", "could not migrate %s yet: %s", self.path, exc)
+
+    def ensure(self) -> None:
+        """Migrate unless done already (by this object).
+
+        Raises:
+            StoreError: naming the file when it cannot be read or renamed.
+        """
+        if self._done:
+            return
+        with self._lock:
+            if not self._done:
+                migrate_legacy_history(
+                    self._memory_dir,
+                    self._history,
+                    self._set_dream_cursor,
+                    max_chars=self._max_chars,
+                )
+                self._done = True
 
 
 def _free_backup_name(legacy: Path) -> Path:

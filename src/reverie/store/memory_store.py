@@ -1,13 +1,13 @@
 """MemoryStore: the one door to a workspace's memory files.
 
 It owns no logic of its own beyond argument checks: the history log, legacy
-migration, text cleaning and the Dream prompt each live in their own module,
-and this class wires them to the workspace layout::
+migration, text cleaning, prompt visibility and the Dream prompt each live in
+their own module, and this class wires them to the workspace layout::
 
-    workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (atomic)
-    workspace/memory/history.jsonl, .cursor           HistoryLog
-    workspace/memory/.dream_cursor                    get/set_last_dream_cursor
-    workspace/memory/HISTORY.md                       migrated once, on open
+    workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (_text_files)
+    workspace/memory/history.jsonl, .cursor           HistoryLog (history)
+    workspace/memory/.dream_cursor                    DreamCursorFile (_dream_cursor)
+    workspace/memory/HISTORY.md                       migrated once, on open (legacy)
 """
 
 from __future__ import annotations
@@ -17,15 +17,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
-from reverie.errors import StoreError, UserError
+from reverie.errors import UserError
+from reverie.store._dream_cursor import DreamCursorFile
+from reverie.store._text_files import read_text_file, write_text_file
 from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
-from reverie.store.legacy import LEGACY_NAME, migrate_legacy_history
+from reverie.store.legacy import LegacyMigration
 from reverie.store.message_format import format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
+from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import DEFAULT_MAX_FILE_CHARS, OnChange, ToolRegistry, build_dream_tools
 
 if TYPE_CHECKING:
@@ -47,13 +49,6 @@ RAW_ARCHIVE_MAX_CHARS = 16_000
 """Default cap on the formatted messages of a raw archive (after its first line)."""
 TRACKED_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md", "memory/.dream_cursor")
 """The files the memory repository versions."""
-
-_INTERNAL_PREFIXES = ("cron:", "dream:", "heartbeat:")
-
-
-def is_internal_session(session_key: str) -> bool:
-    """True for sessions the agent runs for itself: ``cron:*``, ``dream:*``, ``heartbeat``."""
-    return session_key == "heartbeat" or session_key.startswith(_INTERNAL_PREFIXES)
 
 
 class MemoryStore:
@@ -82,11 +77,17 @@ class MemoryStore:
         self._max_history_entries = max_history_entries
         self._warner = OnceWarner(_log)
         self._history = HistoryLog(self._memory_dir, warner=self._warner)
-        self._migrated = False
-        self._migration_lock = threading.Lock()
+        self._dream_cursor = DreamCursorFile(self._memory_dir / ".dream_cursor", self._warner)
+        self._legacy = LegacyMigration(
+            self._memory_dir,
+            self._history,
+            self._dream_cursor.write,
+            max_chars=HISTORY_ENTRY_MAX_CHARS,
+            warner=self._warner,
+        )
         self._git: GitStore | None = None
         self._git_lock = threading.Lock()
-        self._migrate_on_open()
+        self._legacy.on_open()
 
     def __repr__(self) -> str:
         return f"MemoryStore({str(self._workspace)!r})"
@@ -131,7 +132,7 @@ class MemoryStore:
     @property
     def dream_cursor_file(self) -> Path:
         """``memory/.dream_cursor``: the last history cursor Dream processed."""
-        return self._memory_dir / ".dream_cursor"
+        return self._dream_cursor.path
 
     @property
     def rejected_history_file(self) -> Path:
@@ -141,7 +142,7 @@ class MemoryStore:
     @property
     def legacy_history_file(self) -> Path:
         """``memory/HISTORY.md``: the pre-JSONL history, migrated once."""
-        return self._memory_dir / LEGACY_NAME
+        return self._legacy.path
 
     @property
     def max_history_entries(self) -> int:
@@ -151,7 +152,7 @@ class MemoryStore:
     @property
     def history(self) -> HistoryLog:
         """The history log itself, for typed access to :class:`HistoryEntry` records."""
-        self._ensure_migrated()
+        self._legacy.ensure()
         return self._history
 
     @property
@@ -170,27 +171,27 @@ class MemoryStore:
 
     def read_memory(self) -> str:
         """``memory/MEMORY.md``, or ``""`` when missing."""
-        return self._read_text(self.memory_file)
+        return read_text_file(self.memory_file, self._warner)
 
     def write_memory(self, content: str) -> None:
         """Replace ``memory/MEMORY.md`` atomically."""
-        self._write_text(self.memory_file, content)
+        write_text_file(self.memory_file, content)
 
     def read_soul(self) -> str:
         """``SOUL.md``, or ``""`` when missing."""
-        return self._read_text(self.soul_file)
+        return read_text_file(self.soul_file, self._warner)
 
     def write_soul(self, content: str) -> None:
         """Replace ``SOUL.md`` atomically."""
-        self._write_text(self.soul_file, content)
+        write_text_file(self.soul_file, content)
 
     def read_user(self) -> str:
         """``USER.md``, or ``""`` when missing."""
-        return self._read_text(self.user_file)
+        return read_text_file(self.user_file, self._warner)
 
     def write_user(self, content: str) -> None:
         """Replace ``USER.md`` atomically."""
-        self._write_text(self.user_file, content)
+        write_text_file(self.user_file, content)
 
     def get_memory_context(self) -> str:
         """``"## Long-term Memory\\n" + MEMORY.md``, or ``""`` when it is empty."""
@@ -271,7 +272,7 @@ class MemoryStore:
         return [
             entry.to_dict()
             for entry in entries
-            if _visible(entry.session_key, session_key, unified_session)
+            if visible_in_prompt(entry.session_key, session_key, unified_session)
         ]
 
     def expand_entry(self, cursor: int) -> list[dict[str, Any]]:
@@ -294,7 +295,7 @@ class MemoryStore:
         """
         history = self.history
         with history.lock:  # the Dream cursor must not move while we decide
-            return history.compact(self._max_history_entries, self._read_dream_cursor())
+            return history.compact(self._max_history_entries, self._dream_cursor.read())
 
     def get_latest_cursor(self) -> int:
         """The cursor of the newest entry in the log; 0 when it is empty."""
@@ -302,8 +303,8 @@ class MemoryStore:
 
     def get_last_dream_cursor(self) -> int:
         """The last cursor Dream processed; 0 when unset or unreadable (with a warning)."""
-        self._ensure_migrated()
-        return self._read_dream_cursor()
+        self._legacy.ensure()
+        return self._dream_cursor.read()
 
     def set_last_dream_cursor(self, cursor: int) -> None:
         """Record that Dream processed every entry up to ``cursor`` (atomic write)."""
@@ -311,7 +312,7 @@ class MemoryStore:
             raise UserError(f"dream cursor must be an integer >= 0, got {cursor!r}")
         history = self.history
         with history.lock:
-            self._write_dream_cursor(cursor)
+            self._dream_cursor.write(cursor)
 
     def build_dream_prompt(self, *, max_entries: int = 20) -> tuple[str, int] | None:
         """The prompt of the next Dream pass and the last cursor it covers.
@@ -325,7 +326,7 @@ class MemoryStore:
             ``(prompt, cursor_of_last_entry_included)``, or None when nothing is new.
         """
         limit = _positive("max_entries", max_entries)
-        entries = self.history.read_since(self._read_dream_cursor(), limit=limit)
+        entries = self.history.read_since(self._dream_cursor.read(), limit=limit)
         if not entries:
             return None
         files = {
@@ -367,88 +368,6 @@ class MemoryStore:
             content, session_key=session_key, source=dict(source) if source else None
         )
         return record.cursor
-
-    def _migrate_on_open(self) -> None:
-        # Opening a legacy workspace migrates it at once, as nanobot does, so the
-        # files on disk are in the new format before anything else reads them.
-        # Without a HISTORY.md this is one failed stat; a failure here is only
-        # logged, and the first history access retries and raises it.
-        try:
-            if not self.legacy_history_file.is_file():
-                return
-            self._ensure_migrated()
-        except (OSError, StoreError) as exc:
-            self._warner.warn(
-                "legacy:open", "could not migrate %s yet: %s", self.legacy_history_file, exc
-            )
-
-    def _ensure_migrated(self) -> None:
-        if self._migrated:
-            return
-        with self._migration_lock:
-            if not self._migrated:
-                migrate_legacy_history(
-                    self._memory_dir,
-                    self._history,
-                    self._write_dream_cursor,
-                    max_chars=HISTORY_ENTRY_MAX_CHARS,
-                )
-                self._migrated = True
-
-    def _read_dream_cursor(self) -> int:
-        path = self.dream_cursor_file
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return 0
-        except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        text = raw.strip()
-        if text.isdigit():
-            return int(text)
-        self._warner.warn(
-            "dream_cursor:corrupt",
-            "%s holds %r, not a cursor; treating it as 0 (Dream reprocesses history)",
-            path,
-            raw[:32],
-        )
-        return 0
-
-    def _write_dream_cursor(self, cursor: int) -> None:
-        write_text_atomic(self.dream_cursor_file, str(cursor))
-
-    def _read_text(self, path: Path) -> str:
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            return ""
-        except OSError as exc:
-            raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            self._warner.warn(
-                f"decode:{path}",
-                "%s is not valid UTF-8 (byte %d); undecodable bytes shown as U+FFFD",
-                path,
-                exc.start,
-            )
-            return data.decode("utf-8", errors="replace")
-
-    def _write_text(self, path: Path, content: str) -> None:
-        if not isinstance(content, str):
-            raise UserError(
-                f"content for {path.name} must be a string, not {type(content).__name__}"
-            )
-        write_text_atomic(path, content)
-
-
-def _visible(entry_key: str | None, session_key: str | None, unified: bool) -> bool:
-    if session_key is None or entry_key == session_key:
-        return True
-    if not unified:
-        return False
-    return entry_key is None or not is_internal_session(entry_key)
 
 
 def _entry_cap(max_chars: int | None) -> int:

@@ -35,6 +35,19 @@ _PATH = {
 }
 
 
+def _closed_object(properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    """The schema of an object with these properties and no others.
+
+    Every property is required unless ``required`` names the ones that are.
+    """
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+
+
 class _FileTool(Tool):
     def __init__(self, files: WorkspaceFiles) -> None:
         self.files = files
@@ -62,9 +75,8 @@ class ReadFileTool(_FileTool):
 
     @staticmethod
     def _schema() -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {
+        return _closed_object(
+            {
                 "path": dict(_PATH),
                 "offset": {
                     "type": ["integer", "null"],
@@ -77,9 +89,8 @@ class ReadFileTool(_FileTool):
                     "description": "Number of lines to return (default: to the end).",
                 },
             },
-            "required": ["path"],
-            "additionalProperties": False,
-        }
+            required=["path"],
+        )
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Read the requested lines."""
@@ -102,16 +113,13 @@ class EditFileTool(_FileTool):
 
     @staticmethod
     def _schema() -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {
+        return _closed_object(
+            {
                 "path": dict(_PATH),
                 "old_text": {"type": "string", "description": "Exact text to replace."},
                 "new_text": {"type": "string", "description": "Text to put in its place."},
-            },
-            "required": ["path", "old_text", "new_text"],
-            "additionalProperties": False,
-        }
+            }
+        )
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Apply the edit."""
@@ -130,15 +138,12 @@ class WriteFileTool(_FileTool):
 
     @staticmethod
     def _schema() -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {
+        return _closed_object(
+            {
                 "path": dict(_PATH),
                 "content": {"type": "string", "description": "The complete new file content."},
-            },
-            "required": ["path", "content"],
-            "additionalProperties": False,
-        }
+            }
+        )
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Write the file."""
@@ -157,27 +162,10 @@ class ApplyPatchTool(_FileTool):
 
     @staticmethod
     def _schema() -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {
-                "edits": {
-                    "type": "array",
-                    "minItems": 1,
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "path": dict(_PATH),
-                            "old_text": {"type": "string"},
-                            "new_text": {"type": "string"},
-                        },
-                        "required": ["path", "old_text", "new_text"],
-                        "additionalProperties": False,
-                    },
-                },
-            },
-            "required": ["edits"],
-            "additionalProperties": False,
-        }
+        edit = _closed_object(
+            {"path": dict(_PATH), "old_text": {"type": "string"}, "new_text": {"type": "string"}}
+        )
+        return _closed_object({"edits": {"type": "array", "minItems": 1, "items": edit}})
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Apply every edit or none."""

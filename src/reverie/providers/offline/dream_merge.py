@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reverie.providers.offline.extract import extract_facts, fact_key
+from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.transcript import parse_transcript
 
 __all__ = [
@@ -53,8 +54,6 @@ _TRUNCATED = ("… [truncated]", "[truncated]")
 _RAW = re.compile(r"^\[RAW\] \d+ messages?\n")
 _AS_OF = re.compile(r"\s*\(as of (\d{4}-\d{2}-\d{2})\)")
 _DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2}):\s+")
-_BULLET = re.compile(r"^(\s*(?:[-*•]|\d+[.)])\s+)")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _NOT_OLD = re.compile(
     r"^(?P<new>.+?)\s*(?:,\s*|\(\s*|\s+)not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;()]|\.\s|\.?$))", _I
 )
@@ -132,7 +131,7 @@ def entry_facts(content: str, date: str | None) -> list[DreamFact]:
         match = _TAGGED.match(stripped)
         tag = match.group(1).lower() if match else "durable"
         text = _ANY_TAG.sub(" ", stripped[match.end() :] if match else stripped)
-        text = _BULLET.sub("", text).strip()
+        text = BULLET.sub("", text).strip()
         if text:
             facts.append(_dated(DreamFact(tag, text, date)))
     return facts
@@ -164,7 +163,7 @@ def key_words(text: str) -> frozenset[str]:
 
 def _line_fact(line: str) -> str:
     """A file line without its bullet and date prefix."""
-    return _DATE_PREFIX.sub("", _BULLET.sub("", line).strip())
+    return _DATE_PREFIX.sub("", BULLET.sub("", line).strip())
 
 
 _ABOUT_USER = re.compile(r"^User (?!wants\b|asks\b|expects\b|told\b|tells\b|instructs\b)\w+", _I)
@@ -178,74 +177,30 @@ def _is_rule(text: str) -> bool:
     return _RULE.search(text) is not None
 
 
-class _Doc:
-    """A file as a list of lines, with section-aware insertion."""
-
-    def __init__(self, path: str, text: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-        self.trailing_newline = text.endswith("\n") or not text
-
-    def text(self) -> str:
-        body = "\n".join(self.lines)
-        return body + "\n" if body and self.trailing_newline else body
-
-    def _section(self, pattern: re.Pattern[str]) -> tuple[int, int] | None:
-        for index, line in enumerate(self.lines):
-            heading = _HEADING.match(line)
-            if heading and pattern.match(heading.group(2).strip()):
-                level = len(heading.group(1))
-                end = len(self.lines)
-                for later in range(index + 1, len(self.lines)):
-                    other = _HEADING.match(self.lines[later])
-                    if other and len(other.group(1)) <= level:
-                        end = later
-                        break
-                return index, end
-        return None
-
-    def _insert_after_content(self, start: int, end: int, bullet: str) -> None:
-        last = start
-        for index in range(start, end):
-            if self.lines[index].strip():
-                last = index
-        at = last + 1
-        previous = self.lines[last] if self.lines else ""
-        if _HEADING.match(previous) or (previous.strip() and not _BULLET.match(previous)):
-            self.lines[at:at] = ["", bullet]
-            at += 2
-        else:
-            self.lines.insert(at, bullet)
-            at += 1
-        if at < len(self.lines) and self.lines[at].strip():
-            self.lines.insert(at, "")
-
-    def add(self, bullet: str, section: re.Pattern[str] | None, title: str | None) -> None:
-        """Add a bullet at the end of ``section`` (created when ``title`` is given)."""
-        found = self._section(section) if section is not None else None
-        if found is not None:
-            self._insert_after_content(found[0], found[1], bullet)
+def _add(
+    doc: MarkdownDoc, path: str, bullet: str, section: re.Pattern[str] | None, title: str | None
+) -> None:
+    """Add a bullet at the end of ``section`` (created when ``title`` is given)."""
+    found = doc.section(section) if section is not None else None
+    if found is not None:
+        doc.insert_after_content(found[0], found[1], bullet)
+        return
+    if section is _SECTION_FACTS:
+        open_items = doc.section(_SECTION_OPEN)
+        if open_items is not None and open_items[0] > 0:
+            doc.insert_after_content(0, open_items[0], bullet)
             return
-        if section is _SECTION_FACTS:
-            open_items = self._section(_SECTION_OPEN)
-            if open_items is not None and open_items[0] > 0:
-                self._insert_after_content(0, open_items[0], bullet)
-                return
-        if not any(line.strip() for line in self.lines):
-            self.lines = [_TITLES[self.path], ""]
-            if title is not None:
-                self.lines += [f"## {title}", ""]
-            self.lines.append(bullet)
-            return
-        if title is not None and section is _SECTION_OPEN:
-            self._strip_trailing_blank()
-            self.lines += ["", f"## {title}", "", bullet]
-            return
-        self._insert_after_content(0, len(self.lines), bullet)
-
-    def _strip_trailing_blank(self) -> None:
-        while self.lines and not self.lines[-1].strip():
-            self.lines.pop()
+    if not any(line.strip() for line in doc.lines):
+        doc.lines = [_TITLES[path], ""]
+        if title is not None:
+            doc.lines += [f"## {title}", ""]
+        doc.lines.append(bullet)
+        return
+    if title is not None and section is _SECTION_OPEN:
+        doc.strip_trailing_blank()
+        doc.lines += ["", f"## {title}", "", bullet]
+        return
+    doc.insert_after_content(0, len(doc.lines), bullet)
 
 
 _TITLES = {USER: "# User", SOUL: "# Soul", MEMORY: "# Memory"}
@@ -299,7 +254,7 @@ def merge_facts(
     Returns:
         The new texts (every key of ``files``) and a report.
     """
-    docs = {path: _Doc(path, text) for path, text in files.items() if path in FILES}
+    docs = {path: MarkdownDoc(text) for path, text in files.items() if path in FILES}
     report = MergeReport()
     known = {
         fact_key(_line_fact(line)) for doc in docs.values() for line in doc.lines if line.strip()
@@ -328,7 +283,7 @@ def merge_facts(
         if doc is None:
             continue
         dated = f"{fact.date}: {text}" if fact.tag == "ephemeral" and fact.date else text
-        doc.add(f"- {dated}", section, title)
+        _add(doc, path, f"- {dated}", section, title)
         known.update(keys)
         report.added[path] = report.added.get(path, 0) + 1
     return {path: doc.text() for path, doc in docs.items()}, report
@@ -357,7 +312,7 @@ def _as_rule(text: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
-def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
+def _correct_in_place(docs: Mapping[str, MarkdownDoc], raw: str, text: str) -> bool:
     wanted = key_words(raw)
     if not wanted:
         return False
@@ -367,13 +322,13 @@ def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
     old_value = not_old.group("old").strip() if not_old else ""
     old_words = key_words(old_value)
     old_pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I) if old_value else None
-    best: tuple[float, int, _Doc, int] | None = None
+    best: tuple[float, int, MarkdownDoc, int] | None = None
     for path in FILES:
         doc = docs.get(path)
         if doc is None:
             continue
         for index, line in enumerate(doc.lines):
-            if not line.strip() or _HEADING.match(line):
+            if not line.strip() or HEADING.match(line):
                 continue
             words = key_words(_line_fact(line))
             shared = len(words & wanted)
@@ -396,7 +351,7 @@ def _correct_in_place(docs: Mapping[str, _Doc], raw: str, text: str) -> bool:
     if swapped is not None:
         doc.lines[index] = swapped
         return True
-    prefix_match = _BULLET.match(line)
+    prefix_match = BULLET.match(line)
     prefix = prefix_match.group(1) if prefix_match else ""
     date = _DATE_PREFIX.match(line[len(prefix) :])
     doc.lines[index] = prefix + (date.group(0) if date else "") + text

@@ -1,0 +1,58 @@
+"""``memory/.dream_cursor``: the last history cursor Dream has processed.
+
+The file holds one decimal integer. A missing file means 0; so does a corrupt
+one (with a warning): Dream then reprocesses history rather than skip entries
+it never saw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reverie._atomic import write_text_atomic
+from reverie._logging import OnceWarner
+from reverie.errors import StoreError
+
+__all__ = ["DreamCursorFile"]
+
+
+class DreamCursorFile:
+    """Reads and writes the Dream cursor file.
+
+    Callers that must not race a history compaction hold the history lock.
+
+    Args:
+        path: ``memory/.dream_cursor``.
+        warner: Reports a corrupt file once.
+    """
+
+    def __init__(self, path: Path, warner: OnceWarner) -> None:
+        self.path = path
+        self._warner = warner
+
+    def read(self) -> int:
+        """The cursor; 0 when the file is missing or does not hold one.
+
+        Raises:
+            StoreError: naming the path when it exists but cannot be read.
+        """
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return 0
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+        text = raw.strip()
+        if text.isdigit():
+            return int(text)
+        self._warner.warn(
+            "dream_cursor:corrupt",
+            "%s holds %r, not a cursor; treating it as 0 (Dream reprocesses history)",
+            self.path,
+            raw[:32],
+        )
+        return 0
+
+    def write(self, cursor: int) -> None:
+        """Record ``cursor`` (atomic write)."""
+        write_text_atomic(self.path, str(cursor))

@@ -1,0 +1,51 @@
+"""Reading and writing the workspace's plain-text memory files (SOUL.md, USER.md, MEMORY.md).
+
+A missing file reads as ``""`` and a file that is not valid UTF-8 still reads
+(its bad bytes as U+FFFD, with one warning per file), because these files are
+edited by hand and a stray byte must not stop the agent. Writes are atomic.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reverie._atomic import write_text_atomic
+from reverie._logging import OnceWarner
+from reverie.errors import StoreError, UserError
+
+__all__ = ["read_text_file", "write_text_file"]
+
+
+def read_text_file(path: Path, warner: OnceWarner) -> str:
+    """The file's text, or ``""`` when it does not exist.
+
+    Raises:
+        StoreError: naming the path when it exists but cannot be read.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        warner.warn(
+            f"decode:{path}",
+            "%s is not valid UTF-8 (byte %d); undecodable bytes shown as U+FFFD",
+            path,
+            exc.start,
+        )
+        return data.decode("utf-8", errors="replace")
+
+
+def write_text_file(path: Path, content: str) -> None:
+    """Replace the file with ``content`` atomically.
+
+    Raises:
+        UserError: naming the file when ``content`` is not a string.
+    """
+    if not isinstance(content, str):
+        raise UserError(f"content for {path.name} must be a string, not {type(content).__name__}")
+    write_text_atomic(path, content)
