@@ -40,10 +40,10 @@ from typing import Any
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
+from reverie._window import RequestWindow
 from reverie.autocompact import AutoCompact
 from reverie.config import DEFAULT_MODELS, default_workspace, load_settings
 from reverie.consolidation.consolidator import Consolidator
-from reverie.consolidation.planner import shrink_messages
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
@@ -310,7 +310,7 @@ class Agent:
         session = self.sessions.get_or_create(key)
         prefix = self._prefix(session)
         turn: list[Message] = [{"role": "user", "content": message}]
-        history = self._initial_history(session, prefix, turn)
+        history = self._window().initial_history(session, prefix, turn)
         self.context.mark_summary_shown(session)
         session.add_message("user", message)
         self.sessions.save(session)  # the user's words are on disk before any call
@@ -319,7 +319,7 @@ class Agent:
         ran: list[str] = []
         response: LLMResponse | None = None
         for calls in range(1, self.max_tool_iterations + 1):
-            request, history = self._fit(prefix, history, turn)
+            request, history = self._window().fit(prefix, history, turn)
             if request is None:
                 return self._give_up(session, "the message does not fit the model's window", calls)
             response = await self.provider.chat_with_retry(
@@ -416,44 +416,8 @@ class Agent:
     def _limit(self) -> int | None:
         return self.consolidator.budget if self.consolidator.context_window_tokens > 0 else None
 
-    def _initial_history(
-        self, session: Session, prefix: list[Message], turn: list[Message]
-    ) -> list[Message]:
-        history = session.get_history(max_messages=0)
-        limit = self._limit()
-        if limit is None or self._size([*prefix, *history, *turn]) <= limit:
-            return history
-        room = limit - self._size([*prefix, *turn])
-        if room <= 0:
-            return []
-        _log.info("session %r: over budget after consolidation; replaying fewer turns", session.key)
-        return session.get_history(max_messages=0, max_tokens=room)
-
-    def _fit(
-        self, prefix: list[Message], history: list[Message], turn: list[Message]
-    ) -> tuple[list[Message] | None, list[Message]]:
-        """The request, with older turns left out (or long texts shortened) to fit."""
-        limit = self._limit()
-        if limit is None or self._size([*prefix, *history, *turn]) <= limit:
-            return [*prefix, *history, *turn], history
-        starts = [i for i, m in enumerate(history) if m.get("role") == "user"] + [len(history)]
-        low, high = 0, len(starts) - 1
-        while low < high:  # fewest dropped turns that fit
-            middle = (low + high) // 2
-            if self._size([*prefix, *history[starts[middle] :], *turn]) <= limit:
-                high = middle
-            else:
-                low = middle + 1
-        kept = history[starts[low] :]
-        if self._size([*prefix, *kept, *turn]) <= limit:
-            return [*prefix, *kept, *turn], kept
-        # Last resort: shorten long texts of this request (the session keeps them whole).
-        fitted = shrink_messages(
-            [*prefix, *turn],
-            lambda candidate: self._size(candidate) <= limit,
-            note="; the full text is in the workspace",
-        )
-        return fitted, []
+    def _window(self) -> RequestWindow:
+        return RequestWindow(self._size, self._limit())
 
     # -- idle sessions -----------------------------------------------------------
 
