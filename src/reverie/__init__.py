@@ -1,8 +1,8 @@
 """reverie: long-term memory for LLM agents, kept in plain files.
 
-The public surface is re-exported here; everything else is internal. Modules that
-pull in heavy dependencies (dulwich for ``GitStore``, the agent loop, Dream) load on
-first access so ``import reverie`` stays fast.
+The public surface is re-exported here; everything else is internal. Only the
+error classes load eagerly: every other name loads its module on first access,
+so ``import reverie`` (and with it ``reverie --help``) stays fast.
 """
 
 from __future__ import annotations
@@ -21,39 +21,6 @@ from reverie.errors import (
     ToolError,
     UserError,
 )
-from reverie.providers import (
-    AnthropicProvider,
-    GenerationSettings,
-    LLMError,
-    LLMProvider,
-    LLMResponse,
-    OpenAICompatProvider,
-    RetryPolicy,
-    ToolCallRequest,
-    resolve_provider,
-)
-from reverie.sessions.manager import SessionManager
-from reverie.sessions.session import Session
-from reverie.store.history import HistoryLog
-from reverie.store.locks import WorkspaceLock
-from reverie.store.memory_store import MemoryStore
-from reverie.store.records import HistoryEntry
-from reverie.store.transcripts import TranscriptArchive, TranscriptRecord
-from reverie.tokens import (
-    TokenCount,
-    count_for_provider,
-    count_prompt_tokens,
-    estimate_message_tokens,
-    estimate_prompt_tokens,
-)
-from reverie.tools import (
-    FunctionTool,
-    Tool,
-    ToolDefinitionError,
-    ToolRegistry,
-    ToolResult,
-    build_dream_tools,
-)
 
 if TYPE_CHECKING:
     from reverie.agent import Agent, AgentReply
@@ -64,6 +31,17 @@ if TYPE_CHECKING:
     from reverie.context import ContextBuilder
     from reverie.dream.runner import Dream, DreamResult
     from reverie.dream.schedule import DreamSchedule
+    from reverie.providers import (
+        AnthropicProvider,
+        GenerationSettings,
+        LLMError,
+        LLMProvider,
+        LLMResponse,
+        OpenAICompatProvider,
+        RetryPolicy,
+        ToolCallRequest,
+        resolve_provider,
+    )
     from reverie.providers.offline import OfflineProvider
     from reverie.providers.scripted import (
         FunctionProvider,
@@ -71,13 +49,36 @@ if TYPE_CHECKING:
         ScriptedProvider,
         ScriptExhaustedError,
     )
+    from reverie.sessions.manager import SessionManager
+    from reverie.sessions.session import Session
     from reverie.store.git import BlameLine, CommitInfo, GitStore
+    from reverie.store.history import HistoryLog
+    from reverie.store.locks import WorkspaceLock
+    from reverie.store.memory_store import MemoryStore
+    from reverie.store.records import HistoryEntry
+    from reverie.store.transcripts import TranscriptArchive, TranscriptRecord
+    from reverie.tokens import (
+        TokenCount,
+        count_for_provider,
+        count_prompt_tokens,
+        estimate_message_tokens,
+        estimate_prompt_tokens,
+    )
+    from reverie.tools import (
+        FunctionTool,
+        Tool,
+        ToolDefinitionError,
+        ToolRegistry,
+        ToolResult,
+        build_dream_tools,
+    )
 
 __version__ = "0.1.0"
 
 _LAZY: dict[str, str] = {
     "Agent": "reverie.agent",
     "AgentReply": "reverie.agent",
+    "AnthropicProvider": "reverie.providers",
     "AutoCompact": "reverie.autocompact",
     "BlameLine": "reverie.store.git",
     "CommandResult": "reverie.commands",
@@ -89,13 +90,40 @@ _LAZY: dict[str, str] = {
     "DreamResult": "reverie.dream.runner",
     "DreamSchedule": "reverie.dream.schedule",
     "FunctionProvider": "reverie.providers.scripted",
+    "FunctionTool": "reverie.tools",
+    "GenerationSettings": "reverie.providers",
     "GitStore": "reverie.store.git",
+    "HistoryEntry": "reverie.store.records",
+    "HistoryLog": "reverie.store.history",
+    "LLMError": "reverie.providers",
+    "LLMProvider": "reverie.providers",
+    "LLMResponse": "reverie.providers",
+    "MemoryStore": "reverie.store.memory_store",
     "OfflineProvider": "reverie.providers.offline",
+    "OpenAICompatProvider": "reverie.providers",
     "RecordedRequest": "reverie.providers.scripted",
+    "RetryPolicy": "reverie.providers",
     "ScriptExhaustedError": "reverie.providers.scripted",
     "ScriptedProvider": "reverie.providers.scripted",
+    "Session": "reverie.sessions.session",
+    "SessionManager": "reverie.sessions.manager",
     "Settings": "reverie.config",
+    "TokenCount": "reverie.tokens",
+    "Tool": "reverie.tools",
+    "ToolCallRequest": "reverie.providers",
+    "ToolDefinitionError": "reverie.tools",
+    "ToolRegistry": "reverie.tools",
+    "ToolResult": "reverie.tools",
+    "TranscriptArchive": "reverie.store.transcripts",
+    "TranscriptRecord": "reverie.store.transcripts",
+    "WorkspaceLock": "reverie.store.locks",
+    "build_dream_tools": "reverie.tools",
+    "count_for_provider": "reverie.tokens",
+    "count_prompt_tokens": "reverie.tokens",
+    "estimate_message_tokens": "reverie.tokens",
+    "estimate_prompt_tokens": "reverie.tokens",
     "load_settings": "reverie.config",
+    "resolve_provider": "reverie.providers",
 }
 
 __all__ = [
@@ -167,3 +195,7 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module_name), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
