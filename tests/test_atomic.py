@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reverie._atomic import write_text_atomic
-from reverie.errors import StoreError
+from reverie.errors import StoreError, UserError
 
 
 def test_new_file_gets_umask_permissions(tmp_path: Path) -> None:
@@ -35,3 +35,22 @@ def test_unwritable_location_names_the_path(tmp_path: Path) -> None:
     blocker.write_text("a file where a folder should be")
     with pytest.raises(StoreError, match="memory"):
         write_text_atomic(blocker / "MEMORY.md", "x")
+
+
+def test_error_names_the_file_standing_where_a_folder_should_be(tmp_path: Path) -> None:
+    blocker = tmp_path / "workspace"
+    blocker.write_text("a file, not a workspace")
+    with pytest.raises(StoreError, match=r"workspace is a file, not a folder"):
+        write_text_atomic(blocker / "memory" / "MEMORY.md", "x")
+    with pytest.raises(StoreError, match=r"workspace is a file, not a folder"):
+        write_text_atomic(blocker / "SOUL.md", "x")
+    assert blocker.read_text() == "a file, not a workspace"
+
+
+def test_lone_surrogate_is_refused_and_the_old_file_kept(tmp_path: Path) -> None:
+    target = tmp_path / "MEMORY.md"
+    target.write_text("kept")
+    with pytest.raises(UserError, match=r"MEMORY\.md.*surrogate.*index 4"):
+        write_text_atomic(target, "half\ud83d of an emoji")
+    assert target.read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

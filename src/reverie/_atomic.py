@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from reverie.errors import StoreError
+from reverie.errors import StoreError, UserError
 
 __all__ = ["fsync_dir", "write_bytes_atomic", "write_text_atomic"]
 
@@ -47,6 +47,12 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except (FileExistsError, NotADirectoryError) as exc:
+        # mkdir's own message ("File exists") hides which part of the path is wrong.
+        blocker = _file_in_the_way(path.parent)
+        if blocker is None:
+            raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise StoreError(f"cannot write {path}: {blocker} is a file, not a folder") from exc
     except OSError as exc:
         raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
     tmp = Path(tmp_name)
@@ -69,5 +75,28 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """UTF-8 variant of :func:`write_bytes_atomic`."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    """UTF-8 variant of :func:`write_bytes_atomic`.
+
+    Raises:
+        UserError: naming ``path`` when ``text`` holds a lone surrogate, which
+            UTF-8 cannot store (the file is left as it was).
+        StoreError: naming ``path`` when the directory cannot be written.
+    """
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise UserError(
+            f"cannot write {path}: the text holds a lone surrogate "
+            f"{text[exc.start]!r} at index {exc.start}, which is not valid UTF-8"
+        ) from exc
+    write_bytes_atomic(path, data)
+
+
+def _file_in_the_way(folder: Path) -> Path | None:
+    """The nearest existing ancestor of ``folder`` (itself included) when it is not a folder."""
+    for candidate in (folder, *folder.parents):
+        if candidate.is_dir():
+            return None
+        if os.path.lexists(candidate):
+            return candidate
+    return None

@@ -232,6 +232,19 @@ def test_compact_moves_malformed_lines_aside(log: HistoryLog) -> None:
     assert not [p for p in log.path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_compact_sweeps_temp_files_of_a_rewrite_killed_part_way(log: HistoryLog) -> None:
+    log.extend([NewEntry(f"e{i}") for i in range(5)])
+    # What a compaction killed between writing its temp file and the rename leaves.
+    stale = log.path.parent / ".history.jsonl.k1ll3d.tmp"
+    stale.write_bytes(log.path.read_bytes())
+    other = log.path.parent / ".MEMORY.md.x.tmp"  # another file's rewrite: not ours to remove
+    other.write_text("x")
+    assert log.compact(max_entries=2, dream_cursor=5).dropped == 3
+    assert not stale.exists()
+    assert other.exists()
+    assert [e.content for e in log.read_since(0)] == ["e3", "e4"]
+
+
 def test_compact_keeps_unknown_fields_byte_for_byte(log: HistoryLog) -> None:
     log.path.parent.mkdir()
     line = '{"cursor": 5, "timestamp": "t", "content": "c", "extra": {"kept": true}}\n'

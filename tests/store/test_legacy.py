@@ -43,6 +43,40 @@ def test_stamp_mid_line_does_not_split() -> None:
     assert entries == [LegacyEntry("2026-03-01 09:00", "see [2026-01-01 00:00] in the log")]
 
 
+def test_raw_dump_keeps_its_message_lines() -> None:
+    # nanobot's fallback wrote "[stamp] [RAW] N messages" and one stamped line per message.
+    text = (
+        "[2026-04-01 10:00] User prefers dark mode.\n\n"
+        "[2026-04-01 10:05] [RAW] 3 messages\n"
+        "[2026-04-01 10:04] USER: hello\n"
+        "[2026-04-01 10:04] ASSISTANT [tools: shell, git]: hi\n"
+        "second line of that answer\n"
+        "[2026-04-01 10:04] TOOL: done\n\n"
+        "[2026-04-01 10:06] USER: a summary that happens to start like a message\n"
+    )
+    entries = parse_legacy_history(text, fallback_timestamp="F")
+    assert entries == [
+        LegacyEntry("2026-04-01 10:00", "User prefers dark mode."),
+        LegacyEntry(
+            "2026-04-01 10:05",
+            "[RAW] 3 messages\n"
+            "[2026-04-01 10:04] USER: hello\n"
+            "[2026-04-01 10:04] ASSISTANT [tools: shell, git]: hi\n"
+            "second line of that answer\n"
+            "[2026-04-01 10:04] TOOL: done",
+        ),
+        LegacyEntry("2026-04-01 10:06", "USER: a summary that happens to start like a message"),
+    ]
+
+
+def test_byte_order_mark_and_windows_line_ends() -> None:
+    text = "\ufeff[2026-03-01 09:00] first\r\nstill first\r\n\r\n[2026-03-02 10:00] second\r\n"
+    assert parse_legacy_history(text, fallback_timestamp="F") == [
+        LegacyEntry("2026-03-01 09:00", "first\nstill first"),
+        LegacyEntry("2026-03-02 10:00", "second"),
+    ]
+
+
 def test_migration_runs_when_the_store_is_opened(workspace: Path) -> None:
     legacy = write_legacy(workspace)
     store = MemoryStore(workspace)

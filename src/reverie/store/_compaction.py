@@ -1,19 +1,24 @@
-"""Decide what a history compaction keeps, drops and sets aside (pure).
+"""Decide what a history compaction keeps, drops and sets aside, and set it aside.
 
 The log holds at most ``max_entries`` entries after a compaction, except that
 an entry Dream has not processed (cursor above the Dream cursor) is never
 dropped: the oldest entries go first and the first unprocessed one stops the
-drop. Malformed lines are not kept in the rewritten file; they are returned so
-the caller can append them to ``history.rejected.jsonl`` first.
+drop. Malformed lines are not kept in the rewritten file; :func:`plan_compaction`
+(pure) returns them so the caller can :func:`append_rejected` them first.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
+from reverie.errors import StoreError
 from reverie.store.records import HistoryEntry, Reject, parse_history_line
 
-__all__ = ["CompactionPlan", "plan_compaction"]
+__all__ = ["CompactionPlan", "append_rejected", "plan_compaction", "remove_stale_temp_files"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +65,56 @@ def plan_compaction(data: bytes, max_entries: int, dream_cursor: int) -> Compact
         if isinstance(item, HistoryEntry) and index not in drop
     )
     return CompactionPlan(kept=kept, dropped=len(drop), rejected=rejected)
+
+
+def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp: str) -> None:
+    """Append malformed lines to ``path`` (``history.rejected.jsonl``) and fsync it.
+
+    Each becomes ``{"rejected_at", "reason", "line"}``; undecodable bytes are
+    kept as ``\\xNN`` escapes, so the original line can be rebuilt.
+
+    Raises:
+        StoreError: naming ``path`` when it cannot be written.
+    """
+    payload = "".join(
+        json.dumps(
+            {
+                "rejected_at": timestamp,
+                "reason": reason.value,
+                "line": line.decode("utf-8", errors="backslashreplace"),
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+        for line, reason in rejected
+    ).encode("utf-8")
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def remove_stale_temp_files(path: Path) -> int:
+    """Delete temp files an interrupted atomic rewrite of ``path`` left behind.
+
+    Call only while holding the lock every rewriter of ``path`` holds, so no
+    live rewrite's temp file can be mistaken for a stale one.
+
+    Returns:
+        How many were removed.
+    """
+    removed = 0
+    with contextlib.suppress(OSError):
+        for stale in path.parent.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(FileNotFoundError):
+                stale.unlink()
+                removed += 1
+    return removed

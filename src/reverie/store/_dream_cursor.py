@@ -13,7 +13,7 @@ from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner
 from reverie.errors import StoreError
 
-__all__ = ["DreamCursorFile"]
+__all__ = ["DreamCursorFile", "warn_if_ahead"]
 
 
 class DreamCursorFile:
@@ -56,3 +56,25 @@ class DreamCursorFile:
     def write(self, cursor: int) -> None:
         """Record ``cursor`` (atomic write)."""
         write_text_atomic(self.path, str(cursor))
+
+
+def warn_if_ahead(warner: OnceWarner, path: Path, dream_cursor: int, issued: int) -> None:
+    """Warn (once) when the Dream cursor is past ``issued``, the last history cursor issued.
+
+    That happens when history.jsonl and .cursor were deleted or replaced by
+    hand: the next entries would get cursors Dream believes it has processed,
+    and it would skip them.
+    """
+    if dream_cursor > issued:
+        warner.warn(
+            "dream_cursor:ahead",
+            "%s is %d but the last history cursor issued is %d: entries %d-%d will "
+            "count as processed and Dream will skip them; if the history was reset, "
+            "lower it with set_last_dream_cursor(%d)",
+            path,
+            dream_cursor,
+            issued,
+            issued + 1,
+            dream_cursor,
+            issued,
+        )

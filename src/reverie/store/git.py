@@ -119,6 +119,10 @@ class GitStore:
         """
         if self.is_initialized():
             return False
+        if self._workspace.exists() and not self._workspace.is_dir():
+            raise GitStoreError(
+                f"cannot create a git repository in {self._workspace}: not a folder"
+            )
         outer = self._enclosing_work_tree()
         if outer is not None:
             self._warner.warn(
@@ -195,6 +199,8 @@ class GitStore:
 
     def log(self, max_entries: int = 20) -> list[CommitInfo]:
         """Commits that changed tracked files, newest first, at most ``max_entries``."""
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int):
+            raise UserError(f"max_entries must be an integer, got {max_entries!r}")
         if max_entries <= 0 or not self.is_initialized():
             return []
         with self._open() as repo:

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
-from reverie.store._compaction import plan_compaction
+from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
 from reverie.store.locks import WorkspaceLock
 from reverie.store.records import HistoryEntry, Reject, parse_history_line
@@ -188,8 +188,11 @@ class HistoryLog:
             plan = plan_compaction(self._read_bytes(), max_entries, dream_cursor)
             if plan is None:
                 return Compaction()
+            # A rewrite killed part-way leaves its temp file; only one can run at a time.
+            remove_stale_temp_files(self._path)
             if plan.rejected:
-                self._append_rejected(plan.rejected)  # set aside before the log drops them
+                # Set aside, durably, before the rewrite drops them from the log.
+                append_rejected(self._rejected_path, plan.rejected, timestamp_now())
             write_bytes_atomic(self._path, plan.kept)
         if plan.rejected:
             _log.warning(
@@ -242,6 +245,10 @@ class HistoryLog:
             raise _store_error("cannot read", self._path, exc) from exc
         finally:
             os.close(fd)
+
+    def last_issued_cursor(self) -> int:
+        """The highest cursor issued so far: the next append gets this plus one."""
+        return max(self.latest_cursor(), self._read_cursor_hint())
 
     def has_entries(self) -> bool:
         """True when the log holds at least one valid entry."""
@@ -335,32 +342,6 @@ class HistoryLog:
             os.ftruncate(fd, len(data))
         except OSError as exc:
             self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
-        finally:
-            os.close(fd)
-
-    def _append_rejected(self, rejected: list[tuple[bytes, Reject]]) -> None:
-        stamp = timestamp_now()
-        payload = "".join(
-            json.dumps(
-                {
-                    "rejected_at": stamp,
-                    "reason": reason.value,
-                    "line": line.decode("utf-8", errors="backslashreplace"),
-                },
-                ensure_ascii=False,
-            )
-            + "\n"
-            for line, reason in rejected
-        ).encode("utf-8")
-        try:
-            fd = os.open(self._rejected_path, _OPEN_APPEND, 0o644)
-        except OSError as exc:
-            raise _store_error("cannot write", self._rejected_path, exc) from exc
-        try:
-            _write_all(fd, payload, self._rejected_path)
-            os.fsync(fd)  # before the rewrite drops them from the log
-        except OSError as exc:
-            raise _store_error("cannot write", self._rejected_path, exc) from exc
         finally:
             os.close(fd)
 

@@ -32,6 +32,11 @@ _log = get_logger("store.legacy")
 
 LEGACY_NAME = "HISTORY.md"
 _STAMP = re.compile(r"^\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\][ \t]?", re.MULTILINE)
+# A raw dump ("[stamp] [RAW] N messages") lists one message per line, each with
+# its own stamp and an upper-case role ("[2026-04-01 10:04] USER: hello",
+# "… ASSISTANT [tools: a]: …"): those lines belong to the dump, not to new entries.
+# This matches what follows the stamp.
+_RAW_MESSAGE = re.compile(r"[A-Z][A-Z_]*(?: \[tools: [^\]\n]*\])?:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +52,34 @@ def parse_legacy_history(text: str, *, fallback_timestamp: str) -> list[LegacyEn
 
     Text before the first stamp is kept as an entry of its own, dated
     ``fallback_timestamp``, so nothing in the file is dropped. Entries with no
-    text after their stamp are skipped.
+    text after their stamp are skipped. Inside a raw dump (an entry starting
+    ``[RAW]``), stamped message lines stay part of the dump.
     """
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    starts: list[re.Match[str]] = []
+    in_raw_dump = False
+    for match in _STAMP.finditer(text):
+        if in_raw_dump and _is_raw_message_line(text, match):
+            continue
+        starts.append(match)
+        in_raw_dump = text.startswith("[RAW]", match.end())
     entries: list[LegacyEntry] = []
-    matches = list(_STAMP.finditer(text))
-    preamble = text[: matches[0].start()] if matches else text
+    preamble = text[: starts[0].start()] if starts else text
     if preamble.strip():
         entries.append(LegacyEntry(fallback_timestamp, preamble.strip()))
-    for index, match in enumerate(matches):
-        end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+    for index, match in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
         content = text[match.end() : end].strip()
         if content:
             entries.append(LegacyEntry(match.group(1), content))
     return entries
+
+
+def _is_raw_message_line(text: str, match: re.Match[str]) -> bool:
+    # nanobot ended every legacy entry with a blank line; a dump's message
+    # lines follow one another directly.
+    after_blank_line = text.endswith("\n\n", 0, match.start())
+    return not after_blank_line and _RAW_MESSAGE.match(text, match.end()) is not None
 
 
 def migrate_legacy_history(

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
-from reverie.store._dream_cursor import DreamCursorFile
+from reverie.store._args import cursor_arg, positive_int
+from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
 from reverie.store._text_files import read_text_file, write_text_file
 from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LegacyMigration
-from reverie.store.message_format import format_messages
+from reverie.store.message_format import check_messages, format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import DEFAULT_MAX_FILE_CHARS, OnChange, ToolRegistry, build_dream_tools
@@ -240,18 +241,21 @@ class MemoryStore:
 
         Returns:
             The cursor, or None when every message was empty (nothing is written).
+
+        Raises:
+            UserError: naming ``messages[i]`` when an item is not a message dict.
         """
-        text = format_messages(messages)
+        text = format_messages(check_messages(messages))
         if not text:
             return None
-        limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else _positive("max_chars", max_chars)
+        limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else positive_int("max_chars", max_chars)
         header = f"[RAW] {len(messages)} messages\n"
         body = cap_text(text, limit)
         return self._append(header + body, session_key, source)
 
     def read_unprocessed_history(self, since_cursor: int) -> list[dict[str, Any]]:
         """Entries with a cursor greater than ``since_cursor``, oldest first, as dicts."""
-        entries = self.history.read_since(_cursor_arg("since_cursor", since_cursor))
+        entries = self.history.read_since(cursor_arg("since_cursor", since_cursor))
         return [entry.to_dict() for entry in entries]
 
     def read_recent_history_for_prompt(
@@ -268,7 +272,7 @@ class MemoryStore:
         entries and entries without a session, but never internal ones (``cron:*``,
         ``dream:*``, ``heartbeat``).
         """
-        entries = self.history.read_since(_cursor_arg("since_cursor", since_cursor))
+        entries = self.history.read_since(cursor_arg("since_cursor", since_cursor))
         return [
             entry.to_dict()
             for entry in entries
@@ -307,12 +311,18 @@ class MemoryStore:
         return self._dream_cursor.read()
 
     def set_last_dream_cursor(self, cursor: int) -> None:
-        """Record that Dream processed every entry up to ``cursor`` (atomic write)."""
+        """Record that Dream processed every entry up to ``cursor`` (atomic write).
+
+        A cursor beyond the last one issued is stored as given, with a warning:
+        the entries appended next, up to it, would count as already processed.
+        """
         if isinstance(cursor, bool) or not isinstance(cursor, int) or cursor < 0:
             raise UserError(f"dream cursor must be an integer >= 0, got {cursor!r}")
         history = self.history
         with history.lock:
             self._dream_cursor.write(cursor)
+            issued = history.last_issued_cursor()
+        warn_if_ahead(self._warner, self.dream_cursor_file, cursor, issued)
 
     def build_dream_prompt(self, *, max_entries: int = 20) -> tuple[str, int] | None:
         """The prompt of the next Dream pass and the last cursor it covers.
@@ -325,9 +335,13 @@ class MemoryStore:
         Returns:
             ``(prompt, cursor_of_last_entry_included)``, or None when nothing is new.
         """
-        limit = _positive("max_entries", max_entries)
-        entries = self.history.read_since(self._dream_cursor.read(), limit=limit)
+        limit = positive_int("max_entries", max_entries)
+        history = self.history
+        dream_cursor = self._dream_cursor.read()
+        entries = history.read_since(dream_cursor, limit=limit)
         if not entries:
+            issued = history.last_issued_cursor()
+            warn_if_ahead(self._warner, self.dream_cursor_file, dream_cursor, issued)
             return None
         files = {
             "SOUL.md": self.read_soul(),
@@ -375,16 +389,4 @@ def _entry_cap(max_chars: int | None) -> int:
     # explicit cap is its own decision, larger or smaller.
     if max_chars is None:
         return HISTORY_ENTRY_MAX_CHARS
-    return _positive("max_chars", max_chars)
-
-
-def _positive(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise UserError(f"{name} must be a positive integer, got {value!r}")
-    return value
-
-
-def _cursor_arg(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise UserError(f"{name} must be an integer cursor, got {value!r}")
-    return max(value, 0)
+    return positive_int("max_chars", max_chars)

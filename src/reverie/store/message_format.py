@@ -7,11 +7,33 @@ model summarises and what is stored when it fails read alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-__all__ = ["format_message", "format_messages", "message_text", "tool_names"]
+from reverie.errors import UserError
+
+__all__ = ["check_messages", "format_message", "format_messages", "message_text", "tool_names"]
+
+
+def check_messages(messages: object, *, field: str = "messages") -> Sequence[Mapping[str, Any]]:
+    """Return ``messages`` when it is a list of chat-message mappings.
+
+    Raises:
+        UserError: naming ``field`` (and the index of the first bad item) otherwise.
+    """
+    if isinstance(messages, (str, bytes, Mapping)) or not isinstance(messages, Sequence):
+        raise UserError(
+            f"{field} must be a list of message dicts (role, content, ...), "
+            f"not {type(messages).__name__}"
+        )
+    for index, message in enumerate(messages):
+        if not isinstance(message, Mapping):
+            raise UserError(
+                f"{field}[{index}] must be a message dict (role, content, ...), "
+                f"not {type(message).__name__}"
+            )
+    return messages
 
 
 def message_text(message: Mapping[str, Any]) -> str:
