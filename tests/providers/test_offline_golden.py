@@ -192,3 +192,18 @@ async def test_every_line_carries_one_known_tag() -> None:
     tags = ("[permanent] ", "[durable] ", "[ephemeral] ", "[correction] ")
     for line in answer.splitlines():
         assert line.startswith(tags), line
+
+
+async def test_smart_apostrophes_and_dislikes_are_understood() -> None:
+    # Phones and word processors replace ' with ’; the facts must not vanish.
+    messages = [
+        msg("user", "I’m a teacher in Graz. I’d rather get answers in German.", "2026-04-09T08:00"),
+        msg("user", "I don’t like video calls. Don’t forget to book the room.", "2026-04-09T08:01"),
+        msg("user", "I don’t like that idea, thanks.", "2026-04-09T08:02"),
+    ]
+    assert await archive(messages) == (
+        "[permanent] User is a teacher in Graz.\n"
+        "[permanent] User would rather get answers in German.\n"
+        "[permanent] User doesn't like video calls.\n"
+        "[ephemeral] User must not forget to book the room (as of 2026-04-09)."
+    )

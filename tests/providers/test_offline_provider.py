@@ -19,7 +19,7 @@ from reverie.providers.offline import (
     OfflineRequest,
 )
 from reverie.store.message_format import format_messages
-from reverie.tokens import count_for_provider, count_prompt_tokens
+from reverie.tokens import count_for_provider, count_prompt_tokens, count_text_tokens
 
 CONVERSATION: list[dict[str, Any]] = [
     {"role": "user", "content": "I prefer vim. I live in Oslo.", "timestamp": "2026-04-03T10:00"},
@@ -104,6 +104,29 @@ async def test_max_tokens_cuts_whole_lines_and_reports_length() -> None:
     )
     assert roomy.finish_reason == "stop"
     assert len(roomy.content.splitlines()) == 3  # type: ignore[union-attr]
+
+
+async def test_a_long_answer_keeps_the_longest_run_of_whole_lines_that_fits() -> None:
+    cities = [f"City{i}" for i in range(300)]
+    many = [
+        {"role": "user", "content": f"I love {city}.", "timestamp": "2026-04-03T10:00"}
+        for city in cities
+    ]
+    provider = OfflineProvider()
+    full = await provider.chat_with_retry(messages=build_archive_messages(many), max_tokens=10**6)
+    lines = (full.content or "").splitlines()
+    assert len(lines) == 300
+
+    cut = await provider.chat_with_retry(messages=build_archive_messages(many), max_tokens=500)
+    kept = (cut.content or "").splitlines()
+    assert cut.finish_reason == "length"
+    assert kept == lines[: len(kept)]
+    assert count_text_tokens(cut.content or "", model="offline-extractive") <= 500
+    with_next = "\n".join(lines[: len(kept) + 1])
+    assert count_text_tokens(with_next, model="offline-extractive") > 500
+    assert cut.usage["completion_tokens"] == count_text_tokens(
+        cut.content or "", model="offline-extractive"
+    )
 
 
 def test_its_own_token_counter_is_preferred() -> None:

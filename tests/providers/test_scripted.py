@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.errors import ProviderError
+from reverie.errors import ProviderError, UserError
 from reverie.providers.base import (
     GenerationSettings,
     LLMError,
@@ -54,6 +54,20 @@ async def test_more_responses_can_be_added() -> None:
     provider = ScriptedProvider()
     provider.add("a", "b")
     assert [(await provider.chat(messages=HELLO)).content for _ in range(2)] == ["a", "b"]
+
+
+def test_a_script_that_cannot_be_played_is_refused_when_written() -> None:
+    # A bare string would be iterated into one reply per character.
+    with pytest.raises(UserError, match=r"not a single str; write .*responses=\['hi'\]"):
+        ScriptedProvider(responses="hi")
+    with pytest.raises(UserError, match=r"reply #2 must be .* not int: 5"):
+        ScriptedProvider(responses=["ok", 5])  # type: ignore[list-item]
+    provider = ScriptedProvider(responses=["ok"])
+    with pytest.raises(UserError, match=r"reply #3 must be .* not NoneType"):
+        provider.add("fine", None)  # type: ignore[arg-type]
+    assert provider.remaining == 1  # nothing of the refused call was queued
+    with pytest.raises(UserError, match=r"FunctionProvider needs a function .* not str"):
+        FunctionProvider("hello")  # type: ignore[arg-type]
 
 
 async def test_a_scripted_exception_is_raised() -> None:

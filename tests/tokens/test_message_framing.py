@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 import tiktoken
 
+from reverie.errors import UserError
 from reverie.tokens import (
     TokenCount,
     choose_encoding,
@@ -145,6 +146,8 @@ def test_empty_prompt_counts_zero() -> None:
         ("o4-mini", "o200k_base", "o200k_base"),
         ("openai/gpt-4.1", "o200k_base", "o200k_base"),
         ("openai:gpt-4o", "o200k_base", "o200k_base"),
+        ("ft:gpt-4o-mini-2024-07-18:acme::9xQ2", "o200k_base", "o200k_base"),
+        ("ft:gpt-3.5-turbo-0125:acme:support:7a", "cl100k_base", "cl100k_base"),
         ("gpt-4", "cl100k_base", "cl100k_base"),
         ("gpt-4-turbo", "cl100k_base", "cl100k_base"),
         ("gpt-3.5-turbo", "cl100k_base", "cl100k_base"),
@@ -173,3 +176,19 @@ def test_a_count_unpacks_as_tokens_and_source() -> None:
     tokens, source = count_prompt_tokens(CONVERSATION, model="gpt-4o")
     assert tokens == estimate_prompt_tokens(CONVERSATION, model="gpt-4o")
     assert source == "o200k_base"
+
+
+NOT_A_MESSAGE: Any = "hello"
+ONE_BAD: Any = [{"role": "user", "content": "a"}, None]
+
+
+def test_bad_input_is_a_user_error_naming_the_field() -> None:
+    # A string would otherwise be counted one character per "message", silently.
+    with pytest.raises(UserError, match=r"^message must be a message dict .* not str"):
+        estimate_message_tokens(NOT_A_MESSAGE)
+    with pytest.raises(UserError, match=r"^messages must be a list of dicts, not str"):
+        estimate_prompt_tokens(NOT_A_MESSAGE)
+    with pytest.raises(UserError, match=r"^messages\[1\] must be a message dict .* NoneType"):
+        estimate_prompt_tokens(ONE_BAD)
+    with pytest.raises(UserError, match=r"^tools must be a list of dicts, not str"):
+        estimate_prompt_tokens([], NOT_A_MESSAGE)

@@ -69,6 +69,8 @@ def parse_tool_arguments(raw: object, *, tool_name: str) -> tuple[dict[str, Any]
         return {}, error
     if isinstance(value, dict):
         return value, None
+    if value is None:  # "null": some servers say "no arguments" this way
+        return {}, None
     error = (
         f"arguments for tool {tool_name!r} must be a JSON object, got "
         f"{type(value).__name__}: {_preview(raw)!r}"

@@ -8,6 +8,7 @@ the caller passes the SDK module it imported.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping
 from types import ModuleType
@@ -47,7 +48,7 @@ def retry_after(headers: Mapping[str, str] | None, *, now: float | None = None) 
             value = float(millis) / 1000.0
         except ValueError:
             value = -1.0
-        if value >= 0:
+        if 0 <= value < math.inf:
             return value
     raw = lowered.get("retry-after")
     if raw is None:
@@ -63,7 +64,8 @@ def retry_after(headers: Mapping[str, str] | None, *, now: float | None = None) 
             return None
         seconds = when.timestamp() - (time.time() if now is None else now)
         return max(0.0, seconds)
-    return seconds if seconds >= 0 else None
+    # "inf" and "nan" parse as floats; no server means them.
+    return seconds if 0 <= seconds < math.inf else None
 
 
 def _clip(text: str) -> str:

@@ -12,6 +12,7 @@ response too.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -137,7 +138,16 @@ class HTTPProvider(LLMProvider):
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            return LLMResponse.failure(error_from_exception(exc, sdk, base_url=self.base_url))
+            error = error_from_exception(exc, sdk, base_url=self.base_url)
+            if error.status == 404 and error.type is None:
+                # A bare "404 page not found" is a web server, not the API, answering:
+                # usually a base_url without its /v1.
+                error = dataclasses.replace(
+                    error,
+                    message=f"{error.message}: no API endpoint under {self.base_url}; "
+                    f"is base_url the API root (e.g. {self._url_example})?",
+                )
+            return LLMResponse.failure(error)
         return self.parse_response(text)
 
     @abstractmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import re
 import time
@@ -108,6 +109,24 @@ class LLMResponse:
         """Whether the model asked for tools instead of (or besides) answering."""
         return bool(self.tool_calls)
 
+    def to_message(self) -> Message:
+        """This answer as the assistant message to append before the next call.
+
+        Besides ``content`` and ``tool_calls`` it keeps what some vendors need
+        back within a tool loop: ``reasoning_content`` (DeepSeek) and
+        ``thinking_blocks`` (Anthropic extended thinking, which rejects a tool
+        result whose call lost its signed thinking). Providers that do not
+        know these fields leave them off the wire.
+        """
+        message: Message = {"role": "assistant", "content": self.content or ""}
+        if self.tool_calls:
+            message["tool_calls"] = [call.to_openai() for call in self.tool_calls]
+        if self.reasoning_content:
+            message["reasoning_content"] = self.reasoning_content
+        if self.thinking_blocks:
+            message["thinking_blocks"] = [dict(block) for block in self.thinking_blocks]
+        return message
+
     @classmethod
     def failure(cls, error: LLMError) -> LLMResponse:
         """A response that carries only an error."""
@@ -128,8 +147,12 @@ class RetryPolicy:
     """How :meth:`LLMProvider.chat_with_retry` waits between tries.
 
     The n-th wait is ``min(max_delay, base_delay * 2**n)`` scaled by a random
-    factor in ``[1 - jitter, 1]``; a server's ``Retry-After`` replaces it (capped at
-    ``max_delay``). No wait may run past ``deadline`` seconds from the first try.
+    factor in ``[1 - jitter, 1]``. A server's ``Retry-After`` replaces it and is
+    honoured as sent, even beyond ``max_delay``: asking again sooner would only
+    earn another refusal. ``deadline`` bounds the retrying: no wait may end, and
+    so no new try may start, later than ``deadline`` seconds after the first try
+    began; when the next wait would cross it, the last error is returned at once.
+    (A single try is bounded by the provider's own timeout, not by the deadline.)
     """
 
     max_attempts: int = 4
@@ -140,8 +163,8 @@ class RetryPolicy:
 
     def delay(self, attempt: int, retry_after: float | None, rng: random.Random) -> float:
         """Seconds to wait after failed try number ``attempt`` (0-based)."""
-        if retry_after is not None and retry_after >= 0:
-            return min(retry_after, self.max_delay)
+        if retry_after is not None and 0 <= retry_after < math.inf:
+            return retry_after
         raw = min(self.max_delay, self.base_delay * float(2**attempt))
         return raw * (1.0 - self.jitter * rng.random())
 
@@ -164,6 +187,10 @@ def _error_from_text(content: str | None) -> LLMError:
 
 Sleep = Callable[[float], Awaitable[None]]
 Clock = Callable[[], float]
+
+_DEFAULT_RETRY = RetryPolicy()
+_DEFAULT_GENERATION = GenerationSettings()
+_SHARED_RNG = random.Random()
 
 
 class LLMProvider(ABC):
@@ -234,12 +261,18 @@ class LLMProvider(ABC):
             ProviderError: the provider cannot make calls at all (for example the
                 network is switched off); this is not a failed call.
         """
-        if isinstance(getattr(self, "generation", None), GenerationSettings):
-            # ``chat`` sees the values in force, so a hand-written provider need
-            # not know that None means "the generation settings".
-            max_tokens = self.resolve_max_tokens(max_tokens)
-            temperature = self.resolve_temperature(temperature)
-        started = self._clock()
+        # ``chat`` sees the values in force, so a hand-written provider need
+        # not know that None means "the generation settings".
+        max_tokens = self.resolve_max_tokens(max_tokens)
+        temperature = self.resolve_temperature(temperature)
+        # A subclass that forgot ``super().__init__()`` still gets the defaults.
+        policy = getattr(self, "retry", None)
+        if not isinstance(policy, RetryPolicy):
+            policy = _DEFAULT_RETRY
+        sleep: Sleep = getattr(self, "_sleep", None) or asyncio.sleep
+        clock: Clock = getattr(self, "_clock", None) or time.monotonic
+        rng: random.Random = getattr(self, "_rng", None) or _SHARED_RNG
+        started = clock()
         attempt = 0
         while True:
             try:
@@ -265,31 +298,52 @@ class LLMProvider(ABC):
                         retryable=isinstance(exc, TimeoutError | ConnectionError),
                     )
                 )
+            if not isinstance(response, LLMResponse):
+                response = LLMResponse.failure(
+                    LLMError(
+                        f"{type(self).__name__}.chat returned {type(response).__name__}, "
+                        "not an LLMResponse",
+                        type="invalid_response",
+                    )
+                )
             response.attempts = attempt + 1
             if response.finish_reason != "error":
                 return response
             error = response.error or _error_from_text(response.content)
             if not error.retryable:
                 return response
-            if attempt + 1 >= self.retry.max_attempts:
+            if attempt + 1 >= policy.max_attempts:
                 _log.warning("%s: giving up after %d tries: %s", self.name, attempt + 1, error)
                 return response
-            wait = self.retry.delay(attempt, error.retry_after, self._rng)
-            if self._clock() - started + wait > self.retry.deadline:
-                _log.warning("%s: retry deadline reached: %s", self.name, error)
+            wait = policy.delay(attempt, error.retry_after, rng)
+            if clock() - started + wait > policy.deadline:
+                _log.warning(
+                    "%s: not retrying: waiting %.1fs more would pass the %gs retry deadline: %s",
+                    self.name,
+                    wait,
+                    policy.deadline,
+                    error,
+                )
                 return response
             _log.info("%s: transient error (%s); retrying in %.2fs", self.name, error, wait)
-            await self._sleep(wait)
+            await sleep(wait)
             attempt += 1
 
     def resolve_model(self, model: str | None) -> str:
         """The model to use for a call: the argument, else :attr:`default_model`."""
-        return model or self.default_model
+        if model:
+            return model
+        default = getattr(self, "default_model", None)
+        return default if isinstance(default, str) and default else self.name
 
     def resolve_max_tokens(self, max_tokens: int | None) -> int:
         """``max_tokens`` or the generation default."""
-        return self.generation.max_tokens if max_tokens is None else max_tokens
+        return self._settings().max_tokens if max_tokens is None else max_tokens
 
     def resolve_temperature(self, temperature: float | None) -> float:
         """``temperature`` or the generation default."""
-        return self.generation.temperature if temperature is None else temperature
+        return self._settings().temperature if temperature is None else temperature
+
+    def _settings(self) -> GenerationSettings:
+        settings = getattr(self, "generation", None)
+        return settings if isinstance(settings, GenerationSettings) else _DEFAULT_GENERATION

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from reverie.errors import ProviderError
+from reverie.errors import ProviderError, UserError
 from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse, RetryPolicy, Sleep
 
 __all__ = [
@@ -67,6 +67,30 @@ ScriptedReply: TypeAlias = (
 
 class ScriptExhaustedError(ProviderError):
     """A :class:`ScriptedProvider` received more requests than it had responses."""
+
+
+def _checked(steps: Iterable[ScriptedReply], what: str, start: int) -> list[ScriptedReply]:
+    """The steps as a list, once each is known to be playable (a mistake shows at once)."""
+    if isinstance(steps, str | LLMResponse):
+        # A lone answer would otherwise be iterated (a str, character by character).
+        raise UserError(
+            f"{what} must be a list of replies, not a single {type(steps).__name__}; "
+            f"write ScriptedProvider(responses=[{_short(steps)}])"
+        )
+    checked = list(steps)
+    for offset, step in enumerate(checked):
+        if not isinstance(step, LLMResponse | str | BaseException) and not callable(step):
+            raise UserError(
+                f"scripted reply #{start + offset + 1} must be an LLMResponse, a str, an "
+                f"exception or a function of the request, not {type(step).__name__}: "
+                f"{_short(step)}"
+            )
+    return checked
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _snapshot(value: Any) -> Any:
@@ -140,7 +164,8 @@ class ScriptedProvider(_RecordingProvider):
     * a callable taking the :class:`RecordedRequest` and returning an
       ``LLMResponse`` or ``str`` (or an awaitable of one).
 
-    A request arriving after the queue is empty raises
+    A step of another type is refused when it is scripted (:class:`UserError`
+    naming its position). A request arriving after the queue is empty raises
     :class:`ScriptExhaustedError` (a ``ProviderError``, so it fails the test
     loudly rather than becoming an error response) naming the request number.
 
@@ -150,6 +175,10 @@ class ScriptedProvider(_RecordingProvider):
         generation: Defaults for ``max_tokens`` / ``temperature``.
         retry: Retry policy for ``chat_with_retry``.
         sleep: Replaces ``asyncio.sleep`` between retries (tests pass a fake).
+
+    Raises:
+        UserError: ``responses`` is a single answer rather than a list, or holds
+            something that is not a scripted step.
 
     Example:
         >>> provider = ScriptedProvider(responses=["first", "second"])
@@ -171,7 +200,7 @@ class ScriptedProvider(_RecordingProvider):
         super().__init__(
             default_model=default_model, generation=generation, retry=retry, sleep=sleep
         )
-        self._queue: deque[ScriptedReply] = deque(responses)
+        self._queue: deque[ScriptedReply] = deque(_checked(responses, "responses", 0))
         self._scripted = len(self._queue)
 
     @property
@@ -180,8 +209,12 @@ class ScriptedProvider(_RecordingProvider):
         return len(self._queue)
 
     def add(self, *responses: ScriptedReply) -> None:
-        """Append more responses to the script."""
-        self._queue.extend(responses)
+        """Append more responses to the script.
+
+        Raises:
+            UserError: an item is not a scripted step (the message names it).
+        """
+        self._queue.extend(_checked(responses, "add() argument", self._scripted))
         self._scripted += len(responses)
 
     async def chat(
@@ -224,6 +257,9 @@ class FunctionProvider(_RecordingProvider):
         retry: Retry policy for ``chat_with_retry``.
         sleep: Replaces ``asyncio.sleep`` between retries.
 
+    Raises:
+        UserError: ``fn`` is not callable.
+
     Example:
         >>> provider = FunctionProvider(lambda request: request.last_user_text.upper())
     """
@@ -239,6 +275,11 @@ class FunctionProvider(_RecordingProvider):
         retry: RetryPolicy | None = None,
         sleep: Sleep | None = None,
     ) -> None:
+        if not callable(fn):
+            raise UserError(
+                f"FunctionProvider needs a function of the request, not {type(fn).__name__}: "
+                f"{_short(fn)}"
+            )
         super().__init__(
             default_model=default_model, generation=generation, retry=retry, sleep=sleep
         )

@@ -108,6 +108,9 @@ def estimate_message_tokens(message: Mapping[str, Any], *, model: str | None = N
     Args:
         message: A chat message in OpenAI shape.
         model: The model the prompt is for (picks the encoding).
+
+    Raises:
+        UserError: ``message`` is not a dict.
     """
     engine, _ = _engine(model)
     return engine.message_tokens(message)
@@ -128,6 +131,10 @@ def count_prompt_tokens(
 
     Returns:
         The count and its source. An empty prompt counts 0.
+
+    Raises:
+        UserError: ``messages`` or ``tools`` is not a list of dicts; the
+            message names the first bad item (``messages[3]``).
     """
     engine, source = _engine(model)
     tokens = engine.messages_tokens(messages) + engine.tools_tokens(tools)

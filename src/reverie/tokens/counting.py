@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from reverie.errors import UserError
 from reverie.tokens.encodings import TextCounter
 
 __all__ = [
@@ -141,6 +142,19 @@ def _mismatches(current: list[Any], kept: list[Any], lo: int, hi: int, out: list
     _mismatches(current, kept, middle, hi, out)
 
 
+def _preview(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _require_sequence(name: str, value: object) -> None:
+    # A string is a sequence too, and would be counted one character per "message".
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise UserError(
+            f"{name} must be a list of dicts, not {type(value).__name__}: {_preview(value)}"
+        )
+
+
 class CacheInfo(NamedTuple):
     """Counters of the per-message cache (for tests and benchmarks)."""
 
@@ -171,8 +185,22 @@ class Engine:
         self.framing = framing
         self._cache_key = (key, framing)
 
-    def message_tokens(self, message: Mapping[str, Any]) -> int:
-        """Tokens of one message, framing included (per-message LRU cached)."""
+    def message_tokens(self, message: Mapping[str, Any], *, index: int | None = None) -> int:
+        """Tokens of one message, framing included (per-message LRU cached).
+
+        Args:
+            message: The chat message.
+            index: Its position in a prompt, named in the error for a bad item.
+
+        Raises:
+            UserError: ``message`` is not a mapping (a chat message dict).
+        """
+        if not isinstance(message, Mapping):
+            field = "message" if index is None else f"messages[{index}]"
+            raise UserError(
+                f"{field} must be a message dict (role, content, ...), not "
+                f"{type(message).__name__}: {_preview(message)}"
+            )
         fields = {k: message[k] for k in COUNTED_KEYS if k in message}
         digest = hashlib.blake2b(_canonical(fields), digest_size=16).digest()
         key = (self._cache_key, digest)
@@ -193,13 +221,18 @@ class Engine:
         return tokens
 
     def messages_tokens(self, messages: Sequence[Mapping[str, Any]]) -> int:
-        """Sum of :meth:`message_tokens`, reusing a matching prompt snapshot."""
+        """Sum of :meth:`message_tokens`, reusing a matching prompt snapshot.
+
+        Raises:
+            UserError: ``messages`` is not a list of chat message dicts.
+        """
+        _require_sequence("messages", messages)
         current = messages if isinstance(messages, list) else list(messages)
         if not current:
             return 0
         snapshot = _PROMPTS.find(self._cache_key, current)
         if snapshot is None:
-            counts = [self.message_tokens(m) for m in current]
+            counts = [self.message_tokens(m, index=i) for i, m in enumerate(current)]
             _PROMPTS.store(self._cache_key, None, current, [None] * len(current), counts, None)
             return sum(counts)
         shared = min(len(current), len(snapshot.messages))
@@ -212,11 +245,11 @@ class Engine:
         except Exception:  # an odd __eq__ inside user content: recount everything shared
             changed = list(range(shared))
         for index in changed:
-            fresh = self.message_tokens(current[index])
+            fresh = self.message_tokens(current[index], index=index)
             total += fresh - counts[index]
             counts[index] = fresh
-        for message in current[shared:]:
-            fresh = self.message_tokens(message)
+        for index, message in enumerate(current[shared:], start=shared):
+            fresh = self.message_tokens(message, index=index)
             total += fresh
             counts.append(fresh)
         kept.extend([None] * (len(current) - shared))
@@ -225,7 +258,14 @@ class Engine:
         return total
 
     def tools_tokens(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
-        """Tokens of the tool definitions, counted from their JSON (cached)."""
+        """Tokens of the tool definitions, counted from their JSON (cached).
+
+        Raises:
+            UserError: ``tools`` is not a list of tool definitions.
+        """
+        if tools is None:
+            return 0
+        _require_sequence("tools", tools)
         if not tools:
             return 0
         digest = hashlib.blake2b(_canonical(list(tools)), digest_size=16).digest()

@@ -77,9 +77,13 @@ _VENDOR_PREFIX = re.compile(r"^(?:openai|openai-compatible|azure|openrouter|anth
 
 
 def _bare_model_name(model: str) -> str:
-    """``"openai/gpt-4o"``, ``"openai:gpt-4o"`` and ``"GPT-4o"`` all mean ``gpt-4o``."""
+    """``"openai/gpt-4o"``, ``"openai:gpt-4o"`` and ``"GPT-4o"`` all mean ``gpt-4o``.
+
+    A fine-tuned model (``"ft:gpt-4o-mini-2024-07-18:org::id"``) uses its base
+    model's encoding, so the ``ft:`` prefix goes too.
+    """
     name = _VENDOR_PREFIX.sub("", model.strip().lower())
-    return name.rpartition("/")[2]
+    return name.rpartition("/")[2].removeprefix("ft:")
 
 
 @functools.lru_cache(maxsize=256)

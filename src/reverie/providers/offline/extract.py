@@ -147,7 +147,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         if turn.role != "user":
             continue
         for sentence in split_sentences(turn.text):
-            sentence = strip_fillers(sentence)
+            # Phones and word processors type "I’m"; the rules are written for "I'm".
+            sentence = strip_fillers(sentence.replace("\u2019", "'"))
             if len(sentence) > _MAX_SENTENCE_CHARS:
                 continue
             found = classify(sentence)

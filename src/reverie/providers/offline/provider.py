@@ -152,16 +152,7 @@ class OfflineProvider(LLMProvider):
 
     def _text_response(self, request: OfflineRequest, text: str) -> LLMResponse:
         prompt = count_prompt_tokens(request.messages, request.tools, model=request.model).tokens
-        finish = "stop"
-        lines = text.split("\n")
-        # Like a real model, stop at max_tokens; whole lines only, so no fact is cut.
-        while lines and count_text_tokens("\n".join(lines), model=request.model) > max(
-            request.max_tokens, 0
-        ):
-            lines.pop()
-            finish = "length"
-        content = "\n".join(lines)
-        completion = count_text_tokens(content, model=request.model)
+        content, completion, finish = _fit(text, max(request.max_tokens, 0), request.model)
         return LLMResponse(
             content=content,
             finish_reason=finish,
@@ -181,3 +172,25 @@ class OfflineProvider(LLMProvider):
         """Count a prompt with reverie's offline counter: ``(tokens, source)``."""
         count = count_prompt_tokens(messages, tools, model=self.resolve_model(model))
         return count.tokens, count.source
+
+
+def _fit(text: str, max_tokens: int, model: str) -> tuple[str, int, str]:
+    """``(content, tokens, finish_reason)``: ``text`` cut to ``max_tokens`` like a model would.
+
+    Only whole lines are kept, so no fact is cut in half. The longest fitting
+    prefix is found by bisection: counting the prefix after every dropped line
+    made a long answer cost seconds.
+    """
+    tokens = count_text_tokens(text, model=model)
+    if tokens <= max_tokens:
+        return text, tokens, "stop"
+    lines = text.split("\n")
+    fits, too_long = 0, len(lines)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if count_text_tokens("\n".join(lines[:middle]), model=model) <= max_tokens:
+            fits = middle
+        else:
+            too_long = middle
+    content = "\n".join(lines[:fits])
+    return content, count_text_tokens(content, model=model), "length"

@@ -87,6 +87,9 @@ _PERMANENT = re.compile(
     r"|i (?:live|grew up|was born) in\b|i moved to\b|i work (?:at|for|as|in|on|with)\b"
     r"|i speak\b|i use\b|i always\b|i never\b|i usually\b"
     r"|i(?:'d| would) (?:rather|prefer|like you to)\b"
+    # A dislike is a preference too: "I don't like coffee", "I can't eat gluten".
+    r"|i (?:(?:really|just|also|still|generally|usually) )?(?:don't|do not|can't|cannot) "
+    r"(?:like|love|enjoy|eat|drink|use|stand|speak|drive|tolerate)\b"
     r"|please (?:always|never|don't|do not)\b"
     r"|my (?:favou?rite|preferred|wife|husband|partner|son|daughter|kids?|children|dog|cat|"
     r"birthday|pronouns|time ?zone|email|job|role|title|native language|first language|"
@@ -98,7 +101,7 @@ _PERMANENT = re.compile(
 _NOT_TRAIT = re.compile(r"^i(?:'m| am) a (?:bit|little|lot|tad|huge fan)\b", _I)
 # "I love it" / "I like that idea" hold no preference worth keeping.
 _EMPTY_OBJECT = re.compile(
-    r"^i (?:\w+ )?(?:like|love|hate|enjoy|prefer) (?:it|that|this|them|you|those|these|"
+    r"^i (?:[\w']+ ){0,2}(?:like|love|hate|enjoy|prefer) (?:it|that|this|them|you|those|these|"
     r"(?:that|this|the|your) (?:idea|one|answer|suggestion|plan))\b[\s!.,]*(?:thanks?|"
     r"thank you|a lot|so much|very much)?[\s!.]*$",
     _I,
