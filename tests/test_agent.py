@@ -64,6 +64,19 @@ def test_open_takes_settings_and_specs(workspace: Path) -> None:
         Agent.open(workspace, provider="offline", context_window_tokens="big")
 
 
+def test_a_window_too_small_for_any_prompt_is_refused_up_front(workspace: Path) -> None:
+    # The answer's room (4,096 by default) and the margin would leave every turn
+    # failing with "does not fit"; the settings are what is wrong, so say so.
+    with pytest.raises(ConfigError, match=r"context_window_tokens=4000 .*max_completion_tokens"):
+        Agent.open(workspace, provider="offline", context_window_tokens=4_000)
+    agent = Agent.open(
+        workspace, provider="offline", context_window_tokens=4_000, max_completion_tokens=500
+    )
+    assert agent.consolidator.budget == 4_000 - 500 - 1_024
+    unbudgeted = Agent(workspace, ScriptedProvider(["hi"]), context_window_tokens=0)
+    assert unbudgeted.run_sync("hello").text == "hi"
+
+
 async def test_tool_calls_run_in_a_bounded_loop(workspace: Path) -> None:
     seen: list[dict[str, Any]] = []
     tools = ToolRegistry([lookup_tool(seen)])
@@ -118,6 +131,27 @@ async def test_a_failed_call_keeps_the_users_words(workspace: Path) -> None:
         await agent.run("   ")
     with pytest.raises(UserError, match="inside an event loop"):
         agent.run_sync("hi")
+
+
+async def test_a_half_emoji_in_an_answer_does_not_stop_later_turns_being_saved(
+    workspace: Path,
+) -> None:
+    # A broken "\\ud83d" escape in a model's JSON, or terminal input decoded with
+    # surrogateescape, gives text with a lone surrogate, which has no UTF-8 form.
+    provider = ScriptedProvider(["here you go \ud83d", "noted"])
+    agent = Agent(workspace, provider)
+    await agent.run("send me a fox emoji")
+    await agent.run("and my password is \udcff1234")
+    stored = SessionManager(workspace).get_or_create("cli:default").messages
+    assert [m["content"] for m in stored] == [
+        "send me a fox emoji",
+        "here you go \ud83d",
+        "and my password is \udcff1234",
+        "noted",
+    ]
+    agent.sessions.archive_and_drop(agent.sessions.get_or_create("cli:default"))
+    archived = agent.sessions.transcripts.read("cli:default")
+    assert [m["content"] for m in archived] == [m["content"] for m in stored]
 
 
 def test_a_message_bigger_than_the_window_is_shortened_in_the_request_only(

@@ -143,3 +143,6 @@ async def test_a_session_that_wakes_up_before_its_turn_is_left_alone(
 def test_bad_ttl_is_a_clear_error(sessions: SessionManager, consolidator: Consolidator) -> None:
     with pytest.raises(UserError, match="session_ttl_minutes"):
         AutoCompact(sessions, consolidator, "an hour")  # type: ignore[arg-type]
+    # Refused here, not at every check in a background task nobody watches.
+    with pytest.raises(UserError, match="max_suffix"):
+        AutoCompact(sessions, consolidator, 30, max_suffix=-1)

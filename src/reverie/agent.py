@@ -40,7 +40,7 @@ from typing import Any
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie._window import RequestWindow
+from reverie._window import RequestWindow, check_window
 from reverie.autocompact import AutoCompact
 from reverie.config import DEFAULT_MODELS, default_workspace, load_settings
 from reverie.consolidation.consolidator import Consolidator
@@ -146,6 +146,7 @@ class Agent:
             if max_completion_tokens is None
             else max_completion_tokens
         )
+        check_window(context_window_tokens, completion)
         section_chars = max(1_000, (context_window_tokens - completion) // 2)
         self.context = ContextBuilder(
             self.workspace,

@@ -64,6 +64,8 @@ class AutoCompact:
             raise UserError(
                 f"session_ttl_minutes must be a number of minutes, got {session_ttl_minutes!r}"
             )
+        if isinstance(max_suffix, bool) or not isinstance(max_suffix, int) or max_suffix < 0:
+            raise UserError(f"max_suffix must be an integer >= 0, got {max_suffix!r}")
         self.sessions = sessions
         self.consolidator = consolidator
         self.session_ttl_minutes = session_ttl_minutes

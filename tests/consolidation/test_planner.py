@@ -82,6 +82,17 @@ def test_a_user_message_inside_a_tool_pair_is_not_a_cut() -> None:
     assert pick_boundary(messages, 0, 1, length) == (5, sum(length(m) for m in messages[:5]))
 
 
+def test_call_ids_reused_in_every_turn_still_leave_cuts_between_turns() -> None:
+    # Some servers number tool calls call_0, call_1… afresh in each turn.
+    messages: list[dict[str, Any]] = []
+    for turn in range(4):
+        messages += [user(f"q{turn}"), assistant("", "call_0"), tool("call_0"), assistant("a")]
+    blocked = blocked_cuts(messages, 0)
+    assert [i for i, m in enumerate(messages) if m["role"] == "user" and blocked[i]] == []
+    assert pick_boundary(messages, 0, 10, length) == (8, sum(map(length, messages[:8])))
+    assert pick_replay_cut(messages, 0, 4) == 12
+
+
 def test_largest_fitting_cut_shrinks_a_chunk_to_whole_turns() -> None:
     messages = [user("1"), assistant("", "c"), tool("c"), user("2"), assistant("2"), user("3")]
     assert largest_fitting_cut(messages, 0, 5, lambda cut: cut <= 4) == 3
@@ -124,6 +135,7 @@ def conversations(draw: st.DrawFn) -> list[dict[str, Any]]:
     """Random well-formed and damaged sequences of turns, tool pairs and stray messages."""
     messages: list[dict[str, Any]] = []
     counter = 0
+    reuse_ids = draw(st.booleans())  # like servers that number calls call_0… in every turn
     for kind in draw(st.lists(st.sampled_from("uatxo"), max_size=40)):
         size = draw(st.integers(0, 60))
         if kind == "u":
@@ -131,7 +143,8 @@ def conversations(draw: st.DrawFn) -> list[dict[str, Any]]:
         elif kind == "a":
             messages.append(assistant("a" * size))
         elif kind == "t":  # a tool round: call(s), then results
-            calls = [f"c{counter + k}" for k in range(draw(st.integers(1, 3)))]
+            first = 0 if reuse_ids else counter
+            calls = [f"c{first + k}" for k in range(draw(st.integers(1, 3)))]
             counter += len(calls)
             messages.append(assistant("", *calls))
             if draw(st.booleans()):
@@ -146,8 +159,22 @@ def conversations(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 def _splits_pair(messages: list[dict[str, Any]], cut: int) -> bool:
-    before = {c["id"] for m in messages[:cut] for c in m.get("tool_calls", [])}
-    return any(m.get("role") == "tool" and m["tool_call_id"] in before for m in messages[cut:])
+    """True when a result at or after ``cut`` answers a call made before it.
+
+    A result answers the latest call with its id before it (ids may repeat).
+    """
+    for index in range(cut, len(messages)):
+        if messages[index].get("role") != "tool":
+            continue
+        call_id = messages[index]["tool_call_id"]
+        callers = [
+            i
+            for i in range(index)
+            if any(c["id"] == call_id for c in messages[i].get("tool_calls", []))
+        ]
+        if callers and callers[-1] < cut:
+            return True
+    return False
 
 
 @settings(max_examples=150, deadline=None)

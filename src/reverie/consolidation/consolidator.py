@@ -13,7 +13,9 @@ summarised by the model into ``memory/history.jsonl`` and marked consolidated
   tool calls, an empty answer), the messages are stored verbatim instead
   (``raw_archive``); beyond its 16,000-char cap the entry says where the rest is;
 * messages leave a session file (idle compaction) only through the transcript
-  archive.
+  archive;
+* a process killed between the history append and the session save does not
+  summarise the chunk a second time (:mod:`reverie.consolidation.pending`).
 
 The per-turn check costs O(new messages): the replay's tokens are kept as a
 running total (:class:`~reverie.consolidation.ledger.HistoryLedger`) and only
@@ -33,6 +35,7 @@ from typing import Any
 from reverie._logging import OnceWarner, get_logger
 from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.consolidation.idle import compact_idle
+from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
 from reverie.consolidation.planner import largest_fitting_cut, pick_boundary, pick_replay_cut
 from reverie.consolidation.probe import (
     PROBE_MESSAGE,
@@ -251,6 +254,8 @@ class Consolidator:
                     _mirror(current, session)
 
     async def _consolidate(self, session: Session, replay_max_messages: int | None) -> None:
+        if recover_pending(self.store, session):
+            self.sessions.save(session)
         if not session.messages:
             return
         if replay_max_messages is not None:
@@ -300,11 +305,12 @@ class Consolidator:
     async def _archive_range(self, session: Session, end: int) -> bool:
         """Archive ``messages[last_consolidated:end]``; False when it fell back to raw."""
         start = session.consolidated_count()
+        source = mark_pending(self.store, session, start, end)
+        self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
         summary = await self.archive(
-            session.messages[start:end],
-            session_key=session.key,
-            source=session.source_range(start, end),
+            session.messages[start:end], session_key=session.key, source=source
         )
+        clear_pending(session)
         session.last_consolidated = end
         remember_summary(session, summary)
         self.sessions.save(session)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
 from reverie.consolidation.summary import remember_summary
 
 if TYPE_CHECKING:
@@ -32,17 +33,20 @@ async def compact_idle(consolidator: Consolidator, session_key: str, max_suffix:
     sessions = consolidator.sessions
     async with consolidator.get_lock(session_key):
         session = sessions.get_or_create(session_key)
+        if recover_pending(consolidator.store, session):
+            sessions.save(session)
         start = session.consolidated_count()
         cut = session.suffix_start(max_suffix)
         if cut <= start:
             if cut > 0:  # already summarised: only the file shrinks
                 sessions.archive_and_drop(session, cut, reason="compact")
             return ""
+        source = mark_pending(consolidator.store, session, start, cut)
+        sessions.save(session)  # a crash from here on cannot archive the chunk twice
         summary = await consolidator.archive(
-            session.messages[start:cut],
-            session_key=session_key,
-            source=session.source_range(start, cut),
+            session.messages[start:cut], session_key=session_key, source=source
         )
+        clear_pending(session)
         session.last_consolidated = cut
         remember_summary(session, summary)
         sessions.save(session)

@@ -48,8 +48,11 @@ def blocked_cuts(messages: Sequence[Message], start: int) -> list[bool]:
 
     A cut before ``i`` splits a pair when an assistant message before ``i``
     issued a tool call whose result (``tool_call_id``) sits at ``i`` or later.
-    Well-formed conversations never put a user message inside such a pair, but
-    hand-edited or crashed sessions can.
+    A result belongs to the latest call with its id before it: some servers
+    number calls ``call_0``, ``call_1``… afresh in every turn, and pairing a
+    result with the first turn that used its id would block every cut in
+    between. Well-formed conversations never put a user message inside a pair,
+    but hand-edited or crashed sessions can.
 
     Returns:
         A list of ``len(messages) - start`` flags (index 0 is ``start``).
@@ -61,7 +64,7 @@ def blocked_cuts(messages: Sequence[Message], start: int) -> list[bool]:
     for offset in range(size):
         message = messages[start + offset]
         for call_id in _call_ids(message):
-            opened.setdefault(call_id, offset)
+            opened[call_id] = offset
         if message.get("role") == "tool":
             result = message.get("tool_call_id")
             key = str(result) if isinstance(result, str | int) else None

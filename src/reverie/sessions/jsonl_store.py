@@ -33,6 +33,7 @@ __all__ = [
     "LoadedSession",
     "SessionSummary",
     "file_signature",
+    "json_line",
     "metadata_key",
     "parse_session",
     "read_session_file",
@@ -185,20 +186,38 @@ def serialize_session(session: Session) -> bytes:
         "metadata": session.metadata,
         "last_consolidated": session.last_consolidated,
     }
-    lines: list[str] = []
+    lines: list[bytes] = []
     try:
-        lines.append(json.dumps(header, ensure_ascii=False))
+        lines.append(json_line(header))
     except (TypeError, ValueError) as exc:
         raise SessionError(f"session {session.key!r}: metadata is not JSON: {exc}") from exc
     for index, message in enumerate(session.messages):
         try:
-            lines.append(json.dumps(message, ensure_ascii=False))
+            lines.append(json_line(message))
         except (TypeError, ValueError) as exc:
             raise SessionError(
                 f"session {session.key!r}: message {index} is not JSON: {exc}"
             ) from exc
-    lines.append("")
-    return "\n".join(lines).encode("utf-8")
+    lines.append(b"")
+    return b"\n".join(lines)
+
+
+def json_line(value: Any) -> bytes:
+    """``value`` as one line of UTF-8 JSON (no newline), readable by any JSON parser.
+
+    Text with a lone surrogate (a half emoji from a broken ``\\ud83d`` escape in
+    a model's answer, or terminal input decoded with ``surrogateescape``) has
+    no UTF-8 form; that line is written with ASCII ``\\u`` escapes instead,
+    which read back to the very same string.
+
+    Raises:
+        TypeError, ValueError: when ``value`` is not JSON-serialisable.
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True).encode("ascii")
 
 
 def _first_line(path: Path) -> tuple[bytes, int, bool]:

@@ -37,6 +37,7 @@ from typing import Any
 from reverie._atomic import fsync_dir
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.sessions.jsonl_store import json_line
 from reverie.sessions.keys import session_filename
 from reverie.store.locks import WorkspaceLock
 
@@ -126,7 +127,7 @@ class TranscriptArchive:
             return first_index
         path = self.path_for(session_key)
         stamp = datetime.now(UTC).isoformat(timespec="seconds")
-        lines: list[str] = []
+        lines: list[bytes] = []
         for offset, message in enumerate(messages):
             record: dict[str, Any] = {
                 "index": first_index + offset,
@@ -137,13 +138,13 @@ class TranscriptArchive:
                 record["reason"] = reason
             record["message"] = message
             try:
-                lines.append(json.dumps(record, ensure_ascii=False))
+                lines.append(json_line(record))
             except (TypeError, ValueError) as exc:
                 raise StoreError(
                     f"cannot archive message {first_index + offset} of session "
                     f"{session_key!r} to {path}: {exc}"
                 ) from exc
-        payload = ("\n".join(lines) + "\n").encode("utf-8")
+        payload = b"\n".join(lines) + b"\n"
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
