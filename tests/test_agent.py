@@ -119,6 +119,28 @@ async def test_tool_calls_run_in_a_bounded_loop(workspace: Path) -> None:
     assert "stopped after 3 model calls" in capped.text
 
 
+async def test_a_tool_loop_sends_back_the_models_thinking(workspace: Path) -> None:
+    thinking = [{"type": "thinking", "thinking": "check the docs", "signature": "sig-1"}]
+    provider = ScriptedProvider(
+        [
+            LLMResponse(
+                content=None,
+                tool_calls=[ToolCallRequest("c1", "lookup", {"topic": "billing"})],
+                thinking_blocks=thinking,
+                reasoning_content="I should look it up.",
+            ),
+            "Billing is in docs/billing.md.",
+        ],
+        default_model=MODEL,
+    )
+    agent = Agent(workspace, provider, tools=ToolRegistry([lookup_tool([])]))
+    await agent.run("where is billing documented?", session_key="cli:think")
+    replayed = [m for m in provider.requests[1].messages if m["role"] == "assistant"][-1]
+    assert replayed["thinking_blocks"] == thinking
+    assert replayed["reasoning_content"] == "I should look it up."
+    assert replayed["tool_calls"][0]["id"] == "c1"
+
+
 async def test_a_failed_call_keeps_the_users_words(workspace: Path) -> None:
     provider = ScriptedProvider([LLMResponse.failure(LLMError("invalid key", status=401))])
     agent = Agent(workspace, provider)

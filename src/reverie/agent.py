@@ -360,9 +360,11 @@ class Agent:
     async def _run_tools(
         self, session: Session, turn: list[Message], response: LLMResponse, ran: list[str]
     ) -> None:
-        calls = [call.to_openai() for call in response.tool_calls]
-        session.add_message("assistant", response.content or "", tool_calls=calls)
-        turn.append({"role": "assistant", "content": response.content or "", "tool_calls": calls})
+        # The in-turn request replays what the vendor needs back (Anthropic's signed
+        # thinking, DeepSeek's reasoning); the session keeps the portable fields.
+        message = response.to_message()
+        session.add_message("assistant", response.content or "", tool_calls=message["tool_calls"])
+        turn.append(message)
         for call in response.tool_calls:
             result = await self._execute(call)
             ran.append(call.name)
