@@ -18,11 +18,13 @@ from typing import Any
 
 from reverie.dream import Dream
 from reverie.dream.guards import LoopDetector, TokenBudget
+from reverie.dream.journal import JOURNAL_NAME, RunJournal
 from reverie.dream.loop import ChangeTracker, run_tool_loop
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
 from reverie.providers.offline import OfflineProvider
 from reverie.store.git import GitStore
 from reverie.store.memory_store import MemoryStore
+from reverie.tools import build_dream_tools
 
 RUNS = 10
 LOOP_ITERATIONS = 200
@@ -150,7 +152,11 @@ def bench_loop_overhead(*, edit: bool) -> None:
         store = prepare(Path(tmp))
         provider = InstantProvider(edit)
         tracker = ChangeTracker()
-        registry = store.build_dream_tools(on_change=tracker)
+        # As in a Dream run: each write is journaled first (a second atomic write).
+        journal = RunJournal.begin(store.workspace, store.memory_dir / JOURNAL_NAME)
+        registry = build_dream_tools(
+            store.workspace, on_change=tracker, before_write=journal.record_write
+        )
         prompt = store.build_dream_prompt()
         assert prompt is not None
         messages: list[dict[str, Any]] = [{"role": "system", "content": prompt[0]}]
@@ -169,7 +175,7 @@ def bench_loop_overhead(*, edit: bool) -> None:
         )
         total = time.perf_counter() - started
     per_iteration = (total - provider.seconds) / max(outcome.iterations, 1)
-    kind = "write_file (atomic write + fsync)" if edit else "read_file"
+    kind = "write_file (journal + atomic write, each with fsync)" if edit else "read_file"
     print(
         f"tool loop overhead, one {kind} per iteration, provider excluded: "
         f"{per_iteration * 1e3:.3f} ms/iteration over {outcome.iterations} iterations "

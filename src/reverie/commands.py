@@ -198,6 +198,7 @@ class DreamCommands:
             if info is None:
                 return CommandResult("/dream-log", True, "No Dream has changed memory yet.")
         else:
+            self._need_versions(sha)
             diff = git.show(sha)  # raises GitStoreError naming an unknown sha
             info = next((c for c in git.log(_LOG_SCAN) if c.sha.startswith(sha.lower())), None)
             if info is None:
@@ -239,6 +240,7 @@ class DreamCommands:
             undo = self.spell("/dream-restore", "<sha>")
             lines += ["", f"Undo a change and everything after it with `{undo}`."]
             return CommandResult("/dream-restore", True, "\n".join(lines), {"versions": rows})
+        self._need_versions(sha)
         lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
         if not lock.acquire():
             holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
@@ -259,7 +261,18 @@ class DreamCommands:
                 f"Restored memory to its state before `{sha}` as commit `{new_sha[:8]}`. "
                 f"The Dream cursor is now {cursor}: later history entries will be dreamed again."
             )
+        if (self.store.workspace / "skills").is_dir():
+            # Only SOUL.md, USER.md, MEMORY.md and the cursor are versioned; say so
+            # rather than let a person believe their skills were rolled back too.
+            text += " Files under skills/ are not versioned and were left as they are."
         return CommandResult("/dream-restore", True, text, data)
+
+    def _need_versions(self, sha: str) -> None:
+        if not self.store.git.is_initialized():
+            raise UserError(
+                f"memory has no versions yet, so there is no commit {sha!r} "
+                f"(the first {self.spell('/dream')} creates the repository)"
+            )
 
     # -- /dream-prompt -------------------------------------------------------------
 
@@ -324,8 +337,9 @@ def _describe(result: DreamResult) -> str:
     if result.status == "completed":
         files = ", ".join(result.changed_files) or "no files"
         commit = f"; commit `{result.commit[:8]}`" if result.commit else ""
+        refused = f" ({result.tool_errors} refused)" if result.tool_errors else ""
         return (
-            f"Dream completed: processed {span} with {result.tool_calls} tool call(s), "
+            f"Dream completed: processed {span} with {result.tool_calls} tool call(s){refused}, "
             f"changed {files}{commit}."
         )
     if result.status == "nothing_to_do":

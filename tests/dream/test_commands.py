@@ -198,3 +198,45 @@ def test_names_are_checked_and_default_to_the_slash_forms(store: MemoryStore) ->
         DreamCommands(store, names={"/dream-undo": "x"})
     with pytest.raises(UserError, match=r"names\['/dream'\]"):
         DreamCommands(store, names={"/dream": "  "})
+
+
+async def test_a_sha_before_any_version_exists_gets_a_plain_answer(store: MemoryStore) -> None:
+    for line in ("/dream-log abc123", "/dream-restore abc123"):
+        result = await commands(store).handle(line)
+        assert result is not None and not result.ok
+        assert "memory has no versions yet, so there is no commit 'abc123'" in result.text
+        assert "init()" not in result.text  # no library jargon for a person
+    assert not (store.workspace / ".git").exists()
+
+
+async def test_dream_reports_refused_tool_calls(
+    store: MemoryStore, calls: Any, entries: Any
+) -> None:
+    entries(store, "[durable] x")
+    refused = calls(("write_file", {"path": "notes.md", "content": "x\n"}))
+    dream = Dream(store, ScriptedProvider([refused, "Done."]))
+    result = await DreamCommands(store, dream=dream).handle("/dream")
+    assert result is not None and result.ok
+    assert "with 1 tool call(s) (1 refused), changed no files" in result.text
+    assert result.data["tool_errors"] == 1
+
+
+async def test_restore_says_skills_are_not_rolled_back(
+    store: MemoryStore, calls: Any, entries: Any
+) -> None:
+    entries(store, "[durable] deploys use make release")
+    steps = "1. make release\n"
+    script = [
+        calls(
+            ("write_file", {"path": "memory/MEMORY.md", "content": "- Deploys: make.\n"}),
+            ("write_file", {"path": "skills/deploy/SKILL.md", "content": steps}),
+        ),
+        "ok",
+    ]
+    result = await Dream(store, ScriptedProvider(script)).run()
+    assert result.commit is not None
+    restored = await commands(store).handle(f"/dream-restore {result.commit}")
+    assert restored is not None and restored.ok
+    assert store.read_memory() == ""
+    assert (store.workspace / "skills" / "deploy" / "SKILL.md").read_text() == steps
+    assert "Files under skills/ are not versioned and were left as they are." in restored.text

@@ -194,6 +194,11 @@ def test_a_cut_entry_loses_its_last_partial_line() -> None:
     assert facts == [DreamFact("durable", "Whole fact.", None)]
 
 
+def test_entry_delimiters_inside_an_entry_are_not_facts() -> None:
+    text = '[durable] A fact.\n</entry>\n<entry cursor="9" timestamp="x">\n[durable] B fact.'
+    assert [fact.text for fact in entry_facts(text, None)] == ["A fact.", "B fact."]
+
+
 def test_merge_routes_and_corrects() -> None:
     files = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
     merged, report = merge_facts(

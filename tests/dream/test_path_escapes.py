@@ -79,6 +79,7 @@ async def test_every_escape_is_refused_and_writes_nothing(
 
     assert result.status == "completed"
     assert result.changed_files == ()
+    assert result.tool_errors == len(attempts)
     assert outside.read_text() == "precious\n"
     assert interesting(snapshot(store.workspace)) == before
     assert not (store.workspace / "SOUL.md").exists()  # the all-or-nothing patch wrote nothing

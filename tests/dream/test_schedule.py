@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -157,3 +158,54 @@ def test_bad_arguments_are_named() -> None:
 def test_from_settings() -> None:
     schedule = DreamSchedule.from_settings(DreamSettings(interval_h=3, cron="0 4 * * *"), tz=BERLIN)
     assert (schedule.interval_h, schedule.cron, schedule.tz) == (3, "0 4 * * *", BERLIN)
+
+
+def test_schedules_that_cannot_work_are_refused_up_front() -> None:
+    # Each of these used to be accepted and then crash `reverie status` with an
+    # OverflowError or a croniter error, or fire every second.
+    with pytest.raises(ConfigError, match=r"dream\.interval_h must be > 0 and at most"):
+        DreamSchedule(interval_h=float("inf"))
+    with pytest.raises(ConfigError, match=r"dream\.interval_h"):
+        DreamSchedule(interval_h=1e12)
+    with pytest.raises(ConfigError, match=r"dream\.cron '0 0 31 2 \*' never fires"):
+        DreamSchedule(cron="0 0 31 2 *")
+    with pytest.raises(ConfigError, match="5-field"):
+        DreamSchedule(cron="* * * * * *")
+    leap_day = DreamSchedule(cron="0 0 29 2 *", tz=UTC)
+    last = datetime(2026, 3, 1, tzinfo=UTC)
+    assert leap_day.next_run(last, last) == datetime(2028, 2, 29, tzinfo=UTC)
+    assert DreamSchedule(cron="@daily", tz=UTC).next_run(last, last) == last + timedelta(days=1)
+
+
+def failing_attempts(schedule: DreamSchedule, last_ok: datetime, hours: int) -> list[datetime]:
+    """Tick every minute for ``hours``; every attempt fails."""
+    attempts: list[datetime] = []
+    now = last_ok
+    while now <= last_ok + timedelta(hours=hours):
+        failed = attempts[-1] if attempts else None
+        if schedule.is_due(last_ok, now, last_failed=failed):
+            attempts.append(now)
+        now += timedelta(minutes=1)
+    return attempts
+
+
+def test_a_batch_that_always_fails_backs_off_to_the_schedule() -> None:
+    last_ok = datetime(2026, 4, 3, 6, 0, tzinfo=UTC)
+    attempts = failing_attempts(DreamSchedule(interval_h=2), last_ok, hours=24)
+    gaps = [(b - a) // timedelta(minutes=1) for a, b in pairwise(attempts)]
+    # Quick retries first, then no more often than the schedule itself: a fixed
+    # 15-minute retry would have made 89 attempts (each one paid for) in these 22 hours.
+    assert gaps[:5] == [15, 15, 30, 60, 120]
+    assert all(gap == 120 for gap in gaps[4:])
+    assert len(attempts) == 15
+
+
+def test_a_failing_cron_schedule_never_waits_past_the_next_firing() -> None:
+    schedule = DreamSchedule(cron="0 3 * * *", tz=UTC)
+    last_ok = datetime(2026, 4, 1, 3, 0, tzinfo=UTC)
+    attempts = failing_attempts(schedule, last_ok, hours=72)
+    assert attempts[0] == datetime(2026, 4, 2, 3, 0, tzinfo=UTC)
+    # After the streak has lasted long enough, each retry waits for the next 03:00.
+    assert datetime(2026, 4, 3, 3, 0, tzinfo=UTC) in attempts
+    assert datetime(2026, 4, 4, 3, 0, tzinfo=UTC) in attempts
+    assert len(attempts) <= 12

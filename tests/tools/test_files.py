@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -340,3 +341,54 @@ def test_patch_restores_written_files_when_a_later_write_fails(ws: Path) -> None
     assert (ws / "USER.md").read_text() == "Name: Ada\nLikes: tea\n"
     assert (ws / "SOUL.md").read_text() == "I am calm.\nI am brief.\n"
     assert not (ws / "skills").exists()
+
+
+def test_before_write_runs_before_each_file_is_written(ws: Path) -> None:
+    seen: list[tuple[str, str | None, str, str | None]] = []
+
+    def hook(path: str, before: str | None, after: str) -> None:
+        target = ws / path
+        on_disk = target.read_text() if target.exists() else None
+        seen.append((path, before, after, on_disk))
+
+    files = WorkspaceFiles(PathPolicy(ws), before_write=hook)
+    files.apply_patch(
+        [
+            {"path": "USER.md", "old_text": "tea", "new_text": "coffee"},
+            {"path": "skills/a/SKILL.md", "old_text": "", "new_text": "1. step\n"},
+        ]
+    )
+    assert seen == [
+        (
+            "USER.md",
+            "Name: Ada\nLikes: tea\n",
+            "Name: Ada\nLikes: coffee\n",
+            "Name: Ada\nLikes: tea\n",
+        ),
+        ("skills/a/SKILL.md", None, "1. step\n", None),
+    ]
+    files.write_file("USER.md", "Name: Ada\nLikes: coffee\n")  # a no-op writes nothing
+    assert len(seen) == 2
+
+
+def test_a_failing_before_write_hook_keeps_the_patch_all_or_nothing(ws: Path) -> None:
+    def hook(path: str, before: str | None, after: str) -> None:
+        if path == "SOUL.md":
+            raise StoreError("cannot write memory/.dream_journal.json: disk full")
+
+    files = WorkspaceFiles(PathPolicy(ws), before_write=hook)
+    with pytest.raises(ToolError, match=r"disk full; restored USER\.md"):
+        files.apply_patch(
+            [
+                {"path": "USER.md", "old_text": "tea", "new_text": "coffee"},
+                {"path": "SOUL.md", "old_text": "calm", "new_text": "bold"},
+            ]
+        )
+    assert (ws / "USER.md").read_text() == "Name: Ada\nLikes: tea\n"
+    assert (ws / "SOUL.md").read_text() == "I am calm.\nI am brief.\n"
+
+
+def test_reading_a_fifo_is_refused_instead_of_hanging(files: WorkspaceFiles, ws: Path) -> None:
+    os.mkfifo(ws / "pipe")
+    with pytest.raises(ToolError, match=r"cannot read 'pipe': it is not a regular file"):
+        files.read_file("pipe")

@@ -53,6 +53,7 @@ class LoopOutcome:
     reason: str
     iterations: int = 0
     tool_calls: int = 0
+    tool_errors: int = 0
     final_text: str | None = None
     messages: list[dict[str, Any]] = field(default_factory=list)
 
@@ -166,6 +167,7 @@ async def run_tool_loop(
             outcome.tool_calls += 1
             tracker.take()
             result = await _execute(registry, call, truncated)
+            outcome.tool_errors += int(result.is_error)
             detector.record(call.name, call.arguments, result.content, tracker.take())
             messages.append(
                 {

@@ -4,20 +4,23 @@ One :meth:`Dream.run`:
 
 1. takes the workspace Dream lock (``memory/.dream.lock``) without waiting; if
    another run holds it, returns ``incomplete`` ("another Dream is running");
-2. rolls back a run that crashed mid-way (its journal is still there);
+2. settles a run that died mid-way (its journal is still there): undoes its
+   edits, or, when it had already moved the cursor, makes its missing commit;
 3. creates the memory repository when there is none, and commits edits made
    outside Dream, so the Dream commit holds only Dream's changes;
 4. builds the prompt (:meth:`MemoryStore.build_dream_prompt`); nothing new →
    ``nothing_to_do``;
-5. snapshots every file the tools may write and runs the bounded tool loop;
+5. runs the bounded tool loop, journaling each write before it is made
+   (:mod:`reverie.dream.journal`);
 6. **completed** (a final answer without tool calls, within the caps, no
    provider error) and no guard objects → moves ``.dream_cursor`` to the
    batch's last cursor, commits with a message built from the real diff,
    compacts the history;
-7. otherwise rolls every file back to the snapshot: ``incomplete`` (iteration
-   cap, token budget, provider error, loop guard, crash) or ``rejected`` (mass
-   deletion, size cap). The cursor stays, nothing is committed, and the same
-   batch is retried from a clean state next time.
+7. otherwise undoes Dream's writes: ``incomplete`` (iteration cap, token
+   budget, provider error, loop guard, crash) or ``rejected`` (mass deletion,
+   size cap). The cursor stays, nothing is committed, and the same batch is
+   retried from a clean state next time. A file someone else changed after
+   Dream wrote it is left as they made it.
 
 Each run's conversation is saved as session ``dream:<UTC time>`` when a
 :class:`SessionManager` is given; only the newest ten are kept.
@@ -32,7 +35,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from reverie._logging import get_logger
-from reverie.dream.commit_message import build_commit_message
 from reverie.dream.guards import (
     DEFAULT_MAX_DELETION_RATIO,
     DEFAULT_MAX_STRIKES,
@@ -42,15 +44,21 @@ from reverie.dream.guards import (
     describe_violations,
     size_violations,
 )
+from reverie.dream.journal import (
+    JOURNAL_NAME,
+    PendingCommit,
+    RunJournal,
+    recover_crashed_run,
+)
 from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
 from reverie.dream.schedule import record_dream_run
 from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
-from reverie.dream.snapshot import JOURNAL_NAME, Snapshot, recover_crashed_run
+from reverie.dream.versioning import commit_run, prepare_repository
 from reverie.errors import ProviderError, ReverieError, UserError
 from reverie.providers.base import LLMProvider
-from reverie.store.memory_store import TRACKED_FILES, MemoryStore
-from reverie.tools import DEFAULT_MAX_FILE_CHARS
+from reverie.store.memory_store import MemoryStore
+from reverie.tools import DEFAULT_MAX_FILE_CHARS, build_dream_tools
 
 if TYPE_CHECKING:
     from reverie.config import DreamSettings
@@ -87,6 +95,8 @@ class DreamResult:
         tokens_used: Tokens spent, from the provider's usage or estimated.
         changed_files: Files the run changed (after a rollback: none).
         session_key: The ``dream:<time>`` session holding the run's conversation.
+        tool_errors: Tool calls that were refused or failed (their ``Error:``
+            results went back to the model).
     """
 
     status: DreamStatus
@@ -99,6 +109,7 @@ class DreamResult:
     tokens_used: int = 0
     changed_files: tuple[str, ...] = ()
     session_key: str | None = None
+    tool_errors: int = 0
 
     @property
     def completed(self) -> bool:
@@ -223,8 +234,11 @@ class Dream:
 
     async def _run_locked(self) -> DreamResult:
         store = self.store
-        recover_crashed_run(store.workspace, self.journal_file)
-        self._prepare_git()
+        recovery = recover_crashed_run(
+            store.workspace, self.journal_file, dream_cursor=store.get_last_dream_cursor()
+        )
+        if prepare_repository(store, self.journal_file, recovery.pending):
+            self._compact()
         since = store.get_last_dream_cursor()
         built = store.build_dream_prompt(max_entries=self.max_entries)
         if built is None:
@@ -233,15 +247,15 @@ class Dream:
             )
         prompt, cursor_to = built
         cursor_from = store.history.read_since(since, limit=1)[0].cursor
-        snapshot = Snapshot.capture(store.workspace)
-        snapshot.write_journal(self.journal_file)
+        journal = RunJournal.begin(store.workspace, self.journal_file)
         tracker = ChangeTracker()
-
-        def on_change(path: str, before: str | None, after: str) -> None:
-            tracker(path, before, after)
-            if before is None:  # a new file: the journal must know to delete it on recovery
-                snapshot.write_journal(self.journal_file, created=tracker.paths)
-
+        # What store.build_dream_tools() builds, plus a hook journaling each write before it.
+        tools = build_dream_tools(
+            store.workspace,
+            max_file_chars=self.max_file_chars,
+            on_change=tracker,
+            before_write=journal.record_write,
+        )
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": prompt},
             {"role": "user", "content": _KICKOFF},
@@ -252,7 +266,7 @@ class Dream:
                 self.provider,
                 self.model,
                 messages,
-                store.build_dream_tools(max_file_chars=self.max_file_chars, on_change=on_change),
+                tools,
                 max_iterations=self.max_iterations,
                 budget=budget,
                 detector=LoopDetector(DEFAULT_MAX_STRIKES),
@@ -260,7 +274,7 @@ class Dream:
                 max_tokens=self.max_tokens,
             )
         except (asyncio.CancelledError, KeyboardInterrupt):
-            self._roll_back(snapshot, tracker)
+            self._roll_back(journal)
             raise
         except ProviderError as exc:
             outcome = LoopOutcome(False, f"provider error: {exc}", messages=messages)
@@ -275,8 +289,9 @@ class Dream:
             outcome.tool_calls,
             iterations=outcome.iterations,
             tokens_used=budget.used,
+            tool_errors=outcome.tool_errors,
         )
-        result = self._settle(result, outcome, snapshot, tracker)
+        result = self._settle(result, outcome, journal)
         result = self._save_session(result, outcome.messages)
         return self._record(result)
 
@@ -284,30 +299,31 @@ class Dream:
         self,
         result: DreamResult,
         outcome: LoopOutcome,
-        snapshot: Snapshot,
-        tracker: ChangeTracker,
+        journal: RunJournal,
     ) -> DreamResult:
         """Commit a completed run, or roll it back; the journal goes either way."""
         if not outcome.completed:
-            self._roll_back(snapshot, tracker)
+            self._roll_back(journal)
             return result
-        after = snapshot.current(tracker.paths)
-        deletions = deletion_violations(snapshot.files, after, max_ratio=self.max_deletion_ratio)
-        sizes = size_violations(snapshot.files, after, max_chars=self.max_file_chars)
+        changed = journal.changes()
+        before = {path: old for path, (old, _) in changed.items()}
+        after = {path: new for path, (_, new) in changed.items()}
+        deletions = deletion_violations(before, after, max_ratio=self.max_deletion_ratio)
+        sizes = size_violations(before, after, max_chars=self.max_file_chars)
         if deletions or sizes:
             reason = describe_violations(deletions, sizes, max_ratio=self.max_deletion_ratio)
             _log.warning("Dream %s", reason)
-            self._roll_back(snapshot, tracker)
+            self._roll_back(journal)
             return replace(result, status="rejected", reason=reason)
-        changed = snapshot.changed(tracker.paths)
         assert result.cursor_from is not None and result.cursor_to is not None
+        pending = PendingCommit(result.cursor_from, result.cursor_to, self.model)
         try:
-            sha = self._commit(result.cursor_from, result.cursor_to, changed)
+            sha = commit_run(self.store, pending, changed, journal)
         except Exception as exc:
             _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
-            self._roll_back(snapshot, tracker)
+            self._roll_back(journal)
             return replace(result, reason=f"commit failed: {type(exc).__name__}: {exc}")
-        Snapshot.clear_journal(self.journal_file)
+        journal.finish()
         self._compact()
         return replace(
             result,
@@ -317,42 +333,11 @@ class Dream:
             changed_files=tuple(changed),
         )
 
-    def _commit(
-        self, cursor_from: int, cursor_to: int, changed: dict[str, tuple[str | None, str | None]]
-    ) -> str | None:
-        """Advance the cursor and commit; on failure put the cursor back and re-raise."""
-        store, git = self.store, self.store.git
-        previous = store.get_last_dream_cursor()
-        store.set_last_dream_cursor(cursor_to)
-        try:
-            if not git.is_initialized():
-                return None
-            message = build_commit_message(
-                git.diff_working_tree(),
-                cursor_from=cursor_from,
-                cursor_to=cursor_to,
-                model=self.model,
-                unversioned={p: c for p, c in changed.items() if p not in TRACKED_FILES},
-            )
-            return git.auto_commit(message)
-        except BaseException:
-            store.set_last_dream_cursor(previous)
-            raise
-
-    def _prepare_git(self) -> None:
-        git = self.store.git
-        if not git.is_initialized():
-            git.init()
-        if git.is_initialized():
-            # Edits made by hand since the last commit get their own commit, so the
-            # Dream commit's diff (and its message) holds only what Dream changed.
-            git.auto_commit("Save memory edits made outside Dream")
-
-    def _roll_back(self, snapshot: Snapshot, tracker: ChangeTracker) -> None:
-        restored = snapshot.restore(tracker.paths)
-        if restored:
-            _log.info("Dream rolled back %s", ", ".join(restored))
-        Snapshot.clear_journal(self.journal_file)
+    def _roll_back(self, journal: RunJournal) -> None:
+        report = journal.undo()
+        if report.restored:
+            _log.info("Dream rolled back %s", ", ".join(report.restored))
+        journal.finish()
 
     def _compact(self) -> None:
         try:

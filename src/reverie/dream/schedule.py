@@ -14,8 +14,13 @@ neither skips nor doubles a run:
   first time. A machine that was off at the firing time runs once when it is
   back, not once per missed firing.
 - **never run**: due at once.
-- **after a failed run** (incomplete or rejected): retried no sooner than
-  ``retry_delay`` after it, and never later than the schedule says.
+- **after a failed run** (incomplete or rejected): retried after a delay that
+  doubles while the failures go on (``retry_delay``, then about as long as the
+  failing streak has lasted) and never exceeds the schedule's own period (the
+  interval, or the time to the next cron firing). A passing glitch is retried
+  within minutes, while a batch that fails every time (a guard rejecting it, a
+  model that loops) costs no more runs than the schedule itself: without the
+  cap, a 15-minute retry would try it 96 times a day.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from croniter import croniter
+from croniter import CroniterBadDateError, croniter
 
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
@@ -50,11 +55,13 @@ __all__ = [
 STATE_NAME = ".dream_state.json"
 """Where the last run is recorded, in ``memory/``."""
 DEFAULT_RETRY_DELAY = timedelta(minutes=15)
-"""How long after a failed run the schedule waits before it is due again."""
+"""How long after the first failed run of a streak the schedule waits before it is due again."""
 
 _log = get_logger("dream.schedule")
 _warner = OnceWarner(_log)
 _MAX_CRON_STEPS = 10_000
+_MAX_INTERVAL_H = 24 * 366 * 10
+"""Ten years: a longer interval is a typo, and past it date arithmetic overflows."""
 
 
 def local_timezone() -> tzinfo:
@@ -93,7 +100,7 @@ class DreamSchedule:
         interval_h: Hours between runs, counted from the last completed run.
         cron: A 5-field cron expression; when non-empty it wins over ``interval_h``.
         tz: Time zone the cron expression is read in (default: the local zone).
-        retry_delay: Wait after a failed run before the next attempt.
+        retry_delay: Shortest wait after a failed run before the next attempt.
 
     Example:
         >>> from datetime import datetime, UTC
@@ -112,14 +119,28 @@ class DreamSchedule:
             raise ConfigError(
                 f"dream.interval_h must be a number of hours, got {self.interval_h!r}"
             )
-        if not self.interval_h > 0:
-            raise ConfigError(f"dream.interval_h must be > 0, got {self.interval_h}")
-        cron = (self.cron or "").strip()
-        if cron and not croniter.is_valid(cron):
+        if not 0 < self.interval_h <= _MAX_INTERVAL_H:
+            raise ConfigError(
+                f"dream.interval_h must be > 0 and at most {_MAX_INTERVAL_H:,} hours (ten years), "
+                f"got {self.interval_h}"
+            )
+        cron = " ".join((self.cron or "").split())
+        # croniter also takes 6 and 7 fields (seconds, years); a Dream schedule with a
+        # seconds field is a mistake, so only the classic 5 fields or an @alias pass.
+        five_fields = len(cron.split()) == 5 or cron.startswith("@")
+        if cron and not (five_fields and croniter.is_valid(cron)):
             raise ConfigError(
                 f"dream.cron {self.cron!r} is not a valid 5-field cron expression "
                 "(for example '0 3 * * *')"
             )
+        if cron:
+            try:
+                croniter(cron, datetime(2000, 1, 1)).get_next(datetime)
+            except CroniterBadDateError:
+                raise ConfigError(
+                    f"dream.cron {self.cron!r} never fires (no such date); "
+                    "check its day and month fields"
+                ) from None
         object.__setattr__(self, "cron", cron)
 
     @classmethod
@@ -145,22 +166,32 @@ class DreamSchedule:
             last_completed: End of the last completed run (None: never ran).
             now: The current time (timezone-aware).
             last_failed: End of the last failed run, when it came after
-                ``last_completed``: the next try waits ``retry_delay`` after it.
+                ``last_completed``: the next try waits at least ``retry_delay``,
+                longer the longer the runs have been failing (see the module
+                docstring).
 
         Raises:
             UserError: for a naive datetime.
         """
         now = _utc(_aware("now", now))
-        if last_completed is None:
+        last = None if last_completed is None else _utc(_aware("last_completed", last_completed))
+        if last is None:
             due = now
         else:
-            last = _utc(_aware("last_completed", last_completed))
             due = self._after(last) if self.cron else last + timedelta(hours=self.interval_h)
         if last_failed is not None:
             failed = _utc(_aware("last_failed", last_failed))
-            if last_completed is None or failed > _utc(last_completed):
-                due = max(due, failed + self.retry_delay)
+            if last is None or failed > last:
+                due = self._retry_time(failed, due)
         return due
+
+    def _retry_time(self, failed: datetime, regular: datetime) -> datetime:
+        """When to try again after a run failed at ``failed``; ``regular`` was its slot."""
+        # The streak started about when the run became due: waiting as long as it
+        # has lasted doubles the delay after each failure.
+        waited = max(timedelta(0), failed - regular)
+        period = self._after(failed) - failed if self.cron else timedelta(hours=self.interval_h)
+        return failed + max(self.retry_delay, min(waited, period))
 
     def is_due(
         self,
@@ -179,7 +210,11 @@ class DreamSchedule:
         wall = last.astimezone(zone).replace(tzinfo=None)
         steps = croniter(self.cron, wall)
         for _ in range(_MAX_CRON_STEPS):
-            candidate = _utc(_place(steps.get_next(datetime), zone))
+            try:
+                fired = steps.get_next(datetime)
+            except CroniterBadDateError:
+                break  # a date that never comes, such as February 31
+            candidate = _utc(_place(fired, zone))
             # A fall-back day shows some wall times twice; one already behind us is done.
             if candidate > last:
                 return candidate

@@ -13,6 +13,7 @@ from reverie.tools.files import (
     DEFAULT_MAX_FILE_CHARS,
     DEFAULT_MAX_READ_CHARS,
     NO_CHANGE_PREFIX,
+    BeforeWrite,
     OnChange,
     WorkspaceFiles,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "ERROR_PREFIX",
     "NO_CHANGE_PREFIX",
     "ApplyPatchTool",
+    "BeforeWrite",
     "EditFileTool",
     "FunctionTool",
     "OnChange",

@@ -14,6 +14,7 @@ from typing import Any
 from reverie.tools.files import (
     DEFAULT_MAX_FILE_CHARS,
     DEFAULT_MAX_READ_CHARS,
+    BeforeWrite,
     OnChange,
     WorkspaceFiles,
 )
@@ -178,6 +179,7 @@ def build_dream_tools(
     max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
     max_read_chars: int = DEFAULT_MAX_READ_CHARS,
     on_change: OnChange | None = None,
+    before_write: BeforeWrite | None = None,
 ) -> ToolRegistry:
     """Build the registry of Dream's tools for ``workspace``.
 
@@ -187,6 +189,8 @@ def build_dream_tools(
         max_read_chars: Most text one ``read_file`` call returns.
         on_change: Called as ``on_change(relative_path, before, after)`` after each
             real write (``before`` is None for a new file); no-ops are not reported.
+        before_write: Called with the same arguments just before each write; an
+            exception it raises stops the write and becomes a tool error.
 
     Returns:
         A registry with ``read_file``, ``edit_file``, ``write_file`` and ``apply_patch``.
@@ -196,6 +200,7 @@ def build_dream_tools(
         max_file_chars=max_file_chars,
         max_read_chars=max_read_chars,
         on_change=on_change,
+        before_write=before_write,
     )
     return ToolRegistry(
         [ReadFileTool(files), EditFileTool(files), WriteFileTool(files), ApplyPatchTool(files)]

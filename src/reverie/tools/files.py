@@ -38,6 +38,7 @@ __all__ = [
     "DEFAULT_MAX_FILE_CHARS",
     "DEFAULT_MAX_READ_CHARS",
     "NO_CHANGE_PREFIX",
+    "BeforeWrite",
     "OnChange",
     "WorkspaceFiles",
 ]
@@ -55,6 +56,14 @@ OnChange = Callable[[str, str | None, str], None]
 """Observer called as ``on_change(relative_path, before, after)`` after each real write.
 
 ``before`` is None when the file did not exist. Exceptions it raises propagate.
+"""
+
+BeforeWrite = Callable[[str, str | None, str], None]
+"""Hook called as ``before_write(relative_path, before, after)`` just before each write.
+
+It runs for every file of a patch, before that file is written; an exception it
+raises stops the write (the files of the patch already written are restored)
+and reaches the model as a tool error. Dream journals its writes with it.
 """
 
 _BINARY_SNIFF_BYTES = 8192
@@ -85,6 +94,7 @@ class WorkspaceFiles:
         max_file_chars: Largest file a write may produce.
         max_read_chars: Most text one read returns.
         on_change: Optional observer of every real change (see :data:`OnChange`).
+        before_write: Optional hook run just before each write (see :data:`BeforeWrite`).
     """
 
     def __init__(
@@ -94,6 +104,7 @@ class WorkspaceFiles:
         max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
         max_read_chars: int = DEFAULT_MAX_READ_CHARS,
         on_change: OnChange | None = None,
+        before_write: BeforeWrite | None = None,
     ) -> None:
         if max_file_chars < 1:
             raise ValueError(f"max_file_chars must be >= 1, got {max_file_chars}")
@@ -103,6 +114,7 @@ class WorkspaceFiles:
         self.max_file_chars = max_file_chars
         self.max_read_chars = max_read_chars
         self.on_change = on_change
+        self.before_write = before_write
 
     # -- reading -----------------------------------------------------------
 
@@ -122,6 +134,9 @@ class WorkspaceFiles:
         target = self.policy.check_read(path)
         if target.path.is_dir():
             return self._list_directory(target)
+        if target.path.exists() and not target.path.is_file():
+            # Opening a FIFO would block the whole Dream run until a writer appears.
+            raise ToolError(f"Error: cannot read {path!r}: it is not a regular file")
         last = None if limit is None else offset + limit - 1
         try:
             with open(target.path, "rb") as handle:
@@ -322,8 +337,11 @@ class WorkspaceFiles:
         for item, data in encoded:
             created = [p for p in reversed(item.target.path.parents) if not p.exists()]
             try:
+                if self.before_write is not None:
+                    self.before_write(item.target.relative, item.before, item.after or "")
                 self._write(item.target.path, data)
-            except (StoreError, OSError) as exc:
+            except Exception as exc:
+                # Also a failing before_write hook: the patch must stay all or nothing.
                 restored = self._restore(written)
                 raise ToolError(
                     f"Error: cannot write {item.target.relative!r}: {exc}; {restored}"

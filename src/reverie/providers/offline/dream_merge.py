@@ -52,6 +52,7 @@ _TAGGED = re.compile(r"^\s*(?:[-*•]\s+)?\[(permanent|durable|ephemeral|correct
 _ANY_TAG = re.compile(r"\s*\[(?:permanent|durable|ephemeral|correction|skip)\]\s*", _I)
 _TRUNCATED = ("… [truncated]", "[truncated]")
 _RAW = re.compile(r"^\[RAW\] \d+ messages?\n")
+_ENTRY_MARKUP = re.compile(r"^</?entry\b[^>]*>$")
 _AS_OF = re.compile(r"\s*\(as of (\d{4}-\d{2}-\d{2})\)")
 _DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2}):\s+")
 _NOT_OLD = re.compile(
@@ -127,6 +128,9 @@ def entry_facts(content: str, date: str | None) -> list[DreamFact]:
     for line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#") or stripped == "(nothing)":
+            continue
+        if _ENTRY_MARKUP.match(stripped):
+            # The prompt's own <entry> delimiters, echoed inside an entry's text.
             continue
         match = _TAGGED.match(stripped)
         tag = match.group(1).lower() if match else "durable"
