@@ -102,6 +102,29 @@ async def test_tool_definitions_and_prompt_are_sent(store: MemoryStore, entries:
     assert parse_trailers(store.git.log(1)[0].message)["Dream-Cursors"] == "1-1"
 
 
+async def test_the_tool_loop_sends_back_the_models_thinking(
+    store: MemoryStore, entries: Any
+) -> None:
+    from reverie.providers.base import ToolCallRequest
+
+    entries(store, "[durable] The CLI is written in Rust.")
+    thinking = [{"type": "thinking", "thinking": "read first", "signature": "s-1"}]
+    provider = ScriptedProvider(
+        [
+            LLMResponse(
+                content=None,
+                tool_calls=[ToolCallRequest("r1", "read_file", {"path": "USER.md"})],
+                thinking_blocks=thinking,
+            ),
+            "Nothing to change.",
+        ]
+    )
+    result = await Dream(store, provider).run()
+    assert result.status == "completed"
+    replayed = [m for m in provider.requests[1].messages if m["role"] == "assistant"][-1]
+    assert replayed["thinking_blocks"] == thinking
+
+
 async def test_a_looping_no_op_run_stops_by_itself(
     store: MemoryStore, calls: Any, entries: Any
 ) -> None:

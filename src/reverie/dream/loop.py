@@ -75,10 +75,9 @@ def _estimated_completion(response: LLMResponse, model: str) -> int:
 
 
 def _assistant_message(response: LLMResponse) -> dict[str, Any]:
-    message: dict[str, Any] = {"role": "assistant", "content": response.content or ""}
-    if response.tool_calls:
-        message["tool_calls"] = [call.to_openai() for call in response.tool_calls]
-    return message
+    # to_message keeps what a vendor needs back inside a tool loop (Anthropic's
+    # signed thinking, DeepSeek's reasoning).
+    return response.to_message()
 
 
 async def _execute(registry: ToolRegistry, call: ToolCallRequest, truncated: bool) -> ToolResult:

@@ -58,7 +58,7 @@ from reverie.dream.versioning import commit_run, prepare_repository
 from reverie.errors import ProviderError, ReverieError, UserError
 from reverie.providers.base import LLMProvider
 from reverie.store.memory_store import MemoryStore
-from reverie.tools import DEFAULT_MAX_FILE_CHARS, build_dream_tools
+from reverie.tools import DEFAULT_MAX_FILE_CHARS
 
 if TYPE_CHECKING:
     from reverie.config import DreamSettings
@@ -249,9 +249,8 @@ class Dream:
         cursor_from = store.history.read_since(since, limit=1)[0].cursor
         journal = RunJournal.begin(store.workspace, self.journal_file)
         tracker = ChangeTracker()
-        # What store.build_dream_tools() builds, plus a hook journaling each write before it.
-        tools = build_dream_tools(
-            store.workspace,
+        # The store's restricted tools, plus a hook journaling each write before it.
+        tools = store.build_dream_tools(
             max_file_chars=self.max_file_chars,
             on_change=tracker,
             before_write=journal.record_write,

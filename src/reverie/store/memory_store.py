@@ -29,7 +29,13 @@ from reverie.store.legacy import LegacyMigration
 from reverie.store.message_format import check_messages, format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
-from reverie.tools import DEFAULT_MAX_FILE_CHARS, OnChange, ToolRegistry, build_dream_tools
+from reverie.tools import (
+    DEFAULT_MAX_FILE_CHARS,
+    BeforeWrite,
+    OnChange,
+    ToolRegistry,
+    build_dream_tools,
+)
 
 if TYPE_CHECKING:
     from reverie.store.git import GitStore
@@ -356,6 +362,7 @@ class MemoryStore:
         *,
         max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
         on_change: OnChange | None = None,
+        before_write: BeforeWrite | None = None,
     ) -> ToolRegistry:
         """Dream's file tools for this workspace, as a :class:`ToolRegistry`.
 
@@ -366,9 +373,14 @@ class MemoryStore:
         Args:
             max_file_chars: Largest file a write may produce.
             on_change: Called as ``on_change(path, before, after)`` after each real write.
+            before_write: Called just before each file is replaced (Dream journals the
+                write there, so a crash mid-run can be undone precisely).
         """
         return build_dream_tools(
-            self._workspace, max_file_chars=max_file_chars, on_change=on_change
+            self._workspace,
+            max_file_chars=max_file_chars,
+            on_change=on_change,
+            before_write=before_write,
         )
 
     # -- internals ---------------------------------------------------------------
