@@ -8,7 +8,9 @@ runaway file or entry cannot crowd out the rest of the prompt.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
+from html import escape
 from importlib import resources
 from pathlib import Path
 
@@ -84,13 +86,21 @@ def _file_block(name: str, content: str) -> str:
     if not content.strip():
         return f'<file path="{name}">\n(empty)\n</file>\n'
     marker = f"\n… [truncated: {len(content):,} chars in all; read_file {name} for the rest]"
-    shown = cap_text(content, DREAM_FILE_MAX_CHARS, marker)
+    shown = cap_text(_defuse(content), DREAM_FILE_MAX_CHARS, marker)
     return f'<file path="{name}">\n{shown.rstrip()}\n</file>\n'
 
 
+_CLOSING_TAG = re.compile(r"</(entry|file)\b", re.IGNORECASE)
+
+
+def _defuse(text: str) -> str:
+    """Stop text from closing the block it sits in (a pasted ``</entry>`` stays visible)."""
+    return _CLOSING_TAG.sub(r"<\\/\1", text)
+
+
 def _entry_block(entry: HistoryEntry) -> str:
-    session = f' session="{entry.session_key}"' if entry.session_key else ""
-    text = cap_text(entry.content, DREAM_ENTRY_MAX_CHARS, TRUNCATION_MARKER).rstrip()
+    session = f' session="{escape(entry.session_key)}"' if entry.session_key else ""
+    text = cap_text(_defuse(entry.content), DREAM_ENTRY_MAX_CHARS, TRUNCATION_MARKER).rstrip()
     return (
         f'<entry cursor="{entry.cursor}" timestamp="{entry.timestamp}"{session}>\n'
         f"{text or '(empty)'}\n</entry>\n"
