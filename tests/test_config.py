@@ -60,13 +60,23 @@ def test_unknown_key_lists_known_keys(workspace: Path) -> None:
 
 
 def test_bad_environment_value_names_the_environment(workspace: Path) -> None:
-    with pytest.raises(ConfigError, match=r"environment .*consolidation_ratio"):
+    with pytest.raises(ConfigError) as info:
         load_settings(workspace, environ={"REVERIE_CONSOLIDATION_RATIO": "2.5"})
+    assert str(info.value) == (
+        "environment: REVERIE_CONSOLIDATION_RATIO: Input should be less than or equal to 1"
+        " (got '2.5')"
+    )
+    with pytest.raises(ConfigError, match=r"^environment: REVERIE_DREAM_INTERVAL_H: .*'often'"):
+        load_settings(workspace, environ={"REVERIE_DREAM_INTERVAL_H": "often"})
 
 
 def test_bad_cron_is_rejected_with_example(workspace: Path) -> None:
-    with pytest.raises(ConfigError, match="cron expression like"):
+    with pytest.raises(ConfigError) as info:
         load_settings(workspace, overrides={"dream": {"cron": "every night"}})
+    assert str(info.value) == (
+        "command-line flags: dream.cron: must be a 5-field cron expression like '0 3 * * *'"
+        " (got 'every night')"
+    )
 
 
 def test_invalid_toml_names_the_file(workspace: Path) -> None:

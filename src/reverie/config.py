@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,6 +28,7 @@ __all__ = [
     "DreamSettings",
     "Settings",
     "default_workspace",
+    "env_variable",
     "load_settings",
 ]
 
@@ -117,11 +118,14 @@ class Settings(BaseModel):
             return "offline"
         if self.provider == "openai-compatible" and not self.base_url:
             raise ConfigError(
-                "provider 'openai-compatible' needs base_url "
-                '(e.g. base_url = "http://localhost:11434/v1" in reverie.toml)'
+                "provider 'openai-compatible' needs base_url: the server root, given with "
+                '--base-url or as base_url = "http://localhost:11434/v1" in reverie.toml'
             )
         if self.provider == "openai-compatible" and not self.resolved_model:
-            raise ConfigError("provider 'openai-compatible' needs model (the server's model name)")
+            raise ConfigError(
+                "provider 'openai-compatible' needs model: the server's model name, given "
+                'with --model or as model = "..." in reverie.toml'
+            )
         return f"{self.provider}:{self.resolved_model}"
 
 
@@ -188,7 +192,15 @@ def _accepted_form(field_path: tuple[str, ...]) -> str:
     return f"expected {getattr(annotation, '__name__', None) or annotation}"
 
 
-def _validate(data: dict[str, Any], origin: str) -> Settings:
+def env_variable(field_path: tuple[str, ...]) -> str:
+    """The variable that sets a field: ``("dream", "cron")`` → ``REVERIE_DREAM_CRON``."""
+    return "REVERIE_" + "_".join(part.upper() for part in field_path)
+
+
+def _validate(
+    data: dict[str, Any], origin: str, *, name: Callable[[tuple[str, ...]], str] | None = None
+) -> Settings:
+    """Validate ``data``; errors name ``origin`` and each key (as ``name`` spells it)."""
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
@@ -196,11 +208,12 @@ def _validate(data: dict[str, Any], origin: str) -> Settings:
         for error in exc.errors():
             path = tuple(str(p) for p in error["loc"])
             got = error.get("input")
-            hint = error["msg"]
+            hint = error["msg"].removeprefix("Value error, ")
             if error["type"] == "extra_forbidden":
                 hint = _accepted_form(path)
             shown = f" (got {got!r})" if not isinstance(got, dict) else ""
-            problems.append(f"{'.'.join(path)}: {hint}{shown}")
+            key = name(path) if name is not None else ".".join(path)
+            problems.append(f"{key}: {hint}{shown}")
         raise ConfigError(f"{origin}: " + "; ".join(problems)) from None
 
 
@@ -229,7 +242,7 @@ def load_settings(
     env_layer = _env_layer(env)
     if env_layer:
         settings = _validate(
-            _merge(settings.model_dump(), env_layer), "environment (REVERIE_* variables)"
+            _merge(settings.model_dump(), env_layer), "environment", name=env_variable
         )
     if overrides:
         settings = _validate(_merge(settings.model_dump(), overrides), "command-line flags")

@@ -108,7 +108,7 @@ def test_malformed_input_keeps_the_valid_part_and_exits_1(cli: Any, tmp_path: Pa
     assert result.exit_code == 1
     assert "mixed.jsonl: line 3: field 'role'" in result.stderr
     assert "mixed.jsonl: line 4: not valid JSON" in result.stderr
-    assert "nowhere.jsonl: the file: no such file" in result.stderr
+    assert "  nowhere.jsonl: no such file" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     session = SessionManager(workspace).get_or_create("cli:kim")
     assert [m["content"] for m in session.messages] == [

@@ -182,3 +182,14 @@ def test_history_tail_shows_tags_and_brackets_as_written(cli: Any, tmp_path: Pat
     table = cli.ok("history", "tail", "--full", "-w", tmp_path).stdout
     assert "[permanent] User likes [bold]tea[/bold]." in table
     assert "cli:[x]" in table
+
+
+def test_titles_show_keys_and_search_terms_as_written(cli: Any, tmp_path: Path) -> None:
+    key = "tg:ζ [bold]"
+    cli.ok("chat", "-w", tmp_path, "-s", key, "--no-dream", input="Ich heiße Jürgen 🏠\n")
+    shown = cli.ok("sessions", "show", key, "-w", tmp_path).stdout
+    assert f"{key}: 2 messages in the file" in shown
+    assert "Ich heiße Jürgen 🏠" in shown
+    MemoryStore(tmp_path).append_history("[permanent] User is called Jürgen.", session_key=key)
+    found = cli.ok("history", "search", "[perm", "-w", tmp_path).stdout
+    assert "1 entry containing '[perm'" in found

@@ -12,6 +12,7 @@ terminal, each line is one message.
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 from collections.abc import Coroutine
@@ -23,15 +24,27 @@ from rich.markup import escape
 
 from reverie.cli.app import app
 from reverie.cli.options import BaseUrlOption, ModelOption, ProviderOption, WorkspaceOption
+from reverie.errors import UserError
 
 if TYPE_CHECKING:
     from reverie.ops.chat import ChatController, ChatOutput
+    from reverie.ops.runtime import Runtime
 
 T = TypeVar("T")
 
 _TIMER_SECONDS = 30.0
+_PLAIN_PROMPT = "you> "
 # \001 and \002 tell readline the escape codes take no room, so editing stays aligned.
-_PROMPT = "\001\033[1;36m\002you>\001\033[0m\002 "
+_COLOUR_PROMPT = "\001\033[1;36m\002you>\001\033[0m\002 "
+
+
+def _terminal_prompt() -> str:
+    """Turn on line editing and history for ``input()``, and pick the prompt to show."""
+    try:
+        import readline  # noqa: F401  (importing it is what gives input() editing and history)
+    except ImportError:  # Windows: no readline, and the markers would print as junk
+        return _PLAIN_PROMPT
+    return _PLAIN_PROMPT if os.environ.get("NO_COLOR") else _COLOUR_PROMPT
 
 
 class _LoopThread:
@@ -55,11 +68,11 @@ class _LoopThread:
             self.loop.close()
 
 
-def _read_line(interactive: bool) -> str | None:
-    """The next line, or None at end of input."""
-    if interactive:
+def _read_line(prompt: str | None) -> str | None:
+    """The next line (shown after ``prompt`` at a terminal), or None at end of input."""
+    if prompt is not None:
         try:
-            return input(_PROMPT)
+            return input(prompt)
         except EOFError:
             print()
             return None
@@ -69,7 +82,7 @@ def _read_line(interactive: bool) -> str | None:
 
 def _show(outputs: list[ChatOutput], interactive: bool) -> None:
     from rich.markdown import Markdown
-    from rich.markup import escape
+    from rich.table import Table
 
     from reverie.cli import render
 
@@ -77,12 +90,18 @@ def _show(outputs: list[ChatOutput], interactive: bool) -> None:
     for output in outputs:
         if output.kind == "reply":
             if interactive:
-                console.print("[bold green]reverie>[/]", end=" ")
-                console.print(Markdown(output.text or "(empty answer)"))
+                # A grid keeps the answer's wrapped lines clear of the prompt label.
+                grid = Table.grid(padding=(0, 1))
+                grid.add_column(no_wrap=True)
+                grid.add_column()
+                grid.add_row("[bold green]reverie>[/]", Markdown(output.text or "(empty answer)"))
+                console.print(grid)
             else:
                 print(output.text, flush=True)
         elif output.kind == "markdown":
             console.print(Markdown(output.text))
+        elif output.kind == "failed":
+            console.print(Markdown(output.text, style="red"))
         elif output.kind == "status" and output.status is not None:
             render.status_view(output.status)
         elif output.kind == "error":
@@ -99,19 +118,19 @@ def _offline_notice() -> None:
         "records and remembers what you say but cannot hold a conversation.\n"
         "To chat with a model: [bold]reverie chat --provider openai --model gpt-4.1-mini[/] "
         "with OPENAI_API_KEY set (or anthropic / openai-compatible with --base-url), or put "
-        'provider = "openai" and model = "gpt-4.1-mini" in reverie.toml.',
-        soft_wrap=True,
+        'provider = "openai" and model = "gpt-4.1-mini" in reverie.toml.'
     )
 
 
 def _converse(controller: ChatController, loop: _LoopThread, interactive: bool) -> None:
     from reverie.cli import render
 
+    prompt = _terminal_prompt() if interactive else None
     while not controller.finished:
         for note in controller.take_notes():
             render.note(note)
         try:
-            line = _read_line(interactive)
+            line = _read_line(prompt)
         except KeyboardInterrupt:
             print()
             break
@@ -149,17 +168,27 @@ def chat(
 
     Example: reverie chat --provider openai --model gpt-4.1-mini
     """
-    from reverie.cli import render
     from reverie.cli.options import open_for
-    from reverie.ops.chat import ChatController
+    from reverie.ops.chat import hold_chat_session
     from reverie.ops.runtime import resolve_workspace
     from reverie.ops.setup import init_workspace, is_blank_workspace
 
+    if not session.strip():
+        raise UserError("--session is empty; give a key like cli:default")
     path = resolve_workspace(workspace)
     if is_blank_workspace(path):
         init_workspace(path)
     runtime = open_for(path, provider=provider, model=model, base_url=base_url)
     runtime.provider  # noqa: B018 (a missing key is reported before the first prompt)
+    with hold_chat_session(runtime.workspace, session):
+        _chat(runtime, session, dream=dream)
+
+
+def _chat(runtime: Runtime, session: str, *, dream: bool) -> None:
+    from reverie.cli import render
+    from reverie.ops.chat import ChatController
+
+    path = runtime.workspace
     controller = ChatController(runtime, session_key=session, dream_on_schedule=dream)
     interactive = sys.stdin.isatty()
     if runtime.is_offline:

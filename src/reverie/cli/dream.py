@@ -98,7 +98,12 @@ def dream_run(
 @dream_app.command("log")
 def dream_log(
     sha: Annotated[
-        str | None, typer.Argument(help="A commit (prefix); default: the latest Dream change.")
+        str | None,
+        typer.Argument(
+            help="A commit (prefix); default: the latest Dream change.",
+            metavar="SHA",
+            show_default=False,
+        ),
     ] = None,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
@@ -116,7 +121,11 @@ def dream_log(
 def dream_restore(
     sha: Annotated[
         str | None,
-        typer.Argument(help="Undo this commit and everything after it; omit to list versions."),
+        typer.Argument(
+            help="Undo this commit and everything after it; omit to list versions.",
+            metavar="SHA",
+            show_default=False,
+        ),
     ] = None,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
@@ -136,7 +145,11 @@ def dream_restore(
 def dream_prompt(
     action: Annotated[
         str | None,
-        typer.Argument(help="'init' writes the built-in guide to prompts/dream.md to edit it."),
+        typer.Argument(
+            help="'init' writes the built-in guide to prompts/dream.md to edit it.",
+            metavar="ACTION",
+            show_default=False,
+        ),
     ] = None,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,

@@ -46,7 +46,7 @@ def _parse_all(
         try:
             result = parse_file(path, None if fmt is None else fmt.value)
         except UserError as exc:
-            problems.append(IngestProblem(path, "the file", "", str(exc).removeprefix(f"{path}: ")))
+            problems.append(IngestProblem(path, "", "", str(exc).removeprefix(f"{path}: ")))
             continue
         results.append(result)
         problems.extend(result.problems)
@@ -74,6 +74,8 @@ def ingest(
             help="Conversation files: reverie JSONL, OpenAI {messages} JSON/JSONL, "
             "or a ChatGPT export's conversations.json.",
             dir_okay=False,
+            metavar="FILE",
+            show_default=False,
         ),
     ],
     fmt: Annotated[
@@ -115,7 +117,7 @@ def ingest(
     """
     import asyncio
 
-    from reverie.cli import ingest_view
+    from reverie.cli import ingest_view, render
     from reverie.ingest.replay import IngestReport, Replayer
 
     results, problems = _parse_all(files, fmt)
@@ -126,6 +128,7 @@ def ingest(
             raise typer.Exit(1)
         return
     report = IngestReport()
+    interrupted = False
     runtime = _open(workspace, provider, model, base_url) if conversations else None
     if runtime is not None:
         with ingest_view.ProgressObserver(conversations, quiet=json_output) as observer:
@@ -137,21 +140,35 @@ def ingest(
                 dream_provider=runtime.dream_provider(),
                 observer=observer,
             )
-            asyncio.run(
-                _run(
-                    replayer,
-                    conversations,
-                    report,
-                    dream=not no_dream,
-                    max_dream_runs=max_dream_runs,
+            try:
+                asyncio.run(
+                    _run(
+                        replayer,
+                        conversations,
+                        report,
+                        dream=not no_dream,
+                        max_dream_runs=max_dream_runs,
+                    )
                 )
-            )
+            except KeyboardInterrupt:
+                interrupted = True
+    if interrupted:
+        render.error(
+            f"interrupted after {len(report.sessions)} of {len(conversations)} conversation(s); "
+            "what was saved is kept: run the same command again to resume"
+        )
+        raise typer.Exit(130)
     summary = ingest_view.summary_data(runtime, report, problems)
     if json_output:
         ingest_view.emit(summary)
     else:
         if runtime is not None:
             ingest_view.show_summary(summary, offline=runtime.is_offline)
+        elif not problems:
+            render.note(
+                f"no conversation with messages in {', '.join(str(f) for f in files)}; "
+                "nothing was imported"
+            )
         ingest_view.show_problems(problems)
     if problems:
         raise typer.Exit(1)

@@ -18,6 +18,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from reverie.cli import render
 from reverie.ingest.replay import IngestObserver
@@ -25,7 +26,7 @@ from reverie.ingest.replay import IngestObserver
 if TYPE_CHECKING:
     from reverie.dream.runner import DreamResult
     from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
-    from reverie.ingest.replay import IngestReport
+    from reverie.ingest.replay import ImportPlan, IngestReport
     from reverie.ops.runtime import Runtime
 
 __all__ = [
@@ -83,6 +84,19 @@ class ProgressObserver(IngestObserver):
         """Count a skipped conversation and its messages as done."""
         self._progress.update(self._conversations, advance=1, detail="skipped " + conversation.key)
         self._progress.advance(self._messages, len(conversation.messages))
+
+    def conversation_resumed(self, conversation: ImportedConversation, done: int) -> None:
+        """Count the messages an interrupted import already stored as done."""
+        detail = "resuming " + render.preview(conversation.key, 30)
+        self._progress.update(self._conversations, advance=1, detail=detail)
+        self._progress.advance(self._messages, done)
+
+    def waiting_for_other_import(self) -> None:
+        """Say why nothing moves."""
+        self._progress.console.print(
+            "[yellow]Another reverie ingest is running in this workspace; waiting for it "
+            "(its conversations will then be skipped).[/]"
+        )
 
     def message_replayed(self) -> None:
         """Advance the messages bar."""
@@ -144,10 +158,12 @@ def show_summary(data: dict[str, Any], *, offline: bool) -> None:
     table = Table(title="Ingest summary", title_justify="left", show_header=False)
     table.add_column(style="bold")
     table.add_column()
-    skipped = len(data["skipped"])
+    skipped, resumed = len(data["skipped"]), len(data["resumed"])
     table.add_row(
         "sessions",
-        f"{len(data['sessions'])} imported" + (f", {skipped} skipped" if skipped else ""),
+        f"{len(data['sessions'])} imported"
+        + (f" ({resumed} resumed after an interruption)" if resumed else "")
+        + (f", {skipped} skipped" if skipped else ""),
     )
     table.add_row("messages", str(data["messages"]))
     table.add_row(
@@ -186,6 +202,16 @@ def show_problems(problems: Sequence[IngestProblem]) -> None:
         console.print(f"  [red]{escape(str(problem))}[/]", soft_wrap=True)
 
 
+def _action(plan: ImportPlan) -> str:
+    if plan.action == "skip":
+        if plan.reason.startswith("already"):
+            return "skip (already imported)"
+        return "skip (an interrupted import of another version)"
+    if plan.action == "resume":
+        return f"resume from message {plan.start}"
+    return "import"
+
+
 def show_dry_run(
     results: Sequence[ParseResult],
     problems: Sequence[IngestProblem],
@@ -194,6 +220,7 @@ def show_dry_run(
     json_output: bool,
 ) -> None:
     """What would be imported, per conversation; nothing is written."""
+    from reverie.ingest.replay import ImportPlan, plan_import
     from reverie.ops.runtime import resolve_workspace
     from reverie.sessions.manager import SessionManager
 
@@ -202,10 +229,7 @@ def show_dry_run(
     rows: list[dict[str, Any]] = []
     for result in results:
         for conversation in result.conversations:
-            exists = sessions is not None and (
-                sessions.session_path(conversation.key).exists()
-                or sessions.transcripts.next_index(conversation.key) > 0
-            )
+            plan = ImportPlan("import") if sessions is None else plan_import(sessions, conversation)
             rows.append(
                 {
                     "file": str(result.file),
@@ -215,15 +239,22 @@ def show_dry_run(
                     "title": conversation.title,
                     "messages": len(conversation.messages),
                     "first_timestamp": conversation.first_timestamp,
-                    "action": "skip (already imported)" if exists else "import",
+                    "action": _action(plan),
                 }
             )
     if json_output:
         render.emit_json({"conversations": rows, "problems": [str(p) for p in problems]})
         return
-    table = Table(title=f"Would import into {path}", title_justify="left")
+    table = Table(
+        title=Text(f"Would import into {path}", style="table.title"), title_justify="left"
+    )
     for column in ("file", "format", "session key", "messages", "first message", "action"):
-        table.add_column(column, justify="right" if column == "messages" else "left")
+        # Names and keys fold rather than end in "…": they are what the user looks for.
+        table.add_column(
+            column,
+            justify="right" if column == "messages" else "left",
+            overflow="fold" if column in ("file", "session key") else "ellipsis",
+        )
     for row in rows:
         table.add_row(
             escape(Path(row["file"]).name),

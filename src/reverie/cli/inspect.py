@@ -40,7 +40,11 @@ _FILES = {
 @memory_app.command("show")
 def memory_show(
     which: Annotated[
-        MemoryFile, typer.Argument(help="memory (MEMORY.md), user (USER.md) or soul (SOUL.md).")
+        MemoryFile,
+        typer.Argument(
+            help="memory (MEMORY.md), user (USER.md) or soul (SOUL.md).",
+            metavar="FILE",
+        ),
     ] = MemoryFile.memory,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
@@ -99,7 +103,7 @@ def history_tail(
 
 @history_app.command("search")
 def history_search(
-    text: Annotated[str, typer.Argument(help="Text to find (case-insensitive).")],
+    text: Annotated[str, typer.Argument(help="Text to find (case-insensitive).", metavar="TEXT")],
     session: Annotated[
         str | None, typer.Option("--session", "-s", help="Only entries from this session key.")
     ] = None,
@@ -131,7 +135,9 @@ def history_search(
 
 @history_app.command("expand")
 def history_expand(
-    cursor: Annotated[int, typer.Argument(help="The entry's cursor (see history tail).")],
+    cursor: Annotated[
+        int, typer.Argument(help="The entry's cursor (see history tail).", metavar="CURSOR")
+    ],
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -170,7 +176,7 @@ def sessions_list(workspace: WorkspaceOption = None, json_output: JsonOption = F
 
 @sessions_app.command("show")
 def sessions_show(
-    key: Annotated[str, typer.Argument(help="Session key (see sessions list).")],
+    key: Annotated[str, typer.Argument(help="Session key (see sessions list).", metavar="KEY")],
     last: Annotated[
         int | None, typer.Option("--last", "-n", help="Only the newest N messages.", min=1)
     ] = None,
@@ -213,7 +219,7 @@ def sessions_show(
 
 @sessions_app.command("delete")
 def sessions_delete(
-    key: Annotated[str, typer.Argument(help="Session key (see sessions list).")],
+    key: Annotated[str, typer.Argument(help="Session key (see sessions list).", metavar="KEY")],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     workspace: WorkspaceOption = None,
 ) -> None:
@@ -224,17 +230,20 @@ def sessions_delete(
     Example: reverie sessions delete cli:old --yes
     """
     from reverie.cli import render
+    from reverie.ops.chat import hold_chat_session
     from reverie.ops.sessions import load_existing_session
 
     runtime = open_for(workspace)
     session = load_existing_session(runtime.sessions, key)
-    if not yes:
-        typer.confirm(
-            f"Delete session {key!r} ({len(session.messages)} messages; they stay in "
-            "memory/transcripts/)?",
-            abort=True,
-        )
-    runtime.sessions.delete_session(key)
+    # A chat still open on it would write the messages back on its next turn.
+    with hold_chat_session(runtime.workspace, key, hint="leave that chat first"):
+        if not yes:
+            typer.confirm(
+                f"Delete session {key!r} ({len(session.messages)} messages; they stay in "
+                "memory/transcripts/)?",
+                abort=True,
+            )
+        runtime.sessions.delete_session(key)
     render.out().print(
         f"Deleted session [magenta]{escape(key)}[/] (messages kept in memory/transcripts/)"
     )

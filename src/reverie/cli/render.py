@@ -76,7 +76,8 @@ def preview(text: str, limit: int = _PREVIEW) -> str:
 
 def history_table(entries: Sequence[HistoryEntry], *, title: str, full: bool = False) -> Table:
     """Entries as a table: cursor, time, session, content (shortened unless ``full``)."""
-    table = Table(title=title, title_justify="left", expand=False)
+    # Text, not markup: the title may hold a search term or a key with brackets.
+    table = Table(title=Text(title, style="table.title"), title_justify="left", expand=False)
     table.add_column("cursor", justify="right", style="cyan", no_wrap=True)
     table.add_column("time", no_wrap=True)
     table.add_column("session", style="magenta")
@@ -113,7 +114,7 @@ def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: 
     """Messages as a table: absolute index, time, role (with tools), text."""
     from reverie.store.message_format import tool_names
 
-    table = Table(title=title, title_justify="left", show_lines=False)
+    table = Table(title=Text(title, style="table.title"), title_justify="left", show_lines=False)
     table.add_column("#", justify="right", style="cyan", no_wrap=True)
     table.add_column("time", no_wrap=True)
     table.add_column("role", style="bold")
@@ -196,6 +197,14 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("model", escape(status.model or "?"))
     if status.base_url:
         table.add_row("base url", escape(status.base_url))
+    if status.api_key_env:
+        table.add_row(
+            "api key",
+            escape(status.api_key_env)
+            + (
+                " (set)" if status.api_key_set else "  [yellow](not set: the provider will fail)[/]"
+            ),
+        )
     table.add_row("memory repo", "yes (.git)" if status.git_initialized else "not yet created")
     table.add_row(
         "history",

@@ -39,7 +39,9 @@ def status(
 
 @app.command()
 def blame(
-    text: Annotated[str, typer.Argument(help="Text from a line of memory (case-insensitive).")],
+    text: Annotated[
+        str, typer.Argument(help="Text from a line of memory (case-insensitive).", metavar="TEXT")
+    ],
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
 ) -> None:

@@ -26,7 +26,12 @@ _ROLES = {"user": "user", "assistant": "assistant", "tool": "tool"}
 
 
 def parse_chatgpt(data: object, result: ParseResult) -> None:
-    """Add every conversation of a decoded ``conversations.json`` to ``result``."""
+    """Add every conversation of a decoded ``conversations.json`` to ``result``.
+
+    A single conversation object (one saved on its own) is read as a list of one.
+    """
+    if isinstance(data, Mapping) and "mapping" in data:
+        data = [data]
     if not isinstance(data, list):
         result.problem("the top level", IngestError("", "must be a list of conversations"))
         return

@@ -24,11 +24,13 @@ from reverie.ingest.chatgpt import parse_chatgpt
 from reverie.ingest.messages import normalise_message
 from reverie.ingest.model import (
     FORMATS,
+    IMPORT_METADATA_KEY,
     Format,
     ImportedConversation,
     IngestError,
     ParseResult,
 )
+from reverie.sessions.session import ARCHIVED_OFFSET_KEY
 
 __all__ = ["detect_format", "parse_file"]
 
@@ -76,6 +78,8 @@ def detect_format(path: Path, text: str | None = None) -> Format:
             return "openai-json"
         if isinstance(whole, Mapping) and "messages" in whole:
             return "openai-json"
+        if isinstance(whole, Mapping) and "mapping" in whole:
+            return "chatgpt"  # one conversation saved on its own
     for _, line in _lines(text):
         try:
             record = json.loads(line)
@@ -137,6 +141,17 @@ def _default_key(path: Path) -> str:
     return f"ingest:{path.stem}"
 
 
+def _user_metadata(metadata: Mapping[str, Any]) -> dict[str, Any]:
+    """A session file's metadata without the bookkeeping of the workspace it came from.
+
+    ``archived_offset`` counts messages archived *there*, ``_``-keys hold that
+    workspace's summaries and in-flight state, and the import marker belongs to
+    that import: copied here they would describe messages this workspace never had.
+    """
+    dropped = {ARCHIVED_OFFSET_KEY, IMPORT_METADATA_KEY}
+    return {k: v for k, v in metadata.items() if k not in dropped and not str(k).startswith("_")}
+
+
 def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     """Messages in order; a metadata line switches to its session key.
 
@@ -166,7 +181,7 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
                     key=key, messages=[], file=result.file, location=""
                 )
             if isinstance(metadata, Mapping):
-                by_key[key].metadata.update(metadata)
+                by_key[key].metadata.update(_user_metadata(metadata))
             block_start = number
             continue
         try:

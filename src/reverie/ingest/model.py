@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 __all__ = [
     "FORMATS",
+    "IMPORT_METADATA_KEY",
     "Format",
     "ImportedConversation",
     "IngestError",
@@ -24,6 +25,9 @@ Format = Literal["reverie-jsonl", "openai-json", "openai-jsonl", "chatgpt"]
 """The input formats :func:`reverie.ingest.parse_file` understands."""
 
 FORMATS: tuple[Format, ...] = ("reverie-jsonl", "openai-json", "openai-jsonl", "chatgpt")
+
+IMPORT_METADATA_KEY = "ingest"
+"""Session metadata of an imported conversation: ``{"file", "messages", "complete"}``."""
 
 
 @dataclass(frozen=True)
@@ -38,14 +42,15 @@ class IngestProblem:
     file: Path
     """The input file."""
     location: str
-    """Where in the file: ``line 7``, ``item 3``, ``conversation 2 ('Trip plans')``."""
+    """Where in the file: ``line 7``, ``item 3``, ``conversation 2 ('Trip plans')``;
+    ``""`` when the whole file is unusable."""
     field: str
     """The offending field (``role``, ``messages[4].content``), or ``""`` for a whole record."""
     message: str
     """What is wrong and, where it helps, the accepted form."""
 
     def __str__(self) -> str:
-        where = f"{self.file.name}: {self.location}"
+        where = f"{self.file.name}: {self.location}" if self.location else self.file.name
         return (
             f"{where}: field {self.field!r}: {self.message}"
             if self.field

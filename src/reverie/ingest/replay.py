@@ -10,32 +10,89 @@ Then Dream runs until no history entry is left unprocessed (bounded), turning
 the entries into MEMORY.md, USER.md and SOUL.md edits, each a commit.
 
 A conversation whose session already exists is skipped, so importing the same
-file twice does not double anything.
+file twice does not double anything. An import that was interrupted (killed,
+a crash, Ctrl-C) is resumed: each imported session records in its metadata
+how many messages the conversation has and whether all of them were
+replayed, and the next run continues after the last message that was saved.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from reverie.config import Settings
-from reverie.ingest.model import ImportedConversation
+from reverie.errors import StoreError
+from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
 from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
+from reverie.store.locks import WorkspaceLock
 from reverie.store.memory_store import MemoryStore
 
 if TYPE_CHECKING:
     from reverie.consolidation.consolidator import Consolidator
     from reverie.dream.runner import DreamResult
 
-__all__ = ["IngestObserver", "IngestReport", "Replayer", "SkippedConversation"]
+__all__ = [
+    "IMPORT_METADATA_KEY",
+    "ImportPlan",
+    "IngestObserver",
+    "IngestReport",
+    "Replayer",
+    "SkippedConversation",
+    "plan_import",
+]
 
 _DREAM_SLACK = 2
 """Dream passes allowed beyond the number the pending entries need (a pass may do fewer)."""
+_IMPORT_LOCK = "ingest.lock"
+_LOCK_POLL_SECONDS = 0.2
+
+
+@dataclass(frozen=True)
+class ImportPlan:
+    """What an import does with one conversation.
+
+    ``action`` is ``"import"`` (a new session), ``"resume"`` (an interrupted
+    import: replay from message ``start``) or ``"skip"`` (``reason`` says why).
+    """
+
+    action: Literal["import", "resume", "skip"]
+    start: int = 0
+    reason: str = ""
+
+
+def _same_message(stored: Mapping[str, Any], imported: Mapping[str, Any]) -> bool:
+    return all(stored.get(name) == imported.get(name) for name in ("role", "content"))
+
+
+def plan_import(sessions: SessionManager, conversation: ImportedConversation) -> ImportPlan:
+    """Decide whether ``conversation`` is new, already imported, or to be resumed."""
+    key = conversation.key
+    exists = sessions.session_path(key).exists() or sessions.transcripts.next_index(key) > 0
+    if not exists:
+        return ImportPlan("import")
+    again = f"delete it with `reverie sessions delete {key}` to import it again"
+    session = sessions.get_or_create(key)
+    marker = session.metadata.get(IMPORT_METADATA_KEY)
+    if not isinstance(marker, Mapping) or marker.get("complete") is not False:
+        return ImportPlan("skip", reason=f"already imported ({again})")
+    done = session.total_messages
+    total = len(conversation.messages)
+    last = session.messages[-1] if session.messages else None
+    if done > total or (
+        done > 0 and last is not None and not _same_message(last, conversation.messages[done - 1])
+    ):
+        return ImportPlan(
+            "skip",
+            reason=f"an interrupted import of a different version of this conversation ({again})",
+        )
+    return ImportPlan("resume", start=done, reason=f"resumed after message {done} of {total}")
 
 
 class IngestObserver:
@@ -46,6 +103,12 @@ class IngestObserver:
 
     def conversation_skipped(self, conversation: ImportedConversation, reason: str) -> None:
         """A conversation is not imported (its messages count as done)."""
+
+    def conversation_resumed(self, conversation: ImportedConversation, done: int) -> None:
+        """An interrupted import continues; its first ``done`` messages count as done."""
+
+    def waiting_for_other_import(self) -> None:
+        """Another import into this workspace is running; this one waits for it to end."""
 
     def message_replayed(self) -> None:
         """One message was added to its session."""
@@ -73,7 +136,9 @@ class IngestReport:
     """What a replay did."""
 
     sessions: list[str] = field(default_factory=list)
-    """Keys of the sessions created."""
+    """Keys of the sessions created (or completed, when resumed)."""
+    resumed: list[str] = field(default_factory=list)
+    """Keys of the sessions whose interrupted import was completed."""
     skipped: list[SkippedConversation] = field(default_factory=list)
     messages: int = 0
     """Messages added to sessions."""
@@ -90,6 +155,7 @@ class IngestReport:
         """A JSON-friendly view."""
         return {
             "sessions": self.sessions,
+            "resumed": self.resumed,
             "skipped": [{"key": s.key, "reason": s.reason} for s in self.skipped],
             "messages": self.messages,
             "history_entries": self.history_entries,
@@ -177,29 +243,56 @@ class Replayer:
             )
         return self._consolidator
 
-    def already_imported(self, key: str) -> bool:
-        """True when session ``key`` exists (in its file or the transcript archive)."""
-        if self.sessions.session_path(key).exists():
-            return True
-        return self.sessions.transcripts.next_index(key) > 0
-
     async def replay(
         self, conversations: Sequence[ImportedConversation], report: IngestReport
     ) -> IngestReport:
-        """Replay ``conversations`` into sessions and history; see the module docstring."""
-        for conversation in conversations:
-            if self.already_imported(conversation.key):
-                reason = (
-                    "already imported (delete it with `reverie sessions delete "
-                    f"{conversation.key}` to import it again)"
-                )
-                report.skipped.append(SkippedConversation(conversation.key, reason))
-                self.observer.conversation_skipped(conversation, reason)
-                continue
-            self.observer.conversation_started(conversation)
-            await self._replay_one(conversation, report)
-            report.sessions.append(conversation.key)
+        """Replay ``conversations`` into sessions and history; see the module docstring.
+
+        One import runs at a time per workspace (across processes): a second one
+        waits, then finds the conversations the first imported and skips them.
+
+        Raises:
+            StoreError: naming the lock file when it cannot be created.
+        """
+        lock = WorkspaceLock(self.sessions.sessions_dir / ".locks" / _IMPORT_LOCK)
+        await self._acquire(lock)
+        try:
+            await self._replay_all(conversations, report)
+        finally:
+            lock.release()
         return report
+
+    async def _acquire(self, lock: WorkspaceLock) -> None:
+        told = False
+        while True:
+            try:
+                lock.acquire(timeout=0)
+                return
+            except StoreError:
+                if not lock.path.exists():
+                    raise  # not held by anyone: the file cannot be created
+            if not told:
+                self.observer.waiting_for_other_import()
+                told = True
+            # Polling keeps the event loop free (and Ctrl-C working) while we wait.
+            await asyncio.sleep(_LOCK_POLL_SECONDS)
+
+    async def _replay_all(
+        self, conversations: Sequence[ImportedConversation], report: IngestReport
+    ) -> None:
+        for conversation in conversations:
+            plan = plan_import(self.sessions, conversation)
+            if plan.action == "skip":
+                report.skipped.append(SkippedConversation(conversation.key, plan.reason))
+                self.observer.conversation_skipped(conversation, plan.reason)
+                continue
+            if plan.action == "resume":
+                self.observer.conversation_resumed(conversation, plan.start)
+                report.resumed.append(conversation.key)
+            else:
+                self.observer.conversation_started(conversation)
+            await self._replay_one(conversation, report, start=plan.start)
+            report.sessions.append(conversation.key)
 
     async def _consolidate(self, session: Session, report: IngestReport, **kwargs: Any) -> None:
         before = self.store.get_latest_cursor()
@@ -209,14 +302,26 @@ class Replayer:
             report.history_entries += written
             self.observer.history_written(written)
 
-    async def _replay_one(self, conversation: ImportedConversation, report: IngestReport) -> None:
+    async def _replay_one(
+        self, conversation: ImportedConversation, report: IngestReport, *, start: int = 0
+    ) -> None:
         session = self.sessions.get_or_create(conversation.key)
-        session.metadata.update(conversation.metadata)
-        session.metadata.setdefault("imported_from", conversation.file.name)
-        started = _naive_local(conversation.first_timestamp)
-        if started is not None:
-            session.created_at = started
-        for message in conversation.messages:
+        marker = {
+            "file": conversation.file.name,
+            "messages": len(conversation.messages),
+            "complete": False,
+        }
+        if start == 0:
+            session.metadata.update(conversation.metadata)
+            session.metadata.setdefault("imported_from", conversation.file.name)
+            session.metadata[IMPORT_METADATA_KEY] = marker
+            started = _naive_local(conversation.first_timestamp)
+            if started is not None:
+                session.created_at = started
+        for message in conversation.messages[start:]:
+            # The offline provider never waits, so without this a Ctrl-C (which
+            # cancels the task) would only land once the whole import is done.
+            await asyncio.sleep(0)
             if message["role"] == "user" and session.messages:
                 # The moment a live chat would check, before the next turn's prompt.
                 await self._consolidate(session, report)
@@ -231,6 +336,7 @@ class Replayer:
         await self._consolidate(session, report, replay_max_messages=0)
         if last is not None:
             session.updated_at = last
+        session.metadata[IMPORT_METADATA_KEY] = {**marker, "complete": True}
         self.sessions.save(session)
 
     async def dream(self, report: IngestReport, *, max_passes: int | None = None) -> IngestReport:

@@ -79,7 +79,7 @@ def _toml_value(value: object) -> str:
 
 
 def _comment(text: str) -> list[str]:
-    return [f"# {line}" for line in textwrap.wrap(text, 86)]
+    return [f"# {line}" for line in textwrap.wrap(text, 86, break_on_hyphens=False)]
 
 
 def render_config_template() -> str:

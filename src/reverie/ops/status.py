@@ -7,6 +7,7 @@ estimate does when the provider has no counter of its own.
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -66,6 +67,10 @@ class WorkspaceStatus:
     provider: str
     model: str
     base_url: str | None
+    api_key_env: str | None
+    """The variable the provider reads its key from (None: it needs none)."""
+    api_key_set: bool
+    """Whether that variable is set (the key itself is never read into the report)."""
     git_initialized: bool
     latest_cursor: int
     dream_cursor: int
@@ -164,6 +169,8 @@ def workspace_status(runtime: Runtime, *, max_sessions: int = 10) -> WorkspaceSt
         provider=settings.provider,
         model=settings.resolved_model,
         base_url=settings.base_url or None,
+        api_key_env=settings.key_env or None,
+        api_key_set=bool(settings.key_env and os.environ.get(settings.key_env)),
         git_initialized=store.git.is_initialized(),
         latest_cursor=latest,
         dream_cursor=dream_cursor,
