@@ -154,3 +154,18 @@ def test_an_explicit_summary_and_role_are_honoured(workspace: Path) -> None:
         "## Summary of the earlier conversation\n[ephemeral] dentist at 3" in messages[0]["content"]
     )
     assert messages[-1] == {"role": "assistant", "content": "a reminder fired"}
+
+
+def test_sections_shrink_with_a_small_window_and_keep_defaults_without_one(
+    tmp_path: Path,
+) -> None:
+    small = ContextBuilder.for_window(
+        tmp_path, context_window_tokens=8_192, max_completion_tokens=4_096
+    )
+    assert (small.max_history_chars, small.max_file_chars) == (2_048, 2_048)
+    large = ContextBuilder.for_window(
+        tmp_path, context_window_tokens=200_000, max_completion_tokens=4_096
+    )
+    assert (large.max_history_chars, large.max_file_chars) == (8_000, 16_000)
+    off = ContextBuilder.for_window(tmp_path, context_window_tokens=0, max_completion_tokens=4_096)
+    assert (off.max_history_chars, off.max_file_chars) == (8_000, 16_000)

@@ -139,23 +139,20 @@ class Agent:
         self.max_tool_iterations = max_tool_iterations
         self.store = MemoryStore(self.workspace, max_history_entries=max_history_entries)
         self.sessions = SessionManager(self.workspace)
-        # A small window cannot hold 16,000-char memory files: each section of the
-        # system prompt gets about an eighth of the prompt budget at most.
         completion = (
             provider.generation.max_tokens
             if max_completion_tokens is None
             else max_completion_tokens
         )
         check_window(context_window_tokens, completion)
-        section_chars = max(1_000, (context_window_tokens - completion) // 2)
-        self.context = ContextBuilder(
+        self.context = ContextBuilder.for_window(
             self.workspace,
+            context_window_tokens=context_window_tokens,
+            max_completion_tokens=completion,
             store=self.store,
             sessions=self.sessions,
             identity=identity,
             unified_session=unified_session,
-            max_history_chars=min(8_000, section_chars),
-            max_file_chars=min(16_000, section_chars),
         )
         self.consolidator = Consolidator(
             self.store,

@@ -111,6 +111,28 @@ class ContextBuilder:
         self._cache_lock = threading.Lock()
         self._warner = OnceWarner(_log)
 
+    @classmethod
+    def for_window(
+        cls,
+        workspace: Path | str,
+        *,
+        context_window_tokens: int,
+        max_completion_tokens: int,
+        **options: Any,
+    ) -> ContextBuilder:
+        """A builder whose sections fit a model's window.
+
+        A small window cannot hold 16,000-char memory files and 8,000 chars of
+        history on every turn (consolidation would then run on every turn): each
+        section gets at most about an eighth of the prompt budget. A window of 0
+        (no budgeting) keeps the defaults.
+        """
+        if context_window_tokens > 0:
+            section_chars = max(1_000, (context_window_tokens - max_completion_tokens) // 2)
+            options.setdefault("max_history_chars", min(8_000, section_chars))
+            options.setdefault("max_file_chars", min(16_000, section_chars))
+        return cls(workspace, **options)
+
     # -- the system prompt -------------------------------------------------------
 
     def build_system_prompt(

@@ -223,8 +223,10 @@ class Replayer:
             from reverie.context import ContextBuilder
 
             settings = self.settings
-            context = ContextBuilder(
+            context = ContextBuilder.for_window(
                 self.store.workspace,
+                context_window_tokens=settings.context_window_tokens,
+                max_completion_tokens=settings.max_completion_tokens,
                 store=self.store,
                 sessions=self.sessions,
                 unified_session=settings.unified_session,
