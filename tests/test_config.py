@@ -103,3 +103,13 @@ def test_openai_compatible_reads_no_key_unless_named() -> None:
     assert Settings(provider="openai-compatible").key_env == ""
     assert Settings(provider="openai-compatible", api_key_env="GROQ_KEY").key_env == "GROQ_KEY"
     assert Settings(provider="openai").key_env == "OPENAI_API_KEY"
+
+
+def test_a_window_with_no_room_for_a_prompt_names_both_settings(workspace: Path) -> None:
+    write_toml(workspace, "context_window_tokens = 4000\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings(workspace, environ={})
+    message = str(info.value)
+    assert "reverie.toml: context_window_tokens=4000" in message
+    assert "max_completion_tokens=4096" in message
+    assert load_settings(workspace, overrides={"max_completion_tokens": 1024}, environ={})

@@ -18,7 +18,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
 from reverie.errors import ConfigError
 
@@ -33,6 +39,9 @@ __all__ = [
 ]
 
 CONFIG_FILE = "reverie.toml"
+
+_PROMPT_MARGIN_TOKENS = 1_024
+"""Kept free besides the answer (the Consolidator's safety margin)."""
 
 ProviderName = Literal["offline", "openai", "anthropic", "openai-compatible"]
 
@@ -213,7 +222,7 @@ def _validate(
                 hint = _accepted_form(path)
             shown = f" (got {got!r})" if not isinstance(got, dict) else ""
             key = name(path) if name is not None else ".".join(path)
-            problems.append(f"{key}: {hint}{shown}")
+            problems.append(f"{key}: {hint}{shown}" if key else f"{hint}{shown}")
         raise ConfigError(f"{origin}: " + "; ".join(problems)) from None
 
 
@@ -248,4 +257,34 @@ def load_settings(
         settings = _validate(_merge(settings.model_dump(), overrides), "command-line flags")
     if not settings.base_url and settings.provider == "openai" and env.get("OPENAI_BASE_URL"):
         settings.base_url = env["OPENAI_BASE_URL"]
+    window_keys = {"context_window_tokens", "max_completion_tokens"}
+    origin = next(
+        (
+            name
+            for name, layer in (
+                ("command-line flags", {k for k, v in (overrides or {}).items() if v is not None}),
+                ("environment", set(env_layer)),
+                (str(path), set(file_layer)),
+            )
+            if layer & window_keys
+        ),
+        "defaults",
+    )
+    _check_window(settings, origin)
     return settings
+
+
+def _check_window(settings: Settings, origin: str) -> None:
+    """Refuse a window that leaves no prompt room (every turn would fail "does not fit").
+
+    Checked on the merged settings, so a flag can repair what the file says.
+    """
+    window, completion = settings.context_window_tokens, settings.max_completion_tokens
+    smallest = completion + _PROMPT_MARGIN_TOKENS
+    if 0 < window <= smallest:
+        raise ConfigError(
+            f"{origin}: context_window_tokens={window} leaves no room for a prompt after "
+            f"max_completion_tokens={completion} and a {_PROMPT_MARGIN_TOKENS}-token margin; "
+            f"use a window above {smallest}, a smaller max_completion_tokens, or "
+            "context_window_tokens = 0 to turn budgeting off"
+        )
