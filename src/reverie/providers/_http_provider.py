@@ -37,11 +37,14 @@ from reverie.providers.base import (
     Sleep,
 )
 
-__all__ = ["HTTPProvider"]
+__all__ = ["DEFAULT_TIMEOUT", "HTTPProvider"]
 
 # The SDKs refuse to build a client without a key, and keyless servers (local
 # ones, proxies) ignore the credential, so they get a harmless stand-in.
 _KEYLESS = "no-key"
+
+DEFAULT_TIMEOUT = 120.0
+"""Seconds one try may take before it is abandoned (and retried)."""
 _BODY_PREVIEW = 200
 
 SendCall = Callable[[Any], Awaitable[Any]]
@@ -71,28 +74,53 @@ class HTTPProvider(LLMProvider):
     """Added to the error for a body that is not JSON (what to check)."""
     _logger: ClassVar[logging.Logger]
     """Where this vendor's rate-limited warnings go."""
+    _key_env: ClassVar[str]
+    """The environment variable the key is read from by default."""
+    _compatible_name: ClassVar[str | None] = None
+    """The provider's ``name`` when it talks to a server other than the vendor's."""
 
     def __init__(
         self,
         model: str,
         *,
-        api_key: str | None,
-        base_url: str | None,
-        api_key_env: str | None,
-        timeout: float,
-        extra_headers: Mapping[str, str] | None,
-        generation: GenerationSettings | None,
-        retry: RetryPolicy | None,
-        sleep: Sleep | None,
-        clock: Clock | None,
-        seed: int | None,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        api_key_env: str | None = "",
+        timeout: float = DEFAULT_TIMEOUT,
+        extra_headers: Mapping[str, str] | None = None,
+        generation: GenerationSettings | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Sleep | None = None,
+        clock: Clock | None = None,
+        seed: int | None = None,
     ) -> None:
-        """Check the configuration and look up the key; no network call, no SDK import.
+        """Configure the provider; no network call and no SDK import happen here.
+
+        The network switch (``ALLOW_NETWORK``) is checked at each call, not here.
+
+        Args:
+            model: Default model name sent when a call names none.
+            api_key: The key; takes precedence over ``api_key_env``.
+            base_url: API root; defaults to the vendor's base-URL environment
+                variable (``OPENAI_BASE_URL``, ``ANTHROPIC_BASE_URL``), else the
+                vendor's own endpoint.
+            api_key_env: Environment variable holding the key; ``""`` (the default)
+                means the vendor's usual one, None means read none.
+            timeout: Seconds per try before it is abandoned (and retried).
+            extra_headers: Headers added to every request (e.g. OpenRouter's
+                referer, ``anthropic-beta``).
+            generation: Defaults for ``max_tokens``, ``temperature``, ``reasoning_effort``.
+            retry: Backoff policy of :meth:`chat_with_retry`.
+            sleep: Awaitable sleep used between retries (tests pass a recorder).
+            clock: Monotonic clock used for the retry deadline.
+            seed: Seed of the jitter generator.
 
         Raises:
             ConfigError: empty model, bad ``base_url`` or non-positive timeout.
             MissingAPIKeyError: the vendor's own endpoint and no key.
         """
+        if api_key_env == "":
+            api_key_env = self._key_env
         if not model or not model.strip():
             raise ConfigError(f"model must be a non-empty name, e.g. {self._model_example}")
         if not timeout > 0:
@@ -114,6 +142,8 @@ class HTTPProvider(LLMProvider):
         self._extra_headers = dict(extra_headers or {})
         self._api_key = api_key_from(api_key, api_key_env, required=self.official)
         self._warner = OnceWarner(self._logger)
+        if not self.official and self._compatible_name:
+            self.name = self._compatible_name
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(model={self.default_model!r}, base_url={self.base_url!r})"

@@ -22,12 +22,8 @@ from reverie.providers._arguments import parse_tool_arguments
 from reverie.providers._http_provider import HTTPProvider
 from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
-    Clock,
-    GenerationSettings,
     LLMError,
     LLMResponse,
-    RetryPolicy,
-    Sleep,
     ToolCallRequest,
 )
 from reverie.providers.network import check_network_allowed
@@ -54,7 +50,6 @@ _OUTPUT_EFFORT: Mapping[str, str] = {
     "xhigh": "xhigh",
     "max": "max",
 }
-_DEFAULT_TIMEOUT = 120.0
 _STOP_REASONS = {
     "end_turn": "stop",
     "stop_sequence": "stop",
@@ -118,57 +113,7 @@ class AnthropicProvider(HTTPProvider):
     _model_example = "anthropic:claude-sonnet-4-5"
     _url_example = "https://api.anthropic.com"
     _logger = _log
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        api_key: str | None = None,
-        base_url: str | None = None,
-        api_key_env: str | None = "ANTHROPIC_API_KEY",
-        timeout: float = _DEFAULT_TIMEOUT,
-        extra_headers: Mapping[str, str] | None = None,
-        generation: GenerationSettings | None = None,
-        retry: RetryPolicy | None = None,
-        sleep: Sleep | None = None,
-        clock: Clock | None = None,
-        seed: int | None = None,
-    ) -> None:
-        """Configure the provider; no network call and no SDK import happen here.
-
-        The network switch (``ALLOW_NETWORK``) is checked at each call, not here.
-
-        Args:
-            model: Default model name, e.g. ``claude-sonnet-4-5``.
-            api_key: The key; takes precedence over ``api_key_env``.
-            base_url: API root; defaults to ``ANTHROPIC_BASE_URL`` from the
-                environment, else Anthropic's endpoint.
-            api_key_env: Environment variable holding the key, or None to read none.
-            timeout: Seconds per try before it is abandoned (and retried).
-            extra_headers: Headers added to every request (e.g. ``anthropic-beta``).
-            generation: Defaults for ``max_tokens``, ``temperature``, ``reasoning_effort``.
-            retry: Backoff policy of :meth:`chat_with_retry`.
-            sleep: Awaitable sleep used between retries (tests pass a recorder).
-            clock: Monotonic clock used for the retry deadline.
-            seed: Seed of the jitter generator.
-
-        Raises:
-            ConfigError: empty model, bad ``base_url`` or non-positive timeout.
-            MissingAPIKeyError: Anthropic's endpoint and no key.
-        """
-        super().__init__(
-            model,
-            api_key=api_key,
-            base_url=base_url,
-            api_key_env=api_key_env,
-            timeout=timeout,
-            extra_headers=extra_headers,
-            generation=generation,
-            retry=retry,
-            sleep=sleep,
-            clock=clock,
-            seed=seed,
-        )
+    _key_env = "ANTHROPIC_API_KEY"
 
     def build_request(
         self,

@@ -17,14 +17,10 @@ from typing import Any
 
 from reverie._logging import get_logger
 from reverie.providers._arguments import parse_tool_arguments
-from reverie.providers._http_provider import HTTPProvider
+from reverie.providers._http_provider import DEFAULT_TIMEOUT, HTTPProvider
 from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
-    Clock,
-    GenerationSettings,
     LLMResponse,
-    RetryPolicy,
-    Sleep,
     ToolCallRequest,
 )
 from reverie.providers.network import check_network_allowed
@@ -34,8 +30,6 @@ __all__ = ["DEFAULT_TIMEOUT", "OPENAI_BASE_URL", "OpenAICompatProvider"]
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 """The official endpoint; the only one for which a key is mandatory."""
 
-DEFAULT_TIMEOUT = 120.0
-"""Seconds before a call is abandoned (and retried); long answers take a while."""
 
 _MESSAGE_KEYS = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"})
 # o-series and gpt-5 models on OpenAI reject a non-default temperature.
@@ -100,58 +94,9 @@ class OpenAICompatProvider(HTTPProvider):
     _url_example = "http://localhost:11434/v1"
     _malformed_hint = " (is base_url the API root?)"
     _logger = _log
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        api_key: str | None = None,
-        base_url: str | None = None,
-        api_key_env: str | None = "OPENAI_API_KEY",
-        timeout: float = DEFAULT_TIMEOUT,
-        extra_headers: Mapping[str, str] | None = None,
-        generation: GenerationSettings | None = None,
-        retry: RetryPolicy | None = None,
-        sleep: Sleep | None = None,
-        clock: Clock | None = None,
-        seed: int | None = None,
-    ) -> None:
-        """Configure the provider; no network call and no SDK import happen here.
-
-        The network switch (``ALLOW_NETWORK``) is checked at each call, not here.
-
-        Args:
-            model: Default model name sent when a call names none.
-            api_key: The key; takes precedence over ``api_key_env``.
-            base_url: Server root (``{base_url}/chat/completions`` is called);
-                defaults to ``OPENAI_BASE_URL`` from the environment, else OpenAI.
-            api_key_env: Environment variable holding the key, or None to read none.
-            timeout: Seconds per try before it is abandoned (and retried).
-            extra_headers: Headers added to every request (e.g. OpenRouter's referer).
-            generation: Defaults for ``max_tokens``, ``temperature``, ``reasoning_effort``.
-            retry: Backoff policy of :meth:`chat_with_retry`.
-            sleep: Awaitable sleep used between retries (tests pass a recorder).
-            clock: Monotonic clock used for the retry deadline.
-            seed: Seed of the jitter generator.
-
-        Raises:
-            ConfigError: empty model, bad ``base_url`` or non-positive timeout.
-            MissingAPIKeyError: OpenAI's endpoint and no key.
-        """
-        super().__init__(
-            model,
-            api_key=api_key,
-            base_url=base_url,
-            api_key_env=api_key_env,
-            timeout=timeout,
-            extra_headers=extra_headers,
-            generation=generation,
-            retry=retry,
-            sleep=sleep,
-            clock=clock,
-            seed=seed,
-        )
-        self.name = "openai" if self.official else "openai-compatible"
+    _key_env = "OPENAI_API_KEY"
+    name = "openai"
+    _compatible_name = "openai-compatible"
 
     def build_request(
         self,
