@@ -94,3 +94,10 @@ def test_git_log_refuses_a_count_that_is_not_an_integer(workspace: Path, bad: ob
     git.init()
     with pytest.raises(UserError, match="max_entries"):
         git.log(bad)  # type: ignore[arg-type]
+
+
+def test_raw_archive_marks_a_message_without_time_as_nanobot_does(tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path)
+    store.raw_archive([{"role": "user", "content": "no clock here"}])
+    content = store.read_unprocessed_history(0)[-1]["content"]
+    assert content == "[RAW] 1 messages\n[?] USER: no clock here"

@@ -81,7 +81,7 @@ def _stamp(value: object) -> str:
             return datetime.fromisoformat(value.replace("Z", "+00:00")).strftime("%Y-%m-%d %H:%M")
         except ValueError:
             return value[:16]
-    return "????-??-?? ??:??"
+    return "?"  # nanobot's mark for a message without a time
 
 
 def format_message(message: Mapping[str, Any]) -> str:
