@@ -12,9 +12,10 @@ A provider that knows better counts for itself: give it a method
 ``estimate_prompt_tokens(messages, tools, model) -> (int, source)`` and
 :func:`count_for_provider` prefers it (see :class:`SupportsTokenEstimate`).
 
-Per-message counts are cached (bounded LRU keyed by encoding and a hash of the
-message's canonical JSON), and recently counted prompts are remembered, so a
-per-turn budget check costs O(new messages), not O(session).
+Per-message counts are cached (bounded LRU keyed by encoding and the message's
+counted fields — short strings as they are, the rest by a hash of their
+canonical JSON), and recently counted prompts are remembered, so a per-turn
+budget check costs O(new messages), not O(session).
 """
 
 from __future__ import annotations

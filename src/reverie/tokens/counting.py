@@ -1,34 +1,41 @@
-"""Message framing and the caches that make per-turn counting cheap.
+"""Message framing, and counting prompts with the caches that make re-counts cheap.
 
 Framing follows OpenAI's chat format: every message costs a fixed overhead
 (``<|start|>{role}<|message|>…<|end|>``), a ``name`` one more token, and the
 reply is primed with three tokens. Content, tool calls and tool definitions are
 counted from their text / JSON.
 
-Two caches keep a budget check at O(new messages):
+Two caches (see :mod:`reverie.tokens.caches`) keep a budget check at
+O(new messages):
 
-* per message, keyed by (encoding, framing, hash of the canonical JSON of the
-  fields a model sees), a bounded LRU — so the same content is never counted
-  twice, whatever dict it arrives in;
-* per prompt, a few snapshots of recently counted message lists (deep copies,
-  so a message edited in place is noticed) with their per-message counts; a new
-  prompt that repeats a snapshot's messages reuses their counts after one
-  C-level list comparison, and only the differing messages are looked up.
+* per message, keyed by (encoding, framing, the fields a model sees), a
+  bounded LRU — so the same content is never counted twice, whatever dict it
+  arrives in. Short strings are part of the key as they are; long ones and
+  nested values (tool calls, content parts) by a hash of their canonical JSON;
+* per prompt, a few snapshots of recently counted message lists (private
+  copies, so a message edited in place is noticed) with their per-message
+  counts; a new prompt that repeats a snapshot's messages reuses their counts
+  after C-level list comparisons, and only the differing messages are looked up.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
 import hashlib
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from reverie.errors import UserError
+from reverie.tokens.caches import (
+    CacheInfo,
+    MessageCache,
+    PromptSnapshots,
+    Snapshot,
+    changed_indices,
+    private_copy,
+)
 from reverie.tokens.encodings import TextCounter
 
 __all__ = [
@@ -53,6 +60,9 @@ _IMAGE_PART_TYPES = frozenset({"image_url", "image", "input_image"})
 
 _MESSAGE_CACHE_SIZE = 32_768
 _PROMPT_SNAPSHOTS = 8
+# Strings up to this length are cache keys as they are (no hashing); longer
+# ones are keyed by a digest so the cache does not pin large texts in memory.
+_INLINE_KEY_CHARS = 256
 
 
 @dataclass(frozen=True)
@@ -94,6 +104,30 @@ def _canonical(value: Any) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _fields_key(fields: dict[str, Any]) -> Hashable:
+    """A cache key that is equal exactly when the counted fields are.
+
+    The usual message holds only strings (and ``None``): its key is the tuple of
+    names and values, long strings replaced by their digest (``bytes``, so they
+    never equal a ``str``). Anything else is keyed by a digest of its canonical
+    JSON, which is ``bytes`` and so never equals a tuple.
+    """
+    parts: list[object] = []
+    for name, value in fields.items():
+        if type(value) is str:
+            if len(value) > _INLINE_KEY_CHARS:
+                value = _digest(value.encode("utf-8", "surrogatepass"))
+        elif value is not None:
+            return _digest(_canonical(fields))
+        parts.append(name)
+        parts.append(value)
+    return tuple(parts)
+
+
 def _content_tokens(content: Any, count: TextCounter) -> int:
     if isinstance(content, str):
         return count(content)
@@ -122,51 +156,19 @@ def _image_tokens(part: Mapping[str, Any]) -> int:
     return _IMAGE_TOKENS_LOW if detail == "low" else _IMAGE_TOKENS_DEFAULT
 
 
-# Below this many messages, compare one by one; above, halve (C-speed list ==).
-_LINEAR_COMPARE = 16
-
-
-def _mismatches(current: list[Any], kept: list[Any], lo: int, hi: int, out: list[int]) -> None:
-    """Append to ``out`` the indices in ``[lo, hi)`` where the two lists differ.
-
-    Equal stretches are skipped with one C-level list comparison each, so a
-    few changed messages among thousands cost about one pass, not a Python loop.
-    """
-    if current[lo:hi] == kept[lo:hi]:
-        return
-    if hi - lo <= _LINEAR_COMPARE:
-        out.extend(i for i in range(lo, hi) if current[i] != kept[i])
-        return
-    middle = (lo + hi) // 2
-    _mismatches(current, kept, lo, middle, out)
-    _mismatches(current, kept, middle, hi, out)
-
-
 def _preview(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _require_sequence(name: str, value: object) -> None:
+    if type(value) is list:  # the usual case; the ABC checks below cost microseconds
+        return
     # A string is a sequence too, and would be counted one character per "message".
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
         raise UserError(
             f"{name} must be a list of dicts, not {type(value).__name__}: {_preview(value)}"
         )
-
-
-class CacheInfo(NamedTuple):
-    """Counters of the per-message cache (for tests and benchmarks)."""
-
-    hits: int
-    misses: int
-    size: int
-
-
-class _Snapshot(NamedTuple):
-    messages: list[Any]
-    counts: list[int]
-    total: int
 
 
 class Engine:
@@ -183,7 +185,9 @@ class Engine:
         self.key = key
         self.count = count
         self.framing = framing
-        self._cache_key = (key, framing)
+        # Plain strings and ints: a dataclass would hash and compare in Python
+        # on every cache lookup.
+        self._cache_key = (key, framing.per_message, framing.per_name, framing.reply_priming)
 
     def message_tokens(self, message: Mapping[str, Any], *, index: int | None = None) -> int:
         """Tokens of one message, framing included (per-message LRU cached).
@@ -195,15 +199,14 @@ class Engine:
         Raises:
             UserError: ``message`` is not a mapping (a chat message dict).
         """
-        if not isinstance(message, Mapping):
+        if type(message) is not dict and not isinstance(message, Mapping):
             field = "message" if index is None else f"messages[{index}]"
             raise UserError(
                 f"{field} must be a message dict (role, content, ...), not "
                 f"{type(message).__name__}: {_preview(message)}"
             )
         fields = {k: message[k] for k in COUNTED_KEYS if k in message}
-        digest = hashlib.blake2b(_canonical(fields), digest_size=16).digest()
-        key = (self._cache_key, digest)
+        key = (self._cache_key, _fields_key(fields))
         cached = _MESSAGES.get(key)
         if cached is not None:
             return cached
@@ -233,29 +236,45 @@ class Engine:
         snapshot = _PROMPTS.find(self._cache_key, current)
         if snapshot is None:
             counts = [self.message_tokens(m, index=i) for i, m in enumerate(current)]
-            _PROMPTS.store(self._cache_key, None, current, [None] * len(current), counts, None)
-            return sum(counts)
+            total = sum(counts)
+            self._remember(None, current, [], counts, range(len(current)), total)
+            return total
         shared = min(len(current), len(snapshot.messages))
-        counts = snapshot.counts[:shared]
-        kept = snapshot.messages[:shared]
-        total = snapshot.total if shared == len(snapshot.messages) else sum(counts)
-        changed: list[int] = []
         try:
-            _mismatches(current, kept, 0, shared, changed)
+            changed = changed_indices(current, snapshot.messages, shared)
         except Exception:  # an odd __eq__ inside user content: recount everything shared
             changed = list(range(shared))
+        counts = snapshot.counts[:shared]
+        total = snapshot.total if shared == len(snapshot.counts) else sum(counts)
         for index in changed:
             fresh = self.message_tokens(current[index], index=index)
             total += fresh - counts[index]
             counts[index] = fresh
-        for index, message in enumerate(current[shared:], start=shared):
-            fresh = self.message_tokens(message, index=index)
+        for index in range(shared, len(current)):
+            fresh = self.message_tokens(current[index], index=index)
             total += fresh
             counts.append(fresh)
-        kept.extend([None] * (len(current) - shared))
-        changed.extend(range(shared, len(current)))
-        _PROMPTS.store(self._cache_key, snapshot, current, kept, counts, changed, total)
+        fresh_indices = [*changed, *range(shared, len(current))]
+        self._remember(snapshot, current, snapshot.messages[:shared], counts, fresh_indices, total)
         return total
+
+    def _remember(
+        self,
+        old: Snapshot | None,
+        current: list[Any],
+        kept: list[Any],
+        counts: list[int],
+        fresh: Sequence[int],
+        total: int,
+    ) -> None:
+        """Publish a snapshot of ``current``: ``kept`` with the ``fresh`` indices copied anew."""
+        kept.extend([None] * (len(current) - len(kept)))
+        try:
+            for index in fresh:
+                kept[index] = private_copy(current[index])
+        except Exception:  # uncopyable content: keep no snapshot of this prompt
+            return
+        _PROMPTS.publish(self._cache_key, Snapshot(kept, counts, total), old)
 
     def tools_tokens(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
         """Tokens of the tool definitions, counted from their JSON (cached).
@@ -268,8 +287,7 @@ class Engine:
         _require_sequence("tools", tools)
         if not tools:
             return 0
-        digest = hashlib.blake2b(_canonical(list(tools)), digest_size=16).digest()
-        key = (self._cache_key, b"tools:" + digest)
+        key = (self._cache_key, b"tools:" + _digest(_canonical(list(tools))))
         cached = _MESSAGES.get(key)
         if cached is None:
             cached = self.count(_json(list(tools)))
@@ -277,97 +295,8 @@ class Engine:
         return cached
 
 
-class _MessageCache:
-    """A thread-safe bounded LRU of per-message counts."""
-
-    def __init__(self, max_size: int) -> None:
-        self._data: OrderedDict[tuple[Any, bytes], int] = OrderedDict()
-        self._max = max_size
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: tuple[Any, bytes]) -> int | None:
-        with self._lock:
-            value = self._data.get(key)
-            if value is None:
-                self.misses += 1
-                return None
-            self._data.move_to_end(key)
-            self.hits += 1
-            return value
-
-    def put(self, key: tuple[Any, bytes], value: int) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self._max:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-            self.hits = 0
-            self.misses = 0
-
-    def info(self) -> CacheInfo:
-        with self._lock:
-            return CacheInfo(self.hits, self.misses, len(self._data))
-
-
-class _PromptSnapshots:
-    """The last few counted prompts, most recent first."""
-
-    def __init__(self, limit: int) -> None:
-        self._items: list[tuple[Any, _Snapshot]] = []
-        self._limit = limit
-        self._lock = threading.Lock()
-
-    def find(self, key: Any, messages: list[Any]) -> _Snapshot | None:
-        # Probe one early message: the system prompt may change every turn,
-        # the first history message rarely does, and prompts of two sessions
-        # differ there. A wrong pick costs speed only, never correctness.
-        with self._lock:
-            items = list(self._items)
-        for item_key, snapshot in items:
-            if item_key != key or not snapshot.messages:
-                continue
-            probe = 1 if len(messages) > 1 and len(snapshot.messages) > 1 else 0
-            try:
-                if snapshot.messages[probe] == messages[probe]:
-                    return snapshot
-            except Exception:  # an odd __eq__ in user content: just count afresh
-                continue
-        return None
-
-    def store(
-        self,
-        key: Any,
-        old: _Snapshot | None,
-        messages: list[Any],
-        kept: list[Any],
-        counts: list[int],
-        changed: list[int] | None,
-        total: int | None = None,
-    ) -> None:
-        for index in range(len(messages)) if changed is None else changed:
-            try:
-                kept[index] = copy.deepcopy(messages[index])
-            except Exception:  # uncopyable content: keep no snapshot for this prompt
-                return
-        snapshot = _Snapshot(kept, counts, sum(counts) if total is None else total)
-        with self._lock:
-            self._items = [(k, s) for k, s in self._items if s is not old]
-            self._items.insert(0, (key, snapshot))
-            del self._items[self._limit :]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-_MESSAGES = _MessageCache(_MESSAGE_CACHE_SIZE)
-_PROMPTS = _PromptSnapshots(_PROMPT_SNAPSHOTS)
+_MESSAGES = MessageCache(_MESSAGE_CACHE_SIZE)
+_PROMPTS = PromptSnapshots(_PROMPT_SNAPSHOTS)
 
 
 def cache_info() -> CacheInfo:
