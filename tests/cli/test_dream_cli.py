@@ -78,7 +78,7 @@ def test_dream_prompt_shows_and_initialises_the_guide(cli: Any, tmp_path: Path) 
     assert mine["source"] == "workspace"
     assert "said twice" in mine["guide"]
     again = cli.run("dream", "prompt", "init", "-w", workspace)
-    assert again.exit_code == 1 and "already exists" in again.stdout
+    assert again.exit_code == 1 and "already exists" in again.stderr
     assert guide.read_text(encoding="utf-8") == "Keep only what the user said twice.\n"
     assert cli.run("dream", "prompt", "reset", "-w", workspace).exit_code == 1
 
@@ -89,4 +89,4 @@ def test_hints_name_the_cli_commands(cli: Any, ingested: Path) -> None:
     guide = cli.ok("dream", "prompt", "-w", ingested).stdout
     assert "reverie dream prompt init" in guide and "/dream-prompt" not in guide
     bad = cli.run("dream", "prompt", "reset", "-w", ingested)
-    assert "reverie dream prompt takes no argument or 'init'" in bad.stdout
+    assert "reverie dream prompt takes no argument or 'init'" in bad.stderr

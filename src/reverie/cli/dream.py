@@ -36,7 +36,8 @@ def _finish(result: CommandResult, json_output: bool) -> None:
     if json_output:
         render.emit_json({"command": result.command, "ok": result.ok, **result.data})
     else:
-        render.markdown(result.text)
+        # A failure goes to stderr, out of the way of `reverie dream log > change.txt`.
+        render.markdown(result.text, stderr=not result.ok)
     if not result.ok:
         raise typer.Exit(1)
 

@@ -94,7 +94,13 @@ def ingest(
     ] = False,
     max_dream_runs: Annotated[
         int | None,
-        typer.Option("--max-dream-runs", help="Run Dream at most N times.", min=1),
+        typer.Option(
+            "--max-dream-runs",
+            help="Run Dream at most N times (default: as many as the new entries need).",
+            min=1,
+            metavar="N",
+            show_default=False,
+        ),
     ] = None,
     workspace: WorkspaceOption = None,
     provider: ProviderOption = None,

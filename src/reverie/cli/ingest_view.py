@@ -204,9 +204,7 @@ def show_problems(problems: Sequence[IngestProblem]) -> None:
 
 def _action(plan: ImportPlan) -> str:
     if plan.action == "skip":
-        if plan.reason.startswith("already"):
-            return "skip (already imported)"
-        return "skip (an interrupted import of another version)"
+        return f"skip ({plan.label})" if plan.label else "skip"
     if plan.action == "resume":
         return f"resume from message {plan.start}"
     return "import"
@@ -227,9 +225,19 @@ def show_dry_run(
     path = resolve_workspace(workspace)
     sessions = SessionManager(path) if path.is_dir() else None
     rows: list[dict[str, Any]] = []
+    planned: dict[str, str] = {}  # key -> file name, for keys this run would create
     for result in results:
         for conversation in result.conversations:
-            plan = ImportPlan("import") if sessions is None else plan_import(sessions, conversation)
+            taken_by = planned.get(conversation.key)
+            if taken_by is not None:
+                # The real run would find the session the earlier conversation created.
+                plan = ImportPlan("skip", label=f"key taken by {taken_by}")
+            elif sessions is None:
+                plan = ImportPlan("import")
+            else:
+                plan = plan_import(sessions, conversation)
+            if plan.action != "skip":
+                planned[conversation.key] = conversation.file.name
             rows.append(
                 {
                     "file": str(result.file),

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
+from rich.text import Text
 
 from reverie.cli.app import app
 from reverie.cli.options import JsonOption, WorkspaceOption, open_for, sub_app
@@ -76,8 +77,12 @@ def memory_show(
 
 @history_app.command("tail")
 def history_tail(
-    count: Annotated[int, typer.Option("-n", "--count", help="How many entries.", min=1)] = 10,
-    full: Annotated[bool, typer.Option("--full", help="Show whole entries.")] = False,
+    count: Annotated[
+        int, typer.Option("-n", "--count", help="How many entries.", min=1, metavar="N")
+    ] = 10,
+    full: Annotated[
+        bool, typer.Option("--full", help="Show whole entries, not a one-line preview.")
+    ] = False,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -108,9 +113,12 @@ def history_search(
         str | None, typer.Option("--session", "-s", help="Only entries from this session key.")
     ] = None,
     limit: Annotated[
-        int | None, typer.Option("--limit", help="Only the newest N matches.", min=1)
+        int | None,
+        typer.Option("--limit", help="Only the newest N matches.", min=1, metavar="N"),
     ] = None,
-    full: Annotated[bool, typer.Option("--full", help="Show whole entries.")] = False,
+    full: Annotated[
+        bool, typer.Option("--full", help="Show whole entries, not a one-line preview.")
+    ] = False,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -127,7 +135,8 @@ def history_search(
         render.emit_json([entry.to_dict() for entry in entries])
         return
     if not entries:
-        render.note(f"no history entry contains {text!r}")
+        scope = f" of session {session!r}" if session is not None else ""
+        render.note(f"no history entry{scope} contains {text!r}")
         return
     title = f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} containing {text!r}"
     render.out().print(render.history_table(entries, title=title, full=full))
@@ -178,7 +187,8 @@ def sessions_list(workspace: WorkspaceOption = None, json_output: JsonOption = F
 def sessions_show(
     key: Annotated[str, typer.Argument(help="Session key (see sessions list).", metavar="KEY")],
     last: Annotated[
-        int | None, typer.Option("--last", "-n", help="Only the newest N messages.", min=1)
+        int | None,
+        typer.Option("--last", "-n", help="Only the newest N messages.", min=1, metavar="N"),
     ] = None,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
@@ -214,6 +224,14 @@ def sessions_show(
         f"{session.key}: {len(session.messages)} messages in the file "
         f"({session.consolidated_count()} consolidated, {session.archived_offset} archived)"
     )
+    if not messages:
+        # An empty table would squeeze the title into its few columns.
+        render.out().print(Text(title), soft_wrap=True)
+        if session.archived_offset:
+            render.note(
+                "archived messages are in memory/transcripts/ (see `reverie history expand`)"
+            )
+        return
     render.out().print(render.messages_table(messages, title=title, first=first))
 
 

@@ -278,8 +278,8 @@ def blame_view(hits: Sequence[BlameHit]) -> None:
         console.print()
 
 
-def markdown(text: str) -> None:
-    """Print Markdown (a command's answer) on standard output."""
+def markdown(text: str, *, stderr: bool = False) -> None:
+    """Print Markdown (a command's answer) on standard output, or standard error."""
     from rich.markdown import Markdown
 
-    out().print(Markdown(text))
+    (err() if stderr else out()).print(Markdown(text))

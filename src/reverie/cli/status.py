@@ -13,7 +13,10 @@ from reverie.cli.options import JsonOption, WorkspaceOption, open_for
 @app.command()
 def status(
     sessions: Annotated[
-        int, typer.Option("--sessions", help="Show context use of the N most recent sessions.")
+        int,
+        typer.Option(
+            "--sessions", help="Show context use of the N most recent sessions.", metavar="N"
+        ),
     ] = 10,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,

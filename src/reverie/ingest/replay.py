@@ -65,6 +65,8 @@ class ImportPlan:
     action: Literal["import", "resume", "skip"]
     start: int = 0
     reason: str = ""
+    label: str = ""
+    """A few words for a table cell (``already imported``), when skipping."""
 
 
 def _same_message(stored: Mapping[str, Any], imported: Mapping[str, Any]) -> bool:
@@ -72,7 +74,13 @@ def _same_message(stored: Mapping[str, Any], imported: Mapping[str, Any]) -> boo
 
 
 def plan_import(sessions: SessionManager, conversation: ImportedConversation) -> ImportPlan:
-    """Decide whether ``conversation`` is new, already imported, or to be resumed."""
+    """Decide whether ``conversation`` is new, already imported, or to be resumed.
+
+    Only an interrupted import is ever added to. Otherwise the reason says
+    whether the session holds this very conversation, different messages (a
+    file of the same name, a chat continued since), or did not come from an
+    import at all.
+    """
     key = conversation.key
     exists = sessions.session_path(key).exists() or sessions.transcripts.next_index(key) > 0
     if not exists:
@@ -80,19 +88,53 @@ def plan_import(sessions: SessionManager, conversation: ImportedConversation) ->
     again = f"delete it with `reverie sessions delete {key}` to import it again"
     session = sessions.get_or_create(key)
     marker = session.metadata.get(IMPORT_METADATA_KEY)
-    if not isinstance(marker, Mapping) or marker.get("complete") is not False:
-        return ImportPlan("skip", reason=f"already imported ({again})")
+    if not isinstance(marker, Mapping):
+        return ImportPlan(
+            "skip",
+            reason="a session with this key exists and did not come from an import; "
+            f"nothing was added to it (delete it with `reverie sessions delete {key}` "
+            "to import this conversation in its place)",
+            label="key in use",
+        )
     done = session.total_messages
     total = len(conversation.messages)
     last = session.messages[-1] if session.messages else None
+    if marker.get("complete") is not False:
+        return _skip_imported(marker, conversation, done, last, again)
     if done > total or (
         done > 0 and last is not None and not _same_message(last, conversation.messages[done - 1])
     ):
         return ImportPlan(
             "skip",
             reason=f"an interrupted import of a different version of this conversation ({again})",
+            label="an interrupted import of another version",
         )
     return ImportPlan("resume", start=done, reason=f"resumed after message {done} of {total}")
+
+
+def _skip_imported(
+    marker: Mapping[str, Any],
+    conversation: ImportedConversation,
+    done: int,
+    last: Mapping[str, Any] | None,
+    again: str,
+) -> ImportPlan:
+    """The plan for a conversation whose key names a completed import."""
+    total = len(conversation.messages)
+    if done == total and (last is None or _same_message(last, conversation.messages[-1])):
+        return ImportPlan("skip", reason=f"already imported ({again})", label="already imported")
+    # Keys default to the file's name, so chat.json and chat.jsonl (or a chat
+    # continued since it was imported) can meet on one key with other messages.
+    origin = marker.get("file")
+    source = origin if isinstance(origin, str) and origin else "an earlier import"
+    named_by_file = conversation.key.startswith(f"ingest:{conversation.file.stem}")
+    hint = "rename this file to import it under another key" if named_by_file else again
+    return ImportPlan(
+        "skip",
+        reason=f"the key is taken by different messages, imported from {source} ({done} "
+        f"in the session, {total} in this conversation); nothing was added ({hint})",
+        label=f"key taken by {source}",
+    )
 
 
 class IngestObserver:
