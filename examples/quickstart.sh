@@ -37,8 +37,13 @@ step "reverie dream log"
 "$REVERIE" dream log --workspace "$workspace"
 
 step "Try next"
+# Show the command as a person would type it from the project folder.
+case "$REVERIE" in
+    */.venv/bin/reverie) shown=.venv/bin/reverie ;;
+    *) shown=$REVERIE ;;
+esac
 cat <<NEXT
-  $REVERIE blame "Redpanda" --workspace $workspace       # where a memory line came from
-  $REVERIE history search "deadline" --workspace $workspace
-  $REVERIE chat --workspace $workspace                   # talk (set a model for real answers)
+  $shown blame "Redpanda" --workspace $workspace       # where a memory line came from
+  $shown history search "deadline" --workspace $workspace
+  $shown chat --workspace $workspace                   # talk (set a model for real answers)
 NEXT

@@ -4,7 +4,8 @@ Each layer overrides the one before it. Every value is validated with pydantic a
 bad one is reported as a :class:`~reverie.errors.ConfigError` naming where it came
 from, the key, and the accepted form, e.g.::
 
-    reverie.toml: dream.interval_h: must be a number > 0 (got 'often')
+    ~/agent/reverie.toml: dream.interval_h: Input should be a valid number, unable to
+    parse string as a number (got 'often')
 
 A workspace without ``reverie.toml`` runs on the defaults: the offline provider, so
 every command works on a fresh machine with no key.
