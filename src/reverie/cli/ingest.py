@@ -116,8 +116,10 @@ def ingest(
     context window, so long ones become several history entries; Dream then
     turns the entries into memory, one commit per run. Bad records are reported
     (file, line or item, field) and skipped; everything valid is imported, and
-    the exit code is 1 when anything was skipped. A conversation whose session
-    already exists is not imported twice. A missing workspace is created.
+    the exit code is 1 when anything was skipped. A conversation already
+    imported is not imported twice; one that grew since (a re-downloaded
+    export, a file you append to) gets only its new messages. A missing
+    workspace is created.
 
     Example: reverie ingest conversations.json --dry-run
     """
@@ -159,8 +161,9 @@ def ingest(
             except KeyboardInterrupt:
                 interrupted = True
     if interrupted:
+        done = len(report.sessions) + len(report.extended)
         render.error(
-            f"interrupted after {len(report.sessions)} of {len(conversations)} conversation(s); "
+            f"interrupted after {done} of {len(conversations)} conversation(s); "
             "what was saved is kept: run the same command again to resume"
         )
         raise typer.Exit(130)

@@ -26,7 +26,8 @@ from reverie.ingest.replay import IngestObserver
 if TYPE_CHECKING:
     from reverie.dream.runner import DreamResult
     from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
-    from reverie.ingest.replay import ImportPlan, IngestReport
+    from reverie.ingest.plan import ImportPlan
+    from reverie.ingest.replay import IngestReport
     from reverie.ops.runtime import Runtime
 
 __all__ = [
@@ -88,6 +89,12 @@ class ProgressObserver(IngestObserver):
     def conversation_resumed(self, conversation: ImportedConversation, done: int) -> None:
         """Count the messages an interrupted import already stored as done."""
         detail = "resuming " + render.preview(conversation.key, 30)
+        self._progress.update(self._conversations, advance=1, detail=detail)
+        self._progress.advance(self._messages, done)
+
+    def conversation_extended(self, conversation: ImportedConversation, done: int) -> None:
+        """Count the messages imported before as done; only the new ones follow."""
+        detail = "adding to " + render.preview(conversation.key, 30)
         self._progress.update(self._conversations, advance=1, detail=detail)
         self._progress.advance(self._messages, done)
 
@@ -158,11 +165,12 @@ def show_summary(data: dict[str, Any], *, offline: bool) -> None:
     table = Table(title="Ingest summary", title_justify="left", show_header=False)
     table.add_column(style="bold")
     table.add_column()
-    skipped, resumed = len(data["skipped"]), len(data["resumed"])
+    skipped, resumed, extended = len(data["skipped"]), len(data["resumed"]), len(data["extended"])
     table.add_row(
         "sessions",
         f"{len(data['sessions'])} imported"
         + (f" ({resumed} resumed after an interruption)" if resumed else "")
+        + (f", {extended} extended with new messages" if extended else "")
         + (f", {skipped} skipped" if skipped else ""),
     )
     table.add_row("messages", str(data["messages"]))
@@ -202,11 +210,14 @@ def show_problems(problems: Sequence[IngestProblem]) -> None:
         console.print(f"  [red]{escape(str(problem))}[/]", soft_wrap=True)
 
 
-def _action(plan: ImportPlan) -> str:
+def _action(plan: ImportPlan, total: int) -> str:
     if plan.action == "skip":
         return f"skip ({plan.label})" if plan.label else "skip"
     if plan.action == "resume":
         return f"resume from message {plan.start}"
+    if plan.action == "extend":
+        new = total - plan.start
+        return f"add {new} new message{'' if new == 1 else 's'}"
     return "import"
 
 
@@ -218,7 +229,7 @@ def show_dry_run(
     json_output: bool,
 ) -> None:
     """What would be imported, per conversation; nothing is written."""
-    from reverie.ingest.replay import ImportPlan, plan_import
+    from reverie.ingest.plan import ImportPlan, plan_import
     from reverie.ops.runtime import resolve_workspace
     from reverie.sessions.manager import SessionManager
 
@@ -247,7 +258,7 @@ def show_dry_run(
                     "title": conversation.title,
                     "messages": len(conversation.messages),
                     "first_timestamp": conversation.first_timestamp,
-                    "action": _action(plan),
+                    "action": _action(plan, len(conversation.messages)),
                 }
             )
     if json_output:

@@ -27,7 +27,8 @@ Format = Literal["reverie-jsonl", "openai-json", "openai-jsonl", "chatgpt"]
 FORMATS: tuple[Format, ...] = ("reverie-jsonl", "openai-json", "openai-jsonl", "chatgpt")
 
 IMPORT_METADATA_KEY = "ingest"
-"""Session metadata of an imported conversation: ``{"file", "messages", "complete"}``."""
+"""Session metadata of an imported conversation: ``{"file", "messages", "complete",
+"first", "digest"}`` (see :mod:`reverie.ingest.plan`)."""
 
 
 @dataclass(frozen=True)

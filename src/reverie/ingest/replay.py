@@ -9,25 +9,29 @@ archived too: an import is the past, and all of it should reach history.
 Then Dream runs until no history entry is left unprocessed (bounded), turning
 the entries into MEMORY.md, USER.md and SOUL.md edits, each a commit.
 
-A conversation whose session already exists is skipped, so importing the same
-file twice does not double anything. An import that was interrupted (killed,
-a crash, Ctrl-C) is resumed: each imported session records in its metadata
-how many messages the conversation has and whether all of them were
-replayed, and the next run continues after the last message that was saved.
+Importing the same file twice doubles nothing: a conversation already
+imported is skipped, and one that grew since (a re-downloaded export, a file
+the user keeps appending to) gets only its new messages, replayed and
+consolidated like any import. An import that was interrupted (killed, a
+crash, Ctrl-C) is resumed from the last message that was saved. What to do
+with each conversation is decided by :func:`reverie.ingest.plan.plan_import`,
+from the marker each imported session keeps in its metadata.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from reverie.config import Settings
-from reverie.errors import StoreError
+from reverie.errors import StoreError, UserError
 from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
+from reverie.ingest.plan import ImportPlan, import_marker, marker_first, plan_import
 from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
@@ -54,89 +58,6 @@ _IMPORT_LOCK = "ingest.lock"
 _LOCK_POLL_SECONDS = 0.2
 
 
-@dataclass(frozen=True)
-class ImportPlan:
-    """What an import does with one conversation.
-
-    ``action`` is ``"import"`` (a new session), ``"resume"`` (an interrupted
-    import: replay from message ``start``) or ``"skip"`` (``reason`` says why).
-    """
-
-    action: Literal["import", "resume", "skip"]
-    start: int = 0
-    reason: str = ""
-    label: str = ""
-    """A few words for a table cell (``already imported``), when skipping."""
-
-
-def _same_message(stored: Mapping[str, Any], imported: Mapping[str, Any]) -> bool:
-    return all(stored.get(name) == imported.get(name) for name in ("role", "content"))
-
-
-def plan_import(sessions: SessionManager, conversation: ImportedConversation) -> ImportPlan:
-    """Decide whether ``conversation`` is new, already imported, or to be resumed.
-
-    Only an interrupted import is ever added to. Otherwise the reason says
-    whether the session holds this very conversation, different messages (a
-    file of the same name, a chat continued since), or did not come from an
-    import at all.
-    """
-    key = conversation.key
-    exists = sessions.session_path(key).exists() or sessions.transcripts.next_index(key) > 0
-    if not exists:
-        return ImportPlan("import")
-    again = f"delete it with `reverie sessions delete {key}` to import it again"
-    session = sessions.get_or_create(key)
-    marker = session.metadata.get(IMPORT_METADATA_KEY)
-    if not isinstance(marker, Mapping):
-        return ImportPlan(
-            "skip",
-            reason="a session with this key exists and did not come from an import; "
-            f"nothing was added to it (delete it with `reverie sessions delete {key}` "
-            "to import this conversation in its place)",
-            label="key in use",
-        )
-    done = session.total_messages
-    total = len(conversation.messages)
-    last = session.messages[-1] if session.messages else None
-    if marker.get("complete") is not False:
-        return _skip_imported(marker, conversation, done, last, again)
-    if done > total or (
-        done > 0 and last is not None and not _same_message(last, conversation.messages[done - 1])
-    ):
-        return ImportPlan(
-            "skip",
-            reason=f"an interrupted import of a different version of this conversation ({again})",
-            label="an interrupted import of another version",
-        )
-    return ImportPlan("resume", start=done, reason=f"resumed after message {done} of {total}")
-
-
-def _skip_imported(
-    marker: Mapping[str, Any],
-    conversation: ImportedConversation,
-    done: int,
-    last: Mapping[str, Any] | None,
-    again: str,
-) -> ImportPlan:
-    """The plan for a conversation whose key names a completed import."""
-    total = len(conversation.messages)
-    if done == total and (last is None or _same_message(last, conversation.messages[-1])):
-        return ImportPlan("skip", reason=f"already imported ({again})", label="already imported")
-    # Keys default to the file's name, so chat.json and chat.jsonl (or a chat
-    # continued since it was imported) can meet on one key with other messages.
-    origin = marker.get("file")
-    source = origin if isinstance(origin, str) and origin else "an earlier import"
-    named_by_file = conversation.key.startswith(f"ingest:{conversation.file.stem}")
-    hint = "rename this file to import it under another key" if named_by_file else again
-    return ImportPlan(
-        "skip",
-        reason=f"the key is taken by different messages, imported from {source} ({done} "
-        f"in the session, {total} in this conversation); nothing was added ({hint})",
-        label=f"key taken by {source}",
-    )
-
-
 class IngestObserver:
     """Hooks a front end overrides to show progress; each does nothing by default."""
 
@@ -148,6 +69,9 @@ class IngestObserver:
 
     def conversation_resumed(self, conversation: ImportedConversation, done: int) -> None:
         """An interrupted import continues; its first ``done`` messages count as done."""
+
+    def conversation_extended(self, conversation: ImportedConversation, done: int) -> None:
+        """A conversation grew since it was imported; its first ``done`` messages count as done."""
 
     def waiting_for_other_import(self) -> None:
         """Another import into this workspace is running; this one waits for it to end."""
@@ -181,6 +105,8 @@ class IngestReport:
     """Keys of the sessions created (or completed, when resumed)."""
     resumed: list[str] = field(default_factory=list)
     """Keys of the sessions whose interrupted import was completed."""
+    extended: list[str] = field(default_factory=list)
+    """Keys of imported sessions whose conversation grew: only the new messages were added."""
     skipped: list[SkippedConversation] = field(default_factory=list)
     messages: int = 0
     """Messages added to sessions."""
@@ -198,6 +124,7 @@ class IngestReport:
         return {
             "sessions": self.sessions,
             "resumed": self.resumed,
+            "extended": self.extended,
             "skipped": [{"key": s.key, "reason": s.reason} for s in self.skipped],
             "messages": self.messages,
             "history_entries": self.history_entries,
@@ -326,17 +253,45 @@ class Replayer:
     ) -> None:
         for conversation in conversations:
             plan = plan_import(self.sessions, conversation)
-            if plan.action == "skip":
-                report.skipped.append(SkippedConversation(conversation.key, plan.reason))
-                self.observer.conversation_skipped(conversation, plan.reason)
-                continue
-            if plan.action == "resume":
-                self.observer.conversation_resumed(conversation, plan.start)
-                report.resumed.append(conversation.key)
+            with contextlib.ExitStack() as held:
+                if plan.action in ("resume", "extend"):
+                    # A chat open on the session would save its own copy over ours.
+                    plan = self._hold_session(held, conversation)
+                if plan.action == "skip":
+                    report.skipped.append(SkippedConversation(conversation.key, plan.reason))
+                    self.observer.conversation_skipped(conversation, plan.reason)
+                    continue
+                if plan.action == "resume":
+                    self.observer.conversation_resumed(conversation, plan.start)
+                    report.resumed.append(conversation.key)
+                elif plan.action == "extend":
+                    self.observer.conversation_extended(conversation, plan.start)
+                else:
+                    self.observer.conversation_started(conversation)
+                await self._replay_one(conversation, report, plan)
+            if plan.action == "extend":
+                report.extended.append(conversation.key)
             else:
-                self.observer.conversation_started(conversation)
-            await self._replay_one(conversation, report, start=plan.start)
-            report.sessions.append(conversation.key)
+                report.sessions.append(conversation.key)
+
+    def _hold_session(
+        self, held: contextlib.ExitStack, conversation: ImportedConversation
+    ) -> ImportPlan:
+        """Keep ``reverie chat`` off the session while adding to it; skip it when one has it.
+
+        Once held, the plan is made again from the file as it is now: a chat may
+        have saved the session after the first look.
+        """
+        from reverie.ops.chat import hold_chat_session
+
+        key = conversation.key
+        hint = "leave that chat, then run the import again; nothing was added to it"
+        try:
+            held.enter_context(hold_chat_session(self.sessions.workspace, key, hint=hint))
+        except UserError as exc:
+            return ImportPlan("skip", reason=str(exc), label="open in a chat")
+        self.sessions.invalidate(key)
+        return plan_import(self.sessions, conversation)
 
     async def _consolidate(self, session: Session, report: IngestReport, **kwargs: Any) -> None:
         before = self.store.get_latest_cursor()
@@ -347,22 +302,28 @@ class Replayer:
             self.observer.history_written(written)
 
     async def _replay_one(
-        self, conversation: ImportedConversation, report: IngestReport, *, start: int = 0
+        self, conversation: ImportedConversation, report: IngestReport, plan: ImportPlan
     ) -> None:
         session = self.sessions.get_or_create(conversation.key)
-        marker = {
-            "file": conversation.file.name,
-            "messages": len(conversation.messages),
-            "complete": False,
-        }
-        if start == 0:
+        previous = session.metadata.get(IMPORT_METADATA_KEY)
+        if plan.action == "import":
+            first = session.archived_offset
+        else:
+            first = marker_first(previous if isinstance(previous, Mapping) else {})
+        if plan.action != "resume":
+            # The source's own fields (a ChatGPT title) follow the latest copy.
             session.metadata.update(conversation.metadata)
             session.metadata.setdefault("imported_from", conversation.file.name)
-            session.metadata[IMPORT_METADATA_KEY] = marker
+        if plan.action == "import":
             started = _naive_local(conversation.first_timestamp)
             if started is not None:
                 session.created_at = started
-        for message in conversation.messages[start:]:
+        # Saved with every save from here on, so a stop mid-way is resumed, not
+        # taken for a finished import; the digest comes once all are in.
+        session.metadata[IMPORT_METADATA_KEY] = import_marker(
+            conversation, first=first, complete=False
+        )
+        for message in conversation.messages[plan.start :]:
             # The offline provider never waits, so without this a Ctrl-C (which
             # cancels the task) would only land once the whole import is done.
             await asyncio.sleep(0)
@@ -380,7 +341,9 @@ class Replayer:
         await self._consolidate(session, report, replay_max_messages=0)
         if last is not None:
             session.updated_at = last
-        session.metadata[IMPORT_METADATA_KEY] = {**marker, "complete": True}
+        session.metadata[IMPORT_METADATA_KEY] = import_marker(
+            conversation, first=first, complete=True
+        )
         self.sessions.save(session)
 
     async def dream(self, report: IngestReport, *, max_passes: int | None = None) -> IngestReport:
