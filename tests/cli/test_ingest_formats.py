@@ -124,7 +124,7 @@ def test_openai_json_single_and_list(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     result = parse_file(many)
-    assert [c.key for c in result.conversations] == ["ingest:many:1", "conv-7"]
+    assert [c.key for c in result.conversations] == ["ingest:many", "conv-7"]
     assert result.conversations[1].title == "Trip"
     assert [str(p) for p in result.problems] == [
         "many.json: item 3: field 'messages': must be a list of message objects"

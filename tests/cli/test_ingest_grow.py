@@ -401,3 +401,21 @@ def test_a_changed_tool_call_counts_as_an_edit(cli: Any, tmp_path: Path, workspa
     )
     grown = ingest_json(cli, source, "-w", workspace, "--no-dream")
     assert grown["extended"] == ["w-1"] and grown["messages"] == 1
+
+
+def test_appending_a_conversation_to_a_file_does_not_rename_the_first(
+    cli: Any, tmp_path: Path
+) -> None:
+    workspace = tmp_path / "ws"
+    path = tmp_path / "talks.jsonl"
+    first = json.dumps({"messages": [{"role": "user", "content": "I live in Porto."}]})
+    path.write_text(first + "\n", encoding="utf-8")
+    cli.ok("ingest", path, "-w", workspace, "--no-dream")
+    second = json.dumps({"messages": [{"role": "user", "content": "I use vim."}]})
+    path.write_text(first + "\n" + second + "\n", encoding="utf-8")
+
+    report = json.loads(cli.ok("ingest", path, "-w", workspace, "--no-dream", "--json").stdout)
+    assert report["sessions"] == ["ingest:talks:2"]
+    assert [s["key"] for s in report["skipped"]] == ["ingest:talks"]
+    keys = sorted(row["key"] for row in SessionManager(workspace).list_sessions())
+    assert keys == ["ingest:talks", "ingest:talks:2"]

@@ -49,7 +49,7 @@ def test_a_file_whose_keys_another_file_took_is_reported_not_called_imported(
     first = _openai_file(tmp_path / "chat.jsonl", "I live in Porto.", "I use vim.")
     other = tmp_path / "other"
     other.mkdir()
-    # Another export of the same name: its keys are ingest:chat:1, ingest:chat:2 too.
+    # Another export of the same name: its keys are ingest:chat, ingest:chat:2 too.
     second = _openai_file(other / "chat.jsonl", "I live in Lisbon.", "I use emacs.")
     cli.ok("ingest", first, "-w", workspace, "--no-dream")
 

@@ -209,9 +209,7 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
             result.conversations.append(conversation)
 
 
-def _conversation(
-    record: object, result: ParseResult, where: str, number: int, count_hint: int
-) -> None:
+def _conversation(record: object, result: ParseResult, where: str, number: int) -> None:
     if not isinstance(record, Mapping):
         result.problem(where, IngestError("", "must be an object with a messages list"))
         return
@@ -232,8 +230,10 @@ def _conversation(
         return
     key = record.get("id") if isinstance(record.get("id"), str) else None
     if not key:
+        # The first conversation keeps the plain name, so appending a second one to
+        # the file later does not rename the first (and import it twice).
         stem = _default_key(result.file)
-        key = stem if count_hint == 1 else f"{stem}:{number}"
+        key = stem if number == 1 else f"{stem}:{number}"
     title = record.get("title")
     result.conversations.append(
         ImportedConversation(
@@ -248,13 +248,13 @@ def _conversation(
 
 def _parse_openai_json(data: object, result: ParseResult) -> None:
     if isinstance(data, Mapping):
-        _conversation(data, result, "the top-level object", 1, 1)
+        _conversation(data, result, "the top-level object", 1)
         return
     if not isinstance(data, list):
         result.problem("the top level", IngestError("", "must be an object or a list"))
         return
     for number, record in enumerate(data, start=1):
-        _conversation(record, result, f"item {number}", number, len(data))
+        _conversation(record, result, f"item {number}", number)
 
 
 def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
@@ -266,7 +266,7 @@ def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
         except json.JSONDecodeError as exc:
             result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
             continue
-        _conversation(record, result, where, position, len(lines))
+        _conversation(record, result, where, position)
 
 
 def _dedupe_keys(conversations: list[ImportedConversation]) -> None:
