@@ -42,11 +42,12 @@ from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
 from reverie._window import RequestWindow, check_window
 from reverie.autocompact import AutoCompact
-from reverie.config import DEFAULT_MODELS, default_workspace, load_settings
+from reverie.config import default_workspace, load_settings
 from reverie.consolidation.consolidator import Consolidator
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
+from reverie.providers.configured import PROVIDER_NAMES, build_provider, provider_overrides
 from reverie.providers.registry import resolve_provider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
@@ -209,25 +210,24 @@ class Agent:
         """
         root = Path(workspace) if workspace is not None else default_workspace()
         overrides: dict[str, Any] = dict(settings)
-        named = isinstance(provider, str) and provider in DEFAULT_MODELS
-        spec = provider if isinstance(provider, str) and not named else None
-        if isinstance(provider, str) and spec is None:
-            overrides["provider"] = provider
-        if model is not None and spec is None:
+        # A spec that settings cannot express ("scripted") goes to the registry as is.
+        name = provider.partition(":")[0].strip().lower() if isinstance(provider, str) else ""
+        direct = isinstance(provider, str) and name not in PROVIDER_NAMES
+        if isinstance(provider, str) and not direct:
+            overrides.update(provider_overrides(provider, model, label="provider"))
+        elif model is not None and provider is None:
             overrides["model"] = model
         config = load_settings(root, overrides=overrides)
         if isinstance(provider, LLMProvider):
             llm = provider
-        else:
-            options: dict[str, Any] = {
-                "max_tokens": config.max_completion_tokens,
-                "temperature": config.temperature,
-            }
-            if spec is None and config.provider != "offline" and config.api_key_env:
-                options["api_key_env"] = config.api_key_env
+        elif isinstance(provider, str) and direct:
             llm = resolve_provider(
-                spec or config.provider_spec, base_url=config.base_url or None, **options
+                provider,
+                max_tokens=config.max_completion_tokens,
+                temperature=config.temperature,
             )
+        else:
+            llm = build_provider(config)
         return cls(
             root,
             llm,

@@ -9,7 +9,6 @@ built on first use because its SDK is slow to import.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reverie.config import Settings, default_workspace, load_settings
-from reverie.errors import ConfigError, UserError
+from reverie.errors import UserError
+from reverie.providers.configured import build_provider, provider_overrides
 
 if TYPE_CHECKING:
     from reverie.commands import DreamCommands
@@ -28,74 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Runtime", "build_provider", "open_runtime", "provider_overrides", "resolve_workspace"]
 
-_PROVIDERS = ("offline", "openai", "anthropic", "openai-compatible")
-
 
 def resolve_workspace(workspace: Path | str | None) -> Path:
     """``workspace`` expanded, or the default (``$REVERIE_WORKSPACE``, ``~/.reverie/workspace``)."""
     path = default_workspace() if workspace is None else Path(workspace).expanduser()
     return path.absolute()
-
-
-def provider_overrides(
-    provider: str | None, model: str | None = None, base_url: str | None = None
-) -> dict[str, Any]:
-    """Settings overrides from the ``--provider``, ``--model`` and ``--base-url`` flags.
-
-    ``--provider`` also takes a full spec (``openai:gpt-4.1-mini``), which sets
-    the model too unless ``--model`` is given.
-
-    Raises:
-        ConfigError: for an unknown provider name.
-    """
-    overrides: dict[str, Any] = {}
-    if provider is not None:
-        name, _, spec_model = provider.strip().partition(":")
-        name = name.strip().lower()
-        if name not in _PROVIDERS:
-            raise ConfigError(
-                f"--provider {provider!r}: accepted forms: {', '.join(_PROVIDERS)}, "
-                "or <provider>:<model> such as openai:gpt-4.1-mini"
-            )
-        overrides["provider"] = name
-        if spec_model.strip():
-            overrides["model"] = spec_model.strip()
-    if model is not None:
-        overrides["model"] = model
-    if base_url is not None:
-        overrides["base_url"] = base_url
-    return overrides
-
-
-def build_provider(settings: Settings, *, model: str | None = None) -> LLMProvider:
-    """The provider ``settings`` describe, with their generation limits.
-
-    Args:
-        settings: Loaded settings.
-        model: Use this model instead of the configured one (Dream's override).
-
-    Raises:
-        ConfigError: an incomplete provider configuration (names the key).
-        MissingAPIKeyError: a networked provider without its key (names the variable).
-    """
-    from reverie.providers.registry import resolve_provider
-
-    spec = settings.provider_spec
-    if model and settings.provider != "offline":
-        spec = f"{settings.provider}:{model}"
-    options: dict[str, Any] = {
-        "max_tokens": settings.max_completion_tokens,
-        "temperature": settings.temperature,
-    }
-    if settings.provider != "offline":
-        # openai-compatible servers get a key only from a variable named for them,
-        # so an OpenAI key is never sent to a third party by accident.
-        options["api_key_env"] = settings.key_env or None
-    api_key = None
-    env_name = options.get("api_key_env")
-    if isinstance(env_name, str):
-        api_key = os.environ.get(env_name) or None
-    return resolve_provider(spec, api_key=api_key, base_url=settings.base_url or None, **options)
 
 
 @dataclass
