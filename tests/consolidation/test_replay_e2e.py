@@ -111,9 +111,9 @@ def test_500_turns_never_overflow_and_never_forget(workspace: Path, offline: boo
     model = Model(11, offline_summaries=offline)
     provider = FunctionProvider(model, default_model=MODEL)
     tools = ToolRegistry([FunctionTool("lookup", "Look a topic up.", {"type": "object"}, lookup)])
-    agent = Agent(
+    agent = Agent.open(
         workspace,
-        provider,
+        provider=provider,
         tools=tools,
         context_window_tokens=WINDOW,
         max_completion_tokens=COMPLETION,

@@ -20,8 +20,8 @@ from reverie.store.message_format import message_text
 if TYPE_CHECKING:
     from reverie.ops.blame import BlameHit
     from reverie.ops.history import Expansion
-    from reverie.ops.setup import InitReport
     from reverie.ops.status import WorkspaceStatus
+    from reverie.scaffold import InitReport
     from reverie.store.records import HistoryEntry
 
 __all__ = [

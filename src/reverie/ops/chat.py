@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
 from reverie.errors import ReverieError, StoreError, UserError
-from reverie.ops.runtime import Runtime
+from reverie.workspace import Workspace
 
 if TYPE_CHECKING:
     from reverie.agent import Agent
@@ -118,36 +118,20 @@ class ChatController:
     """Turns and commands of one chat session.
 
     Args:
-        runtime: The opened workspace (its provider answers the turns).
+        ws: The opened workspace (its provider answers the turns).
         session_key: The session the turns go to.
         dream_on_schedule: Run Dream in the background when it is due.
     """
 
-    def __init__(
-        self, runtime: Runtime, *, session_key: str, dream_on_schedule: bool = True
-    ) -> None:
+    def __init__(self, ws: Workspace, *, session_key: str, dream_on_schedule: bool = True) -> None:
         from reverie.agent import Agent
 
-        settings = runtime.settings
-        self.runtime = runtime
+        self.workspace = ws
         self.session_key = session_key
         self.dream_on_schedule = dream_on_schedule
-        self.agent: Agent = Agent(
-            runtime.workspace,
-            runtime.provider,
-            model=runtime.model,
-            context_window_tokens=settings.context_window_tokens,
-            max_completion_tokens=settings.max_completion_tokens,
-            consolidation_ratio=settings.consolidation_ratio,
-            unified_session=settings.unified_session,
-            session_ttl_minutes=settings.session_ttl_minutes,
-            max_history_entries=settings.max_history_entries,
-            background_consolidation=True,  # the answer is shown before the summary is made
-        )
-        # One store and one session cache for everything, so commands see the turns.
-        runtime.store = self.agent.store
-        runtime.sessions = self.agent.sessions
-        self.commands: DreamCommands = runtime.dream_commands(store=self.agent.store)
+        # The answer is shown before the summary is made.
+        self.agent: Agent = Agent(ws, background_consolidation=True)
+        self.commands: DreamCommands = ws.dream_commands()
         self.finished = False
         self._busy: set[str] = set()
         self._tasks = BackgroundTasks(_log)
@@ -201,9 +185,9 @@ class ChatController:
         """The workspace status, with this session's context use."""
         from reverie.ops.status import session_use, workspace_status
 
-        report = workspace_status(self.runtime, max_sessions=0)
+        report = workspace_status(self.workspace, max_sessions=0)
         session = self.agent.sessions.get_or_create(self.session_key)
-        report.sessions = [session_use(self.runtime, session, context=self.agent.context)]
+        report.sessions = [session_use(self.workspace, session)]
         return report
 
     async def new_session(self) -> ChatOutput:
@@ -237,7 +221,7 @@ class ChatController:
         if not self.dream_on_schedule or self._dream_task is not None:
             return
         try:
-            due, _ = dream_due(self.runtime)
+            due, _ = dream_due(self.workspace)
         except ReverieError as exc:
             self._notes.append(f"Dream schedule unreadable: {exc}")
             return
