@@ -13,6 +13,24 @@ Where to start:
 - :class:`ScriptedProvider`, :class:`FunctionProvider` — test doubles for your own
   tests: queue answers, record requests.
 
+Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
+
+    0: errors
+    1: _logging, _atomic, _background, layout, locks, message_format, prompt_markers
+    2: tokens
+    3: config
+    4: providers
+    5: tools
+    6: sessions
+    7: store
+    8: consolidation, dream
+    9: context, autocompact, commands, scaffold
+    10: workspace, _window
+    11: agent
+    12: ops, ingest
+    13: cli
+    14: __main__
+
 Everything listed in ``__all__`` is public; the rest is internal. Each name loads
 its module on first access, so ``import reverie`` (and with it ``reverie --help``)
 stays fast.

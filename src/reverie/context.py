@@ -30,14 +30,12 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
 from reverie.layout import SOUL_FILE, USER_FILE
 from reverie.sessions.manager import SessionManager
-from reverie.sessions.session import Session
+from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import MemoryStore
 from reverie.store.text import cap_text
 
 __all__ = ["DEFAULT_IDENTITY", "LAST_SUMMARY_KEY", "ContextBuilder"]
 
-LAST_SUMMARY_KEY = "_last_summary"
-"""Session metadata key of the summary to show once: ``{"text", "last_active"}``."""
 
 DEFAULT_IDENTITY = (
     "# Identity\n"

@@ -14,7 +14,7 @@ import pytest
 
 from reverie.ingest import parse_file
 from reverie.ingest.replay import IngestObserver, IngestReport, Replayer
-from reverie.ops.chat import hold_chat_session
+from reverie.sessions.hold import hold_chat_session
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
 from reverie.workspace import Workspace

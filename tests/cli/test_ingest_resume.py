@@ -17,8 +17,8 @@ import pytest
 
 from reverie.ingest import parse_file
 from reverie.ingest.replay import IngestObserver, IngestReport, Replayer
+from reverie.locks import WorkspaceLock
 from reverie.sessions.manager import SessionManager
-from reverie.store.locks import WorkspaceLock
 from reverie.store.memory_store import MemoryStore
 from reverie.workspace import Workspace
 

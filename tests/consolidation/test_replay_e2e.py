@@ -21,7 +21,7 @@ from reverie.providers.base import LLMError, LLMResponse, ToolCallRequest
 from reverie.providers.offline import OfflineRequest, answer_archive_request
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.tokens import count_prompt_tokens
 from reverie.tools.registry import FunctionTool, ToolRegistry
 

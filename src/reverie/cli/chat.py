@@ -169,7 +169,7 @@ def chat(
     Example: reverie chat --provider openai --model gpt-4.1-mini
     """
     from reverie.cli.options import open_for
-    from reverie.ops.chat import hold_chat_session
+    from reverie.sessions.hold import hold_chat_session
 
     if not session.strip():
         raise UserError("--session is empty; give a key like cli:default")

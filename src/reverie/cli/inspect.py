@@ -249,8 +249,8 @@ def sessions_delete(
     Example: reverie sessions delete cli:old --yes
     """
     from reverie.cli import render
-    from reverie.ops.chat import hold_chat_session
     from reverie.ops.sessions import load_existing_session
+    from reverie.sessions.hold import hold_chat_session
 
     ws = open_for(workspace)
     session = load_existing_session(ws.sessions, key)

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 from reverie.errors import StoreError, UserError
 from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
 from reverie.ingest.plan import ImportPlan, import_marker, marker_first, plan_import
+from reverie.locks import WorkspaceLock
 from reverie.sessions.session import Session
-from reverie.store.locks import WorkspaceLock
 
 if TYPE_CHECKING:
     from reverie.consolidation.consolidator import Consolidator
@@ -239,7 +239,7 @@ class Replayer:
         Once held, the plan is made again from the file as it is now: a chat may
         have saved the session after the first look.
         """
-        from reverie.ops.chat import hold_chat_session
+        from reverie.sessions.hold import hold_chat_session
 
         key = conversation.key
         hint = "leave that chat, then run the import again; nothing was added to it"

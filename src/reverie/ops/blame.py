@@ -19,8 +19,8 @@ from typing import Any
 
 from reverie.errors import UserError
 from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
+from reverie.message_format import message_text
 from reverie.ops.history import Expansion, expand_entry
-from reverie.store.message_format import message_text
 from reverie.store.records import HistoryEntry
 from reverie.workspace import Workspace
 

@@ -18,15 +18,13 @@ The front end (``reverie chat``) only reads lines and renders outputs.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie.errors import ReverieError, StoreError, UserError
+from reverie.errors import ReverieError
 from reverie.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -34,7 +32,7 @@ if TYPE_CHECKING:
     from reverie.commands import DreamCommands
     from reverie.ops.status import WorkspaceStatus
 
-__all__ = ["HELP_TEXT", "ChatController", "ChatOutput", "hold_chat_session"]
+__all__ = ["HELP_TEXT", "ChatController", "ChatOutput"]
 
 HELP_TEXT = """\
 Type a message to talk; everything is recorded and remembered.
@@ -55,53 +53,6 @@ _log = get_logger("chat")
 
 OutputKind = Literal["reply", "markdown", "note", "error", "failed", "status"]
 """``error`` is plain text; ``failed`` is a slash command's Markdown answer reporting a failure."""
-
-
-@contextlib.contextmanager
-def hold_chat_session(
-    workspace: Path,
-    session_key: str,
-    *,
-    hint: str = "leave that chat first, or talk in another session with --session KEY",
-) -> Iterator[None]:
-    """Keep ``session_key`` to this chat (or command) until the block ends.
-
-    Two chats on one session would each save their own copy of it, and the
-    second save would push the first one's turns out to a ``.conflict`` file;
-    so a second chat on a session already open is refused instead. Commands
-    that rewrite a session (``reverie sessions delete``) take it the same way.
-
-    Args:
-        workspace: The workspace folder.
-        session_key: The session.
-        hint: What the user can do instead, appended to the refusal.
-
-    Raises:
-        UserError: the session is open in another chat (another process, or
-            another chat of this one).
-        StoreError: the lock file cannot be created (names it).
-    """
-    from reverie.sessions.keys import session_filename
-    from reverie.store.locks import WorkspaceLock
-
-    path = workspace / "sessions" / ".locks" / f"{session_filename(session_key)}.chat"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
-    lock = WorkspaceLock(path, timeout=0)
-    try:
-        lock.acquire()
-    except StoreError:
-        # The file exists and opens, so the only way to fail is that it is held.
-        raise UserError(
-            f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
-        ) from None
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 @dataclass

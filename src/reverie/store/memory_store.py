@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
 from reverie.layout import MEMORY_DIR, MEMORY_FILE, SOUL_FILE, TRACKED_FILES, USER_FILE
+from reverie.message_format import check_messages, format_messages
 from reverie.store._args import cursor_arg, positive_int
 from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
 from reverie.store._text_files import read_text_file, write_text_file
@@ -27,7 +28,6 @@ from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LegacyMigration
-from reverie.store.message_format import check_messages, format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import (
