@@ -87,7 +87,7 @@ GOLDEN_MEMORY = """\
 
 - The billing service is deployed on Fly.io.
 - The team decided to use PostgreSQL 16 for the billing service.
-- Decision: go with Litestar for the HTTP layer.
+- The HTTP layer uses Litestar, not FastAPI.
 - The CLI is written in Rust.
 - The team will deploy with Docker Compose on Hetzner.
 
@@ -145,8 +145,9 @@ async def test_a_second_dream_corrects_in_place_and_skips_duplicates(workspace: 
     assert result.changed_files == ("USER.md", "memory/MEMORY.md")
     assert store.read_soul() == GOLDEN_SOUL
     assert store.read_user() == GOLDEN_USER + "- User prefers tea over coffee.\n"
+    # The correction replaces the old line whole, in the user's words.
     assert store.read_memory() == GOLDEN_MEMORY.replace(
-        "deployed on Fly.io.", "deployed on Render."
+        "deployed on Fly.io.", "deployed on Render, not Fly.io."
     )
     # Files that had content get small exact edits, never a whole-file rewrite.
     session = sessions.get_or_create(result.session_key or "")
@@ -231,7 +232,7 @@ def test_a_correction_without_a_match_is_added() -> None:
     assert report.corrected == 0
 
 
-def test_a_version_correction_replaces_the_number_in_another_file() -> None:
+def test_a_correction_replaces_the_old_line_whole_wherever_it_is() -> None:
     merged, report = merge_facts(
         {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
         [
@@ -239,8 +240,58 @@ def test_a_version_correction_replaces_the_number_in_another_file() -> None:
             DreamFact("correction", "The team upgraded Harbor to Python 3.12 last week, not 3.11."),
         ],
     )
-    assert merged["USER.md"] == "# User\n\n- User uses Python 3.12 with uv for everything.\n"
+    assert merged["USER.md"] == (
+        "# User\n\n- The team upgraded Harbor to Python 3.12 last week, not 3.11.\n"
+    )
     assert merged["memory/MEMORY.md"] == ""
+    assert report.corrected == 1
+
+
+def test_a_correction_never_splices_words_from_two_statements() -> None:
+    # Issue 13: "dark roast" + "green tea" once became "dark roast tea".
+    facts = [
+        DreamFact("permanent", "User prefers dark roast coffee, black, no sugar."),
+        DreamFact("correction", "User prefers green tea, not coffee."),
+    ]
+    merged, report = merge_facts({"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}, facts)
+    assert merged["USER.md"] == "# User\n\n- User prefers green tea, not coffee.\n"
+    assert report.corrected == 1
+    # Dreaming the same entries again (after `dream restore`) gives the same file.
+    again, _ = merge_facts({"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}, facts)
+    assert again == merged
+    assert "dark roast tea" not in "".join(merged.values())
+
+
+def test_a_correction_without_a_subject_only_swaps_a_value_of_the_same_kind() -> None:
+    files = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, report = merge_facts(
+        files,
+        [
+            DreamFact("ephemeral", "User's flight to Berlin is on Monday morning.", "2026-04-06"),
+            DreamFact("correction", "User corrected: it's on Tuesday, not Monday."),
+            DreamFact("correction", "User corrected: it's green tea, not coffee."),
+        ],
+    )
+    assert (
+        "- 2026-04-06: User's flight to Berlin is on Tuesday morning."
+        in merged["memory/MEMORY.md"].splitlines()
+    )
+    assert "tea" not in "".join(merged.values())  # nothing said coffee: nothing to fix
+    assert (report.corrected, report.unresolved) == (1, 1)
+
+
+def test_a_new_value_of_a_one_at_a_time_trait_replaces_the_old_one() -> None:
+    merged, report = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [
+            DreamFact("durable", "Kai is vegetarian now, since last month."),
+            DreamFact("durable", "Kai is learning Catalan."),
+            DreamFact("durable", "Kai is pescatarian."),
+        ],
+    )
+    assert merged["memory/MEMORY.md"] == (
+        "# Memory\n\n## Facts\n\n- Kai is pescatarian.\n- Kai is learning Catalan.\n"
+    )
     assert report.corrected == 1
 
 

@@ -126,10 +126,10 @@ GOLDEN = {
         CORRECTIONS,
         """\
 [ephemeral] User's flight to Berlin is on Monday (as of 2026-04-06).
-[correction] User corrected: it's on Tuesday, not Monday.
+[correction] User's flight to Berlin is on Tuesday.
 [correction] User's manager is Priya, not Maria.
 [correction] User corrected: the repo is called reverie-core.
-[correction] User corrected the budget: it is 40k EUR.
+[correction] User corrected: the budget is 40k EUR.
 [correction] User prefers tea over coffee now.""",
     ),
     "tasks": (
@@ -183,7 +183,7 @@ async def test_answers_are_deterministic() -> None:
     mixed = PREFERENCES + PROJECT + CORRECTIONS + TASKS
     first = await archive(mixed)
     assert await archive(mixed) == first
-    for expected in ("User loves Rust.", "The CLI is written in Rust.", "it is 40k EUR."):
+    for expected in ("User loves Rust.", "The CLI is written in Rust.", "the budget is 40k EUR."):
         assert expected in first
 
 

@@ -42,7 +42,7 @@ from reverie.providers.offline.transcript import Turn, extract_block, parse_tran
         ("correction: the server is in Frankfurt", "correction"),
         ("no, it's Bob, not Rob", "correction"),
         ("I was wrong, the release is in May", "correction"),
-        ("the bug is not in the parser but in the lexer", "correction"),
+        ("the login bug is not in Parser.cs but in Lexer.cs", "correction"),
     ],
 )
 def test_classify_tags(sentence: str, tag: str) -> None:
@@ -183,7 +183,7 @@ def test_transcript_round_trip() -> None:
     )
     assert parse_transcript(text) == [
         Turn("user", "I like tea.\nAnd long walks.", "2026-04-03"),
-        Turn("assistant", "Noted.", "2026-04-03"),
+        Turn("assistant", "Noted.", "2026-04-03", used_tools=True),
         Turn("user", "no stamp", None),
     ]
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
-from reverie.message_format import format_messages
+from reverie.message_format import format_message
 from reverie.prompt_markers import (
     ARCHIVE_REQUEST_MARKER,
     ARCHIVE_TAGS,
@@ -58,6 +58,28 @@ def archive_prompt() -> str:
     return _cached
 
 
+def _render(messages: Iterable[Mapping[str, Any]]) -> str:
+    """One line per message, as :func:`format_message`, with the speaker's name when known.
+
+    An imported chat between two people keeps each person's ``name``; showing it
+    (``USER (Ana): …``) lets the summary say who said what instead of calling a
+    friend "the assistant".
+    """
+    lines = []
+    for message in messages:
+        line = format_message(message)
+        if not line:
+            continue
+        name = message.get("name")
+        role = str(message.get("role") or "")
+        if role in ("user", "assistant") and isinstance(name, str) and name.strip():
+            shown = " ".join(name.split())[:60].replace("(", "").replace(")", "")
+            label = f"] {role.upper()}"
+            line = line.replace(label, f"{label} ({shown})", 1)
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def build_archive_messages(
     messages: Iterable[Mapping[str, Any]],
     *,
@@ -68,7 +90,8 @@ def build_archive_messages(
     Args:
         messages: The session messages leaving the context window (OpenAI shape,
             with ``timestamp`` when known). They are rendered one per line as
-            ``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text``.
+            ``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text``, with ``ROLE (name)``
+            when a user or assistant message carries a ``name``.
         previous_summary: The summary written for the previous chunk, if any;
             shown so the model does not repeat it and can mark corrections.
 
@@ -79,7 +102,7 @@ def build_archive_messages(
     parts: list[str] = []
     if previous_summary and previous_summary.strip():
         parts += [PREVIOUS_SUMMARY_OPEN, previous_summary.strip(), PREVIOUS_SUMMARY_CLOSE, ""]
-    parts += [CONVERSATION_OPEN, format_messages(messages), CONVERSATION_CLOSE, ""]
+    parts += [CONVERSATION_OPEN, _render(messages), CONVERSATION_CLOSE, ""]
     parts.append(
         "Write the fact lines for this conversation now, "
         f"or exactly {NOTHING_ANSWER} if nothing is worth remembering."

@@ -9,9 +9,11 @@ rules); :func:`merge_facts` folds facts into the memory files:
   in French", "be concise", "User wants the assistant to …") → SOUL.md;
 - ``[durable]`` (and untagged lines) → memory/MEMORY.md;
 - ``[ephemeral]`` → memory/MEMORY.md under ``## Open items``, dated;
-- ``[correction]`` replaces, in place, the line sharing the most key words
-  with it (any file); "X, not Y" swaps Y for X in that line. With no such
-  line it is added like any other fact;
+- ``[correction]`` replaces, in place and whole, the line it corrects (any
+  file; see :mod:`.dream_correct`) — never a splice of the two. With no such
+  line it is added like any other fact; a correction without a subject
+  ("it's on Tuesday, not Monday") only swaps one value of the same kind in
+  the line holding it, and is dropped when no line does;
 - a fact already present anywhere (same words, case and punctuation aside)
   is not added again.
 """
@@ -22,8 +24,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from reverie.providers.offline.dream_correct import (
+    apply_correction,
+    apply_update,
+    key_words,
+    line_fact,
+)
 from reverie.providers.offline.extract import extract_facts, fact_key
-from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
+from reverie.providers.offline.markdown_doc import BULLET, MarkdownDoc
 from reverie.providers.offline.transcript import parse_transcript
 
 __all__ = [
@@ -38,10 +46,6 @@ __all__ = [
 ]
 
 
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 USER = "USER.md"
 SOUL = "SOUL.md"
 MEMORY = "memory/MEMORY.md"
@@ -54,10 +58,6 @@ _TRUNCATED = ("… [truncated]", "[truncated]")
 _RAW = re.compile(r"^\[RAW\] \d+ messages?\n")
 _ENTRY_MARKUP = re.compile(r"^</?entry\b[^>]*>$")
 _AS_OF = re.compile(r"\s*\(as of (\d{4}-\d{2}-\d{2})\)")
-_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2}):\s+")
-_NOT_OLD = re.compile(
-    r"^(?P<new>.+?)\s*(?:,\s*|\(\s*|\s+)not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;()]|\.\s|\.?$))", _I
-)
 _CORRECTED = re.compile(r"^User corrected(?: (?P<about>[^:]+))?:\s*(?P<rest>.+)$", _I)
 _ASIDE = re.compile(r"\s*\((?:not|previously|formerly|was)\b[^)]*\)", _I)
 _RULE = re.compile(
@@ -67,14 +67,6 @@ _RULE = re.compile(
     _I,
 )
 _WANTS = re.compile(r"^User wants the assistant (?P<negated>not )?to (?P<rest>.+)$", _I)
-_STOP = _wordset(
-    """
-    a an the is are was were be been am to of in on at for and or with by as it its it's
-    this that these those user user's users team their they them has have had not no now
-    noted before corrected actually from into than but so he she his her does do did will
-    would should can could also there here which who what when where about
-    """
-)
 _SECTION_FACTS = re.compile(r"^(?:facts|project facts|projects?|notes|decisions|knowledge)$", _I)
 _SECTION_OPEN = re.compile(r"^open items$", _I)
 _SECTION_RULES = re.compile(r"^(?:rules|behaviou?r|style|guidelines|conduct)$", _I)
@@ -97,6 +89,7 @@ class MergeReport:
     corrected: int = 0
     duplicates: int = 0
     skipped: int = 0
+    unresolved: int = 0
 
     def describe(self) -> str:
         """One sentence about the merge."""
@@ -105,8 +98,10 @@ class MergeReport:
             f" ({', '.join(parts)})" if parts else ""
         )
         text += f", corrected {self.corrected} line(s)"
-        text += f", left out {self.duplicates} duplicate(s) and {self.skipped} [skip] line(s)."
-        return text
+        text += f", left out {self.duplicates} duplicate(s) and {self.skipped} [skip] line(s)"
+        if self.unresolved:
+            text += f" and {self.unresolved} correction(s) with nothing to correct"
+        return text + "."
 
 
 def entry_facts(content: str, date: str | None) -> list[DreamFact]:
@@ -147,27 +142,6 @@ def _dated(fact: DreamFact) -> DreamFact:
     if match is None:
         return fact
     return DreamFact(fact.tag, _AS_OF.sub("", fact.text).strip(), match.group(1))
-
-
-def key_words(text: str) -> frozenset[str]:
-    """The words that identify what a line is about (stop words out, plurals folded).
-
-    Version-like numbers stay whole ("3.11" is one word, not "3" and "11").
-    """
-    out = set()
-    for word in re.findall(r"[a-z0-9]+(?:\.[0-9]+)*(?:['’][a-z]+)?", text.lower()):
-        word = re.sub(r"['’]s$", "", word)
-        if word in _STOP or len(word) < 2:
-            continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        out.add(word)
-    return frozenset(out)
-
-
-def _line_fact(line: str) -> str:
-    """A file line without its bullet and date prefix."""
-    return _DATE_PREFIX.sub("", BULLET.sub("", line).strip())
 
 
 _ABOUT_USER = re.compile(r"^User (?!wants\b|asks\b|expects\b|told\b|tells\b|instructs\b)\w+", _I)
@@ -220,31 +194,6 @@ def _corrected_text(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _swap(old_line: str, correction: str) -> str | None:
-    """``"X, not Y"``: the old line with Y replaced by the same number of words from X."""
-    match = _NOT_OLD.search(_CORRECTED.sub(r"\g<rest>", correction))
-    if match is None:
-        return None
-    old_value = match.group("old").strip()
-    words = old_value.split()
-    new_words = re.sub(r"[.,;:!?]+$", "", match.group("new").strip()).split()
-    if not words or len(new_words) < len(words):
-        return None
-    new_value = " ".join(new_words[-len(words) :])
-    if len(words) == 1 and any(ch.isdigit() for ch in old_value):
-        # "upgraded to Python 3.12 last week, not 3.11": the new value is the
-        # number in X, not X's last word.
-        numbers = [w.strip(".,;:!?") for w in new_words if any(ch.isdigit() for ch in w)]
-        numbers = [n for n in numbers if n.lower() != old_value.lower()]
-        if not numbers:
-            return None
-        new_value = numbers[-1]
-    pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I)
-    if pattern.search(old_line) is None or new_value.lower() == old_value.lower():
-        return None
-    return pattern.sub(new_value, old_line, count=1)
-
-
 def merge_facts(
     files: Mapping[str, str], facts: Sequence[DreamFact]
 ) -> tuple[dict[str, str], MergeReport]:
@@ -261,7 +210,7 @@ def merge_facts(
     docs = {path: MarkdownDoc(text) for path, text in files.items() if path in FILES}
     report = MergeReport()
     known = {
-        fact_key(_line_fact(line)) for doc in docs.values() for line in doc.lines if line.strip()
+        fact_key(line_fact(line)) for doc in docs.values() for line in doc.lines if line.strip()
     }
     for fact in facts:
         if fact.tag == "skip":
@@ -272,7 +221,11 @@ def merge_facts(
             if fact_key(text) in known:
                 report.duplicates += 1
                 continue
-            if _correct_in_place(docs, fact.text, text):
+            outcome = apply_correction(docs, FILES, fact.text, text)
+            if outcome == "unresolved":
+                report.unresolved += 1
+                continue
+            if outcome != "new":
                 report.corrected += 1
                 known.add(fact_key(text))
                 continue
@@ -282,6 +235,10 @@ def merge_facts(
         keys = {fact_key(fact.text), fact_key(text)}
         if "" in keys or keys & known:
             report.duplicates += 1
+            continue
+        if apply_update(docs, FILES, text):
+            report.corrected += 1
+            known.update(keys)
             continue
         doc = docs.get(path)
         if doc is None:
@@ -314,49 +271,3 @@ def _as_rule(text: str) -> str:
     if match.group("negated"):
         return f"Do not {rest}"
     return rest[:1].upper() + rest[1:]
-
-
-def _correct_in_place(docs: Mapping[str, MarkdownDoc], raw: str, text: str) -> bool:
-    wanted = key_words(raw)
-    if not wanted:
-        return False
-    # "X, not Y" names the old value: a line that still says Y (and shares another
-    # key word) is the one being corrected, however few words it shares otherwise.
-    not_old = _NOT_OLD.search(_CORRECTED.sub(r"\g<rest>", raw))
-    old_value = not_old.group("old").strip() if not_old else ""
-    old_words = key_words(old_value)
-    old_pattern = re.compile(rf"\b{re.escape(old_value)}\b", _I) if old_value else None
-    best: tuple[float, int, MarkdownDoc, int] | None = None
-    for path in FILES:
-        doc = docs.get(path)
-        if doc is None:
-            continue
-        for index, line in enumerate(doc.lines):
-            if not line.strip() or HEADING.match(line):
-                continue
-            words = key_words(_line_fact(line))
-            shared = len(words & wanted)
-            if not shared:
-                continue
-            score = shared / min(len(words), len(wanted))
-            if (
-                old_pattern is not None
-                and old_pattern.search(line)
-                and (words & wanted) - old_words
-            ):
-                score += 1.0
-            if score >= 0.5 and (best is None or (score, shared) > (best[0], best[1])):
-                best = (score, shared, doc, index)
-    if best is None:
-        return False
-    _, _, doc, index = best
-    line = doc.lines[index]
-    swapped = _swap(line, raw)
-    if swapped is not None:
-        doc.lines[index] = swapped
-        return True
-    prefix_match = BULLET.match(line)
-    prefix = prefix_match.group(1) if prefix_match else ""
-    date = _DATE_PREFIX.match(line[len(prefix) :])
-    doc.lines[index] = prefix + (date.group(0) if date else "") + text
-    return True

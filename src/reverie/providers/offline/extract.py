@@ -1,23 +1,41 @@
-"""Turn what the user said into tagged memory lines, as an archive answer.
+"""Turn what was said into tagged memory lines, as an archive answer.
 
-:func:`extract_facts` walks the user's turns sentence by sentence, classifies
-each with :mod:`.rules`, rewrites it in the third person with :mod:`.person`,
-and drops repeats (also of facts already in the previous summary).
-:func:`render_answer` formats them the way the archive prompt asks.
+:func:`extract_facts` works out who is talking (:mod:`.speakers`), walks each
+speaker's turns clause by clause (:mod:`.sentences`), classifies each clause
+(:mod:`.rules`), rewrites it in the third person (:mod:`.person`), keeps it only
+if it reads on its own (:mod:`.quality`), resolves corrections against what was
+said before (:mod:`.corrections`) and drops repeats (also of facts already in
+the previous summary). :func:`render_answer` formats them the way the archive
+prompt asks.
+
+Only the user's own statements become facts about the user. When the other
+side is a person, their statements become facts about them, by name; an
+assistant's words are never stored.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from reverie.providers.offline.corrections import (
+    is_subjectless,
+    strip_correction_lead,
+    swappable,
+    typed_swap,
+)
 from reverie.providers.offline.person import finish_sentence, to_third_person
+from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
+from reverie.providers.offline.sentences import resolve_pronouns, split_sentences
+from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
 
 __all__ = [
+    "USER_VOICE",
     "Fact",
+    "Voice",
     "describe",
     "extract_facts",
     "fact_key",
@@ -31,29 +49,50 @@ NOTHING = "(nothing)"
 _MAX_SENTENCE_CHARS = 400
 
 _I = re.IGNORECASE
-_CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-_BULLET = re.compile(r"^\s*(?:[-*•>]+|\d+[.)])\s+")
-_SUBJECT_AHEAD = r"(?=(?:i|i'm|i've|i'll|i'd|my|we|we're|we'll|our|let's|please|call me)\b)"
-_SPLIT = re.compile(
-    rf"(?<=[.!?])\s+|;\s+|,\s*(?:and|but)\s+{_SUBJECT_AHEAD}|\s+but\s+{_SUBJECT_AHEAD}", _I
-)
-# "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in
-# Lisbon" is one: split at "and I" only after a clause of three words or more.
-_AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
-_MIN_CLAUSE_WORDS = 3
 _FIRST_PERSON = re.compile(r"^(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|we'll|our)\b", _I)
+_AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
+_RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
 
 # Fixed phrasings that read badly when only the pronouns are swapped.
 _SPECIAL_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?:(?:can|could|would|will) you |please )*remind me\b\s*", _I), "reminder"),
-    (re.compile(r"^(?:please )?call me\s+", _I), "User wants to be called "),
+    (
+        re.compile(r"^(?:(?:can|could|would|will) you (?:please )?|please )*remind me\b\s*", _I),
+        "reminder",
+    ),
+    (re.compile(r"^(?:please )?call me\s+", _I), "{speaker} wants to be called "),
+    (re.compile(r"^don'?t (?:let me )?forget\s+", _I), "{speaker} must not forget "),
+    (re.compile(r"^remember to\s+", _I), "{speaker} must remember to "),
+    (re.compile(r"^please no\s+", _I), "User wants no "),
     (re.compile(r"^please (always|never)\s+", _I), "User wants the assistant to {0} "),
     (re.compile(r"^please (?:don'?t|do not)\s+", _I), "User wants the assistant not to "),
+    (re.compile(r"^please\s+", _I), "User wants the assistant to "),
+    (re.compile(r"^(always|never)\s+", _I), "User wants the assistant to {0} "),
+    (re.compile(r"^(?:don'?t|do not)\s+", _I), "User wants the assistant not to "),
     (re.compile(r"^let'?s\s+", _I), "Decision: "),
     (re.compile(r"^(?:todo|to-do|to do)\b[:\s]*", _I), "To do: "),
-    (re.compile(r"^don'?t (?:let me )?forget\s+", _I), "User must not forget "),
-    (re.compile(r"^remember to\s+", _I), "User must remember to "),
 )
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Who said a clause, and whom "you" and "we" mean in it.
+
+    Attributes:
+        speaker: ``"User"``, or the other person's name.
+        listener: Whom "you" means (``"the assistant"``, a name, ``"User"``);
+            None when unknown, so clauses about "you" are dropped.
+        team: "we" means the speaker's team at work.
+        other: The speaker is the other person in a chat between two people.
+    """
+
+    speaker: str = "User"
+    listener: str | None = "the assistant"
+    team: bool = True
+    other: bool = False
+
+
+USER_VOICE = Voice()
+"""The user talking to an assistant, about work or not."""
 
 
 @dataclass(frozen=True)
@@ -68,53 +107,37 @@ class Fact:
         return f"[{self.tag}] {self.text}"
 
 
-def split_sentences(text: str) -> list[str]:
-    """Split a message into sentences; code blocks and bullet marks are dropped."""
-    text = _CODE_FENCE.sub("\n", text)
-    sentences: list[str] = []
-    for line in text.splitlines():
-        line = _BULLET.sub("", line).strip()
-        if not line:
-            continue
-        for part in _SPLIT.split(line):
-            if part and part.strip():
-                sentences.extend(_split_and(part.strip()))
-    return sentences
-
-
-def _split_and(sentence: str) -> list[str]:
-    parts: list[str] = []
-    rest = sentence
-    while (match := _AND_SUBJECT.search(rest)) is not None:
-        head = rest[: match.start()]
-        if len(head.split()) < _MIN_CLAUSE_WORDS:
-            break
-        parts.append(head)
-        rest = rest[match.end() :]
-    parts.append(rest)
-    return parts
-
-
-def _special_form(body: str) -> str | None:
+def _special_form(body: str, voice: Voice) -> str | None:
     for pattern, template in _SPECIAL_FORMS:
         match = pattern.match(body)
         if match is None:
             continue
-        rest = to_third_person(body[match.end() :], at_start=False)
+        rest = to_third_person(
+            body[match.end() :],
+            at_start=False,
+            speaker=voice.speaker,
+            listener=voice.listener,
+            team=voice.team,
+        )
         if template == "reminder":
-            return f"User asked to be reminded {rest}" if rest else "User asked for a reminder"
-        return template.format(*(group.lower() for group in match.groups())) + rest
+            who = voice.speaker
+            return f"{who} asked to be reminded {rest}" if rest else f"{who} asked for a reminder"
+        groups = (group.lower() for group in match.groups())
+        return template.format(*groups, speaker=voice.speaker) + rest
     return None
 
 
-def describe(classification: Classification) -> str:
-    """The third-person memory text for a classified sentence."""
+def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
+    """The third-person memory text for a classified clause."""
     body = classification.body
-    text = _special_form(body) or to_third_person(body)
-    if classification.cued and not _FIRST_PERSON.match(body) and _special_form(body) is None:
+    special = _special_form(body, voice)
+    text = special or to_third_person(
+        body, speaker=voice.speaker, listener=voice.listener, team=voice.team
+    )
+    if classification.cued and not _FIRST_PERSON.match(body) and special is None:
         about = classification.about
         subject = f" {to_third_person(about, at_start=False)}" if about else ""
-        text = f"User corrected{subject}: {text}"
+        text = f"{voice.speaker} corrected{subject}: {text}"
     return finish_sentence(text)
 
 
@@ -123,45 +146,120 @@ def fact_key(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def _known_keys(previous_summary: str | None) -> set[str]:
-    keys: set[str] = set()
+def _known_lines(previous_summary: str | None) -> list[str]:
+    lines = []
     for line in (previous_summary or "").splitlines():
-        keys.add(fact_key(re.sub(r"^\s*\[[a-z]+\]\s*", "", line)))
-    keys.discard("")
-    return keys
+        text = re.sub(r"^\s*\[[a-z]+\]\s*", "", line).strip()
+        if text:
+            lines.append(_AS_OF.sub("", text))
+    return lines
+
+
+def _voices(speakers: Speakers) -> dict[str, Voice | None]:
+    if not speakers.other_is_person:
+        return {"user": Voice(team=speakers.work), "assistant": None}
+    other = speakers.other_name
+    user = Voice(listener=other, team=speakers.work)
+    if other is None:
+        return {"user": user, "assistant": None}
+    return {"user": user, "assistant": Voice(other, "User", speakers.work, other=True)}
+
+
+def _resolve(correction: str, earlier: list[str]) -> str | None:
+    """A subject-less correction applied to the latest earlier fact it fits, or None."""
+    for line in reversed(earlier):
+        swapped = typed_swap(line, correction)
+        if swapped is not None:
+            return finish_sentence(swapped)
+    return None
+
+
+def _correction(found: Classification, voice: Voice, text: str, earlier: list[str]) -> str | None:
+    """A subject-less correction made whole, or kept as a note Dream can apply, or None.
+
+    "it's on Tuesday, not Monday" is resolved against the facts said before
+    ("User's flight to Berlin is on Monday." → "… on Tuesday."). Unresolved, it
+    is kept as "User corrected: …" only when it changes one value of a known
+    kind, which Dream can swap in the memory files; otherwise it is dropped.
+    """
+    third = strip_correction_lead(text)
+    resolved = _resolve(third, earlier)
+    if resolved is not None:
+        return resolved
+    if swappable(third):
+        return text if text.startswith(voice.speaker) else f"{voice.speaker} corrected: {text}"
+    return None
+
+
+def _fact(
+    found: Classification, voice: Voice, turn: Turn, earlier: list[str], person: bool
+) -> Fact | None:
+    """The stored line for one classified clause, or None when it would not read alone."""
+    if voice.other and found.tag == "permanent" and _RULE_BODY.match(found.body):
+        return None  # the other person's requests are not rules for the assistant
+    text = describe(found, voice)
+    tag: Tag = found.tag
+    fitted: str | None
+    if tag == "correction" and is_subjectless(strip_correction_lead(text)):
+        fitted = _correction(found, voice, text, earlier)
+    else:
+        fitted = fit_fact(text, other_is_person=person)
+    if fitted is None:
+        return None
+    if voice.other and tag == "permanent":
+        tag = "durable"  # facts about someone else belong with the durable facts
+    if tag == "ephemeral" and turn.date:
+        fitted = f"{fitted[:-1]} (as of {turn.date})."
+    return Fact(tag, fitted)
 
 
 def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None) -> list[Fact]:
-    """Facts found in the user's turns, in order, without repeats.
+    """Facts found in what the user (and another person, by name) said, in order.
 
     Args:
-        turns: The conversation; only ``user`` turns are read.
-        previous_summary: Facts already recorded; they are not repeated.
+        turns: The conversation.
+        previous_summary: Facts already recorded; they are not repeated, and
+            a correction may resolve against them.
 
     Returns:
         The tagged facts (empty for small talk).
     """
-    seen = _known_keys(previous_summary)
+    turns = list(turns)
+    speakers = identify_speakers(turns)
+    voices = _voices(speakers)
+    earlier = _known_lines(previous_summary)
+    seen = {fact_key(line) for line in earlier}
     facts: list[Fact] = []
+    if (
+        speakers.other_is_person
+        and speakers.user_name
+        and not speakers.user_name.startswith("User")
+    ):
+        facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
+        seen.add(fact_key(facts[0].text))
     for turn in turns:
-        if turn.role != "user":
+        voice = voices.get(turn.role)
+        if voice is None:
             continue
-        for sentence in split_sentences(turn.text):
-            # Phones and word processors type "I’m"; the rules are written for "I'm".
-            sentence = strip_fillers(sentence.replace("\u2019", "'"))
-            if len(sentence) > _MAX_SENTENCE_CHARS:
+        clauses = [strip_fillers(c) for c in split_sentences(turn.text)]
+        for clause in resolve_pronouns(clauses, voice.speaker):
+            if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
-            found = classify(sentence)
+            spoken = voice
+            if not voice.team and is_work_talk(clause):
+                spoken = replace(voice, team=True)  # "we decided to use Redis": a team
+            found = classify(clause, work=spoken.team)
             if found is None:
                 continue
-            text = describe(found)
-            key = fact_key(text)
+            fact = _fact(found, spoken, turn, earlier, speakers.other_is_person)
+            if fact is None:
+                continue
+            key = fact_key(_AS_OF.sub("", fact.text))
             if not key or key in seen:
                 continue
             seen.add(key)
-            if found.tag == "ephemeral" and turn.date:
-                text = f"{text[:-1]} (as of {turn.date})."
-            facts.append(Fact(found.tag, text))
+            earlier.append(_AS_OF.sub("", fact.text))
+            facts.append(fact)
     return facts
 
 

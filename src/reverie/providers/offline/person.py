@@ -2,9 +2,10 @@
 
 "I prefer tabs" becomes "User prefers tabs", "my flight" mid-sentence becomes
 "their flight", "we use Rust" becomes "The team uses Rust". The rules are small
-and predictable rather than clever: the subject at the start of a clause is
-named, later pronouns become "they/their/them", and the verb right after a named
-subject is put in the third person singular.
+and predictable rather than clever: the first mention of the speaker is named
+(``User``, or the other person's name in a chat between two people), later
+pronouns become "they/their/them", and the verb right after a named subject is
+put in the third person singular.
 """
 
 from __future__ import annotations
@@ -45,15 +46,18 @@ _IRREGULAR = {
     "were": "was",
     "weren't": "wasn't",
 }
-# Named subjects at the start of a clause; the bool says whether the next verb
-# must be conjugated.
+# Subjects at the start of a clause, as templates over the speaker's name
+# ("{0}"); the bool says whether the next verb must be conjugated.
 _START: dict[str, tuple[str, bool]] = {
-    "i": ("User", True),
-    "i'm": ("User is", False),
-    "i've": ("User has", False),
-    "i'll": ("User will", False),
-    "i'd": ("User would", False),
-    "my": ("User's", False),
+    "i": ("{0}", True),
+    "i'm": ("{0} is", False),
+    "i've": ("{0} has", False),
+    "i'll": ("{0} will", False),
+    "i'd": ("{0} would", False),
+    "my": ("{0}'s", False),
+    "me": ("{0}", False),
+}
+_TEAM_START: dict[str, tuple[str, bool]] = {
     "we": ("The team", True),
     "we're": ("The team is", False),
     "we've": ("The team has", False),
@@ -71,6 +75,8 @@ _MIDDLE: dict[str, str] = {
     "me": "them",
     "mine": "theirs",
     "myself": "themselves",
+}
+_TEAM_MIDDLE: dict[str, str] = {
     "we": "the team",
     "we're": "the team is",
     "we've": "the team has",
@@ -80,12 +86,16 @@ _MIDDLE: dict[str, str] = {
     "ours": "the team's",
     "us": "the team",
     "ourselves": "the team",
-    "you": "the assistant",
-    "your": "the assistant's",
-    "yours": "the assistant's",
-    "yourself": "the assistant",
-    "you're": "the assistant is",
-    "you'll": "the assistant will",
+}
+# The listener: "you" is the assistant in a chat with one, or the other person.
+_LISTENER: dict[str, str] = {
+    "you": "{0}",
+    "your": "{0}'s",
+    "yours": "{0}'s",
+    "yourself": "{0}",
+    "you're": "{0} is",
+    "you'll": "{0} will",
+    "you've": "{0} has",
 }
 # After a mid-sentence "they", "I am" / "I was" must agree with "they".
 _AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
@@ -114,19 +124,32 @@ def _match_case(word: str, like: str) -> str:
     return word.upper() if like.isupper() and len(like) > 1 else word
 
 
-def to_third_person(text: str, *, at_start: bool = True) -> str:
-    """Rewrite one clause from the user's first person into the third person.
+def to_third_person(
+    text: str,
+    *,
+    at_start: bool = True,
+    speaker: str = "User",
+    listener: str | None = "the assistant",
+    team: bool = True,
+) -> str:
+    """Rewrite one clause from the speaker's first person into the third person.
 
     Args:
-        text: A clause as the user wrote it ("I really like hiking with my dog").
+        text: A clause as the speaker wrote it ("I really like hiking with my dog").
         at_start: False when ``text`` continues a sentence, so a leading "I"
-            becomes "they" rather than "User".
+            becomes "they" rather than the speaker's name.
+        speaker: Who "I" is: ``"User"``, or the other person's name.
+        listener: Who "you" is (``"the assistant"``, a name, ``"User"``); None
+            leaves "you" as written (the caller then drops the clause).
+        team: "we" / "our" mean the speaker's team ("The team uses Rust");
+            when False they are left as written.
 
     Returns:
-        The clause about the user ("User really likes hiking with their dog").
+        The clause about the speaker ("User really likes hiking with their dog").
     """
     out: list[str] = []
     seen_word = not at_start
+    named = not at_start
     conjugate_next = False
     after_they = False
     for token in _TOKEN.findall(text):
@@ -138,6 +161,12 @@ def to_third_person(text: str, *, at_start: bool = True) -> str:
             if low in _ADVERBS:
                 out.append(token)
                 continue
+            if low in ("and", "&"):
+                # "I and Sofie are …": a compound subject keeps its plural verb.
+                conjugate_next = False
+                out.append(token)
+                seen_word = True
+                continue
             out.append(conjugate(token))
             conjugate_next = False
             seen_word = True
@@ -147,14 +176,26 @@ def to_third_person(text: str, *, at_start: bool = True) -> str:
             after_they = False
             continue
         after_they = False
-        if not seen_word and low in _START:
-            replacement, conjugate_next = _START[low]
+        first_person = low in _START and (low != "i" or token == "I" or not seen_word)
+        if first_person and not named:
+            # The first mention names the speaker, wherever it is ("the hospital
+            # moved me" → "moved User"); later ones are "they".
+            template, conjugate_next = _START[low]
+            out.append(template.format(speaker))
+            named = True
+        elif not seen_word and team and low in _TEAM_START:
+            replacement, conjugate_next = _TEAM_START[low]
             out.append(replacement)
         elif low in _MIDDLE and (low != "i" or token == "I"):
             replacement = _MIDDLE[low]
             after_they = replacement == "they"
+            out.append(replacement)
+        elif team and low in _TEAM_MIDDLE and not (low == "us" and token == "US"):
+            replacement = _TEAM_MIDDLE[low]
             conjugate_next = replacement == "the team"
             out.append(replacement)
+        elif listener is not None and low in _LISTENER:
+            out.append(_LISTENER[low].format(listener))
         else:
             out.append(token)
         seen_word = True

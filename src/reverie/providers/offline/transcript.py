@@ -1,8 +1,9 @@
 """Read back a conversation rendered by :func:`reverie.message_format.format_messages`.
 
 The archive request carries the conversation as text, one message per line
-(``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text``); a message whose text spans
-several lines continues on the lines that follow.
+(``[YYYY-MM-DD HH:MM] ROLE (name) [tools: a, b]: text``, the name and tools only
+when known); a message whose text spans several lines continues on the lines
+that follow.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ __all__ = ["Turn", "extract_block", "parse_transcript"]
 
 _ROLES = "USER|ASSISTANT|TOOL|SYSTEM|DEVELOPER|FUNCTION|UNKNOWN"
 _LINE = re.compile(
-    rf"^\[(?P<stamp>[^\]\n]{{1,40}})\] (?P<role>{_ROLES})(?: \[tools: [^\]\n]*\])?: ?(?P<text>.*)$"
+    rf"^\[(?P<stamp>[^\]\n]{{1,40}})\] (?P<role>{_ROLES})(?: \((?P<name>[^()\n]{{1,60}})\))?"
+    rf"(?P<tools> \[tools: [^\]\n]*\])?: ?(?P<text>.*)$"
 )
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
@@ -27,11 +29,16 @@ class Turn:
         role: Lower-case role (``"user"``, ``"assistant"``, ``"tool"`` …).
         text: The message text, lines joined with ``\\n``.
         date: ``YYYY-MM-DD`` from the line's stamp, or None when it had none.
+        name: The speaker's name when the message carried one (an imported
+            chat between two people), else None.
+        used_tools: True when the message called tools.
     """
 
     role: str
     text: str
     date: str | None
+    name: str | None = None
+    used_tools: bool = False
 
 
 def extract_block(text: str, open_tag: str, close_tag: str) -> str | None:
@@ -48,21 +55,29 @@ def extract_block(text: str, open_tag: str, close_tag: str) -> str | None:
 def parse_transcript(text: str) -> list[Turn]:
     """Split rendered lines back into turns; text before the first stamp is ignored."""
     turns: list[Turn] = []
-    role: str | None = None
-    date: str | None = None
+    head: re.Match[str] | None = None
     lines: list[str] = []
     for line in text.splitlines():
         match = _LINE.match(line)
         if match is None:
-            if role is not None:
+            if head is not None:
                 lines.append(line)
             continue
-        if role is not None:
-            turns.append(Turn(role, "\n".join(lines).strip(), date))
-        role = match["role"].lower()
-        stamp = _DATE.match(match["stamp"])
-        date = stamp.group(0) if stamp else None
-        lines = [match["text"]]
-    if role is not None:
-        turns.append(Turn(role, "\n".join(lines).strip(), date))
+        if head is not None:
+            turns.append(_turn(head, lines))
+        head, lines = match, [match["text"]]
+    if head is not None:
+        turns.append(_turn(head, lines))
     return turns
+
+
+def _turn(head: re.Match[str], lines: list[str]) -> Turn:
+    stamp = _DATE.match(head["stamp"])
+    name = head["name"].strip() if head["name"] else None
+    return Turn(
+        head["role"].lower(),
+        "\n".join(lines).strip(),
+        stamp.group(0) if stamp else None,
+        name or None,
+        head["tools"] is not None,
+    )

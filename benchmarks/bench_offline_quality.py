@@ -1,0 +1,394 @@
+"""How truthful the offline engine's memory is: precision and recall against gold facts.
+
+Run with ``python benchmarks/bench_offline_quality.py``; it prints figures and asserts nothing.
+Goal: precision >= 95 % and recall >= 50 % on conversations the rules were not written against.
+
+Each conversation is a file ``reverie ingest`` reads, next to ``NAME.gold.toml``
+listing the facts a careful person would keep. For every conversation the real
+pipeline runs in a temporary workspace: ``reverie init``, then ``reverie ingest
+FILE --provider offline`` (replay, consolidation into history, offline Dream
+into the memory files). Then:
+
+* **Stored lines** are the lines Dream added to ``USER.md``, ``SOUL.md`` and
+  ``memory/MEMORY.md`` (the files after ``init`` are subtracted; headings and
+  blank lines do not count). History is scored the same way, one fact line of
+  an entry at a time (``[skip]`` notes and raw dumps left out).
+* **Matching.** A gold fact has ``keys``: regular expressions, all of which
+  must be found in the line (case-insensitive), and optional ``reject``
+  patterns, none of which may be. ``kind`` is ``current`` (the default: must
+  be kept, counts for recall), ``optional`` (true, fine to keep, not needed)
+  or ``superseded`` (true once, replaced later: fine in history, stale in the
+  memory files). ``wrong`` at the top of the file lists patterns no stored
+  line may match (an invented fact).
+* **A stored line is correct** when it is well-formed and matches a current
+  or optional fact (or, in history, a superseded one) and no ``wrong``
+  pattern. Well-formed means: not a question; starts with a capital letter or
+  a quote, not with a pronoun or a connective that needs context ("It", "They",
+  "Then", "24h, then …"); 3 to 60 words; no first- or second-person words
+  left outside quotes ("I", "my", "we", "you" — "you" is fine in SOUL.md,
+  which speaks to the assistant); no chat noise ("lol", emoji); no leftover
+  tags, code fences or truncation marks; and no "the assistant" except in a
+  rule for it (SOUL.md, "User wants the assistant to …") — never when the
+  other party is a person (``other_party`` in the gold file), whose facts
+  must name them.
+* **Precision** = correct stored lines / stored lines.
+  **Recall** = current gold facts matched by a correct line / current gold facts.
+
+Options: ``--set tuned|heldout|all`` (default all), ``--dir PATH`` to score
+another folder of ``*.gold.toml`` files, ``--summary`` to print figures only
+(use it for held-out sets, so their lines are never read while tuning),
+``--verbose`` to print every stored line with its verdict and every missed
+fact.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "offline_eval"
+SETS = ("tuned", "heldout")
+MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
+KINDS = ("current", "optional", "superseded")
+
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_DATE_PREFIX = re.compile(r"^\d{4}-\d{2}-\d{2}:\s+")
+_TAG = re.compile(r"^\[(permanent|durable|ephemeral|correction|skip)\]\s*", re.IGNORECASE)
+_HEADING = re.compile(r"^#{1,6}\s")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
+_FIRST_PERSON = re.compile(r"\bI\b|\b(?:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|our|ours)\b")
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|you'll|yourself)\b", re.IGNORECASE)
+_NEEDS_CONTEXT = re.compile(
+    r"^(?:it|it's|its|they|they're|them|their|that|that's|this|these|those|he|she|his|her|him|"
+    r"there|then|and|but|or|so|also|because|if|which|who|when|where|what|why|how|yes|no|ok|"
+    r"okay|just|still|too|either|both|same)\b",
+    re.IGNORECASE,
+)
+_CHAT_NOISE = re.compile(
+    r"\b(?:lol|lmao|haha\w*|omg|brb|rn|tbh|pls|plz|thx)\b|[\U0001F300-\U0001FAFF\u2600-\u27BF]",
+    re.IGNORECASE,
+)
+_MARKUP = re.compile(r"```|\[(?:RAW|truncated)\]|…$|^\[\w+\]")
+_ASSISTANT = re.compile(r"\bthe assistant\b", re.IGNORECASE)
+_REQUEST = re.compile(
+    r"\b(?:wants|asked|asks|told|expects|would like|prefers?) the assistant\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class GoldFact:
+    """One fact a careful person would keep (or may keep, or kept once)."""
+
+    says: str
+    keys: tuple[re.Pattern[str], ...]
+    reject: tuple[re.Pattern[str], ...]
+    kind: str
+
+    def matches(self, line: str) -> bool:
+        """True when every key and no reject pattern is found in ``line``."""
+        return all(k.search(line) for k in self.keys) and not any(
+            r.search(line) for r in self.reject
+        )
+
+
+@dataclass(frozen=True)
+class Gold:
+    """A conversation file and its gold facts."""
+
+    name: str
+    conversation: Path
+    other_party: str
+    facts: tuple[GoldFact, ...]
+    wrong: tuple[re.Pattern[str], ...]
+
+
+@dataclass
+class Verdict:
+    """What one stored line was judged to be."""
+
+    where: str
+    line: str
+    correct: bool
+    reason: str
+    matched: tuple[int, ...] = ()
+
+
+@dataclass
+class Score:
+    """Scores of one store (memory files or history) for one or more conversations."""
+
+    verdicts: list[Verdict] = field(default_factory=list)
+    required: int = 0
+    recalled: int = 0
+    missed: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        """Correct stored lines over stored lines (1.0 when nothing was stored)."""
+        if not self.verdicts:
+            return 1.0
+        return sum(v.correct for v in self.verdicts) / len(self.verdicts)
+
+    @property
+    def recall(self) -> float:
+        """Current gold facts kept over current gold facts."""
+        return self.recalled / self.required if self.required else 1.0
+
+    def add(self, other: Score) -> None:
+        """Pool ``other`` into this score (micro-average)."""
+        self.verdicts += other.verdicts
+        self.required += other.required
+        self.recalled += other.recalled
+        self.missed += other.missed
+
+    def line(self) -> str:
+        """One line of figures."""
+        stored = len(self.verdicts)
+        correct = sum(v.correct for v in self.verdicts)
+        return (
+            f"precision {self.precision:6.1%} ({correct}/{stored})   "
+            f"recall {self.recall:6.1%} ({self.recalled}/{self.required})"
+        )
+
+
+def _patterns(values: object, where: str) -> tuple[re.Pattern[str], ...]:
+    if values is None:
+        return ()
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise SystemExit(f"{where}: must be a list of regular expressions")
+    try:
+        return tuple(re.compile(v, re.IGNORECASE) for v in values)
+    except re.error as exc:
+        raise SystemExit(f"{where}: bad regular expression: {exc}") from exc
+
+
+def load_gold(path: Path) -> Gold:
+    """Read one ``*.gold.toml`` file, naming the file and field on any mistake."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SystemExit(f"{path}: not valid TOML: {exc}") from exc
+    conversation = path.resolve().parent / str(data.get("conversation", ""))
+    if not conversation.is_file():
+        raise SystemExit(f"{path}: conversation: no such file {conversation.name!r}")
+    facts = []
+    for index, raw in enumerate(data.get("fact", [])):
+        where = f"{path}: fact[{index}]"
+        kind = raw.get("kind", "current")
+        if kind not in KINDS:
+            raise SystemExit(f"{where}.kind: must be one of {', '.join(KINDS)} (got {kind!r})")
+        keys = _patterns(raw.get("keys"), f"{where}.keys")
+        if not keys:
+            raise SystemExit(f"{where}.keys: at least one pattern is needed")
+        facts.append(
+            GoldFact(str(raw.get("says", "")), keys, _patterns(raw.get("reject"), where), kind)
+        )
+    return Gold(
+        name=path.name.removesuffix(".gold.toml"),
+        conversation=conversation,
+        other_party=str(data.get("other_party", "")),
+        facts=tuple(facts),
+        wrong=_patterns(data.get("wrong"), f"{path}: wrong"),
+    )
+
+
+def fact_text(line: str) -> str:
+    """A stored line without its bullet, date prefix or tag."""
+    text = _BULLET.sub("", line.strip())
+    text = _DATE_PREFIX.sub("", text)
+    return _TAG.sub("", text).strip()
+
+
+def form_problems(text: str, where: str, other_party: str) -> list[str]:
+    """Why ``text`` is not a well-formed memory line (empty when it is)."""
+    problems = []
+    bare = _QUOTED.sub('"…"', text)
+    if text.rstrip().endswith("?"):
+        problems.append("a question")
+    if not (text[:1].isupper() or text[:1] in "\"'`“"):
+        problems.append("starts mid-sentence")
+    if _NEEDS_CONTEXT.match(text):
+        problems.append("subject needs context")
+    words = len(text.split())
+    if words < 3 or words > 60:
+        problems.append(f"{words} words")
+    if _FIRST_PERSON.search(bare):
+        problems.append("first person left")
+    if where != "SOUL.md" and _SECOND_PERSON.search(bare):
+        problems.append("second person left")
+    if _CHAT_NOISE.search(text):
+        problems.append("chat noise")
+    if _MARKUP.search(text):
+        problems.append("markup left")
+    if _ASSISTANT.search(text):
+        if other_party:
+            problems.append(f"calls {other_party} 'the assistant'")
+        elif where not in ("SOUL.md", "history") and not _REQUEST.search(text):
+            problems.append("'the assistant' in a fact")
+    return problems
+
+
+def judge(text: str, where: str, gold: Gold, *, history: bool) -> Verdict:
+    """Judge one stored line against the gold facts."""
+    problems = form_problems(text, "history" if history else where, gold.other_party)
+    if problems:
+        return Verdict(where, text, False, "malformed: " + ", ".join(problems))
+    if any(p.search(text) for p in gold.wrong):
+        return Verdict(where, text, False, "wrong")
+    matched = tuple(i for i, fact in enumerate(gold.facts) if fact.matches(text))
+    live = tuple(i for i in matched if history or gold.facts[i].kind != "superseded")
+    if live:
+        return Verdict(where, text, True, "true", live)
+    if matched:
+        return Verdict(where, text, False, "stale", matched)
+    return Verdict(where, text, False, "matches no gold fact")
+
+
+def _run(args: list[str], cwd: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REVERIE_")}
+    env.update({"NO_COLOR": "1", "COLUMNS": "200"})
+    done = subprocess.run(
+        [sys.executable, "-m", "reverie", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"reverie {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+
+
+def _lines(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _added_lines(before: list[str], after: list[str]) -> list[str]:
+    left = Counter(line.strip() for line in before)
+    added = []
+    for line in after:
+        key = line.strip()
+        if not key or _HEADING.match(key):
+            continue
+        if left[key] > 0:
+            left[key] -= 1
+            continue
+        added.append(line)
+    return added
+
+
+def _history_lines(workspace: Path) -> list[str]:
+    lines = []
+    for raw in _lines(workspace / "memory" / "history.jsonl"):
+        entry = json.loads(raw)
+        content = str(entry.get("content", ""))
+        if content.startswith("[RAW]"):
+            continue
+        for line in content.splitlines():
+            if line.strip() and line.strip() != "(nothing)" and not line.startswith("[skip]"):
+                lines.append(line)
+    return lines
+
+
+def _score(gold: Gold, stored: list[tuple[str, str]], *, history: bool) -> Score:
+    score = Score()
+    for where, line in stored:
+        score.verdicts.append(judge(fact_text(line), where, gold, history=history))
+    kept = {i for v in score.verdicts if v.correct for i in v.matched}
+    for index, fact in enumerate(gold.facts):
+        if fact.kind != "current":
+            continue
+        score.required += 1
+        if index in kept:
+            score.recalled += 1
+        else:
+            score.missed.append(fact.says)
+    return score
+
+
+def evaluate(gold: Gold, scratch: Path) -> tuple[Score, Score, float]:
+    """Ingest one conversation offline; ``(memory-file score, history score, seconds)``."""
+    workspace = scratch / gold.name
+    _run(["init", "--workspace", str(workspace)], scratch)
+    before = {path: _lines(workspace / path) for path in MEMORY_FILES}
+    started = time.perf_counter()
+    _run(
+        ["ingest", str(gold.conversation), "--workspace", str(workspace), "--provider", "offline"],
+        scratch,
+    )
+    seconds = time.perf_counter() - started
+    stored = [
+        (path, line)
+        for path in MEMORY_FILES
+        for line in _added_lines(before[path], _lines(workspace / path))
+    ]
+    history = [("history", line) for line in _history_lines(workspace)]
+    return _score(gold, stored, history=False), _score(gold, history, history=True), seconds
+
+
+def _print_details(score: Score) -> None:
+    for verdict in score.verdicts:
+        mark = "ok " if verdict.correct else "BAD"
+        print(
+            f"    {mark} [{verdict.where}] {verdict.line}"
+            + ("" if verdict.correct else f"  <- {verdict.reason}")
+        )
+    for says in score.missed:
+        print(f"    missed: {says}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--set", choices=(*SETS, "all"), default="all")
+    parser.add_argument("--dir", type=Path, help="score every *.gold.toml in this folder instead")
+    parser.add_argument("--summary", action="store_true", help="figures only, no stored lines")
+    parser.add_argument("--verbose", action="store_true", help="every line and missed fact")
+    options = parser.parse_args()
+    if options.dir is not None:
+        groups = {options.dir.name: sorted(options.dir.glob("*.gold.toml"))}
+    else:
+        names = SETS if options.set == "all" else (options.set,)
+        groups = {name: sorted((DATA / name).glob("*.gold.toml")) for name in names}
+    with tempfile.TemporaryDirectory(prefix="reverie-quality-") as tmp:
+        for group, paths in groups.items():
+            if not paths:
+                raise SystemExit(f"no *.gold.toml files for {group!r}")
+            memory_total, history_total = Score(), Score()
+            print(f"== {group}")
+            for path in paths:
+                gold = load_gold(path)
+                memory, history, seconds = evaluate(gold, Path(tmp))
+                memory_total.add(memory)
+                history_total.add(history)
+                print(f"  {gold.name}  ({seconds:.1f} s)")
+                print(f"    memory files  {memory.line()}")
+                print(f"    history       {history.line()}")
+                if options.verbose and not options.summary:
+                    print("   memory files:")
+                    _print_details(memory)
+                    print("   history:")
+                    _print_details(history)
+                elif not options.summary:
+                    for verdict in memory.verdicts:
+                        if not verdict.correct:
+                            print(f"    BAD [{verdict.where}] {verdict.line}  <- {verdict.reason}")
+            print(f"  {group} total")
+            print(f"    memory files  {memory_total.line()}")
+            print(f"    history       {history_total.line()}")
+
+
+if __name__ == "__main__":
+    main()

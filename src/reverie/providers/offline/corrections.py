@@ -1,0 +1,136 @@
+"""How a correction ("X, not Y") replaces what was recorded before, without inventing.
+
+A correction that names its subject ("I prefer green tea, not coffee") is a
+whole fact: it replaces the old line entirely, whatever else that line said —
+splicing "green tea" into "User prefers dark roast coffee" would give "dark
+roast tea", which nobody said. A correction without a subject ("it's on
+Tuesday, not Monday") can only fix a line that says Y, by swapping one value of
+the same kind: a day for a day, a number for a number, a name for a name
+(:func:`typed_swap`). Anything looser is not applied.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.vocabulary import is_name
+
+__all__ = [
+    "is_subjectless",
+    "not_clause",
+    "old_value",
+    "strip_correction_lead",
+    "swappable",
+    "typed_swap",
+]
+
+_I = re.IGNORECASE
+_LEAD = re.compile(r"^User corrected(?: [^:]+)?:\s*", _I)
+_NOT = re.compile(
+    r"^(?P<new>.+?)\s*(?:,\s*|\(\s*|\s+)not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$))", _I
+)
+_SUBJECTLESS = re.compile(
+    r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|"
+    r"there|there's|actually|really|rather|instead|now)\b|^(?:on|at|in|by|for|to|from)\b",
+    _I,
+)
+_FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)
+_WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)day$", _I)
+_MONTH = re.compile(
+    r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$",
+    _I,
+)
+_NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
+_ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
+
+
+def strip_correction_lead(text: str) -> str:
+    """A correction without its "User corrected[ X]:" lead-in."""
+    return _LEAD.sub("", text.strip())
+
+
+def not_clause(text: str) -> tuple[str, str] | None:
+    """``(X, Y)`` of a correction shaped "X, not Y", or None."""
+    match = _NOT.search(strip_correction_lead(text))
+    if match is None:
+        return None
+    return match["new"].strip(), match["old"].strip().rstrip(".!")
+
+
+def old_value(text: str) -> str:
+    """The Y of "X, not Y" ("" when the correction has no such part)."""
+    parts = not_clause(text)
+    return parts[1] if parts else ""
+
+
+def is_subjectless(text: str) -> bool:
+    """True when a correction does not say what it is about ("it's on Tuesday, not Monday")."""
+    return _SUBJECTLESS.match(strip_correction_lead(text)) is not None
+
+
+def _kind(token: str) -> str | None:
+    word = token.strip(".,;:!?\"'")
+    if _WEEKDAY.match(word):
+        return "weekday"
+    if _MONTH.match(word):
+        return "month"
+    if _NUMBERISH.match(word):
+        return "number"
+    if is_name(word):
+        return "name"
+    return None
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.strip(".,;:!?\"'") for t in text.split() if t.strip(".,;:!?\"'")]
+
+
+def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
+    """``(Y words, replacement words)`` when "X, not Y" changes one typed value."""
+    parts = not_clause(correction)
+    if parts is None:
+        return None
+    new, old = parts
+    old_tokens = _tokens(old)
+    new_tokens = _tokens(_FILLER_TAIL.sub("", new))
+    while old_tokens and old_tokens[0].lower() in _ARTICLES:
+        old_tokens = old_tokens[1:]
+    if not old_tokens or len(new_tokens) < len(old_tokens):
+        return None
+    tail = new_tokens[-len(old_tokens) :]
+    changed = [
+        i for i, (a, b) in enumerate(zip(tail, old_tokens, strict=True)) if a.lower() != b.lower()
+    ]
+    if len(changed) != 1:
+        return None
+    kind = _kind(tail[changed[0]])
+    if kind is None or kind != _kind(old_tokens[changed[0]]):
+        return None
+    return old_tokens, tail
+
+
+def swappable(correction: str) -> bool:
+    """True when "X, not Y" changes exactly one value of a known kind (see :func:`typed_swap`)."""
+    return _swap_parts(correction) is not None
+
+
+def typed_swap(line: str, correction: str) -> str | None:
+    """``line`` with the one value "X, not Y" corrects swapped, or None.
+
+    Y must occur in ``line`` as whole words, and the last words of X must be
+    Y with exactly one word changed for a word of the same kind (weekday,
+    month, number, name) — leading articles aside.
+
+    Example:
+        >>> typed_swap("User's flight to Berlin is on Monday.", "it's on Tuesday, not Monday")
+        "User's flight to Berlin is on Tuesday."
+    """
+    found = _swap_parts(correction)
+    if found is None:
+        return None
+    old_tokens, tail = found
+    pattern = re.compile(r"\b" + r"\s+".join(re.escape(t) for t in old_tokens) + r"\b", _I)
+    if pattern.search(line) is None:
+        return None
+    return pattern.sub(" ".join(tail), line, count=1)

@@ -1,0 +1,189 @@
+"""How the offline Dream applies a ``[correction]`` to the memory files.
+
+A correction that says what it is about replaces, whole, the line it
+corrects: the line that still holds the old value ("not Y") and shares
+another key word, else the line sharing the most key words (two or more).
+The old line is gone and the user's new statement takes its place, word for
+word — nothing is spliced from the two. A correction without a subject
+("it's on Tuesday, not Monday") only swaps one value of the same kind in the
+line that holds it (:func:`~.corrections.typed_swap`); when no line does, it
+is not applied, because a line "It's on Tuesday" would mean nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from reverie.providers.offline.corrections import (
+    is_subjectless,
+    old_value,
+    strip_correction_lead,
+    typed_swap,
+)
+from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
+from reverie.providers.offline.vocabulary import words
+
+__all__ = ["Outcome", "apply_correction", "apply_update", "key_words", "line_fact"]
+
+Outcome = Literal["replaced", "swapped", "unresolved", "new"]
+"""What :func:`apply_correction` did: replaced a line, swapped a value in one,
+found nothing to fix for a subject-less correction, or found no line (add it)."""
+
+_I = re.IGNORECASE
+_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2}):\s+")
+_STOP = frozenset(
+    words(
+        """
+    a an the is are was were be been am to of in on at for and or with by as it its it's
+    this that these those user user's users team their they them has have had not no now
+    noted before corrected actually from into than but so he she his her does do did will
+    would should can could also there here which who what when where about
+    """
+    )
+)
+_MIN_SHARED = 2
+# Values of which a person has one at a time: a new one replaces the old
+# ("Kai is pescatarian" after "Kai is vegetarian now").
+_SLOTS = (
+    frozenset(words("vegetarian vegan pescatarian omnivore carnivore flexitarian")),
+    frozenset(words("married divorced single engaged widowed separated")),
+)
+_SUBJECT = re.compile(r"^(?P<subject>[A-ZÀ-Þ][\wÀ-ÿ'’-]*?)(?:['’]s)?\b")
+
+
+def key_words(text: str) -> frozenset[str]:
+    """The words that identify what a line is about (stop words out, plurals folded).
+
+    Version-like numbers stay whole ("3.11" is one word, not "3" and "11").
+    """
+    out = set()
+    for word in re.findall(r"[a-z0-9]+(?:\.[0-9]+)*(?:['’][a-z]+)?", text.lower()):
+        word = re.sub(r"['’]s$", "", word)
+        if word in _STOP or len(word) < 2:
+            continue
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        out.add(word)
+    return frozenset(out)
+
+
+def line_fact(line: str) -> str:
+    """A file line without its bullet and date prefix."""
+    return _DATE_PREFIX.sub("", BULLET.sub("", line).strip())
+
+
+def _prefix(line: str) -> str:
+    """A line's bullet and date prefix ("- 2026-04-06: "), kept when the text changes."""
+    bullet = BULLET.match(line)
+    head = bullet.group(1) if bullet else ""
+    date = _DATE_PREFIX.match(line[len(head) :])
+    return head + (date.group(0) if date else "")
+
+
+def _lines(docs: Mapping[str, MarkdownDoc], files: Sequence[str]) -> list[tuple[MarkdownDoc, int]]:
+    found = []
+    for path in files:
+        doc = docs.get(path)
+        if doc is None:
+            continue
+        for index, line in enumerate(doc.lines):
+            if line.strip() and not HEADING.match(line):
+                found.append((doc, index))
+    return found
+
+
+def _swap(docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str) -> bool:
+    # The newest lines sit at the end of their sections: try them first.
+    for doc, index in reversed(_lines(docs, files)):
+        line = doc.lines[index]
+        swapped = typed_swap(line_fact(line), raw)
+        if swapped is not None:
+            doc.lines[index] = _prefix(line) + swapped
+            return True
+    return False
+
+
+def _subject(text: str) -> str:
+    match = _SUBJECT.match(text)
+    return match["subject"] if match else ""
+
+
+def _slot_words(text: str) -> list[tuple[int, str]]:
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return [(n, word) for n, slot in enumerate(_SLOTS) for word in words & slot]
+
+
+def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
+    """Replace the line a new fact makes stale, if any; True when one was replaced.
+
+    Only one-at-a-time values count (diet, marital status): "Kai is
+    pescatarian" replaces "Kai is vegetarian now", same subject, same slot.
+    """
+    new_slots = _slot_words(text)
+    subject = _subject(text)
+    if not new_slots or not subject:
+        return False
+    for doc, index in _lines(docs, files):
+        old = line_fact(doc.lines[index])
+        if _subject(old) != subject:
+            continue
+        for slot, word in _slot_words(old):
+            if any(slot == n and word != w for n, w in new_slots):
+                doc.lines[index] = _prefix(doc.lines[index]) + text
+                return True
+    return False
+
+
+def _best_line(
+    docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str
+) -> tuple[MarkdownDoc, int] | None:
+    wanted = key_words(strip_correction_lead(raw))
+    old = old_value(raw)
+    old_words = key_words(old)
+    old_pattern = re.compile(rf"\b{re.escape(old)}\b", _I) if old else None
+    subject = _subject(strip_correction_lead(raw))
+    named = subject not in ("", "User", "The")
+    best: tuple[float, int, MarkdownDoc, int] | None = None
+    for doc, index in _lines(docs, files):
+        text = line_fact(doc.lines[index])
+        words = key_words(text)
+        shared = words & wanted
+        holds_old = old_pattern is not None and old_pattern.search(text) is not None
+        if holds_old and shared - old_words:
+            score = 1.0 + len(shared) / min(len(words), len(wanted))
+        elif named and _subject(text) == subject and len(shared) >= _MIN_SHARED:
+            # "Elias is switching football to Mondays" updates "Elias has football …".
+            score = 0.75 + len(shared) / min(len(words), len(wanted))
+        elif len(shared) >= _MIN_SHARED:
+            score = len(shared) / min(len(words), len(wanted))
+            if score < 0.5:
+                continue
+        else:
+            continue
+        if best is None or (score, len(shared)) > (best[0], best[1]):
+            best = (score, len(shared), doc, index)
+    return None if best is None else (best[2], best[3])
+
+
+def apply_correction(
+    docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str, text: str
+) -> Outcome:
+    """Apply one correction to ``docs`` in place.
+
+    Args:
+        docs: The memory files, by path.
+        files: The paths to search, in order.
+        raw: The correction as recorded ("User corrected: it's on Tuesday, not Monday.").
+        text: The same as it would be written into a file (lead-in and
+            "(not …)" asides removed), used when a line is replaced.
+    """
+    if is_subjectless(raw):
+        return "swapped" if _swap(docs, files, raw) else "unresolved"
+    found = _best_line(docs, files, raw)
+    if found is None:
+        return "new"
+    doc, index = found
+    doc.lines[index] = _prefix(doc.lines[index]) + text
+    return "replaced"

@@ -1,0 +1,102 @@
+"""Bring chat-style text to the plain English the extraction rules are written for.
+
+People type "im", "i dont", "u", "pls", "lol" and emoji; the rules read "I'm",
+"I don't", "you", "please" and nothing for the noise. The changes are word for
+word, so a fact keeps the user's own words.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["drop_noise", "normalise_chat"]
+
+_I = re.IGNORECASE
+
+# Whole-word chat spellings and what they stand for.
+_SPELLINGS = {
+    "i": "I",
+    "im": "I'm",
+    "ive": "I've",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "wont": "won't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "arent": "aren't",
+    "havent": "haven't",
+    "thats": "that's",
+    "whats": "what's",
+    "u": "you",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "ty": "thanks",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "rn": "right now",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "abt": "about",
+    "ppl": "people",
+    "w/": "with",
+    "w/o": "without",
+    "gonna": "going to",
+    "wanna": "want to",
+    "gotta": "have to",
+}
+_WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
+# Laughter, reactions and emoji carry no fact; they only hide the shape of a sentence.
+_LAUGH = re.compile(
+    r"(?<!\w)(?:lol+|lmao+|rofl|haha(?:ha)*h?|hehe+|jaja(?:ja)*|xd|omg|omfg|ugh+|meh|"
+    r"yay+|oof|phew|brb|tbh|imo|imho|idk)(?!\w)[!.]*",
+    _I,
+)
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f3fb-\U0001f3ff]+"
+)
+_EMOTICON = re.compile(r"(?<!\w)(?:[:;]-?[()DPp/\\|]|<3|\^\^|xD)(?!\w)")
+_REPEATED_MARKS = re.compile(r"([!?])[!?]+")
+_SPACES = re.compile(r"[ \t]+")
+
+
+def drop_noise(text: str) -> str:
+    """Remove emoji, emoticons and laughter ("lol", "haha"), and repeated !/?."""
+    text = _EMOJI.sub(" ", text)
+    text = _EMOTICON.sub(" ", text)
+    text = _LAUGH.sub(" ", text)
+    text = _REPEATED_MARKS.sub(r"\1", text)
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def _spelling(match: re.Match[str]) -> str:
+    word = match.group(0)
+    replacement = _SPELLINGS.get(word.lower())
+    if replacement is None:
+        return word
+    if word.islower():
+        return replacement
+    if word.istitle() and len(word) > 1 and "'" in replacement:
+        # "Im moving", "Dont forget" at the start of a sentence.
+        return replacement[:1].upper() + replacement[1:]
+    return word  # "US", "U-Bahn", "TY" in capitals: names more likely than chat spellings
+
+
+def normalise_chat(text: str) -> str:
+    """Smart quotes, chat spellings and noise normalised; line breaks kept.
+
+    Example:
+        >>> normalise_chat("im moving to porto in may lol 😅")
+        "I'm moving to porto in may"
+    """
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    lines = []
+    for line in text.split("\n"):
+        line = drop_noise(_WORD.sub(_spelling, line))
+        lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""The last check before a fact is stored: does it read on its own?
+
+A memory line is read months later, without the conversation. It must not lean
+on it: no "it", "that" or "there" pointing back, no "he" without a name, no
+"I" or "you" left over, no chat noise, a whole sentence of sensible length.
+:func:`fit_fact` keeps a line that passes, or the longest leading part of it
+that does ("User needs to finish the key rotation by Thursday, compliance wants
+it documented" → "User needs to finish the key rotation by Thursday."), and
+drops the rest.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.person import finish_sentence
+from reverie.providers.offline.vocabulary import is_name
+
+__all__ = ["fit_fact", "reads_alone"]
+
+_I = re.IGNORECASE
+_MIN_WORDS = 3
+_MAX_WORDS = 40
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`")
+_FIRST_PERSON = re.compile(
+    r"\bI\b|\b(?:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
+    r"ourselves)\b|\bus\b"
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you'll|you've|u|ur)\b", _I)
+_POINTING_BACK = re.compile(
+    r"\bit\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
+    r"|\b(?:this|that|these|those)\b(?=\s*(?:[,.;!?)]|$|is\b|are\b|was\b|one\b|ones\b|"
+    r"means\b|too\b|thing\b|stuff\b|again\b|instead\b|first\b|later\b|on\b|in\b|at\b|"
+    r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b))"
+    r"|\bthat(?:'s| is| was)\b|\bthere\b(?!\s+(?:is|are|was|were|will|has|have|had)\b)"
+    r"|\b(?:the same|the other one|the first one|the other|both|either|neither)\s*[.,;!]?$",
+    _I,
+)
+_PRONOUN_SET = re.compile(
+    r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
+)
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself)\b", _I)
+_NOISE = re.compile(
+    r"(?<!\w)(?:lol|lmao|haha\w*|jaja\w*|omg|brb|idk|tbh|rn|pls|plz|thx|ugh|meh|hmm+)(?!\w)"
+    r"|[\U0001f300-\U0001faff\u2600-\u27bf]|[!?]{2,}|\.\.\.|…",
+    _I,
+)
+_DANGLING = re.compile(
+    r"\b(?:and|or|but|with|to|of|for|the|a|an|because|so|then|when|if|than|as|at|in|on|"
+    r"from|by|like|about|into|my|your|their|his|her|is|are|was|not|just|also|very|"
+    r"which|who|that|this)\s*[.!]?$",
+    _I,
+)
+_UNFINISHED = re.compile(r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$")
+_CLAUSE_CUTS = re.compile(
+    r",\s+|:\s+|\s+\(|\s+[-–—]\s+|;\s+|\s+(?=(?:but|so|because|since|although|though|unless|"
+    r"which|when|while|whereas|cause)\b)",
+    _I,
+)
+_ASSISTANT = re.compile(r"\bthe assistant\b", _I)
+_ASSISTANT_RULE = re.compile(
+    r"^User (?:wants|asked|asks|expects|would like|would rather|prefers?|wants to be called)"
+    r"(?: the assistant)?\b",
+    _I,
+)
+
+
+def _names_someone(text: str) -> bool:
+    words = re.findall(r"[A-ZÀ-Þ][\wÀ-ÿ'’-]+", text)
+    return any(is_name(word) and word != "User" for word in words)
+
+
+def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
+    """True when ``text`` is a whole, self-contained memory line.
+
+    Args:
+        text: The candidate line, already in the third person.
+        other_is_person: The conversation is between two people, so no line
+            may speak of "the assistant".
+    """
+    stripped = text.strip()
+    words = stripped.split()
+    if not (_MIN_WORDS <= len(words) <= _MAX_WORDS) or stripped.endswith("?"):
+        return False
+    bare = _PRONOUN_SET.sub("pronouns", _QUOTED.sub('"…"', stripped))
+    if _FIRST_PERSON.search(bare) or _SECOND_PERSON.search(bare):
+        return False
+    if _POINTING_BACK.search(bare) or _NOISE.search(bare.replace('"…"', "")):
+        return False
+    if _THIRD_PERSON.search(bare) and not _names_someone(bare):
+        return False
+    if _DANGLING.search(stripped) or _UNFINISHED.search(stripped):
+        return False
+    # "the assistant" belongs only in a request to it, and never in a chat between people.
+    return not (_ASSISTANT.search(bare) and (other_is_person or not _ASSISTANT_RULE.match(bare)))
+
+
+def fit_fact(text: str, *, other_is_person: bool = False) -> str | None:
+    """``text`` as a finished sentence, or its longest leading part that reads alone.
+
+    Returns:
+        The sentence (capitalised, one full stop), or None when no leading
+        part of three words or more reads alone.
+    """
+    whole = finish_sentence(text)
+    if whole and reads_alone(whole, other_is_person=other_is_person):
+        return whole
+    cuts = [match.start() for match in _CLAUSE_CUTS.finditer(text)]
+    for cut in reversed(cuts):
+        head = finish_sentence(text[:cut])
+        if head and reads_alone(head, other_is_person=other_is_person):
+            return head
+    return None

@@ -1,0 +1,181 @@
+"""Who is talking: an assistant, or another person (an imported chat between two people).
+
+A conversation imported from WhatsApp or Slack puts the other person in the
+``assistant`` role. What they say about themselves is worth keeping — under
+their name, never as "the assistant" — and "you" in the user's words means
+them. :func:`identify_speakers` tells the two cases apart from the messages:
+
+- a ``name`` on the other side's messages (``ASSISTANT (Kai)``) that is not an
+  assistant's product name settles it;
+- otherwise an assistant writes like one (tool calls, code, lists, long
+  answers, always a capital letter first) and a person does not (lower-case
+  starts, "lol", emoji), and their name is what the user calls them
+  ("morning Tomás!", "LEYLA!!!").
+
+It also decides whether "we" means a team at work (tools, code, or work words
+in the conversation) or someone's household, which the rules leave alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.vocabulary import words
+
+__all__ = ["Speakers", "identify_speakers", "is_work_talk"]
+
+_I = re.IGNORECASE
+
+_AI_NAMES = re.compile(
+    r"^(?:assistant|ai|bot|chatgpt|gpt[\w.-]*|claude[\w .-]*|gemini[\w .-]*|copilot|"
+    r"llama[\w.-]*|mistral[\w.-]*|model|system|tool)$",
+    _I,
+)
+_AI_MARKS = re.compile(
+    r"```|^\s*(?:[-*•]|\d+[.)])\s+\S|\*\*\S|^\s*\|.*\|\s*$|^#{1,4} "
+    r"|\b(?:as an ai|i'm an ai|language model|happy to help|let me know if|here's an?\b|"
+    r"here is an?\b|i can help|hope this helps)",
+    re.MULTILINE | _I,
+)
+_NOISE = re.compile(
+    r"(?<!\w)(?:lol+|haha\w*|jaja\w*|omg|lmao|xd|brb)(?!\w)|[\U0001f300-\U0001faff\u2600-\u27bf]",
+    _I,
+)
+# Words that start a message with a capital letter but are not anyone's name.
+_NOT_NAMES = frozenset(
+    words(
+        """
+    yes no ok okay sure well so and but also anyway honestly btw wait hmm hm update
+    morning evening night hey hi hello thanks thank sorry actually great nice cool
+    perfect awesome good bad oh ah yeah yep nope right done fine true lol omg wow
+    what why how when where who which whose please help stop listen look guys
+    congrats congratulations cheers welcome dear today tomorrow yesterday tonight
+    monday tuesday wednesday thursday friday saturday sunday i im the a an this that
+    it we you they he she my our your his her their random quick big small new old
+    first next last same other another yup yesss nooo ugh meh fyi ps
+    """
+    )
+)
+_GREETING = (
+    r"(?:hey|hi|hello|hiya|yo|morning|good morning|good evening|evening|thanks|thank you|"
+    r"thx|cheers|danke|gracias|merci|grazie|obrigad[oa]|ok|okay|sorry|congrats|dear|"
+    r"bye|night|good night)"
+)
+_NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
+_VOCATIVE_PATTERNS = (
+    re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
+    re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
+    re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
+    re.compile(
+        rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
+        r"(?=\s*(?:[,.!?]|$))",
+        _I,
+    ),
+)
+_SELF_INTRO = re.compile(rf"\b(?:i'm|i am|this is|it's)\s+(?P<name>{_NAME})(?=\s*(?:[,.!]|$))")
+
+_WORK_WORDS = frozenset(
+    words(
+        """
+    api apis app apps service services server servers backend frontend database db
+    deploy deployed deploying deployment deploys repo repos repository code codebase
+    bug bugs test tests ci pipeline pipelines release releases sprint migration
+    migrations schema endpoint endpoints cluster broker queue cache stack library
+    framework module feature features product customer customers client clients
+    project projects team staging production prod docker kubernetes k8s python rust
+    java typescript javascript sql postgres postgresql mysql sqlite redis kafka aws gcp
+    azure webhook webhooks index indexes search storage bucket secret secrets key keys
+    token tokens auth infra terraform git github gitlab pr prs branch merge build builds
+    offsite on-call oncall incident incidents retro standup roadmap okr okrs office
+    manager colleague colleagues company startup sprint dashboard dashboards runbook
+    runbooks compliance contract contractor release stakeholder stakeholders
+    """
+    )
+)
+_TECH_TOKEN = re.compile(r"\b\w+[._/]\w+|\b[a-z]+[A-Z]\w*|\b[A-Za-z]+\d+(?:\.\d+)*\b")
+
+
+@dataclass(frozen=True)
+class Speakers:
+    """Who talks in a conversation.
+
+    Attributes:
+        other_is_person: The ``assistant`` side is a person, not an assistant.
+        other_name: That person's name, when it is known.
+        user_name: The user's name, when a ``name`` field or the other person
+            gives it.
+        work: The conversation is about work, so "we" means the user's team.
+    """
+
+    other_is_person: bool = False
+    other_name: str | None = None
+    user_name: str | None = None
+    work: bool = False
+
+
+def is_work_talk(text: str) -> bool:
+    """True when ``text`` uses work or technical vocabulary (so "we" is a team)."""
+    words = re.findall(r"[a-z][a-z0-9+#-]*", text.lower())
+    return any(word in _WORK_WORDS for word in words) or _TECH_TOKEN.search(text) is not None
+
+
+def _names(turns: Sequence[Turn], role: str) -> Counter[str]:
+    return Counter(t.name for t in turns if t.role == role and t.name)
+
+
+def _looks_like_a_person(replies: Sequence[Turn]) -> bool:
+    texts = [t.text for t in replies if t.text.strip()]
+    if len(texts) < 2 or any(t.used_tools for t in replies):
+        return False
+    if any(_AI_MARKS.search(text) or len(text) > 500 for text in texts):
+        return False
+    casual = sum(1 for text in texts if text[:1].islower() or _NOISE.search(text))
+    return casual >= max(2, 0.3 * len(texts))
+
+
+def _vocatives(texts: Sequence[str]) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for text in texts:
+        first_line = text.strip().split("\n", 1)[0]
+        for pattern in _VOCATIVE_PATTERNS:
+            for match in pattern.finditer(first_line):
+                name = match["name"]
+                if name.lower() in _NOT_NAMES or len(name) < 2:
+                    continue
+                found[name[:1].upper() + name[1:].lower() if name.isupper() else name] += 1
+    return found
+
+
+def identify_speakers(turns: Sequence[Turn]) -> Speakers:
+    """Work out who talks in ``turns`` (see the module docstring)."""
+    work = (
+        any(t.used_tools or "```" in t.text for t in turns)
+        or sum(is_work_talk(t.text) for t in turns if t.role == "user") >= 2
+    )
+    replies = [t for t in turns if t.role == "assistant"]
+    said = [t.text for t in turns if t.role == "user"]
+    named = _names(turns, "assistant")
+    user_names = _names(turns, "user")
+    user_name = user_names.most_common(1)[0][0] if user_names else None
+    if named:
+        name = named.most_common(1)[0][0]
+        if not _AI_NAMES.match(name):
+            return Speakers(True, name, user_name, work)
+        return Speakers(False, None, user_name, work)
+    if not _looks_like_a_person(replies):
+        return Speakers(False, None, user_name, work)
+    candidates = _vocatives(said)
+    for text in (t.text for t in replies):
+        for match in _SELF_INTRO.finditer(text):
+            if match["name"].lower() not in _NOT_NAMES:
+                candidates[match["name"]] += 1
+    other = candidates.most_common(1)[0][0] if candidates else None
+    if user_name is None:
+        called = _vocatives([t.text for t in replies])
+        called.pop(other or "", None)
+        user_name = called.most_common(1)[0][0] if called else None
+    return Speakers(True, other, user_name, work)

@@ -1,0 +1,136 @@
+"""Word lists the offline rules share: which verbs state a fact, which words need context.
+
+They are closed lists on purpose: a sentence is kept only when its verb is one
+that states something lasting about someone ("lives", "switched to", "is
+allergic to"); anything else — moods, reactions, reports of what someone said
+— is left out. Precision over recall.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "EVENT_VERBS",
+    "HABIT_VERBS",
+    "NOT_NAMES",
+    "PREFERENCE_VERBS",
+    "PROGRESSIVE_OK",
+    "STATE_WORDS",
+    "TRANSIENT_COMPLEMENT",
+    "alternation",
+    "is_name",
+    "words",
+]
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The whitespace-separated words of ``text`` (word lists read best as prose)."""
+    return tuple(text.split())
+
+
+def alternation(words: tuple[str, ...]) -> str:
+    """A regex group matching any of ``words`` (longest first, spaces as ``\\s+``)."""
+    ordered = sorted(words, key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered) + ")"
+
+
+PREFERENCE_VERBS = words("prefer like love hate dislike enjoy adore detest loathe")
+"""Verbs of taste, after "I" (also negated: "I don't like")."""
+
+HABIT_VERBS = words(
+    """
+    live work speak use run write teach drink eat cook bake play study go cycle bike swim
+    read own have keep commute drive code program train climb boulder walk practice
+    practise volunteer wear wake get take do make meditate ride attend lead manage handle
+    maintain host shoot paint draw sing knit garden hike ski surf dance sail fish commute
+    mentor coach tutor support cover report own rent share celebrate fast avoid need want
+    start
+    """
+)
+"""Present-tense verbs that state a habit or a standing fact after "I" or a name."""
+
+EVENT_VERBS = words(
+    """
+    moved switched started bought ordered booked joined left quit married adopted upgraded
+    sold signed finished graduated passed made created built installed rotated migrated
+    changed renamed deployed found rented hired lost broke sprained injured hurt fell
+    applied enrolled registered subscribed cancelled canceled retired visited learned
+    learnt completed published launched released won received submitted paid decided
+    agreed chose picked settled downgraded replaced dropped stopped gave got confirmed
+    """
+)
+"""Past-tense verbs that report something that changed ("I moved to Oslo")."""
+
+PROGRESSIVE_OK = words(
+    """
+    writing learning studying building working planning training moving renovating
+    preparing applying taking using switching starting leaving visiting organising
+    organizing trying saving raising developing migrating rotating doing teaching coaching
+    volunteering expecting flying travelling traveling running meeting coming
+    interviewing hiring launching releasing upgrading relocating retiring thinking booking
+    handling leading managing owning maintaining covering
+    """
+)
+"""Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
+
+STATE_WORDS = words(
+    """
+    from based living allergic intolerant vegetarian vegan pescatarian married divorced
+    single engaged pregnant retired fluent left-handed right-handed colorblind colourblind
+    color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
+    freelance unemployed originally born new native responsible
+    """
+)
+"""Words after "I'm" that state a trait or situation ("I'm allergic to …")."""
+
+TRANSIENT_COMPLEMENT = re.compile(
+    r"^(?:(?:so|too|very|really|pretty|quite|kind of|kinda|a bit|a little|literally|"
+    r"totally|super|just|still|honestly|actually)\s+)*"
+    r"(?:fine|ok|okay|good|great|bad|terrible|awful|horrible|amazing|awesome|perfect|dead|"
+    r"a mess|killing|the worst|the best|better|worse|done|ready|full|empty|weird|strange|"
+    r"annoying|slow|fast|crazy|insane|nuts|sealed|over|gone|back|here|there|sick|tired|"
+    r"late|early|busy|free|happy|sad|angry|upset|stressed|exhausted|excited|nervous|"
+    r"scared|worried|bored|hungry|sleepy|lost|confused|stuck|sure|right|wrong|correct|"
+    r"fun|funny|hilarious|nice|cool|lovely|beautiful|cute|ugly|easy|hard|difficult|"
+    r"impossible|possible|true|false|important|interesting|boring|a nightmare|a disaster|"
+    r"a joke|a lot|everything|nothing|acting up|not working|on fire|thriving|alive|broke|"
+    r"mine|yours|ours|it|this|that|same)\b"
+    # Place words say where someone is right now only when nothing follows them:
+    # "I'm in" is a mood, "the server is in Frankfurt" a fact.
+    r"|^(?:in|out|home|away|down|up|off|on|back|here|there)\s*[.!]?$",
+    re.IGNORECASE,
+)
+"""A complement that says how something is right now, not what it is."""
+
+NOT_NAMES = frozenset(
+    words(
+        """
+    yes no ok okay sure well so and but also anyway honestly btw wait hmm update morning
+    evening night hey hi hello thanks thank sorry actually great nice cool perfect awesome
+    good bad oh ah yeah yep nope right done fine true what why how when where who which
+    whose please help stop listen look congrats cheers welcome dear today tomorrow
+    yesterday tonight monday tuesday wednesday thursday friday saturday sunday january
+    february march april may june july august september october november december i the
+    a an this that it we you they he she my our your his her their its random quick big
+    small new old first next last same other another every each some any all one two
+    three four five maybe perhaps if then now just still only even really very much more
+    most less least both either neither not never always sometimes often usually here
+    there back fyi ps note todo to-do correction remember reminder also plus can could
+    would should will shall may might must do does did is are was were have has had let
+    lets let's don't doesn't didn't isn't aren't wasn't i'm i've i'll i'd we're we've
+    we'll you're it's that's there's what's nobody everyone someone anyone something
+    nothing everything dad mom mum mother father brother sister son daughter wife husband
+    boyfriend girlfriend partner kids baby
+    """
+    )
+)
+"""Capitalised words that start sentences or name relations, not people or things."""
+
+_NAME_SHAPE = re.compile(r"^[A-ZÀ-Þ][\wÀ-ÿ'’.-]*$")
+
+
+def is_name(word: str) -> bool:
+    """True when ``word`` looks like a proper name ("Priya", "João", "Harbor")."""
+    bare = word.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
+    return bool(_NAME_SHAPE.match(bare)) and bare.lower() not in NOT_NAMES and len(bare) > 1
