@@ -28,7 +28,12 @@ from reverie.providers.offline.corrections import (
 from reverie.providers.offline.person import finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
-from reverie.providers.offline.sentences import resolve_pronouns, split_sentences
+from reverie.providers.offline.sentences import (
+    known_names,
+    last_clause,
+    resolve_pronouns,
+    split_sentences,
+)
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
 
@@ -237,18 +242,23 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     ):
         facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
         seen.add(fact_key(facts[0].text))
+    names = known_names([t.text for t in turns]) | {t.name for t in turns if t.name}
+    context = ""
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is None:
+            if turn.role in ("user", "assistant"):
+                context = last_clause(turn.text)
             continue
         clauses = [strip_fillers(c) for c in split_sentences(turn.text)]
-        for clause in resolve_pronouns(clauses, voice.speaker):
+        context_before, context = context, clauses[-1] if clauses else context
+        for clause in resolve_pronouns(clauses, voice.speaker, context_before):
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
             spoken = voice
             if not voice.team and is_work_talk(clause):
                 spoken = replace(voice, team=True)  # "we decided to use Redis": a team
-            found = classify(clause, work=spoken.team)
+            found = classify(clause, work=spoken.team, names=names)
             if found is None:
                 continue
             fact = _fact(found, spoken, turn, earlier, speakers.other_is_person)

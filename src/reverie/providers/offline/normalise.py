@@ -51,11 +51,14 @@ _SPELLINGS = {
 }
 _WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
 # Laughter, reactions and emoji carry no fact; they only hide the shape of a sentence.
+# Kept apart from the punctuation after it: "behind on my thesis lol. my advisor
+# wants …" is still two sentences once "lol" is gone.
 _LAUGH = re.compile(
     r"(?<!\w)(?:lol+|lmao+|rofl|haha(?:ha)*h?|hehe+|jaja(?:ja)*|xd|omg|omfg|ugh+|meh|"
-    r"yay+|oof|phew|brb|tbh|imo|imho|idk)(?!\w)[!.]*",
+    r"yay+|oof|phew|brb|tbh|imo|imho|idk)(?!\w)",
     _I,
 )
+_LOWER_I = re.compile(r"(?<![\w'’])i(?=['’](?:m|ve|ll|d)\b)")
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f3fb-\U0001f3ff]+"
 )
@@ -71,6 +74,7 @@ def drop_noise(text: str) -> str:
     text = _LAUGH.sub(" ", text)
     text = _REPEATED_MARKS.sub(r"\1", text)
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    text = re.sub(r"^[,.;:!?\s]+|([,.;:!?])[,.;:!?]+", r"\1", text)
     return _SPACES.sub(" ", text).strip()
 
 
@@ -97,6 +101,6 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
-        line = drop_noise(_WORD.sub(_spelling, line))
+        line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)
     return "\n".join(lines)

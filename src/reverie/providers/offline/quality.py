@@ -34,7 +34,8 @@ _POINTING_BACK = re.compile(
     r"means\b|too\b|thing\b|stuff\b|again\b|instead\b|first\b|later\b|on\b|in\b|at\b|"
     r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b))"
     r"|\bthat(?:'s| is| was)\b|\bthere\b(?!\s+(?:is|are|was|were|will|has|have|had)\b)"
-    r"|\b(?:the same|the other one|the first one|the other|both|either|neither)\s*[.,;!]?$",
+    r"|\b(?:the same|the other one|the first one|the other|both|either|neither|theirs|mine|"
+    r"yours|ours|hers|his)\s*[.,;!]?$",
     _I,
 )
 _PRONOUN_SET = re.compile(

@@ -16,7 +16,7 @@ import re
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import is_name, words
 
-__all__ = ["resolve_pronouns", "split_sentences"]
+__all__ = ["known_names", "last_clause", "resolve_pronouns", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -110,16 +110,25 @@ def _single_name(clause: str, speaker: str) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def resolve_pronouns(clauses: list[str], speaker: str = "User") -> list[str]:
-    """Give "he"/"she"/"it" at the start of a clause the subject the clause before named."""
+def resolve_pronouns(clauses: list[str], speaker: str = "User", context: str = "") -> list[str]:
+    """Give "he"/"she"/"it" at the start of a clause the subject the clause before named.
+
+    Args:
+        clauses: The clauses of one message, in order.
+        speaker: Who wrote them (never the one "he"/"she" refers to).
+        context: The last clause said before this message (by anyone), for a
+            message that starts with "she": "Hi Kasia!" → "she works at a bank".
+    """
     out: list[str] = []
-    previous = ""
+    previous = context
     for clause in clauses:
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
             name = _single_name(previous, speaker)
             if name is not None:
-                resolved = name + he["rest"]
+                rest = he["rest"]
+                # "she's a data analyst": "is" far more often than "has" before a noun.
+                resolved = name + (" is" + rest[2:] if rest.startswith("'s") else rest)
         elif (his := _HIS_HER.match(clause)) is not None:
             name = _single_name(previous, speaker)
             if name is not None:
@@ -135,3 +144,28 @@ def resolve_pronouns(clauses: list[str], speaker: str = "User") -> list[str]:
         out.append(resolved)
         previous = resolved
     return out
+
+
+def last_clause(text: str) -> str:
+    """The last clause of a message (what "she" in the next message may refer to)."""
+    clauses = split_sentences(text)
+    return clauses[-1] if clauses else ""
+
+
+_CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")
+
+
+def known_names(texts: list[str]) -> frozenset[str]:
+    """Words written with a capital letter in the middle of a sentence: likely names.
+
+    A capital at the start of a sentence proves nothing ("Timeline is roughly a
+    year"); "with Priya", "called Harbor", "morning Tomás" do.
+    """
+    found: set[str] = set()
+    for text in texts:
+        for line in _CODE_FENCE.sub("\n", text).splitlines():
+            for match in _CAPITALISED.finditer(line):
+                word = match.group(0).removesuffix("'s").removesuffix("’s")
+                if is_name(word):
+                    found.add(word)
+    return frozenset(found)

@@ -44,8 +44,8 @@ HABIT_VERBS = words(
     read own have keep commute drive code program train climb boulder walk practice
     practise volunteer wear wake get take do make meditate ride attend lead manage handle
     maintain host shoot paint draw sing knit garden hike ski surf dance sail fish commute
-    mentor coach tutor support cover report own rent share celebrate fast avoid need want
-    start
+    mentor coach tutor support cover report own rent share celebrate fast avoid want
+    start know
     """
 )
 """Present-tense verbs that state a habit or a standing fact after "I" or a name."""
@@ -69,7 +69,7 @@ PROGRESSIVE_OK = words(
     organizing trying saving raising developing migrating rotating doing teaching coaching
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
-    handling leading managing owning maintaining covering
+    handling leading managing owning maintaining covering saving presenting
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
@@ -77,8 +77,8 @@ PROGRESSIVE_OK = words(
 STATE_WORDS = words(
     """
     from based living allergic intolerant vegetarian vegan pescatarian married divorced
-    single engaged pregnant retired fluent left-handed right-handed colorblind colourblind
-    color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
+    single engaged pregnant retired fluent lactose gluten left-handed right-handed colorblind
+    colourblind color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
     freelance unemployed originally born new native responsible
     """
 )
