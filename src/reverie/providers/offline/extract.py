@@ -25,15 +25,10 @@ from reverie.providers.offline.corrections import (
     swappable,
     typed_swap,
 )
-from reverie.providers.offline.person import finish_sentence, to_third_person
+from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
-from reverie.providers.offline.sentences import (
-    known_names,
-    last_clause,
-    resolve_pronouns,
-    split_sentences,
-)
+from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
 
@@ -86,13 +81,15 @@ class Voice:
         speaker: ``"User"``, or the other person's name.
         listener: Whom "you" means (``"the assistant"``, a name, ``"User"``);
             None when unknown, so clauses about "you" are dropped.
-        team: "we" means the speaker's team at work.
+        we: Who "we" is: ``"The team"`` at work, two named people in a chat
+            between them ("User and Kai"), or None when unknown (a household),
+            so clauses about "we" are dropped.
         other: The speaker is the other person in a chat between two people.
     """
 
     speaker: str = "User"
     listener: str | None = "the assistant"
-    team: bool = True
+    we: str | None = TEAM
     other: bool = False
 
 
@@ -122,7 +119,7 @@ def _special_form(body: str, voice: Voice) -> str | None:
             at_start=False,
             speaker=voice.speaker,
             listener=voice.listener,
-            team=voice.team,
+            we=voice.we,
         )
         if template == "reminder":
             who = voice.speaker
@@ -137,7 +134,7 @@ def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
     body = classification.body
     special = _special_form(body, voice)
     text = special or to_third_person(
-        body, speaker=voice.speaker, listener=voice.listener, team=voice.team
+        body, speaker=voice.speaker, listener=voice.listener, we=voice.we
     )
     if classification.cued and not _FIRST_PERSON.match(body) and special is None:
         about = classification.about
@@ -162,12 +159,14 @@ def _known_lines(previous_summary: str | None) -> list[str]:
 
 def _voices(speakers: Speakers) -> dict[str, Voice | None]:
     if not speakers.other_is_person:
-        return {"user": Voice(team=speakers.work), "assistant": None}
+        return {"user": Voice(we=TEAM if speakers.work else None), "assistant": None}
     other = speakers.other_name
-    user = Voice(listener=other, team=speakers.work)
+    group = f"User and {other}" if other else None
+    user = Voice(listener=other, we=TEAM if speakers.work else group)
     if other is None:
         return {"user": user, "assistant": None}
-    return {"user": user, "assistant": Voice(other, "User", speakers.work, other=True)}
+    other_we = TEAM if speakers.work else f"{other} and User"
+    return {"user": user, "assistant": Voice(other, "User", other_we, other=True)}
 
 
 def _resolve(correction: str, earlier: list[str]) -> str | None:
@@ -243,22 +242,23 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
         seen.add(fact_key(facts[0].text))
     names = known_names([t.text for t in turns]) | {t.name for t in turns if t.name}
-    context = ""
+    recent: list[tuple[str, str]] = []  # clauses said so far, for "she" in the next message
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is None:
-            if turn.role in ("user", "assistant"):
-                context = last_clause(turn.text)
+            if turn.role == "assistant":
+                recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
             continue
         clauses = [strip_fillers(c) for c in split_sentences(turn.text)]
-        context_before, context = context, clauses[-1] if clauses else context
-        for clause in resolve_pronouns(clauses, voice.speaker, context_before):
+        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
+        recent += [(clause, voice.speaker) for clause in resolved]
+        for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
             spoken = voice
-            if not voice.team and is_work_talk(clause):
-                spoken = replace(voice, team=True)  # "we decided to use Redis": a team
-            found = classify(clause, work=spoken.team, names=names)
+            if voice.we != TEAM and is_work_talk(clause):
+                spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
+            found = classify(clause, work=spoken.we is not None, names=names)
             if found is None:
                 continue
             fact = _fact(found, spoken, turn, earlier, speakers.other_is_person)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["conjugate", "finish_sentence", "to_third_person"]
+__all__ = ["TEAM", "conjugate", "finish_sentence", "to_third_person"]
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -57,6 +57,8 @@ _START: dict[str, tuple[str, bool]] = {
     "my": ("{0}'s", False),
     "me": ("{0}", False),
 }
+TEAM = "The team"
+"""What "we" means in talk about work."""
 _TEAM_START: dict[str, tuple[str, bool]] = {
     "we": ("The team", True),
     "we're": ("The team is", False),
@@ -64,6 +66,26 @@ _TEAM_START: dict[str, tuple[str, bool]] = {
     "we'll": ("The team will", False),
     "we'd": ("The team would", False),
     "our": ("The", False),
+}
+# "we" as two named people ("User and Kai"): a plural subject.
+_GROUP_START: dict[str, str] = {
+    "we": "{0}",
+    "we're": "{0} are",
+    "we've": "{0} have",
+    "we'll": "{0} will",
+    "we'd": "{0} would",
+    "our": "{0}'s",
+}
+_GROUP_MIDDLE: dict[str, str] = {
+    "we": "they",
+    "we're": "they're",
+    "we've": "they've",
+    "we'll": "they'll",
+    "we'd": "they'd",
+    "our": "their",
+    "ours": "theirs",
+    "us": "them",
+    "ourselves": "themselves",
 }
 _MIDDLE: dict[str, str] = {
     "i": "they",
@@ -130,7 +152,7 @@ def to_third_person(
     at_start: bool = True,
     speaker: str = "User",
     listener: str | None = "the assistant",
-    team: bool = True,
+    we: str | None = TEAM,
 ) -> str:
     """Rewrite one clause from the speaker's first person into the third person.
 
@@ -141,8 +163,8 @@ def to_third_person(
         speaker: Who "I" is: ``"User"``, or the other person's name.
         listener: Who "you" is (``"the assistant"``, a name, ``"User"``); None
             leaves "you" as written (the caller then drops the clause).
-        team: "we" / "our" mean the speaker's team ("The team uses Rust");
-            when False they are left as written.
+        we: Who "we" is: :data:`TEAM` ("The team uses Rust"), or a group
+            of named people ("User and Kai"); None leaves "we" as written.
 
     Returns:
         The clause about the speaker ("User really likes hiking with their dog").
@@ -183,17 +205,21 @@ def to_third_person(
             template, conjugate_next = _START[low]
             out.append(template.format(speaker))
             named = True
-        elif not seen_word and team and low in _TEAM_START:
+        elif not seen_word and we == TEAM and low in _TEAM_START:
             replacement, conjugate_next = _TEAM_START[low]
             out.append(replacement)
+        elif not seen_word and we and low in _GROUP_START:
+            out.append(_GROUP_START[low].format(we))
         elif low in _MIDDLE and (low != "i" or token == "I"):
             replacement = _MIDDLE[low]
             after_they = replacement == "they"
             out.append(replacement)
-        elif team and low in _TEAM_MIDDLE and not (low == "us" and token == "US"):
+        elif we == TEAM and low in _TEAM_MIDDLE and not (low == "us" and token == "US"):
             replacement = _TEAM_MIDDLE[low]
             conjugate_next = replacement == "the team"
             out.append(replacement)
+        elif we and low in _GROUP_MIDDLE and not (low == "us" and token == "US"):
+            out.append(_GROUP_MIDDLE[low])
         elif listener is not None and low in _LISTENER:
             out.append(_LISTENER[low].format(listener))
         else:

@@ -41,6 +41,12 @@ _POINTING_BACK = re.compile(
 _PRONOUN_SET = re.compile(
     r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
 )
+_RELATIVE = re.compile(
+    r"\b\w+'s (?:grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|wife|"
+    r"husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|cousin|"
+    r"aunt|uncle|niece|nephew|supervisor|advisor|mentor|accountant|doctor|teacher)\b",
+    _I,
+)
 _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers|himself|herself)\b", _I)
 _NOISE = re.compile(
     r"(?<!\w)(?:lol|lmao|haha\w*|jaja\w*|omg|brb|idk|tbh|rn|pls|plz|thx|ugh|meh|hmm+)(?!\w)"
@@ -59,6 +65,15 @@ _CLAUSE_CUTS = re.compile(
     r"which|when|while|whereas|cause)\b)",
     _I,
 )
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|"
+    r"might|does|do|did|'s|'re|got|made|took|went|came|bought|found|left|began|became|chose|"
+    r"won|lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|"
+    r"spent|sent|fell|broke|drove|flew|quit|hurt|held|led|meant|read|saw|told|said)\b"
+    r"|\b[a-z]{2,}(?:s|ed|ing)\b",
+    _I,
+)
+_LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
 _ASSISTANT_RULE = re.compile(
     r"^User (?:wants|asked|asks|expects|would like|would rather|prefers?|wants to be called)"
@@ -67,9 +82,14 @@ _ASSISTANT_RULE = re.compile(
 )
 
 
-def _names_someone(text: str) -> bool:
-    words = re.findall(r"[A-ZÀ-Þ][\wÀ-ÿ'’-]+", text)
-    return any(is_name(word) and word != "User" for word in words)
+def _names_someone_first(text: str) -> bool:
+    """True when someone is named before the first "he"/"she"/"her" of ``text``."""
+    pronoun = _THIRD_PERSON.search(text)
+    before = text[: pronoun.start()] if pronoun else text
+    if _RELATIVE.search(before):
+        return True  # "User's grandmother … her garden"
+    words = re.findall(r"[A-ZÀ-Þ][\wÀ-ÿ'’-]+", before)
+    return any(is_name(word) and word != "User" for word in words[1:] or words)
 
 
 def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
@@ -89,10 +109,12 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
         return False
     if _POINTING_BACK.search(bare) or _NOISE.search(bare.replace('"…"', "")):
         return False
-    if _THIRD_PERSON.search(bare) and not _names_someone(bare):
+    if _THIRD_PERSON.search(bare) and not _names_someone_first(bare):
         return False
     if _DANGLING.search(stripped) or _UNFINISHED.search(stripped):
         return False
+    if not _LABELLED.match(stripped) and not _VERB.search(" ".join(words[1:])):
+        return False  # "Quick personal thing." says nothing
     # "the assistant" belongs only in a request to it, and never in a chat between people.
     return not (_ASSISTANT.search(bare) and (other_is_person or not _ASSISTANT_RULE.match(bare)))
 

@@ -53,7 +53,7 @@ _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
     r"(?:[\w' -]{1,40}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
-    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
+    r"(?i:can you|could you|please|remind me)|[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
 )
 
 _SMALL_TALK_WORDS = _wordset(
@@ -75,6 +75,9 @@ _QUESTION_START = re.compile(
     r"wanna|random q|may (?:i|we|you))\b",
     _I,
 )
+_FOR_NOW = re.compile(
+    r"\b(?:right now|at the moment|atm|for now|for the moment|for the time being)\b", _I
+)
 _REMINDER = re.compile(r"\bremind me\b", _I)
 _RULE_REQUEST = re.compile(
     r"^(?:can|could|would|will) you (?:please )?(?P<rule>(?:always|never|stop|not|avoid|"
@@ -85,7 +88,8 @@ _RULE_REQUEST = re.compile(
 _CORRECTION_CUES = (
     re.compile(
         r"^(?:actually|correction|to correct (?:myself|that)|scratch that|update|"
-        r"sorry,? i meant)\b[,:;!.\s-]*",
+        r"sorry,? i meant)(?:\s+(?:from earlier|from before|to (?:that|what i said)))?"
+        r"\b[,:;!.\s-]*",
         _I,
     ),
     re.compile(r"^i was wrong(?: about (?P<about>[^,.;:]+))?[,:;.!\s-]*", _I),
@@ -199,6 +203,8 @@ def classify(
         if request is not None:
             return Classification("permanent", "please " + request["rule"])
         return None
+    if _FOR_NOW.search(s):
+        return None  # "… right now", "for now": a state expected to change
     correction = _correction(s, work, names)
     if correction is not None:
         return correction

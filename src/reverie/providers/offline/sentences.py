@@ -12,11 +12,13 @@ football"; "our booking API. it's Django" → "our booking API is Django").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import partial
 
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import is_name, words
 
-__all__ = ["known_names", "last_clause", "resolve_pronouns", "split_sentences"]
+__all__ = ["known_names", "resolve_pronouns", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -26,6 +28,8 @@ _QUOTE_LINE = re.compile(r"^\s*>")
 # A quoted passage of eight words or more is someone else's text (an email to
 # rewrite, a message to answer), not what the speaker says about themselves.
 _LONG_QUOTE = re.compile(r"[\"“](?:[^\"”\n]*?[ \t]){7,}[^\"”\n]*[\"”]")
+# "I made a fly app, it's called fernweh-search": the name belongs to the app.
+_ITS_CALLED = re.compile(r",?\s+(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
     words("st dr mr mrs ms prof vs etc approx inc ltd jr sr no e.g i.e fig mt ca cf aka")
@@ -38,6 +42,9 @@ _SUBJECT_AHEAD = (
 )
 _CLAUSE = re.compile(
     rf";\s+|,\s*(?:and |but |so |because |cause |though )?{_SUBJECT_AHEAD}"
+    # "I always use Figma, can I export from figma to html?": the question is apart.
+    r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
+    r"\s+(?:i|you|we|it|they|he|she|there)\b)"
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}",
     _I,
 )
@@ -88,6 +95,7 @@ def _split_and(sentence: str) -> list[str]:
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = _CODE_FENCE.sub("\n", text)
+    text = _ITS_CALLED.sub(r" \1", text)
     text = _LONG_QUOTE.sub('"…"', text)
     clauses: list[str] = []
     for raw in text.splitlines():
@@ -101,38 +109,82 @@ def split_sentences(text: str) -> list[str]:
     return clauses
 
 
-def _single_name(clause: str, speaker: str) -> str | None:
-    names = {
+_RELATION = re.compile(
+    r"\bmy (?:grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|wife|"
+    r"husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|cousin|"
+    r"aunt|uncle|niece|nephew|neighbou?r|landlord|landlady|roommate|flatmate|doctor|"
+    r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
+    _I,
+)
+_LOOK_BACK = 6
+# "him"/"her"/"his" inside a clause (not its subject), with what follows it.
+_OBJECT_PRONOUN = re.compile(r"(?<=\w) (?P<word>him|her|his)(?P<after>\W\S*|$)", _I)
+_OBJECT_FOLLOWERS = frozenset(
+    ["", ".", ",", "!", " a", " an", " the", " to", " some", " and", " up", " in", " on", " at"]
+)
+
+
+def _referents(clause: str, speaker: str, own: bool) -> set[str]:
+    """Who a clause names: names, and "my sister" when the speaker said it."""
+    found = {
         word.rstrip(".,;:!?").removesuffix("'s")
         for word in clause.split()
-        if is_name(word) and word.rstrip(".,;:!?").removesuffix("'s") != speaker
+        if is_name(word) and word.rstrip(".,;:!?").removesuffix("'s") not in (speaker, "User")
     }
-    return names.pop() if len(names) == 1 else None
+    if own:
+        found.update(match.group(0).lower() for match in _RELATION.finditer(clause))
+    return found
 
 
-def resolve_pronouns(clauses: list[str], speaker: str = "User", context: str = "") -> list[str]:
-    """Give "he"/"she"/"it" at the start of a clause the subject the clause before named.
+def _referent(before: Sequence[tuple[str, str]], speaker: str) -> str | None:
+    """The one person the nearest clause naming anyone names, or None if it names two."""
+    for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
+        found = _referents(clause, speaker, said_by == speaker)
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
+
+
+def _as_object(match: re.Match[str], who: str) -> str:
+    """ "find her a hotel" → "find my mom a hotel"; "her flight" → "my mom's flight"."""
+    if match["word"].lower() == "his" or match["after"] not in _OBJECT_FOLLOWERS:
+        return f" {who}'s{match['after']}"
+    return f" {who}{match['after']}"
+
+
+def resolve_pronouns(
+    clauses: list[str], speaker: str = "User", context: Sequence[tuple[str, str]] = ()
+) -> list[str]:
+    """Give "he"/"she"/"it" at the start of a clause the subject said before.
+
+    "he"/"she" become the one person the nearest earlier clause names (a name,
+    or the speaker's "my sister"); "it's" after a bare noun phrase ("our
+    booking API. it's Django") becomes that phrase. Nothing is guessed when two
+    people are named.
 
     Args:
         clauses: The clauses of one message, in order.
         speaker: Who wrote them (never the one "he"/"she" refers to).
-        context: The last clause said before this message (by anyone), for a
+        context: Earlier clauses ``(clause, who said it)``, oldest first, for a
             message that starts with "she": "Hi Kasia!" → "she works at a bank".
     """
     out: list[str] = []
-    previous = context
+    before = list(context)
+    previous = ""
     for clause in clauses:
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            name = _single_name(previous, speaker)
-            if name is not None:
+            who = _referent(before, speaker)
+            if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
-                resolved = name + (" is" + rest[2:] if rest.startswith("'s") else rest)
+                resolved = who + (" is" + rest[2:] if rest.startswith("'s") else rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            name = _single_name(previous, speaker)
-            if name is not None:
-                resolved = f"{name}'s {his['rest']}"
+            who = _referent(before, speaker)
+            if who is not None:
+                resolved = f"{who}'s {his['rest']}"
+        elif _OBJECT_PRONOUN.search(clause) and (who := _referent(before, speaker)):
+            resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
         elif (
             (it := _IT.match(clause)) is not None
             and _BARE_NP.match(previous)
@@ -142,14 +194,9 @@ def resolve_pronouns(clauses: list[str], speaker: str = "User", context: str = "
             resolved = previous.rstrip(".!") + verb + it["rest"]
             out = out[:-1] if out and out[-1] == previous else out
         out.append(resolved)
+        before.append((resolved, speaker))
         previous = resolved
     return out
-
-
-def last_clause(text: str) -> str:
-    """The last clause of a message (what "she" in the next message may refer to)."""
-    clauses = split_sentences(text)
-    return clauses[-1] if clauses else ""
 
 
 _CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")

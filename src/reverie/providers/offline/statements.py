@@ -126,16 +126,27 @@ _WE = re.compile(
     r"require|support|don't|do not|prototype)\b",
     _I,
 )
+# "we keep one-off scripts in scripts/", "we pause all DAGs on the 28th": any verb
+# that is not talk, thought or a helper verb states how the team works.
+_WE_GENERIC = re.compile(
+    r"^we (?:also |still |already |usually |always |never |just |now |only )?"
+    r"(?!need|have|want|think|know|see|mean|hope|feel|guess|got|get|had|did|do\b|can|could|"
+    r"should|would|will|were|are|was|might|must|may|tried|talked|said|told|went|came|saw|"
+    r"looked|checked|asked|love|like|miss|wish|thought|found|made it|met|spoke|chatted)"
+    r"[a-z]+\s+(?!it\b|that\b|this\b|them\b|you\b)\S+",
+    _I,
+)
 _WE_ARE = re.compile(
-    r"^we(?:'re| are) (?:now |currently |still )?(?:using|building|running|deploying|rotating|"
-    r"migrating|moving to|switching to|hiring|launching|releasing|dropping|adding|"
-    r"replacing|upgrading|prototyping|standardi[sz]ing)\b",
+    r"^we(?:'re| are) (?:now |currently |still )?(?:going with|using|building|running|"
+    r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
+    r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing)\b",
     _I,
 )
 _WE_WILL = re.compile(
-    r"^(?:we(?:'ll| will| shall)|we(?:'re| are) going to) (?:use|go with|stick with|switch to|"
-    r"move to|adopt|keep|deploy|sync|store|run|host|migrate|ship|release|launch|add|drop|"
-    r"replace|rotate|prototype|cap|version)\b",
+    r"^(?:we(?:'ll| will| shall)|we(?:'re| are) going to) (?!see\b|talk\b|check\b|figure\b|"
+    r"try\b|ask\b|let\b|get back\b|be\b|have\b|need\b|do it\b|think\b|look\b|wait\b|"
+    r"tell\b|know\b|find out\b|sort\b|deal\b|celebrate\b|meet\b)[a-z]+\s+"
+    r"(?!it\b|that\b|this\b|them\b|you\b|both\b)\S+",
     _I,
 )
 _OUR = re.compile(
@@ -148,7 +159,9 @@ _LETS = re.compile(
 )
 
 _NAMED = re.compile(
-    r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)?)(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
+    r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)?)"
+    # "Marta from platform owns IAM": who they are, between the name and the verb.
+    r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
     rf" {_ADV}(?P<verb>is|are|was|has|will|{_NEG}|\w+s|\w+ed|confirmed:)(?=[\s:])(?P<rest>.*)$"
 )
 _NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
@@ -339,7 +352,7 @@ def _team(s: str, work: bool) -> Tag | None:
         return "durable"
     if not work:
         return None  # "we" at home is a household, and who is in it is unknown
-    if _WE.match(s) or _WE_ARE.match(s) or _WE_WILL.match(s):
+    if _WE.match(s) or _WE_ARE.match(s) or _WE_WILL.match(s) or _WE_GENERIC.match(s):
         return "durable"
     match = _OUR.match(s)
     if match is not None and (
@@ -372,7 +385,18 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
     return "durable" if (base in HABIT_VERBS or base in PREFERENCE_VERBS) and rest.strip() else None
 
 
+# "bucket name is lumora-mwaa-dags": chat drops the article before a name's label.
+_LABEL = re.compile(
+    r"^(?:[a-z][\w-]* ){0,2}(?:name|id|url|address|domain|handle|username|email|repo|bucket|"
+    r"branch|port|host|region|version|password manager|timezone|time zone) (?:is|=) "
+    r"(?P<value>\S+)",
+    _I,
+)
+
+
 def _definite(s: str) -> Tag | None:
+    if _LABEL.match(s) and re.search(r"[\d._/-]|\b[A-Z]", s.split(" is ", 1)[-1]):
+        return "durable"
     match = _THE.match(s)
     if match is None or _GENERIC_NP.match(match["np"]):
         return None
