@@ -47,7 +47,9 @@ def test_piped_chat_records_turns_and_answers_commands(cli: Any, pending: Path) 
     result = cli.ok("chat", "-w", pending, "--no-dream", input="\n".join(lines) + "\n")
     out = result.stdout
     assert "No model is configured" in result.stderr
-    assert out.count("No model is configured, so this is reverie's offline provider") == 2
+    # Offline, each turn is answered from memory; how to configure a model is said once.
+    assert out.count("No model is configured, so this answer comes from memory") == 1
+    assert "Noted; this conversation is saved" in out
     assert "Context use" in out and "cli:default" in out
     assert "Dream completed" in out
     assert "/dream-restore" in out  # the help table
@@ -93,7 +95,7 @@ def test_chat_in_a_pseudo_terminal(pending: Path) -> None:
         child.expect("you>")
         child.sendline("My name is Maya and I prefer metric units.")
         child.expect("reverie>")
-        child.expect("offline provider")
+        child.expect("from memory")
         child.expect("you>")
         child.sendline("/status")
         child.expect("pending")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -41,23 +42,28 @@ def test_identity() -> None:
         OfflineProvider(GenerationSettings())  # type: ignore[misc]
 
 
-async def test_a_chat_turn_says_no_model_is_configured_and_how_to_set_one() -> None:
+async def test_a_chat_turn_is_answered_from_memory_and_says_once_how_to_set_a_model() -> None:
     provider = OfflineProvider()
     tools = [{"type": "function", "function": {"name": "read_file", "parameters": {}}}]
-    response = await provider.chat_with_retry(
-        messages=[
-            {"role": "system", "content": "You are helpful."},
-            {"role": "user", "content": "What's the capital of Norway?"},
-        ],
-        tools=tools,
+    system = {"role": "system", "content": "## USER.md\n# User\n\n- User lives in Oslo.\n"}
+    first = await provider.chat_with_retry(
+        messages=[system, {"role": "user", "content": "Where do I live?"}], tools=tools
     )
-    assert response.content == NO_MODEL_REPLY
-    assert response.finish_reason == "stop"
-    assert not response.has_tool_calls
-    assert "No model is configured" in NO_MODEL_REPLY
+    assert first.finish_reason == "stop" and not first.has_tool_calls
+    assert first.content is not None
+    assert "- User lives in Oslo. (USER.md)" in first.content
+    assert first.content.endswith(NO_MODEL_REPLY)
     for hint in ("--provider openai", "--model gpt-4.1-mini", "OPENAI_API_KEY", "reverie.toml"):
         assert hint in NO_MODEL_REPLY
-    assert "\n" not in NO_MODEL_REPLY
+    later = await provider.chat_with_retry(
+        messages=[
+            system,
+            {"role": "user", "content": "Where do I live?"},
+            {"role": "assistant", "content": first.content},
+            {"role": "user", "content": "What's the capital of Norway?"},
+        ]
+    )
+    assert later.content == 'Nothing in memory mentions "capital" or "norway" yet.'
 
 
 async def test_the_marker_only_counts_in_a_system_message() -> None:
@@ -65,7 +71,39 @@ async def test_the_marker_only_counts_in_a_system_message() -> None:
     response = await provider.chat_with_retry(
         messages=[{"role": "user", "content": f"what is {ARCHIVE_REQUEST_MARKER}? I prefer vim."}]
     )
-    assert response.content == NO_MODEL_REPLY
+    assert response.content is not None
+    assert "[permanent]" not in response.content  # a chat answer, not an archive answer
+    assert response.content.endswith(NO_MODEL_REPLY)
+
+
+async def test_a_plugged_in_search_answers_with_its_sources() -> None:
+    @dataclass
+    class Hit:
+        text: str
+        cursor: int | None = None
+        timestamp: str | None = None
+        path: str | None = None
+
+    asked: list[tuple[str, int]] = []
+
+    def search(query: str, k: int) -> list[Hit]:
+        asked.append((query, k))
+        return [
+            Hit("[durable] The team picked Redpanda.", cursor=12, timestamp="2026-03-04 14:10"),
+            Hit("User prefers metric units.", path="USER.md"),
+        ]
+
+    provider = OfflineProvider(search=search)
+    response = await provider.chat_with_retry(
+        messages=[{"role": "user", "content": "Which broker did we pick?"}]
+    )
+    assert asked == [("Which broker did we pick?", 5)]
+    assert response.content is not None
+    assert response.content.startswith(
+        "From memory:\n"
+        "- [durable] The team picked Redpanda. (history #12, 2026-03-04 14:10)\n"
+        "- User prefers metric units. (USER.md)"
+    )
 
 
 async def test_an_archive_request_is_answered_with_tagged_facts() -> None:
@@ -164,7 +202,7 @@ async def test_handlers_extend_the_provider() -> None:
     pong = await provider.chat_with_retry(messages=[{"role": "user", "content": "ping"}])
     assert (pong.content, pong.usage) == ("pong", {"total_tokens": 1})
     other = await provider.chat_with_retry(messages=[{"role": "user", "content": "hi"}])
-    assert other.content == NO_MODEL_REPLY
+    assert other.content is not None and other.content.endswith(NO_MODEL_REPLY)
 
 
 def test_archive_prompt_shape() -> None:

@@ -3,8 +3,9 @@
 It lets every reverie command run on a fresh machine. A request is offered to
 a chain of handlers, each recognising one kind of request reverie makes (the
 archive request, and Dream's tool loop) and answering it by rule. Anything no
-handler claims — an ordinary chat turn — gets one honest line saying that no
-model is configured and how to configure one.
+handler claims — an ordinary chat turn — is answered from memory: what the
+memory files and history say about the words asked, with where each line came
+from, and, once per conversation, how to configure a model (:mod:`.answer`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from reverie.prompt_markers import (
     PREVIOUS_SUMMARY_OPEN,
 )
 from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
+from reverie.providers.offline.answer import CONFIGURE_HINT, MemorySearch, answer_from_memory
 from reverie.providers.offline.dream import answer_dream_request
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.transcript import extract_block, parse_transcript
@@ -36,14 +38,8 @@ __all__ = [
     "answer_archive_request",
 ]
 
-NO_MODEL_REPLY = (
-    "No model is configured, so this is reverie's offline provider: it can archive "
-    "memories but cannot chat. To talk to a model, run with "
-    "`--provider openai --model gpt-4.1-mini` and set OPENAI_API_KEY, or put "
-    '`provider = "openai"` and `model = "gpt-4.1-mini"` in reverie.toml '
-    "(anthropic and openai-compatible work too)."
-)
-"""The answer to any request no handler recognises."""
+NO_MODEL_REPLY = CONFIGURE_HINT
+"""How to configure a model: ends the first offline chat answer of a conversation."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +91,8 @@ class OfflineProvider(LLMProvider):
 
     Archive (consolidation) requests get tagged facts extracted from what the
     user said; Dream requests get the tool calls that merge those facts into
-    the memory files; any other request gets :data:`NO_MODEL_REPLY`. It never
+    the memory files; any other request (a chat turn) is answered from memory
+    (:func:`~reverie.providers.offline.answer.answer_from_memory`). It never
     fails. Its token counts are reverie's offline counts.
 
     Args:
@@ -103,6 +100,9 @@ class OfflineProvider(LLMProvider):
             ignored: answers are deterministic).
         handlers: The request handlers to try in order (default
             :data:`DEFAULT_HANDLERS`); a handler returns None to pass.
+        search: Where a chat turn's answer looks things up: ``search(query, k)``
+            returning hits with a ``text`` (a recall engine, for instance).
+            None reads the memory the request's system prompt carries.
 
     Example:
         >>> provider = OfflineProvider()
@@ -117,11 +117,13 @@ class OfflineProvider(LLMProvider):
         *,
         generation: GenerationSettings | None = None,
         handlers: Sequence[OfflineHandler] | None = None,
+        search: MemorySearch | None = None,
     ) -> None:
         super().__init__(default_model="offline-extractive", generation=generation)
         self.handlers: tuple[OfflineHandler, ...] = (
             DEFAULT_HANDLERS if handlers is None else tuple(handlers)
         )
+        self.search = search
 
     async def chat(
         self,
@@ -148,7 +150,9 @@ class OfflineProvider(LLMProvider):
                 break
         if isinstance(answer, LLMResponse):
             return answer
-        return self._text_response(request, NO_MODEL_REPLY if answer is None else answer)
+        if answer is None:
+            answer = answer_from_memory(messages, search=self.search)
+        return self._text_response(request, answer)
 
     def _text_response(self, request: OfflineRequest, text: str) -> LLMResponse:
         prompt = count_prompt_tokens(request.messages, request.tools, model=request.model).tokens
