@@ -52,6 +52,11 @@ _CLAUSE = re.compile(
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
 _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
+# A correction cue on its own belongs to the clause after it.
+_CUE_ONLY = re.compile(
+    r"^(?:no|nope|wait|no wait|oh wait|actually|correction|sorry|oops|update|scratch that)[.!,]?$",
+    _I,
+)
 _HE_SHE = re.compile(r"^(?:he|she)(?P<rest>(?:'s|\s).*)$", _I)
 _HIS_HER = re.compile(r"^(?:his|her)\s+(?P<rest>.*)$", _I)
 _IT = re.compile(r"^it(?P<verb>'s| is| uses| runs| was| has)\b(?P<rest>.*)$", _I)
@@ -103,9 +108,12 @@ def split_sentences(text: str) -> list[str]:
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         for sentence in _sentences(line):
-            for part in _CLAUSE.split(sentence):
-                if part and part.strip():
-                    clauses.extend(p.strip() for p in _split_and(part.strip()) if p.strip())
+            parts = [p.strip() for p in _CLAUSE.split(sentence) if p and p.strip()]
+            for index, part in enumerate(parts):
+                if _CUE_ONLY.match(part) and index + 1 < len(parts):
+                    parts[index + 1] = f"{part}, {parts[index + 1]}"  # "No wait, I switched …"
+                    continue
+                clauses.extend(p.strip() for p in _split_and(part) if p.strip())
     return clauses
 
 
