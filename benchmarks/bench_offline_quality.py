@@ -28,9 +28,10 @@ into the memory files). Then:
   left outside quotes ("I", "my", "we", "you" — "you" is fine in SOUL.md,
   which speaks to the assistant); no chat noise ("lol", emoji); no leftover
   tags, code fences or truncation marks; and no "the assistant" except in a
-  rule for it (SOUL.md, "User wants the assistant to …") — never when the
-  other party is a person (``other_party`` in the gold file), whose facts
-  must name them.
+  rule for it (SOUL.md) or a preference about its answers ("User wants the
+  assistant to …", "User prefers bullet points in anything the assistant
+  writes") — never when the other party is a person (``other_party`` in the
+  gold file), whose facts must name them.
 * **Precision** = correct stored lines / stored lines.
   **Recall** = current gold facts matched by a correct line / current gold facts.
 
@@ -80,8 +81,11 @@ _CHAT_NOISE = re.compile(
 )
 _MARKUP = re.compile(r"```|\[(?:RAW|truncated)\]|…$|^\[\w+\]")
 _ASSISTANT = re.compile(r"\bthe assistant\b", re.IGNORECASE)
-_REQUEST = re.compile(
-    r"\b(?:wants|asked|asks|told|expects|would like|prefers?) the assistant\b", re.IGNORECASE
+# A preference or request about how the assistant should answer may name it.
+_ABOUT_ANSWERS = re.compile(
+    r"^User (?:wants|asked|asks|expects|would like|would rather|prefers|likes|hates|dislikes|"
+    r"loves|does not want|doesn't want)\b",
+    re.IGNORECASE,
 )
 
 
@@ -233,7 +237,7 @@ def form_problems(text: str, where: str, other_party: str) -> list[str]:
     if _ASSISTANT.search(text):
         if other_party:
             problems.append(f"calls {other_party} 'the assistant'")
-        elif where not in ("SOUL.md", "history") and not _REQUEST.search(text):
+        elif where != "SOUL.md" and not _ABOUT_ANSWERS.match(text):
             problems.append("'the assistant' in a fact")
     return problems
 

@@ -25,7 +25,11 @@ _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[^A-Za-z]+")
 _ADVERBS = _wordset(
     "really strongly usually generally always never often sometimes also still just "
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
-    "kinda honestly personally"
+    "kinda honestly personally only mainly mostly already now currently"
+)
+_NOT_VERBS = _wordset(
+    "to or too all both for in on at with the a an not so guys there here again when if as "
+    "about from by into than that this these those"
 )
 _UNCHANGED = _wordset(
     "can could will would shall should must might may ought "
@@ -183,6 +187,12 @@ def to_third_person(
             if low in _ADVERBS:
                 out.append(token)
                 continue
+            if low in _NOT_VERBS:
+                # "I want you to be brief": "to" follows "you", no verb to conjugate.
+                conjugate_next = False
+                out.append(token)
+                seen_word = True
+                continue
             if low in ("and", "&"):
                 # "I and Sofie are …": a compound subject keeps its plural verb.
                 conjugate_next = False
@@ -222,6 +232,8 @@ def to_third_person(
             out.append(_GROUP_MIDDLE[low])
         elif listener is not None and low in _LISTENER:
             out.append(_LISTENER[low].format(listener))
+            # "anything you write" → "anything the assistant writes"
+            conjugate_next = low == "you"
         else:
             out.append(token)
         seen_word = True

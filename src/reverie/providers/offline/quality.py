@@ -75,9 +75,10 @@ _VERB = re.compile(
 )
 _LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
+# A preference or request about the assistant's answers may name it.
 _ASSISTANT_RULE = re.compile(
-    r"^User (?:wants|asked|asks|expects|would like|would rather|prefers?|wants to be called)"
-    r"(?: the assistant)?\b",
+    r"^User (?:wants|asked|asks|expects|would like|would rather|prefers|likes|hates|dislikes|"
+    r"loves|does not want|doesn't want)\b",
     _I,
 )
 

@@ -96,9 +96,10 @@ _CORRECTION_CUES = (
     re.compile(r"^i meant\b[,:\s]*", _I),
     re.compile(r"^(?:no|nope|wait)\b[,:;!.\s-]+", _I),
 )
-# "not X but Y" and "X is Y, not Z": a correction without a cue word.
+# "not X but Y" and "X …, not Z": a correction without a cue word.
 _CORRECTION_SHAPES = re.compile(
-    r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|(?:\bis|\bare|\bwas|'s|'m)\s+[^,;]+,\s*not\s+\S", _I
+    r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S",
+    _I,
 )
 _IT_IS = re.compile(r"^it(?:'s| is)\s+(?P<rest>.+)$", _I)
 _NOT_OLD = re.compile(r"[,(]?\s+not\s+(?!only\b|just\b|sure\b|really\b)[^,;()]+", _I)
@@ -111,7 +112,7 @@ _TASK = re.compile(
     _I,
 )
 # "we need a cancellation policy field" is work to do; "I need some advice" asks for help.
-_NEED_THING = re.compile(r"^we (?:still |really |also )?need (?:a|an|the|new|some)\b", _I)
+_NEED_THING = re.compile(r"^we (?:still |really |also )?need (?:a|an|the|new|some|\d+)\b", _I)
 # "I need to write, tack!": a task needs an object, not just a verb.
 _TASK_TOO_SHORT = re.compile(
     r"^(?:i|we) (?:\w+ )?(?:need|have|ought|must|should|gotta|got) (?:to )?\w+\s*(?:[,.!;]|$)", _I

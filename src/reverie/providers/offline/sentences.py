@@ -54,7 +54,8 @@ _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
-    r"^(?:no|nope|wait|no wait|oh wait|actually|correction|sorry|oops|update|scratch that)[.!,]?$",
+    r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
+    r"[,.!]?\s*){1,3}$",
     _I,
 )
 _HE_SHE = re.compile(r"^(?:he|she)(?P<rest>(?:'s|\s).*)$", _I)
@@ -118,7 +119,7 @@ def split_sentences(text: str) -> list[str]:
 
 
 _RELATION = re.compile(
-    r"\bmy (?:grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|wife|"
+    r"\b(?:my|the) (?:grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|wife|"
     r"husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|cousin|"
     r"aunt|uncle|niece|nephew|neighbou?r|landlord|landlady|roommate|flatmate|doctor|"
     r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
@@ -139,8 +140,9 @@ def _referents(clause: str, speaker: str, own: bool) -> set[str]:
         for word in clause.split()
         if is_name(word) and word.rstrip(".,;:!?").removesuffix("'s") not in (speaker, "User")
     }
-    if own:
-        found.update(match.group(0).lower() for match in _RELATION.finditer(clause))
+    for match in _RELATION.finditer(clause):
+        if own or not match.group(0).lower().startswith("my "):
+            found.add(match.group(0).lower())
     return found
 
 

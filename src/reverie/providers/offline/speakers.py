@@ -60,6 +60,18 @@ _NOT_NAMES = frozenset(
     """
     )
 )
+# Words that open a message like a name would ("ugh, …", "dude!") but are not names.
+_INTERJECTIONS = frozenset(
+    words(
+        """
+        ugh yay wow omg lol lmao ok okay hey yo bro dude babe hun guys hello hi yes nope yep
+        sure thanks cool nice great wait look listen well hmm ah oh damn shit fuck ha haha
+        aww ooh oooh whoa huh right true fine done deal perfect same update btw also anyway
+        honestly seriously really please sorry congrats yess yesss noo nooo rip ouch oops
+        amazing awesome cheers morning night bye thx ty agreed exactly totally literally
+        """
+    )
+)
 _GREETING = (
     r"(?:hey|hi|hello|hiya|yo|morning|good morning|good evening|evening|thanks|thank you|"
     r"thx|cheers|danke|gracias|merci|grazie|obrigad[oa]|ok|okay|sorry|congrats|dear|"
@@ -70,6 +82,8 @@ _VOCATIVE_PATTERNS = (
     re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
+    # Typed all in lower case: "jonas!! the landlord answered", "leyla, did you …"
+    re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,)\s)"),
     re.compile(
         rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
         r"(?=\s*(?:[,.!?]|$))",
@@ -144,9 +158,9 @@ def _vocatives(texts: Sequence[str]) -> Counter[str]:
         for pattern in _VOCATIVE_PATTERNS:
             for match in pattern.finditer(first_line):
                 name = match["name"]
-                if name.lower() in _NOT_NAMES or len(name) < 2:
+                if name.lower() in _NOT_NAMES or name.lower() in _INTERJECTIONS or len(name) < 2:
                     continue
-                found[name[:1].upper() + name[1:].lower() if name.isupper() else name] += 1
+                found[name[:1].upper() + name[1:].lower()] += 1
     return found
 
 

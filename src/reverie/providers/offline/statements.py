@@ -80,6 +80,13 @@ _I_WILL_FROM_NOW = re.compile(
     r"daily|each (?:day|week|morning|evening))\b",
     _I,
 )
+# "I'll write the Kündigung this weekend": a commitment with a date is a task.
+_I_WILL_TASK = re.compile(
+    r"^I(?:'ll| will) (?!try\b|see\b|check\b|think\b|ask\b|let\b|get back\b|be back\b|"
+    r"look\b|tell\b|have a look\b|figure\b|keep you\b|let you\b)[a-z]+ "
+    r"(?!it\b|that\b|this\b|them\b|you\b)\S+",
+    _I,
+)
 _I_WOULD = re.compile(
     r"^I(?:'d| would) (?:rather|prefer|like you to|love you to|like it if you)\b", _I
 )
@@ -102,7 +109,10 @@ _LIGHT_VERBS = {
     "take": re.compile(r"^(?:a|an|the|my|\d)\b", _I),
     "make": re.compile(r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b", _I),
     "keep": re.compile(r"^(?:a|an|my|\d)\b", _I),
-    "want": re.compile(r"^(?:a|an|to \w+ \w+|\w+ (?:anyway|instead))\b", _I),
+    # "I want the big room" is a wish; "I want the light to turn on at 30%" a request.
+    "want": re.compile(
+        r"^(?:(?:a|an|the|my) (?!.*\bto\b)|to \w+ \w+|\w+ (?:anyway|instead)\b)", _I
+    ),
     # "I know React and Flask" is a skill; "I know that", "I know right" are not.
     "know": re.compile(
         r"^(?!that\b|what\b|how\b|why\b|who\b|when\b|where\b|if\b|it\b|right\b|you\b|"
@@ -150,8 +160,8 @@ _WE_WILL = re.compile(
     _I,
 )
 _OUR = re.compile(
-    r"^our (?P<np>(?:[\w'/.-]+ ){0,3}?[\w'/.-]+) (?P<verb>is|are|uses|runs on|lives)\b"
-    r"(?P<rest>.*)$",
+    r"^our (?P<np>(?:[\w'/.-]+ ){0,3}?[\w'/.-]+) (?P<verb>is|are|uses|runs on|lives|starts|"
+    r"ends|begins|closes|opens|costs|runs|takes|needs|depends on|belongs to)\b(?P<rest>.*)$",
     _I,
 )
 _LETS = re.compile(
@@ -170,7 +180,8 @@ _THE = re.compile(
     r"^(?:the|this) (?P<np>(?:[\w'/.#-]+ ){0,5}?[\w'/.#-]+) "
     r"(?P<verb>is|are|was|will be|uses|runs on|is called|is named|should be called|will be called|"
     r"is written in|is hosted on|is deployed (?:on|to|with)|depends on|targets|lives (?:at|in)|"
-    r"switched (?:from|to)|moved to|is switching|is due|starts|ends|costs|belongs to)\b"
+    r"switched (?:from|to)|moved to|is switching|is due|starts|ends|costs|belongs to|wants|"
+    r"needs|lives|works|owns|prefers|likes|hates|loves)\b"
     r"(?P<rest>.*)$",
     _I,
 )
@@ -320,6 +331,8 @@ def _first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"
+    if _I_WILL_TASK.match(s) and _TIME_BOUND.search(s):
+        return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
         # "I upgraded at christmas" says when, not what: no object, no fact.
         return None if _NO_OBJECT.match(event["rest"]) else "durable"

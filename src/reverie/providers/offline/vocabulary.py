@@ -45,7 +45,7 @@ HABIT_VERBS = words(
     practise volunteer wear wake get take do make meditate ride attend lead manage handle
     maintain host shoot paint draw sing knit garden hike ski surf dance sail fish commute
     mentor coach tutor support cover report own rent share celebrate fast avoid want
-    start know turn
+    start know turn move
     """
 )
 """Present-tense verbs that state a habit or a standing fact after "I" or a name."""
