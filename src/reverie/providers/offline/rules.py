@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from reverie.providers.offline.statements import Classification, Tag, statement
+from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk", "strip_fillers"]
 
@@ -112,6 +112,15 @@ _TASK = re.compile(
     _I,
 )
 # "we need a cancellation policy field" is work to do; "I need some advice" asks for help.
+_ROUTINE_TASK = re.compile(
+    r"^(?:i|we) (?:still |really |also |just |probably )?(?:need|have|ought|must|should|gotta)"
+    r"(?: to)? (?:check|look|see|try|figure|think|debug|test|run|restart|read|ask|google|find out|"
+    r"understand|know|learn how|get|go|leave|sleep|eat|log off|head out|take a break|focus|"
+    r"call it|wrap up|finish up|step away|grab|double.check|verify|confirm|review|fix (?:it|this|"
+    r"that)|rerun|re-run|redeploy|deploy|push|commit|merge|update|install|clean up|refactor|"
+    r"figure out|dig|investigate|compare|decide)\b",
+    _I,
+)
 _NEED_THING = re.compile(r"^we (?:still |really |also )?need (?:a|an|the|new|some|\d+)\b", _I)
 # "I need to write, tack!": a task needs an object, not just a verb.
 _TASK_TOO_SHORT = re.compile(
@@ -216,5 +225,7 @@ def classify(
     if _TASK.search(s) or _NEED_THING.match(s):
         if _TASK_TOO_SHORT.match(s) or (s.lower().startswith("we") and not work):
             return None
+        if _ROUTINE_TASK.match(s) and not is_time_bound(s):
+            return None  # "I need to check the logs": a step of the work at hand
         return Classification("ephemeral", s)
     return statement(s, work=work, names=names)

@@ -67,6 +67,30 @@ _VERBISH = re.compile(
 )
 
 
+# "- Anna (CEO): we need 2M ARR" in pasted notes is Anna speaking, not the user.
+_SPEAKER_LINE = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:\[[^\]]{1,20}\]\s*)?(?P<label>[A-ZÀ-Þ][\wÀ-ÿ'-]*"
+    r"(?: [A-ZÀ-Þ][\wÀ-ÿ'-]*)?)(?: \([^)]{1,30}\))?:\s+\S"
+)
+_LABEL_WORDS = frozenset(
+    words(
+        """
+        context background edit subject question answer plan goal decision idea problem issue
+        summary status example tldr re note todo update correction reminder ps fyi important
+        warning error info tip hint step result output input nb bug fix feature reason
+        """
+    )
+)
+
+
+def _someone_elses_line(line: str) -> bool:
+    match = _SPEAKER_LINE.match(line)
+    if match is None:
+        return False
+    first = match["label"].split()[0]
+    return is_name(first) and first.lower() not in _LABEL_WORDS
+
+
 def _sentences(line: str) -> list[str]:
     out: list[str] = []
     start = 0
@@ -105,7 +129,7 @@ def split_sentences(text: str) -> list[str]:
     text = _LONG_QUOTE.sub('"…"', text)
     clauses: list[str] = []
     for raw in text.splitlines():
-        if _TABLE_ROW.match(raw) or _QUOTE_LINE.match(raw):
+        if _TABLE_ROW.match(raw) or _QUOTE_LINE.match(raw) or _someone_elses_line(raw):
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         for sentence in _sentences(line):

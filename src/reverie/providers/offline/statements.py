@@ -29,11 +29,12 @@ from reverie.providers.offline.vocabulary import (
     PROGRESSIVE_OK,
     STATE_WORDS,
     TRANSIENT_COMPLEMENT,
+    WORK_LOG_VERBS,
     alternation,
     is_name,
 )
 
-__all__ = ["Classification", "Tag", "statement"]
+__all__ = ["Classification", "Tag", "is_time_bound", "statement"]
 
 Tag = Literal["permanent", "durable", "ephemeral", "correction"]
 
@@ -69,9 +70,10 @@ _I_HAVE = re.compile(
     _I,
 )
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {_ADV}(?:a|an|{_PROG}|{_STATE})\b", _I)
+# "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
 _I_WILL_BE = re.compile(
-    rf"^I(?:'ll| will) be {_ADV}(?:a|an|the|working|moving|away|on|in|at|travel\w*|flying|"
-    rf"out of|based|living|leading)\s+\S",
+    rf"^I(?:'ll| will) be {_ADV}(?:(?:a|an|the|working|moving|travel\w*|flying|based|living|"
+    rf"leading)\s+\S|(?:away|on|in|at|out of)\s+(?-i:[A-ZÀ-Þ]|\d))",
     _I,
 )
 _I_WILL_FROM_NOW = re.compile(
@@ -143,6 +145,8 @@ _WE_GENERIC = re.compile(
     r"(?!need|have|want|think|know|see|mean|hope|feel|guess|got|get|had|did|do\b|can|could|"
     r"should|would|will|were|are|was|might|must|may|tried|talked|said|told|went|came|saw|"
     r"looked|checked|asked|love|like|miss|wish|thought|found|made it|met|spoke|chatted)"
+    # Present tense only: "we merged the fix" logs a step, "we keep scripts in scripts/" a rule.
+    r"(?![a-z]+ed\b)(?!(?:ran|wrote|built|made|sent|set|put|took|gave|left|lost|won|broke)\b)"
     r"[a-z]+\s+(?!it\b|that\b|this\b|them\b|you\b)\S+",
     _I,
 )
@@ -274,7 +278,8 @@ def _progressive_ok(rest: str) -> bool:
         "doing": r"^(?:\d|a |an |the )",
         "running": r"^(?:a|an|the|my)\b",
         "coming": r"^(?:to|for|from|over)\b",
-        "taking": r"^(?:a|an|the|my|\d)\b",
+        "taking": r"^(?:a|an|the|my|\d)\b(?! (?:break|nap|walk|shower|look|sec|second|minute|"
+        r"moment|day off|breather)\b)",
         "meeting": r"\S",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",
@@ -320,6 +325,16 @@ def _i_am(rest: str, negated: bool) -> bool:
     return _progressive_ok(rest)
 
 
+_NAMES_SOMETHING = re.compile(r"\d|\b[A-ZÀ-Þ]\w|[\w-]+[._/][\w-]|\b(?:called|named)\b")
+
+
+def _event_worth_keeping(verb: str, rest: str) -> bool:
+    """A life event always; a step of work only when it names what it made or changed."""
+    if verb.lower().split()[-1] not in WORK_LOG_VERBS:
+        return True
+    return _NAMES_SOMETHING.search(rest) is not None
+
+
 def _first_person(s: str) -> Tag | None:
     if _NAME_CALL.match(s):
         return "permanent"
@@ -335,7 +350,9 @@ def _first_person(s: str) -> Tag | None:
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
         # "I upgraded at christmas" says when, not what: no object, no fact.
-        return None if _NO_OBJECT.match(event["rest"]) else "durable"
+        if _NO_OBJECT.match(event["rest"]):
+            return None
+        return "durable" if _event_worth_keeping(event["verb"], event["rest"]) else None
     if (habit := _I_HABIT.match(s)) is not None:
         verb = habit["verb"].lower().split()[-1]
         return "permanent" if _light_verb_ok(verb, habit["rest"]) else None
@@ -389,7 +406,8 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
     if verb in ("has", "will") or verb.startswith("confirmed"):
         return "durable" if len(rest.split()) >= 2 else None
     if verb.endswith("ed"):
-        return "durable" if verb in EVENT_VERBS and rest.strip() else None
+        keep = verb in EVENT_VERBS and rest.strip() and _event_worth_keeping(verb, rest)
+        return "durable" if keep else None
     if re.match(_NEG, verb, _I):
         following = rest.split()[0] if rest.split() else ""
         base = following.lower()
@@ -443,6 +461,11 @@ def _compound(s: str) -> Classification | None:
     if tag is None:
         return None
     return Classification(tag, f"I and {match['other']} {verb}{rest}")
+
+
+def is_time_bound(sentence: str) -> bool:
+    """True when ``sentence`` names a day, a deadline or an appointment."""
+    return _TIME_BOUND.search(sentence) is not None
 
 
 def statement(

@@ -18,6 +18,7 @@ __all__ = [
     "PROGRESSIVE_OK",
     "STATE_WORDS",
     "TRANSIENT_COMPLEMENT",
+    "WORK_LOG_VERBS",
     "alternation",
     "is_name",
     "words",
@@ -61,6 +62,18 @@ EVENT_VERBS = words(
     """
 )
 """Past-tense verbs that report something that changed ("I moved to Oslo")."""
+
+WORK_LOG_VERBS = frozenset(
+    words(
+        """
+        made created built installed rotated migrated changed renamed deployed released
+        launched submitted paid published replaced dropped stopped upgraded downgraded
+        confirmed got gave found received sent fixed merged pushed ran wrote set
+        """
+    )
+)
+"""Past-tense verbs that log an everyday step of work ("I created the role"): kept only
+when the object names something (a name, a number, a path, "called …")."""
 
 PROGRESSIVE_OK = words(
     """
