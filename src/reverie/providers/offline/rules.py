@@ -135,6 +135,21 @@ _RULE = re.compile(
     r"mention|recommend|send|reply|respond|repeat))\b",
     _I,
 )
+_STANDING = re.compile(
+    r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|by default|"
+    r"whenever|any time|each time|in general|for (?:all )?my (?:\w+ )?(?:stuff|work|texts|"
+    r"emails|code|questions))\b",
+    _I,
+)
+# Role-play and one-off tasks are instructions for one conversation, not rules.
+_ONE_OFF = re.compile(
+    r"\b(?:act as|pretend|role-?play|imagine you|you are now|this (?:text|email|code|article))\b",
+    _I,
+)
+_ROLE_PLAY = re.compile(
+    r"\byou (?:to )?(?:act as|pretend|role-?play|play the role|be my \w+ for)\b|\byou are now\b", _I
+)
+_NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 _NO_THING_PLEASE = re.compile(r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*please[.!]*$", _I)
 
 
@@ -213,12 +228,15 @@ def classify(
         if request is not None:
             return Classification("permanent", "please " + request["rule"])
         return None
-    if _FOR_NOW.search(s):
-        return None  # "… right now", "for now": a state expected to change
+    if _FOR_NOW.search(s) or _ROLE_PLAY.search(s):
+        return None  # "… for now" will change; "I want you to act as …" is a game
     correction = _correction(s, work, names)
     if correction is not None:
         return correction
-    if _RULE.match(s):
+    # "please write a poem about the sea" asks once; "please use metric units,
+    # always" and "please don't suggest Java" are standing rules.
+    standing = _STANDING.search(s) or _NEGATIVE_RULE.match(s)
+    if _RULE.match(s) and standing and not _ONE_OFF.search(s):
         return Classification("permanent", s)
     if (no_thing := _NO_THING_PLEASE.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")

@@ -192,7 +192,9 @@ _THE = re.compile(
 _GENERIC_NP = re.compile(
     r"^(?:team|club|group|thing|things|stuff|same|other|one|plan|idea|problem|issue|answer|"
     r"question|cost|cost thing|lesson|kids|guys|family|weather|food|result|results|first|"
-    r"last|rest|point|reason|worst|best|good news|bad news|whole thing|situation)$",
+    r"last|rest|point|reason|worst|best|good news|bad news|whole thing|situation|error|"
+    r"output|response|log|logs|traceback|message|code|difference|goal|issue here|problem here|"
+    r"script|function|command|query|test|fix|bug|answer here)$",
     _I,
 )
 _IDENTIFIES = re.compile(r"\d|\b[A-ZÀ-Þ]\w+|\b(?:called|named)\b")
@@ -359,9 +361,17 @@ def _first_person(s: str) -> Tag | None:
     return None
 
 
+# "my question is …", "my code is below": the speaker's message, not a fact about them.
+_MY_MESSAGE = re.compile(
+    r"^(?:question|problem|issue|guess|point|bad|code|answer|thought|concern|request|prompt|"
+    r"text|message|email|draft|output|error|result|input|essay|story|list|idea here|take)$",
+    _I,
+)
+
+
 def _possessive(s: str) -> Tag | None:
     match = _MY.match(s)
-    if match is None:
+    if match is None or _MY_MESSAGE.match(match["np"]):
         return None
     verb, rest = match["verb"].lower(), match["rest"]
     if verb in ("is", "are", "was", "'s", "has been"):

@@ -108,7 +108,8 @@ TRANSIENT_COMPLEMENT = re.compile(
     r"fun|funny|hilarious|nice|cool|lovely|beautiful|cute|ugly|easy|hard|difficult|"
     r"impossible|possible|true|false|important|interesting|boring|a nightmare|a disaster|"
     r"a joke|a lot|everything|nothing|acting up|not working|on fire|thriving|alive|broke|"
-    r"mine|yours|ours|it|this|that|same)\b"
+    r"mine|yours|ours|it|this|that|same|below|above|attached|following|as follows|like this|"
+    r"like that)\b"
     # Place words say where someone is right now only when nothing follows them:
     # "I'm in" is a mood, "the server is in Frankfurt" a fact.
     r"|^(?:in|out|home|away|down|up|off|on|back|here|there)\s*[.!]?$",
