@@ -206,6 +206,11 @@ def _fact(
     fitted: str | None
     if tag == "correction" and is_subjectless(strip_correction_lead(text)):
         fitted = _correction(found, voice, text, earlier)
+    elif (
+        text.startswith(f"{voice.speaker} corrected")
+        and fit_fact(strip_correction_lead(text), other_is_person=person) is None
+    ):
+        fitted = None  # "User corrected: sorry." says nothing
     else:
         fitted = fit_fact(text, other_is_person=person)
     if fitted is None:

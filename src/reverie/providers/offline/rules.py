@@ -61,6 +61,7 @@ _SMALL_TALK_WORDS = _wordset(
     a about all alright am and any anything appreciate appreciated are awesome bad be bit
     bye cheers cool day doing else everything evening fine for from glad good goodbye
     great ha haha hahaha happy hello help helped helpful hey hi how i i'm idea im is it
+    sorry oops apologies bad mistake mixed confused misspoke
     it's its just let's lol lot me morning much my nice night no nope not now ok okay
     perfect pleasure point problem prob question right see so sounds sure talk thank
     thanks that that's thats the there this thx to today too up very was way we well

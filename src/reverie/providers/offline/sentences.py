@@ -44,7 +44,7 @@ _CLAUSE = re.compile(
     rf";\s+|,\s*(?:and |but |so |because |cause |though )?{_SUBJECT_AHEAD}"
     # "I always use Figma, can I export from figma to html?": the question is apart.
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
-    r"\s+(?:i|you|we|it|they|he|she|there)\b)"
+    r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}",
     _I,
 )
@@ -52,6 +52,7 @@ _CLAUSE = re.compile(
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
 _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
+_SHORT_QUESTION_WORDS = 6
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -106,6 +107,20 @@ def _sentences(line: str) -> list[str]:
     return [sentence for sentence in out if sentence]
 
 
+def _question_apart(sentence: str) -> str:
+    """ "I'm on macOS, launchd for autostart?": a short question tail after a statement.
+
+    The tail gets its own clause (joined by ";"), so the statement is not taken
+    for part of the question.
+    """
+    if not sentence.rstrip().endswith("?") or "," not in sentence:
+        return sentence
+    head, tail = sentence.rsplit(",", 1)
+    if len(tail.split()) > _SHORT_QUESTION_WORDS or len(head.split()) < _MIN_CLAUSE_WORDS:
+        return sentence
+    return f"{head}; {tail.strip()}"
+
+
 def _split_and(sentence: str) -> list[str]:
     parts: list[str] = []
     rest = sentence
@@ -133,7 +148,7 @@ def split_sentences(text: str) -> list[str]:
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         for sentence in _sentences(line):
-            parts = [p.strip() for p in _CLAUSE.split(sentence) if p and p.strip()]
+            parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
             for index, part in enumerate(parts):
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
                     parts[index + 1] = f"{part}, {parts[index + 1]}"  # "No wait, I switched …"

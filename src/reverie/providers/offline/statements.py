@@ -310,7 +310,7 @@ _NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan
 _I_AM_TRAIT = re.compile(
     rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{_STATE}\b|\d+\b|the\s+\S+|"
     r"on (?:vacation|holiday|leave|call|parental leave|sabbatical)\b|in charge of\b|"
-    r"going to be (?:a|an|the)\b|(?:now )?(?:in|at) [A-ZÀ-Þ]\w+)",
+    r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) [A-ZÀ-Þ]\w+)",
     _I,
 )
 
