@@ -1,0 +1,151 @@
+"""Statements in the first person: "I …" and "my name is …".
+
+:func:`first_person` tags a clause the speaker said about themselves: a
+trait ("I'm allergic to cats", "I'm Jo"), a taste ("I prefer tabs"), a habit
+("I run Home Assistant on a Pi"), a life event ("I moved to Oslo"; a step of
+work only when it names what it made), a plan ("I'm writing a novel", "I'll be
+in Kyoto"), or a commitment with a date. Moods, hedges and requests for help
+hold nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.predicates import (
+    ADV,
+    EVENT,
+    HABIT,
+    NEG,
+    PREF,
+    PROG,
+    STATE,
+    TIME_BOUND,
+    Tag,
+    event_worth_keeping,
+    light_verb_ok,
+    progressive_ok,
+)
+from reverie.providers.offline.vocabulary import is_name
+
+__all__ = ["first_person"]
+
+_I = re.IGNORECASE
+
+_I_PREF = re.compile(
+    rf"^I {ADV}(?:{NEG} {ADV})?(?:{PREF}|can't stand|cannot stand|don't mind)\s+"
+    r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b)\S",
+    _I,
+)
+
+_I_HABIT = re.compile(rf"^I {ADV}(?:{NEG} {ADV})?(?P<verb>{HABIT})\s+(?P<rest>\S.*)$", _I)
+
+_I_EVENT = re.compile(
+    rf"^I(?:'ve| have)? {ADV}(?:just |finally |recently |already )*(?P<verb>{EVENT})"
+    rf"(?:\s+(?:up|on|to|for|in|from))?\s+(?P<rest>\S.*)$",
+    _I,
+)
+
+_I_AM = re.compile(rf"^I(?:'m| am) {ADV}(?P<not>not {ADV})?(?P<rest>\S.*)$", _I)
+
+_I_HAVE = re.compile(
+    rf"^I(?:'ve| have)(?: got)? {ADV}(?:a|an|two|three|four|five|\d+|my|some|several|many|"
+    rf"one|no (?!idea|clue|time|problem|worries))\s+\S",
+    _I,
+)
+
+_I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
+
+# "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
+_I_WILL_BE = re.compile(
+    rf"^I(?:'ll| will) be {ADV}(?:(?:a|an|the|working|moving|travel\w*|flying|based|living|"
+    rf"leading)\s+\S|(?:away|on|in|at|out of)\s+(?-i:[A-ZÀ-Þ]|\d))",
+    _I,
+)
+
+_I_WILL_FROM_NOW = re.compile(
+    r"^I(?:'ll| will) \w+ .*\b(?:from now on|going forward|every (?:day|week|time|morning)|"
+    r"always|on weekends|at weekends|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|weekly|"
+    r"daily|each (?:day|week|morning|evening))\b",
+    _I,
+)
+
+# "I'll write the Kündigung this weekend": a commitment with a date is a task.
+_I_WILL_TASK = re.compile(
+    r"^I(?:'ll| will) (?!try\b|see\b|check\b|think\b|ask\b|let\b|get back\b|be back\b|"
+    r"look\b|tell\b|have a look\b|figure\b|keep you\b|let you\b)[a-z]+ "
+    r"(?!it\b|that\b|this\b|them\b|you\b)\S+",
+    _I,
+)
+
+_I_WOULD = re.compile(
+    r"^I(?:'d| would) (?:rather|prefer|like you to|love you to|like it if you)\b", _I
+)
+
+_I_WANT_TO = re.compile(
+    rf"^I {ADV}(?:want|wanna|would like|'d like|plan|hope|intend|aim) to "
+    r"(?!know\b|ask\b|see\b|check\b|try\b|say\b|tell\b|make sure\b|understand\b|be sure\b)"
+    r"\w+ \S+",
+    _I,
+)
+
+_I_CAN = re.compile(
+    r"^I (?:can|could) (?:only )?(?:speak|eat|drink|cook|drive|swim|play|code|program|read|"
+    r"write|study|work|run)\b",
+    _I,
+)
+
+_NAME_CALL = re.compile(r"^(?:my name(?:'s| is)\b|(?:please )?call me\b|my pronouns are\b)", _I)
+
+_NO_OBJECT = re.compile(
+    r"^(?:at|last|yesterday|today|tonight|this|that|it|them|earlier|already|again|too|back|"
+    r"home|early|late|recently|a while|anyway|now|then|there|here)\b",
+    _I,
+)
+
+# "I'm a native speaker" of what? These nouns mean nothing without their "of …".
+_NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan)\b(?! of\b)", _I)
+
+_I_AM_TRAIT = re.compile(
+    rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{STATE}\b|\d+\b|the\s+\S+|"
+    r"on (?:vacation|holiday|leave|call|parental leave|sabbatical)\b|in charge of\b|"
+    r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) [A-ZÀ-Þ]\w+)",
+    _I,
+)
+
+
+def _i_am(rest: str, negated: bool) -> bool:
+    if negated:
+        # "I'm not allergic to dogs" states a trait; "I'm not a biologist, but …" hedges.
+        return re.match(rf"^{STATE}\b", rest, _I) is not None
+    first = rest.split()[0] if rest.split() else ""
+    if _NEEDS_OF.match(rest):
+        return False
+    if is_name(first) or _I_AM_TRAIT.match(rest):
+        return True
+    return progressive_ok(rest)
+
+
+def first_person(s: str) -> Tag | None:
+    """The tag of a clause about the speaker ("I …", "my name is …"), or None."""
+    if _NAME_CALL.match(s):
+        return "permanent"
+    if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
+        return "permanent"
+    if (am := _I_AM.match(s)) is not None:
+        return "permanent" if _i_am(am["rest"], am["not"] is not None) else None
+    if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_WILL_BE.match(s):
+        return "permanent"
+    if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
+        return "permanent"
+    if _I_WILL_TASK.match(s) and TIME_BOUND.search(s):
+        return "ephemeral"
+    if (event := _I_EVENT.match(s)) is not None:
+        # "I upgraded at christmas" says when, not what: no object, no fact.
+        if _NO_OBJECT.match(event["rest"]):
+            return None
+        return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
+    if (habit := _I_HABIT.match(s)) is not None:
+        verb = habit["verb"].lower().split()[-1]
+        return "permanent" if light_verb_ok(verb, habit["rest"]) else None
+    return None

@@ -1,0 +1,170 @@
+"""Shared pieces of the statement rules: verb classes, complements, dates.
+
+What makes a predicate worth keeping, whatever its subject: a verb from the
+closed lists of :mod:`.vocabulary` (with the objects light verbs need: "I go
+to …", "I get motion sick"), a complement that says what something is rather
+than how it feels right now, a "-ing" that states a plan rather than a moment,
+and whether a sentence is tied to a date (then it is an open item).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from reverie.providers.offline.vocabulary import (
+    EVENT_VERBS,
+    HABIT_VERBS,
+    PREFERENCE_VERBS,
+    PROGRESSIVE_OK,
+    STATE_WORDS,
+    TRANSIENT_COMPLEMENT,
+    WORK_LOG_VERBS,
+    alternation,
+)
+
+__all__ = [
+    "ADV",
+    "EVENT",
+    "FAREWELL",
+    "HABIT",
+    "NEG",
+    "PREF",
+    "PROG",
+    "STATE",
+    "TIME_BOUND",
+    "Tag",
+    "complement_ok",
+    "event_worth_keeping",
+    "is_time_bound",
+    "light_verb_ok",
+    "progressive_ok",
+    "stem_verb",
+]
+
+Tag = Literal["permanent", "durable", "ephemeral", "correction"]
+"""The memory tags a rule can give (``[skip]`` is never given by rule)."""
+
+_I = re.IGNORECASE
+
+ADV = (
+    r"(?:(?:really|strongly|usually|generally|much|definitely|absolutely|totally|kind of|"
+    r"also|still|just|mostly|actually|always|often|sometimes|normally|typically|only|even|"
+    r"truly|now|currently|mainly|basically|already|do|does|finally|recently|obviously)\s+)*"
+)
+
+NEG = r"(?:don't|do not|doesn't|does not|never|can't|cannot|won't|no longer)"
+
+PREF = alternation(PREFERENCE_VERBS)
+
+HABIT = alternation(HABIT_VERBS)
+
+EVENT = alternation(EVENT_VERBS)
+
+PROG = alternation(PROGRESSIVE_OK)
+
+STATE = alternation(STATE_WORDS)
+
+_LIGHT_VERBS = {
+    "go": re.compile(r"^(?:to\b|\w+ing\b|for a\b)", _I),
+    "do": re.compile(r"^(?:a|an|the|my|\d|yoga|pilates|crossfit)\b", _I),
+    "get": re.compile(r"^(?:motion|sea|car|air)?sick\b|^(?:up at|paid|migraines|headaches)\b", _I),
+    "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
+    "take": re.compile(r"^(?:a|an|the|my|\d)\b", _I),
+    "make": re.compile(r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b", _I),
+    "keep": re.compile(r"^(?:a|an|my|\d)\b", _I),
+    # "I want the big room" is a wish; "I want the light to turn on at 30%" a request.
+    "want": re.compile(
+        r"^(?:(?:a|an|the|my) (?!.*\bto\b)|to \w+ \w+|\w+ (?:anyway|instead)\b)", _I
+    ),
+    # "I know React and Flask" is a skill; "I know that", "I know right" are not.
+    "know": re.compile(
+        r"^(?!that\b|what\b|how\b|why\b|who\b|when\b|where\b|if\b|it\b|right\b|you\b|"
+        r"i\b|the feeling\b|a lot\b|nothing\b|everything\b|him\b|her\b|them\b|this\b)\S+",
+        _I,
+    ),
+}
+
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+
+TIME_BOUND = re.compile(
+    rf"\b(?:tomorrow|tonight|today|this (?:morning|afternoon|evening|week|weekend|month)|"
+    rf"next (?:week|month|year|weekend|{_WEEKDAY})|(?:on|by|before|until|till|after) "
+    rf"(?:{_WEEKDAY}|the \d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}[/.-]\d{{1,2}}|{_MONTH} \d{{1,2}}|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}|\d{{4}}-\d{{2}}-\d{{2}}|end of \w+)|"
+    rf"deadline|due|appointment|interview|exam|flight|at \d{{1,2}}(?::\d{{2}})? ?(?:am|pm))\b",
+    _I,
+)
+
+FAREWELL = re.compile(
+    r"\b(?:see you|talk (?:to you )?(?:later|soon|tomorrow)|good ?night|have a (?:good|nice|"
+    r"great)|bye)\b",
+    _I,
+)
+
+
+def light_verb_ok(verb: str, rest: str) -> bool:
+    check = _LIGHT_VERBS.get(verb.lower())
+    return check is None or bool(check.match(rest))
+
+
+def stem_verb(verb: str) -> str:
+    """The base form of a third-person verb ("lives" → "live", "studies" → "study")."""
+    low = verb.lower()
+    irregular = {"has": "have", "does": "do", "goes": "go", "is": "be"}
+    if low in irregular:
+        return irregular[low]
+    if low.endswith("ies"):
+        return low[:-3] + "y"
+    if low.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return low[:-2]
+    return low[:-1] if low.endswith("s") else low
+
+
+def progressive_ok(rest: str) -> bool:
+    """``rest`` starts with an "-ing" verb that states a plan or activity (see vocabulary)."""
+    match = re.match(rf"^{PROG}\b(?P<after>.*)$", rest.strip(), _I)
+    if match is None:
+        return False
+    verb = rest.strip().split()[0].lower()
+    after = match["after"].strip()
+    needs = {
+        "trying": r"^to \w+",
+        "doing": r"^(?:\d|a |an |the )",
+        "running": r"^(?:a|an|the|my)\b",
+        "coming": r"^(?:to|for|from|over)\b",
+        "taking": r"^(?:a|an|the|my|\d)\b(?! (?:break|nap|walk|shower|look|sec|second|minute|"
+        r"moment|day off|breather)\b)",
+        "meeting": r"\S",
+        "saving": r"^(?:for|up|money|to)\b",
+        "presenting": r"^(?:a|an|the|my|at)\b",
+        "thinking": r"^(?:of|about) (?:getting|buying|moving|switching|adopting|having|starting|"
+        r"applying|changing|selling|renting|learning|quitting)\b",
+    }
+    pattern = needs.get(verb)
+    return bool(after) and (pattern is None or re.match(pattern, after, _I) is not None)
+
+
+def complement_ok(rest: str) -> bool:
+    """A complement of "is"/"are" that says what something is, not how it feels now."""
+    rest = rest.strip(" ,")
+    if not rest or TRANSIENT_COMPLEMENT.match(rest):
+        return False
+    return not re.match(r"^\w+ing\b", rest) or progressive_ok(rest)
+
+
+_NAMES_SOMETHING = re.compile(r"\d|\b[A-ZÀ-Þ]\w|[\w-]+[._/][\w-]|\b(?:called|named)\b")
+
+
+def event_worth_keeping(verb: str, rest: str) -> bool:
+    """A life event always; a step of work only when it names what it made or changed."""
+    if verb.lower().split()[-1] not in WORK_LOG_VERBS:
+        return True
+    return _NAMES_SOMETHING.search(rest) is not None
+
+
+def is_time_bound(sentence: str) -> bool:
+    """True when ``sentence`` names a day, a deadline or an appointment."""
+    return TIME_BOUND.search(sentence) is not None
