@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         ScriptedProvider,
         ScriptExhaustedError,
     )
+    from reverie.recall import RecallHit, RecallIndex
     from reverie.sessions.manager import SessionManager
     from reverie.sessions.session import Session
     from reverie.store.git import BlameLine, CommitInfo, GitStore
@@ -101,6 +102,8 @@ _LAZY: dict[str, str] = {
     "MemoryStore": "reverie.store.memory_store",
     "OfflineProvider": "reverie.providers.offline",
     "OpenAICompatProvider": "reverie.providers",
+    "RecallHit": "reverie.recall",
+    "RecallIndex": "reverie.recall",
     "RecordedRequest": "reverie.providers.scripted",
     "RetryPolicy": "reverie.providers",
     "ScriptExhaustedError": "reverie.providers.scripted",
@@ -156,6 +159,8 @@ __all__ = [
     "OfflineProvider",
     "OpenAICompatProvider",
     "ProviderError",
+    "RecallHit",
+    "RecallIndex",
     "RecordedRequest",
     "RetryPolicy",
     "ReverieError",

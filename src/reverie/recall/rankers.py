@@ -1,0 +1,237 @@
+"""The rankers recall fuses, each an ordered list of turns read from the index.
+
+* **bm25 on turns**: FTS5's BM25 over single messages (porter stemming,
+  unicode folding, diacritics removed), for an OR of the query's content words.
+* **bm25 on windows**: a turn's BM25 plus half of its neighbours', so a
+  question whose words are split over a question and its answer still ranks.
+* **coverage**: how many distinct query words a turn and its neighbours hold
+  (BM25 over-rewards one rare word said many times).
+* **exact terms**: names, numbers and codes of the query found verbatim.
+* **dates**: turns said on a calendar day the query names.
+* **history**: turns inside the source range of history entries that match.
+* **recency**: newer first, a light tie-breaker for facts that were corrected.
+* **semantic**: cosine similarity of embeddings, when an endpoint is configured.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reverie.recall.fusion import Turn
+from reverie.recall.text import QueryTerms, fts_or_query, words
+
+__all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
+
+POOL_SIZE = 400
+"""Turns BM25 hands to the other rankers: enough that a turn ranked low by BM25
+but high by coverage or names still gets its chance."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which rows a search may return (SQL fragments and their parameters)."""
+
+    session_key: str | None = None
+    since: str | None = None
+    until: str | None = None
+
+    def message_sql(self, alias: str = "m") -> tuple[str, list[object]]:
+        """A ``WHERE`` continuation for the messages table."""
+        clauses: list[str] = []
+        params: list[object] = []
+        if self.session_key is not None:
+            clauses.append(f"{alias}.session_key = ?")
+            params.append(self.session_key)
+        if self.since is not None:
+            clauses.append(f"{alias}.ts >= ?")
+            params.append(self.since)
+        if self.until is not None:
+            clauses.append(f"{alias}.ts < ?")
+            params.append(self.until)
+        return "".join(f" AND {clause}" for clause in clauses), params
+
+
+@dataclass
+class Candidate:
+    """A message the query matched, or a neighbour of one."""
+
+    row_id: int
+    turn: Turn
+    role: str
+    ts: str | None
+    text: str
+    bm25: float = 0.0
+    """Positive, higher is better; 0 for a neighbour that matched nothing."""
+
+
+@dataclass
+class CandidatePool:
+    """The matched turns and their neighbours, keyed by turn."""
+
+    turns: dict[Turn, Candidate] = field(default_factory=dict)
+    matched: list[Turn] = field(default_factory=list)
+    """Turns BM25 matched, best first."""
+
+    def bm25(self, turn: Turn) -> float:
+        """The turn's BM25 (0 when it matched nothing or is not in the pool)."""
+        candidate = self.turns.get(turn)
+        return candidate.bm25 if candidate is not None else 0.0
+
+
+_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.ts, m.text"
+
+
+def collect_candidates(
+    db: sqlite3.Connection, query: QueryTerms, filters: Filters, *, terms: Sequence[str] = ()
+) -> CandidatePool:
+    """BM25's best turns for the query (or for ``terms``), plus their neighbours."""
+    pool = CandidatePool()
+    match = fts_or_query(list(terms or query.terms))
+    if not match:
+        return pool
+    where, params = filters.message_sql()
+    rows = db.execute(
+        f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
+        "JOIN messages m ON m.id = messages_fts.rowid "
+        f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
+        [match, *params, POOL_SIZE],
+    ).fetchall()
+    for row_id, key, index, role, ts, text, rank in rows:
+        turn = (key, index)
+        pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
+        pool.matched.append(turn)
+    _add_neighbours(db, pool)
+    return pool
+
+
+def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool) -> None:
+    wanted: dict[str, set[int]] = {}
+    for key, index in pool.matched:
+        for other in (index - 1, index + 1):
+            if other >= 0 and (key, other) not in pool.turns:
+                wanted.setdefault(key, set()).add(other)
+    for key, indexes in wanted.items():
+        ordered = sorted(indexes)
+        for chunk_start in range(0, len(ordered), 500):
+            chunk = ordered[chunk_start : chunk_start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row_id, skey, index, role, ts, text in db.execute(
+                f"SELECT {_COLUMNS} FROM messages m WHERE m.session_key = ? AND m.idx IN ({marks})",
+                [key, *chunk],
+            ):
+                pool.turns[(skey, index)] = Candidate(row_id, (skey, index), role, ts, text)
+
+
+def window_bm25(pool: CandidatePool) -> list[Turn]:
+    """Matched turns by their BM25 plus half their neighbours'."""
+
+    def score(turn: Turn) -> float:
+        key, index = turn
+        return pool.bm25(turn) + 0.5 * (pool.bm25((key, index - 1)) + pool.bm25((key, index + 1)))
+
+    return sorted(pool.matched, key=score, reverse=True)
+
+
+def _stem(word: str) -> str:
+    # A crude stem, enough to count "moved" and "moving" as one query word.
+    return word[:5] if len(word) > 5 else word
+
+
+def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns by how many distinct query words they and their neighbours hold."""
+    wanted = {_stem(term) for term in query.terms}
+    if len(wanted) < 2:
+        return []
+    cache: dict[Turn, set[str]] = {}
+
+    def found(turn: Turn) -> set[str]:
+        if turn not in cache:
+            candidate = pool.turns.get(turn)
+            text = candidate.text if candidate is not None else ""
+            cache[turn] = {_stem(word) for word in words(text)} & wanted
+        return cache[turn]
+
+    def score(turn: Turn) -> tuple[float, float]:
+        key, index = turn
+        own = found(turn)
+        around = found((key, index - 1)) | found((key, index + 1))
+        return len(own) + 0.5 * len(around - own), pool.bm25(turn)
+
+    return sorted(pool.matched, key=score, reverse=True)
+
+
+def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns holding the query's names and numbers verbatim, most first."""
+    if not query.exact:
+        return []
+    wanted = set(query.exact)
+    scored: list[tuple[int, float, Turn]] = []
+    for turn in pool.matched:
+        candidate = pool.turns[turn]
+        hits = len(wanted & set(words(candidate.text)))
+        if hits:
+            scored.append((hits, candidate.bm25, turn))
+    scored.sort(reverse=True)
+    return [turn for _, _, turn in scored]
+
+
+def on_dates(
+    db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
+) -> list[Turn]:
+    """Turns said on a day the query names: matched ones by BM25, else that day's first."""
+    if not query.dates:
+        return []
+    days = {f"-{month:02d}-{day:02d} " for month, day in query.dates}
+    ranked = [
+        turn
+        for turn in pool.matched
+        if (ts := pool.turns[turn].ts) is not None and ts[4:11] in days
+    ]
+    if ranked:
+        return ranked
+    where, params = filters.message_sql()
+    found: list[Turn] = []
+    for marker in sorted(days):
+        for row_id, key, index, role, ts, text in db.execute(
+            f"SELECT {_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
+            "ORDER BY m.ts LIMIT 20",
+            [marker, *params],
+        ):
+            turn = (key, index)
+            if turn not in pool.turns:
+                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+            found.append(turn)
+    return found
+
+
+def within_history(
+    db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
+) -> list[Turn]:
+    """Matched turns inside the source ranges of the history entries that match best."""
+    match = fts_or_query(list(query.terms))
+    if not match or not pool.matched:
+        return []
+    where = ""
+    params: list[object] = [match]
+    if filters.session_key is not None:
+        where = " AND h.session_key = ?"
+        params.append(filters.session_key)
+    ranges = db.execute(
+        "SELECT h.session_key, h.start, h.end FROM history_fts "
+        "JOIN history h ON h.cursor = history_fts.rowid "
+        f"WHERE history_fts MATCH ? AND h.start IS NOT NULL{where} "
+        "ORDER BY bm25(history_fts) LIMIT 5",
+        params,
+    ).fetchall()
+    ranked: list[Turn] = []
+    for key, start, end in ranges:
+        inside = [t for t in pool.matched if t[0] == key and start <= t[1] < end]
+        ranked.extend(t for t in inside if t not in ranked)
+    return ranked
+
+
+def recency(pool: CandidatePool) -> list[Turn]:
+    """Matched turns, newest first (by time, then by position)."""
+    return sorted(pool.matched, key=lambda t: (pool.turns[t].ts or "", t[1]), reverse=True)
