@@ -102,11 +102,13 @@ def collect_candidates(
         turn = (key, index)
         pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
         pool.matched.append(turn)
-    _add_neighbours(db, pool)
+    _add_neighbours(db, pool, filters)
     return pool
 
 
-def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool) -> None:
+def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
+    # Neighbours obey the filters too: a window never reaches outside the asked-for span.
+    where, params = filters.message_sql()
     wanted: dict[str, set[int]] = {}
     for key, index in pool.matched:
         for other in (index - 1, index + 1):
@@ -118,8 +120,9 @@ def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool) -> None:
             chunk = ordered[chunk_start : chunk_start + 500]
             marks = ",".join("?" * len(chunk))
             for row_id, skey, index, role, ts, text in db.execute(
-                f"SELECT {_COLUMNS} FROM messages m WHERE m.session_key = ? AND m.idx IN ({marks})",
-                [key, *chunk],
+                f"SELECT {_COLUMNS} FROM messages m "
+                f"WHERE m.session_key = ? AND m.idx IN ({marks}){where}",
+                [key, *chunk, *params],
             ):
                 pool.turns[(skey, index)] = Candidate(row_id, (skey, index), role, ts, text)
 
