@@ -56,6 +56,7 @@ def windows_from_turns(
     neighbour_score: Callable[[Turn], float],
     exists: Callable[[Turn], bool],
     prefer_next: Callable[[Turn], bool],
+    asks: Callable[[Turn], bool] = lambda turn: False,
     max_window: int = 4,
 ) -> list[Window]:
     """Cut the best turns into at most ``limit`` windows covering at most ``turn_budget`` turns.
@@ -73,6 +74,8 @@ def windows_from_turns(
         neighbour_score: Fused score of any turn (0 when it matched nothing).
         exists: Whether a turn exists (inside its session's range).
         prefer_next: For a tie between neighbours, whether the following turn wins.
+        asks: Whether a turn is a question; a window ending on one takes the
+            next turn too (the answer), budget permitting.
         max_window: Longest window a merge may build.
     """
     windows: list[Window] = []
@@ -108,6 +111,14 @@ def windows_from_turns(
                 prefer = prefer_next(turn)
                 best = max(options, key=lambda item: (item[0], item[1] == prefer))
                 start, end = min(index, best[2][1]), max(index, best[2][1]) + 1
+        following = (key, end)
+        if (
+            asks((key, end - 1))
+            and exists(following)
+            and not _covered(own, end)
+            and used + (end - start) + 1 <= turn_budget - (limit - len(windows) - 1)
+        ):
+            end += 1
         window = Window(key, start, end, score, [index])
         windows.append(window)
         own.append(window)

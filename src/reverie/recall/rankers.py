@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from reverie.recall.fusion import Turn
-from reverie.recall.text import QueryTerms, fts_or_query, words
+from reverie.recall.text import QueryTerms, fts_or_query, holds_answer_type, words
 
 __all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
 
@@ -88,7 +88,7 @@ def collect_candidates(
 ) -> CandidatePool:
     """BM25's best turns for the query (or for ``terms``), plus their neighbours."""
     pool = CandidatePool()
-    match = fts_or_query(list(terms or query.terms))
+    match = fts_or_query(list(terms or query.terms), prefixes=not terms)
     if not match:
         return pool
     where, params = filters.message_sql()
@@ -169,11 +169,14 @@ def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns holding the query's names and numbers verbatim, most first."""
     if not query.exact:
         return []
-    wanted = set(query.exact)
+    single = {term for term in query.exact if "-" not in term}
+    compounds = [term for term in query.exact if "-" in term]
     scored: list[tuple[int, float, Turn]] = []
     for turn in pool.matched:
         candidate = pool.turns[turn]
-        hits = len(wanted & set(words(candidate.text)))
+        lowered = candidate.text.lower()
+        hits = len(single & set(words(candidate.text)))
+        hits += sum(2 for term in compounds if term in lowered)
         if hits:
             scored.append((hits, candidate.bm25, turn))
     scored.sort(reverse=True)
@@ -233,6 +236,27 @@ def within_history(
         inside = [t for t in pool.matched if t[0] == key and start <= t[1] < end]
         ranked.extend(t for t in inside if t not in ranked)
     return ranked
+
+
+def answer_type(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Turns holding what the question asks for (a number, a time, a name) next to a match.
+
+    "When is the first market day?" is often answered by a bare "april 25"
+    right after the turn that matched; this ranker lifts such turns, scored by
+    their own BM25 plus most of their best neighbour's.
+    """
+    kind = query.answer_type
+    if kind is None:
+        return []
+    scored: list[tuple[float, Turn]] = []
+    for turn, candidate in pool.turns.items():
+        key, index = turn
+        near = max(pool.bm25((key, index - 1)), pool.bm25((key, index + 1)))
+        score = candidate.bm25 + 0.8 * near
+        if score > 0 and holds_answer_type(candidate.text, kind):
+            scored.append((score, turn))
+    scored.sort(reverse=True)
+    return [turn for _, turn in scored]
 
 
 def recency(pool: CandidatePool) -> list[Turn]:

@@ -21,7 +21,7 @@ from reverie.recall.embeddings import SemanticRanker
 from reverie.recall.fusion import Turn, fuse, rank_order, windows_from_turns
 from reverie.recall.hits import RecallHit
 from reverie.recall.rankers import CandidatePool, Filters
-from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
+from reverie.recall.text import QueryTerms, analyse_query, content_words, fts_or_query
 
 __all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
 
@@ -33,6 +33,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "window": 1.0,
     "coverage": 0.8,
     "exact": 0.8,
+    "answer_type": 0.8,
     "dates": 1.0,
     "history": 0.4,
     "recency": 0.2,
@@ -98,6 +99,7 @@ class Searcher:
             (w["coverage"], rankers.coverage(pool, terms)),
             (w["exact"], rankers.exact_terms(pool, terms)),
             (w["dates"], rankers.on_dates(self.db, pool, terms, filters)),
+            (w["answer_type"], rankers.answer_type(pool, terms)),
             (w["history"], rankers.within_history(self.db, pool, terms, filters)),
             (w["recency"], rankers.recency(pool)),
         ]
@@ -107,7 +109,7 @@ class Searcher:
         for turn in scores:
             candidate = pool.turns.get(turn)
             if candidate is not None:
-                scores[turn] *= _ROLE_FACTOR.get(candidate.role, 0.9)
+                scores[turn] *= _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
         windows = windows_from_turns(
             rank_order(scores),
             limit=k,
@@ -115,6 +117,7 @@ class Searcher:
             neighbour_score=lambda turn: scores.get(turn, 0.0),
             exists=lambda turn: self._exists(pool, turn),
             prefer_next=lambda turn: pool.turns[turn].role == "user",
+            asks=lambda turn: _asks(pool, turn),
         )
         return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
 
@@ -205,6 +208,16 @@ class Searcher:
             )
             for rank, (path, ts, text) in enumerate(rows, start=1)
         ]
+
+
+def _substance(text: str) -> float:
+    """Short turns ("ok moving on") match a word by chance; damp them, never drop them."""
+    return 0.55 + 0.45 * min(1.0, content_words(text) / 6)
+
+
+def _asks(pool: CandidatePool, turn: Turn) -> bool:
+    candidate = pool.turns.get(turn)
+    return candidate is not None and candidate.text.rstrip().endswith("?")
 
 
 def format_turn(ts: str | None, role: str, text: str) -> str:

@@ -21,7 +21,9 @@ __all__ = [
     "MAX_INDEXED_CHARS",
     "QueryTerms",
     "analyse_query",
+    "content_words",
     "fts_or_query",
+    "holds_answer_type",
     "message_text",
     "normalise_time",
     "words",
@@ -34,157 +36,18 @@ _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*", re.UNICODE)
 _DIGIT = re.compile(r"\d")
 _CAPITALISED = re.compile(r"^[A-ZÀ-Þ][\w'’-]*$")
 
-STOP_WORDS = frozenset(
-    (
-        "a",
-        "about",
-        "above",
-        "after",
-        "again",
-        "against",
-        "all",
-        "am",
-        "an",
-        "and",
-        "any",
-        "are",
-        "as",
-        "at",
-        "be",
-        "because",
-        "been",
-        "before",
-        "being",
-        "below",
-        "between",
-        "both",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "done",
-        "down",
-        "during",
-        "each",
-        "few",
-        "for",
-        "from",
-        "further",
-        "had",
-        "has",
-        "have",
-        "having",
-        "he",
-        "her",
-        "here",
-        "hers",
-        "herself",
-        "him",
-        "himself",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "itself",
-        "just",
-        "me",
-        "more",
-        "most",
-        "my",
-        "myself",
-        "no",
-        "nor",
-        "not",
-        "now",
-        "of",
-        "off",
-        "on",
-        "once",
-        "only",
-        "or",
-        "other",
-        "our",
-        "ours",
-        "ourselves",
-        "out",
-        "over",
-        "own",
-        "same",
-        "she",
-        "should",
-        "so",
-        "some",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "theirs",
-        "them",
-        "themselves",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "through",
-        "to",
-        "too",
-        "under",
-        "until",
-        "up",
-        "very",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "yourself",
-        "yourselves",
-        "ever",
-        "also",
-        "get",
-        "got",
-        "tell",
-        "remember",
-        "said",
-        "say",
-        "says",
-        "mention",
-        "mentioned",
-        "told",
-        "anything",
-        "something",
-        "thing",
-        "things",
-        "kind",
-        "ok",
-        "okay",
-        "yeah",
-    )
-)
+_STOP_WORDS_TEXT = """
+a about above after again against all am an and any are as at be because been before
+being below between both but by can could did do does doing done down during each few
+for from further had has have having he her here hers herself him himself his how i if
+in into is it its itself just me more most my myself no nor not now of off on once only
+or other our ours ourselves out over own same she should so some such than that the
+their theirs them themselves then there these they this those through to too under until
+up very was we were what when where which while who whom why will with would you your
+yours yourself yourselves ever also get got tell remember said say says mention
+mentioned told anything something thing things kind ok okay yeah much many
+"""
+STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 """Words that carry no topic; dropped from queries (never from the index)."""
 
 _MONTHS = {
@@ -233,12 +96,16 @@ class QueryTerms:
         dates: ``(month, day)`` pairs named in the query ("March 3", "3rd of
             March", "2026-03-03").
         all_words: Every word of the query (for a plain BM25 baseline).
+        answer_type: What kind of answer the question wants: ``"number"`` (how
+            much, how many, how long…), ``"time"`` (when, what date), ``"name"``
+            (who, where, which place), or None.
     """
 
     terms: tuple[str, ...]
     exact: tuple[str, ...]
     dates: tuple[tuple[int, int], ...]
     all_words: tuple[str, ...]
+    answer_type: str | None = None
 
 
 def analyse_query(query: str) -> QueryTerms:
@@ -257,12 +124,64 @@ def analyse_query(query: str) -> QueryTerms:
             exact.append(lowered)
     if not terms:  # a query of stop words only ("what did I say?") still searches
         terms = list(dict.fromkeys(word.lower() for word in raw))
+    for compound in _COMPOUND.findall(query):
+        lowered = compound.lower()
+        if lowered not in exact:
+            exact.append(lowered)  # "on-call", "LED-214": meant as written
     return QueryTerms(
         terms=tuple(terms),
         exact=tuple(exact),
         dates=tuple(_dates(query)),
         all_words=tuple(dict.fromkeys(word.lower() for word in raw)),
+        answer_type=_answer_type(query),
     )
+
+
+def _answer_type(query: str) -> str | None:
+    lowered = query.lower()
+    for kind, pattern in _ANSWER_TYPES:
+        if pattern.search(lowered):
+            return kind
+    return None
+
+
+_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+_ANSWER_TYPES = (
+    (
+        "number",
+        re.compile(
+            r"\bhow (much|many|long|old|big|far|fast|heavy|often)\b|\bwhat (price|size|"
+            r"percentage|number|time|grade|pace)\b|\b(cost|costs|price|percent|weigh)\b"
+        ),
+    ),
+    ("time", re.compile(r"\bwhen\b|\bwhat (date|day|month|year)\b|\bwhich (date|day)\b")),
+    ("name", re.compile(r"\b(who|whom|whose|where)\b|\bwhich (place|city|town|company)\b")),
+)
+_ANSWER_PATTERNS = {
+    "number": re.compile(r"\d"),
+    "time": re.compile(
+        r"\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(mon|tues|wednes|"
+        r"thurs|fri|satur|sun)day\b|\b(tomorrow|tonight|today|yesterday|week|weekend)\b",
+        re.IGNORECASE,
+    ),
+}
+_CAPITALISED_WORD = re.compile(r"\b[A-ZÀ-Þ][a-zà-ÿ]+")
+
+
+def holds_answer_type(text: str, kind: str) -> bool:
+    """Whether ``text`` holds the kind of thing the question asks for (a number, a time…)."""
+    if kind == "name":
+        # A capitalised word that is not a capitalised function word ("The", "We").
+        return any(
+            match.group(0).lower() not in STOP_WORDS for match in _CAPITALISED_WORD.finditer(text)
+        )
+    pattern = _ANSWER_PATTERNS.get(kind)
+    return pattern is not None and pattern.search(text) is not None
+
+
+def content_words(text: str) -> int:
+    """How many words of ``text`` carry a topic (stop words left out)."""
+    return sum(1 for word in words(text) if word not in STOP_WORDS)
 
 
 def _dates(query: str) -> list[tuple[int, int]]:
@@ -281,9 +200,19 @@ def _dates(query: str) -> list[tuple[int, int]]:
     return found
 
 
-def fts_or_query(terms: tuple[str, ...] | list[str]) -> str:
-    """An FTS5 query matching any of ``terms`` (each quoted, so no word is an operator)."""
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms if term)
+def fts_or_query(terms: tuple[str, ...] | list[str], *, prefixes: bool = False) -> str:
+    """An FTS5 query matching any of ``terms`` (each quoted, so no word is an operator).
+
+    With ``prefixes``, words of five letters or more also match longer words that
+    start with their stem ("broke" finds "broken"), which stemming alone misses.
+    """
+    quoted = []
+    for term in terms:
+        if not term:
+            continue
+        item = '"' + term.replace('"', '""') + '"'
+        quoted.append(item + "*" if prefixes and len(term) >= 5 and term.isalpha() else item)
+    return " OR ".join(quoted)
 
 
 def message_text(message: Mapping[str, Any]) -> str:
