@@ -67,7 +67,9 @@ def _questions() -> list[dict[str, Any]]:
     return questions
 
 
-def _write_sessions(workspace: Path, conversations: Iterable[tuple[str, list[dict[str, Any]]]]) -> None:
+def _write_sessions(
+    workspace: Path, conversations: Iterable[tuple[str, list[dict[str, Any]]]]
+) -> None:
     sessions = SessionManager(workspace)
     for key, messages in conversations:
         session = Session(key=key, messages=[dict(m) for m in messages])
@@ -77,9 +79,7 @@ def _write_sessions(workspace: Path, conversations: Iterable[tuple[str, list[dic
 def _ingest(workspace: Path) -> None:
     files = [str(p) for p in sorted(DATA.glob("*.jsonl")) if ".questions." not in p.name]
     for command in (["init", "-w", str(workspace)], ["ingest", *files, "-w", str(workspace)]):
-        subprocess.run(
-            [sys.executable, "-m", "reverie", *command], check=True, capture_output=True
-        )
+        subprocess.run([sys.executable, "-m", "reverie", *command], check=True, capture_output=True)
 
 
 def _score(hits: list[RecallHit], question: dict[str, Any]) -> tuple[bool, bool, int]:
@@ -101,7 +101,9 @@ def quality(ingest: bool) -> None:
             _ingest(workspace)
         else:
             _write_sessions(workspace, _conversations())
-        index = RecallIndex(workspace, store=MemoryStore(workspace), sessions=SessionManager(workspace))
+        index = RecallIndex(
+            workspace, store=MemoryStore(workspace), sessions=SessionManager(workspace)
+        )
         try:
             index.sync()
             rankers: dict[str, Callable[[str], list[RecallHit]]] = {
@@ -123,7 +125,9 @@ def quality(ingest: bool) -> None:
                     every = 100 * sum(r[0] for r in rows) / len(rows)
                     some = 100 * sum(r[1] for r in rows) / len(rows)
                     turns = statistics.mean(r[2] for r in rows)
-                    print(f"{name:12} {split:8} {len(rows):4} {every:6.1f}% {some:6.1f}% {turns:6.1f}")
+                    print(
+                        f"{name:12} {split:8} {len(rows):4} {every:6.1f}% {some:6.1f}% {turns:6.1f}"
+                    )
         finally:
             index.close()
 

@@ -17,6 +17,8 @@ __all__ = ["RRF_K", "Turn", "Window", "fuse", "windows_from_turns"]
 RRF_K = 60
 """The usual reciprocal-rank-fusion constant: dampens the gap between ranks 1 and 2."""
 
+_PAIR_BONUS = 1.5
+
 Turn = tuple[str, int]
 """A message: ``(session_key, absolute index)``."""
 
@@ -108,8 +110,16 @@ def windows_from_turns(
                 if exists(candidate) and not _covered(own, candidate[1])
             ]
             if options:
+                # The turn the conversation pairs it with (a user turn's reply, an
+                # assistant turn's question) wins unless the other side scores far higher.
                 prefer = prefer_next(turn)
-                best = max(options, key=lambda item: (item[0], item[1] == prefer))
+                best = max(
+                    options,
+                    key=lambda item: (
+                        item[0] * (_PAIR_BONUS if item[1] == prefer else 1),
+                        item[1] == prefer,
+                    ),
+                )
                 start, end = min(index, best[2][1]), max(index, best[2][1]) + 1
         following = (key, end)
         if (

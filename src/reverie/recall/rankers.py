@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from reverie.recall.text import QueryTerms, fts_or_query, holds_answer_type, wor
 
 __all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
 
-POOL_SIZE = 400
+POOL_SIZE = 200
 """Turns BM25 hands to the other rankers: enough that a turn ranked low by BM25
 but high by coverage or names still gets its chance."""
 
@@ -64,6 +65,22 @@ class Candidate:
     text: str
     bm25: float = 0.0
     """Positive, higher is better; 0 for a neighbour that matched nothing."""
+    _words: frozenset[str] | None = field(default=None, repr=False)
+    _lower: str | None = field(default=None, repr=False)
+
+    @property
+    def lower(self) -> str:
+        """The text lower-cased (computed once)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        """The distinct lower-cased words of the text (computed once)."""
+        if self._words is None:
+            self._words = frozenset(words(self.lower))
+        return self._words
 
 
 @dataclass
@@ -92,12 +109,22 @@ def collect_candidates(
     if not match:
         return pool
     where, params = filters.message_sql()
-    rows = db.execute(
-        f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
-        "JOIN messages m ON m.id = messages_fts.rowid "
-        f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
-        [match, *params, POOL_SIZE],
-    ).fetchall()
+    if where:
+        rows = db.execute(
+            f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
+            "JOIN messages m ON m.id = messages_fts.rowid "
+            f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
+            [match, *params, POOL_SIZE],
+        ).fetchall()
+    else:
+        # Rank inside FTS first: joining every match before the sort would read
+        # the text of thousands of rows to keep two hundred.
+        rows = db.execute(
+            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, bm25(messages_fts) AS rank "
+            "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
+            "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
+            [match, POOL_SIZE],
+        ).fetchall()
     for row_id, key, index, role, ts, text, rank in rows:
         turn = (key, index)
         pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
@@ -109,22 +136,43 @@ def collect_candidates(
 def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
     # Neighbours obey the filters too: a window never reaches outside the asked-for span.
     where, params = filters.message_sql()
-    wanted: dict[str, set[int]] = {}
+    wanted: set[Turn] = set()
+    guesses: set[int] = set()
     for key, index in pool.matched:
-        for other in (index - 1, index + 1):
-            if other >= 0 and (key, other) not in pool.turns:
-                wanted.setdefault(key, set()).add(other)
-    for key, indexes in wanted.items():
-        ordered = sorted(indexes)
-        for chunk_start in range(0, len(ordered), 500):
-            chunk = ordered[chunk_start : chunk_start + 500]
-            marks = ",".join("?" * len(chunk))
-            for row_id, skey, index, role, ts, text in db.execute(
-                f"SELECT {_COLUMNS} FROM messages m "
-                f"WHERE m.session_key = ? AND m.idx IN ({marks}){where}",
-                [key, *chunk, *params],
-            ):
-                pool.turns[(skey, index)] = Candidate(row_id, (skey, index), role, ts, text)
+        row_id = pool.turns[(key, index)].row_id
+        for step in (-1, 1):
+            other = (key, index + step)
+            if index + step >= 0 and other not in pool.turns:
+                wanted.add(other)
+                guesses.add(row_id + step)  # a session's messages are usually inserted in order
+    _fetch(db, pool, "m.id", sorted(guesses), where, params, wanted)
+    missing = sorted(wanted - pool.turns.keys())
+    by_key: dict[str, list[int]] = {}
+    for key, index in missing:
+        by_key.setdefault(key, []).append(index)
+    for key, indexes in by_key.items():
+        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
+
+
+def _fetch(
+    db: sqlite3.Connection,
+    pool: CandidatePool,
+    column: str,
+    values: list[int],
+    where: str,
+    params: list[object],
+    wanted: set[Turn] | None,
+) -> None:
+    for start in range(0, len(values), 500):
+        chunk = values[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row_id, key, index, role, ts, text in db.execute(
+            f"SELECT {_COLUMNS} FROM messages m WHERE {column} IN ({marks}){where}",
+            [*chunk, *params],
+        ):
+            turn = (key, index)
+            if (wanted is None or turn in wanted) and turn not in pool.turns:
+                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
 
 
 def window_bm25(pool: CandidatePool) -> list[Turn]:
@@ -137,24 +185,27 @@ def window_bm25(pool: CandidatePool) -> list[Turn]:
     return sorted(pool.matched, key=score, reverse=True)
 
 
-def _stem(word: str) -> str:
-    # A crude stem, enough to count "moved" and "moving" as one query word.
-    return word[:5] if len(word) > 5 else word
+def crude_stem(word: str) -> str:
+    """The first five letters: enough to count "moved" and "moving" as one query word."""
+    return word[:5]
 
 
 def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns by how many distinct query words they and their neighbours hold."""
-    wanted = {_stem(term) for term in query.terms}
+    wanted = sorted({crude_stem(term) for term in query.terms}, key=len, reverse=True)
     if len(wanted) < 2:
         return []
-    cache: dict[Turn, set[str]] = {}
+    # One scan per turn, in C: words that start with a query word's stem.
+    finder = re.compile(r"\b(?:" + "|".join(re.escape(stem) for stem in wanted) + ")")
+    cache: dict[Turn, frozenset[str]] = {}
 
-    def found(turn: Turn) -> set[str]:
-        if turn not in cache:
+    def found(turn: Turn) -> frozenset[str]:
+        hit = cache.get(turn)
+        if hit is None:
             candidate = pool.turns.get(turn)
-            text = candidate.text if candidate is not None else ""
-            cache[turn] = {_stem(word) for word in words(text)} & wanted
-        return cache[turn]
+            hit = frozenset(finder.findall(candidate.lower)) if candidate else frozenset()
+            cache[turn] = hit
+        return hit
 
     def score(turn: Turn) -> tuple[float, float]:
         key, index = turn
@@ -175,7 +226,7 @@ def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     for turn in pool.matched:
         candidate = pool.turns[turn]
         lowered = candidate.text.lower()
-        hits = len(single & set(words(candidate.text)))
+        hits = len(single & candidate.word_set)
         hits += sum(2 for term in compounds if term in lowered)
         if hits:
             scored.append((hits, candidate.bm25, turn))

@@ -21,7 +21,7 @@ from reverie.recall.embeddings import SemanticRanker
 from reverie.recall.fusion import Turn, fuse, rank_order, windows_from_turns
 from reverie.recall.hits import RecallHit
 from reverie.recall.rankers import CandidatePool, Filters
-from reverie.recall.text import QueryTerms, analyse_query, content_words, fts_or_query
+from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
 
 __all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
 
@@ -109,7 +109,8 @@ class Searcher:
         for turn in scores:
             candidate = pool.turns.get(turn)
             if candidate is not None:
-                scores[turn] *= _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
+                factor = _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
+                scores[turn] *= factor
         windows = windows_from_turns(
             rank_order(scores),
             limit=k,
@@ -212,7 +213,7 @@ class Searcher:
 
 def _substance(text: str) -> float:
     """Short turns ("ok moving on") match a word by chance; damp them, never drop them."""
-    return 0.55 + 0.45 * min(1.0, content_words(text) / 6)
+    return 0.55 + 0.45 * min(1.0, len(text.split()) / 12)
 
 
 def _asks(pool: CandidatePool, turn: Turn) -> bool:

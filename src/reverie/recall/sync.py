@@ -380,9 +380,11 @@ def _transcript_records(lines: list[bytes], key: str) -> Iterable[tuple[int, Map
 
 def _jsonl_files(folder: Path) -> list[Path]:
     try:
-        return sorted(entry for entry in folder.iterdir() if entry.name.endswith(".jsonl"))
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries if entry.name.endswith(".jsonl"))
     except (FileNotFoundError, NotADirectoryError):
         return []
+    return [folder / name for name in names]
 
 
 def _session_key(path: Path, data: bytes) -> str:
@@ -401,16 +403,18 @@ def _session_key(path: Path, data: bytes) -> str:
 
 def _sync_sessions(folder: Path, sources: _Sources, writer: _Writer, warner: OnceWarner) -> None:
     seen: set[str] = set()
-    for path in _jsonl_files(folder):
-        name = f"session:{path.name}"
+    for entry in _jsonl_entries(folder):
+        name = f"session:{entry.name}"
         seen.add(name)
-        stat = _stat(path)
-        if stat is None:
+        try:
+            stat = entry.stat()
+        except FileNotFoundError:
             continue
         ident = _identity(stat, whole=True)
         known = sources.get(name)
         if known is not None and known[0] == ident:
             continue
+        path = folder / entry.name
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -430,6 +434,17 @@ def _sync_sessions(folder: Path, sources: _Sources, writer: _Writer, warner: Onc
                 # there); anything still marked as live is gone from every file.
                 writer.drop_messages("session_key = ? AND origin = 'session'", (known[2],))
             sources.drop(name)
+
+
+def _jsonl_entries(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(
+                (entry for entry in entries if entry.name.endswith(".jsonl")),
+                key=lambda entry: entry.name,
+            )
+    except (FileNotFoundError, NotADirectoryError):
+        return []
 
 
 def _index_session(data: bytes, key: str, writer: _Writer) -> None:

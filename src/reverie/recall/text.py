@@ -19,6 +19,7 @@ from typing import Any
 
 __all__ = [
     "MAX_INDEXED_CHARS",
+    "STOP_WORDS",
     "QueryTerms",
     "analyse_query",
     "content_words",
@@ -82,7 +83,7 @@ _DATE_PATTERNS = (
 
 def words(text: str) -> list[str]:
     """The words of ``text`` as the index cuts them, lower-cased."""
-    return [match.group(0).lower() for match in _WORD.finditer(text)]
+    return _WORD.findall(text.lower())
 
 
 @dataclass(frozen=True)
