@@ -169,7 +169,7 @@ def parse(path: Path) -> Scenario:
             scenario.questions.append((question.strip(), labels.split(), number))
         else:
             raise SystemExit(f"{path}:{number}: cannot read {line!r}")
-    for question, labels, number in scenario.questions:
+    for _question, labels, number in scenario.questions:
         for label in labels:
             if label not in scenario.labels:
                 raise SystemExit(f"{path}:{number}: no turn is labelled {label!r}")
