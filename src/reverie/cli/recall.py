@@ -55,15 +55,15 @@ def recall(
     Example: reverie recall "which database did we pick" -k 5
     """
     from reverie.cli import render
-    from reverie.ops.recall import open_recall, read_queries
+    from reverie.ops.recall import read_queries
 
     if (query is None) == (queries is None):
         raise typer.BadParameter("give either a QUERY or --queries FILE", param_hint="QUERY")
-    runtime = open_for(workspace)
     texts = [query] if query is not None else read_queries(queries)  # type: ignore[arg-type]
-    with open_recall(runtime) as index:
+    ws = open_for(workspace)
+    try:
         for text in texts:
-            hits = index.search(
+            hits = ws.recall(
                 text, k=k, session_key=session, kinds=kind or None, since=since, until=until
             )
             if json_output and queries is not None:
@@ -72,6 +72,8 @@ def recall(
                 render.emit_json([hit.to_dict() for hit in hits])
             else:
                 render.recall_hits(text, hits)
+    finally:
+        ws.close()
 
 
 @index_app.command("rebuild")
@@ -84,12 +86,13 @@ def index_rebuild(workspace: WorkspaceOption = None, json_output: JsonOption = F
     Example: reverie index rebuild
     """
     from reverie.cli import render
-    from reverie.ops.recall import open_recall
 
-    runtime = open_for(workspace)
-    with open_recall(runtime) as index:
-        report = index.rebuild()
-        stats = index.stats()
+    ws = open_for(workspace)
+    try:
+        report = ws.recall_index.rebuild()
+        stats = ws.recall_index.stats()
+    finally:
+        ws.close()
     if json_output:
         render.emit_json(
             {

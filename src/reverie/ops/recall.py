@@ -1,25 +1,12 @@
-"""Recall for front ends: open a runtime's index, read a file of queries."""
+"""Recall for front ends: read a file of queries (the search itself is ``Workspace.recall``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from reverie.errors import UserError
-from reverie.ops.runtime import Runtime
-from reverie.recall.configured import open_recall_index
-from reverie.recall.index import RecallIndex
 
-__all__ = ["open_recall", "read_queries"]
-
-
-def open_recall(runtime: Runtime) -> RecallIndex:
-    """The recall index of ``runtime``'s workspace, configured by its ``[recall]`` settings."""
-    return open_recall_index(
-        runtime.workspace,
-        store=runtime.store,
-        sessions=runtime.sessions,
-        settings=runtime.settings.recall,
-    )
+__all__ = ["read_queries"]
 
 
 def read_queries(path: Path) -> list[str]:

@@ -30,8 +30,8 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.recall.text import message_text, normalise_time
 from reverie.sessions.jsonl_store import parse_session
 from reverie.sessions.keys import decode_key
+from reverie.sessions.transcripts import TRANSCRIPTS_DIR
 from reverie.store.records import HistoryEntry, parse_history_line
-from reverie.store.transcripts import TRANSCRIPTS_DIR
 
 __all__ = ["MEMORY_FILES", "SyncReport", "is_indexed_session", "sync_workspace"]
 
