@@ -255,4 +255,9 @@ def test_concurrent_imports_into_one_workspace_import_each_conversation_once(
     imported = sorted(key for report in reports for key in report["sessions"])
     assert imported == ["cli:maya", "telegram:maya"]
     entries = MemoryStore(workspace).read_unprocessed_history(0)
-    assert len(entries) == sum(report["history_entries"] for report in reports) == 2
+    assert len(entries) == sum(report["history_entries"] for report in reports)
+    # Each conversation reaches history once, one entry per day it spans.
+    assert {entry["session_key"] for entry in entries} == {"cli:maya", "telegram:maya"}
+    spans = sorted((e["session_key"], e["source"]["start"], e["source"]["end"]) for e in entries)
+    for (key, _, end), (other, start, _) in zip(spans, spans[1:], strict=False):
+        assert key != other or end == start

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reverie.recall.context import RECALLED_HEADING, recalled_context, relevant_hits
 from reverie.recall.tools import RECALL_TOOLS_PROMPT, build_recall_tools
 from reverie.tools import ToolRegistry
@@ -79,3 +81,18 @@ def test_recalled_context_fits_the_budget_and_skips_the_replayed_tail(recall: Re
     assert "Fridays" in section and "cli:now" not in section
     assert relevant_hits(recall.index, "Dario", max_tokens=5) == []
     assert recalled_context(recall.index, "   ") == ""
+
+
+def test_workspace_recall_is_a_thin_call_into_the_index(tmp_path: Path) -> None:
+    from reverie import RecallHit, Workspace
+
+    ws = Workspace.open(tmp_path / "ws")
+    try:
+        session = ws.sessions.get_or_create("cli:a")
+        session.add_message("user", "The boiler service is booked for the 14th.")
+        ws.sessions.save(session)
+        hits = ws.recall("boiler service", k=3, session_key="cli:a", kinds=["message"])
+        assert hits and isinstance(hits[0], RecallHit) and hits[0].start == 0
+        assert ws.recall_index.path.is_file()
+    finally:
+        ws.close()
