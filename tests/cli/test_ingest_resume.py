@@ -259,5 +259,5 @@ def test_concurrent_imports_into_one_workspace_import_each_conversation_once(
     # Each conversation reaches history once, one entry per day it spans.
     assert {entry["session_key"] for entry in entries} == {"cli:maya", "telegram:maya"}
     spans = sorted((e["session_key"], e["source"]["start"], e["source"]["end"]) for e in entries)
-    for (key, _, end), (other, start, _) in zip(spans, spans[1:], strict=False):
+    for (key, _, end), (other, start, _) in itertools.pairwise(spans):
         assert key != other or end == start

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ async def test_a_long_imported_range_becomes_dated_entries_each_naming_a_small_s
     assert len(entries) >= 4
     spans = [(e["source"]["start"], e["source"]["end"]) for e in entries]
     assert spans[0][0] == 0 and spans[-1][1] == 240
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))  # no gap, no overlap
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))  # no gap, no overlap
     for entry, (start, end) in zip(entries, spans, strict=True):
         chunk = session.messages[start:end]
         assert len({m["timestamp"][:10] for m in chunk}) == 1  # one day each
