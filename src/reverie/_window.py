@@ -16,13 +16,13 @@ from reverie._logging import get_logger
 from reverie.consolidation.consolidator import SAFETY_MARGIN_TOKENS
 from reverie.consolidation.planner import shrink_messages
 from reverie.errors import ConfigError
+from reverie.messages import Message
 from reverie.sessions.session import Session
 
 __all__ = ["RequestWindow", "check_window"]
 
 _log = get_logger("agent")
 
-Message = dict[str, Any]
 SizeOf = Callable[[Sequence[Mapping[str, Any]]], int]
 
 

@@ -15,6 +15,7 @@ from reverie._logging import OnceWarner
 from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
 from reverie.consolidation.planner import shrink_messages
 from reverie.context import LAST_SUMMARY_KEY
+from reverie.messages import Message, as_message
 from reverie.providers.base import LLMProvider, LLMResponse
 from reverie.sessions.session import Session
 from reverie.store.memory_store import RAW_ARCHIVE_MAX_CHARS, MemoryStore
@@ -70,7 +71,7 @@ def previous_summary(store: MemoryStore, session_key: str | None) -> str | None:
 
 def summary_request(
     count: TokenCounter,
-    shown: list[dict[str, Any]],
+    shown: list[Message],
     previous: str | None,
     *,
     limit: int | None,
@@ -95,7 +96,7 @@ def summary_request(
     if limit is None:
         return build_archive_messages(shown, previous_summary=previous)
 
-    def fits(candidate: list[dict[str, Any]]) -> bool:
+    def fits(candidate: list[Message]) -> bool:
         return count(build_archive_messages(candidate, previous_summary=previous)) <= limit
 
     if previous is not None and not fits(shown):
@@ -187,7 +188,7 @@ async def summarise_into_history(
     """
     if not messages:
         return None
-    shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
+    shown = [as_message(dict(m)) for m in (summary_messages or messages)]
     response: LLMResponse | None = None
     try:
         request = summary_request(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reverie.errors import StoreError, UserError
+from reverie.messages import Message
 from reverie.store.memory_store import MemoryStore
 from reverie.store.records import HistoryEntry
 
@@ -106,7 +107,7 @@ class Expansion:
     """Absolute index of the first message covered; None when the entry names no range."""
     end: int | None
     """One past the last message covered."""
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
     problem: str | None = None
     """Why the messages could not be read back (set only by :func:`expand_entry` with
     ``tolerant=True``)."""

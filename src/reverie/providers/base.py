@@ -23,6 +23,7 @@ from typing import Any
 
 from reverie._logging import get_logger
 from reverie.errors import ProviderError
+from reverie.messages import Message, ToolDefinition
 
 __all__ = [
     "GenerationSettings",
@@ -35,11 +36,6 @@ __all__ = [
     "ToolDefinition",
 ]
 
-Message = dict[str, Any]
-"""A chat message in OpenAI shape (``role``, ``content``, optional tool fields)."""
-
-ToolDefinition = dict[str, Any]
-"""An OpenAI function-tool definition: ``{"type": "function", "function": {...}}``."""
 
 _log = get_logger("providers")
 

@@ -10,9 +10,9 @@ are still in ``sessions/<key>.jsonl``. This module reads both, from disk.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from reverie.errors import StoreError, UserError
+from reverie.messages import Message
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
 from reverie.store.history import HistoryLog
@@ -63,7 +63,7 @@ def entry_source(entry: HistoryEntry) -> tuple[str, int, int]:
     return key, start, end
 
 
-def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> list[dict[str, Any]]:
+def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> list[Message]:
     """The messages behind history entry ``cursor``, as stored (``timestamp`` included).
 
     Raises:
@@ -82,7 +82,7 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
         offset, live = transcripts.next_index(key), []
     archived = transcripts.read(key, start, min(end, offset)) if start < offset else []
     current = live[max(start, offset) - offset : max(end, offset) - offset]
-    messages = archived + [dict(message) for message in current]
+    messages = archived + [message.copy() for message in current]
     if len(messages) != end - start:
         raise StoreError(
             f"history entry {cursor} covers messages {start}-{end - 1} of session {key!r}, "

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
+from reverie.messages import Message
 from reverie.store._args import cursor_arg, positive_int
 from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
 from reverie.store._text_files import read_text_file, write_text_file
@@ -285,7 +286,7 @@ class MemoryStore:
             if visible_in_prompt(entry.session_key, session_key, unified_session)
         ]
 
-    def expand_entry(self, cursor: int) -> list[dict[str, Any]]:
+    def expand_entry(self, cursor: int) -> list[Message]:
         """The exact messages history entry ``cursor`` was written from, oldest first.
 
         Follows the entry's ``source`` into the transcript archive and the live
