@@ -227,8 +227,9 @@ class Consolidator:
     ) -> None:
         """Archive the oldest turns while the session's prompt is over budget.
 
-        Skipped when the window is 0 or less or the session is empty. Under
-        the session's lock the session is refreshed from the manager; if its
+        Skipped when the window is 0 or less. Under the session's lock the
+        session is refreshed from the manager (a stale or empty copy with the
+        same key is brought up to date) and skipped when empty; if its
         estimate is below the budget nothing happens; else up to 5 rounds
         archive a chunk (cut before a user message), advance
         ``last_consolidated`` (also after a raw fallback), save, and
@@ -243,12 +244,14 @@ class Consolidator:
         """
         if replay_max_messages is not None:
             _count_arg("replay_max_messages", replay_max_messages, low=0)
-        if self.context_window_tokens <= 0 or not session.messages:
+        if self.context_window_tokens <= 0:
             return
         async with self.get_lock(session.key):
+            # Judged on the manager's copy: the caller's may be stale (even empty).
             current = self._refresh(session)
             try:
-                await self._consolidate(current, replay_max_messages)
+                if current.messages:
+                    await self._consolidate(current, replay_max_messages)
             finally:
                 if current is not session:
                     _mirror(current, session)
