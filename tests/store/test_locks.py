@@ -13,11 +13,11 @@ import pytest
 from filelock import FileLock, Timeout
 
 from reverie.errors import StoreError
-from reverie.store.locks import WorkspaceLock
+from reverie.store.locks import LockTimeoutError, WorkspaceLock
 
 _HOLDER = """
 import sys, time
-from reverie.store.locks import WorkspaceLock
+from reverie.store.locks import LockTimeoutError, WorkspaceLock
 with WorkspaceLock(sys.argv[1]):
     print("locked", flush=True)
     sys.stdin.readline()
@@ -133,3 +133,61 @@ def test_interoperates_with_filelock_on_the_same_file(tmp_path: Path) -> None:
     other = FileLock(path, thread_local=False)
     with other, pytest.raises(StoreError):
         WorkspaceLock(path).acquire(timeout=0.1)
+
+
+def test_try_acquire_says_busy_instead_of_raising(tmp_path: Path) -> None:
+    path = tmp_path / "x.lock"
+    with subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as holder:
+        assert holder.stdin is not None and holder.stdout is not None
+        try:
+            assert holder.stdout.readline().strip() == "locked"
+            lock = WorkspaceLock(path)
+            assert lock.try_acquire() is False and not lock.is_held
+            with pytest.raises(LockTimeoutError, match=r"timed out after 0\.1s .*x\.lock"):
+                lock.acquire(timeout=0.1)
+        finally:
+            holder.stdin.write("\n")
+            holder.stdin.flush()
+            holder.wait(timeout=30)
+    assert lock.try_acquire() is True
+    assert lock.try_acquire() is True  # re-entrant in the holding thread
+    lock.release()
+    lock.release()
+    assert not lock.is_held
+
+
+def test_try_acquire_is_false_while_another_thread_holds_it(tmp_path: Path) -> None:
+    lock = WorkspaceLock(tmp_path / "x.lock")
+    taken, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with lock:
+            taken.set()
+            done.wait(timeout=30)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert taken.wait(timeout=30)
+        assert lock.try_acquire() is False
+        # A second object on the same file excludes like another process would.
+        assert WorkspaceLock(lock.path).try_acquire() is False
+    finally:
+        done.set()
+        thread.join(timeout=30)
+    other = WorkspaceLock(lock.path)
+    assert other.try_acquire() is True
+    other.release()
+
+
+def test_try_acquire_raises_only_when_the_lock_file_is_unusable(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="file") as raised:
+        WorkspaceLock(blocker / "x.lock").try_acquire()
+    assert not isinstance(raised.value, LockTimeoutError)

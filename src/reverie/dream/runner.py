@@ -221,7 +221,7 @@ class Dream:
                 (before any memory file was changed, or after rolling back).
         """
         lock = DreamLock(self.lock_file)
-        if not lock.acquire():
+        if not lock.try_acquire():
             holder = lock.busy_holder
             reason = f"{_BUSY} ({holder.describe()})" if holder is not None else _BUSY
             _log.info("Dream skipped: %s", reason)

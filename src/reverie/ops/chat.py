@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie.errors import ReverieError, StoreError, UserError
+from reverie.errors import ReverieError, UserError
 from reverie.ops.runtime import Runtime
 
 if TYPE_CHECKING:
@@ -85,19 +85,11 @@ def hold_chat_session(
     from reverie.store.locks import WorkspaceLock
 
     path = workspace / "sessions" / ".locks" / f"{session_filename(session_key)}.chat"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
-    lock = WorkspaceLock(path, timeout=0)
-    try:
-        lock.acquire()
-    except StoreError:
-        # The file exists and opens, so the only way to fail is that it is held.
+    lock = WorkspaceLock(path)
+    if not lock.try_acquire():
         raise UserError(
             f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
-        ) from None
+        )
     try:
         yield
     finally:
