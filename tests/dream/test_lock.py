@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from reverie.dream import DreamLock
-from reverie.store.locks import WorkspaceLock
+from reverie.locks import WorkspaceLock
 
 _HOLDER = """
 import sys

@@ -1,7 +1,7 @@
 """The workspace Dream lock: at most one Dream per workspace, across processes.
 
 The lock is reverie's one cross-process lock
-(:class:`~reverie.store.locks.WorkspaceLock`) on ``memory/.dream.lock``, tried
+(:class:`~reverie.locks.WorkspaceLock`) on ``memory/.dream.lock``, tried
 without waiting: a second Dream does not queue behind the first (the first one
 will have processed the same entries by the time the second got the lock), it
 reports that another Dream is running and returns.
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from reverie._logging import get_logger
 from reverie.errors import StoreError
-from reverie.store.locks import WorkspaceLock
+from reverie.locks import WorkspaceLock
 
 __all__ = ["DreamLock", "LockHolder"]
 

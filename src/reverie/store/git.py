@@ -21,6 +21,7 @@ from dulwich.repo import Repo
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
@@ -34,7 +35,6 @@ from reverie.store._git_objects import (
     write_version,
 )
 from reverie.store._git_text import FileVersion, build_gitignore, parse_trailers, render_file_diff
-from reverie.store.locks import LockTimeoutError, WorkspaceLock
 
 __all__ = ["DEFAULT_AUTHOR", "BlameLine", "CommitInfo", "GitStore", "parse_trailers"]
 
