@@ -53,6 +53,7 @@ from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
+from reverie.store.records import HistorySource
 from reverie.tokens import count_for_provider, estimate_message_tokens
 from reverie.tokens.budget import PROMPT_MARGIN_TOKENS
 
@@ -323,7 +324,7 @@ class Consolidator:
         *,
         session_key: str | None = None,
         summary_messages: Sequence[Mapping[str, Any]] | None = None,
-        source: Mapping[str, Any] | None = None,
+        source: HistorySource | Mapping[str, Any] | None = None,
     ) -> str | None:
         """Summarise ``messages`` into one history entry (capped at 8,000 chars).
 
@@ -332,8 +333,12 @@ class Consolidator:
             session_key: Recorded on the entry.
             summary_messages: What the model summarises, when it differs from
                 ``messages``.
-            source: ``{"session_key", "start", "end"}`` of ``messages``,
+            source: The range of ``messages`` in their session (a
+                :class:`~reverie.store.records.HistorySource` or its dict form),
                 recorded on the entry (the Consolidator always passes it).
+
+        Raises:
+            UserError: ``source`` is not a valid source (names it).
 
         Returns:
             The stored summary; ``"(nothing)"`` (stored nowhere) when the model
@@ -351,7 +356,7 @@ class Consolidator:
             warner=self._warner,
             session_key=session_key,
             summary_messages=summary_messages,
-            source=source,
+            source=HistorySource.coerce(source),
         )
 
     # -- idle compaction ---------------------------------------------------------

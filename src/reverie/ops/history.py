@@ -125,14 +125,10 @@ class Expansion:
 
 
 def _source_range(entry: HistoryEntry) -> tuple[str | None, int | None, int | None]:
-    source = entry.source or {}
-    key = source.get("session_key")
-    start, end = source.get("start"), source.get("end")
-    valid = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (start, end))
-    if not isinstance(key, str) or not key or not valid:
+    source = entry.source
+    if source is None:
         return entry.session_key, None, None
-    assert isinstance(start, int) and isinstance(end, int)
-    return key, start, end
+    return source.session_key, source.start, source.end
 
 
 def expand_entry(store: MemoryStore, entry: HistoryEntry, *, tolerant: bool = False) -> Expansion:
