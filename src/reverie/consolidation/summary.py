@@ -76,7 +76,7 @@ def summary_request(
     *,
     limit: int | None,
     note: str = "",
-) -> list[dict[str, Any]] | None:
+) -> list[Message] | None:
     """The archive request for ``shown``, made to fit ``limit`` tokens.
 
     The previous summary goes first when space is short; then long messages
