@@ -375,10 +375,11 @@ class Agent:
         self._background.spawn(coroutine, name="auto-compaction of an idle session")
 
 
+@dataclass
 class _TurnHooks(LoopHooks):
     """The agent's side of the tool loop: fit each request, save each tool round.
 
-    Args:
+    Attributes:
         window: Fits a request into the model's window.
         prefix: The system message(s) opening every request.
         history: The replayed history (shrinks when a request needs room).
@@ -386,19 +387,11 @@ class _TurnHooks(LoopHooks):
         sessions: Saves it.
     """
 
-    def __init__(
-        self,
-        window: RequestWindow,
-        prefix: list[Message],
-        history: list[Message],
-        session: Session,
-        sessions: SessionManager,
-    ) -> None:
-        self.window = window
-        self.prefix = prefix
-        self.history = history
-        self.session = session
-        self.sessions = sessions
+    window: RequestWindow
+    prefix: list[Message]
+    history: list[Message]
+    session: Session
+    sessions: SessionManager
 
     def request(self, messages: list[Message], call: int) -> list[Message] | str:
         """``[*prefix, *history, *turn]``, with older turns left out to fit the window."""
