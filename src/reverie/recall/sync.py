@@ -151,11 +151,10 @@ class _Writer:
         return {idx: (row_id, digest, origin) for idx, row_id, digest, origin in rows}
 
     def put_history(self, entry: HistoryEntry) -> None:
-        source = entry.source or {}
-        start, end = source.get("start"), source.get("end")
-        key = source.get("session_key") if isinstance(source.get("session_key"), str) else None
-        if not (_count(start) is not None and _count(end) is not None and key):
-            start = end = None
+        source = entry.source
+        key = source.session_key if source is not None else None
+        start = source.start if source is not None else None
+        end = source.end if source is not None else None
         self.drop_history(entry.cursor)
         self.db.execute(
             "INSERT INTO history (cursor, session_key, start, end, ts, text) "

@@ -180,10 +180,8 @@ def _turn(message: Mapping[str, Any]) -> str:
 
 def _entry_start(index: RecallIndex, cursor: int) -> int:
     for entry in index.store.history.read_since(cursor - 1, limit=1):
-        source = entry.source or {}
-        start = source.get("start")
-        if isinstance(start, int) and not isinstance(start, bool):
-            return start
+        if entry.cursor == cursor and entry.source is not None:
+            return entry.source.start
     return 0
 
 
