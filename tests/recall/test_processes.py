@@ -105,8 +105,8 @@ def test_a_writer_killed_mid_update_leaves_no_trace_and_the_next_sync_repairs(
     writer = _run(
         """
         import time
-        from reverie.recall import sync
-        original = sync._Writer.put_message
+        from reverie.recall import rows
+        original = rows.RowWriter.put_message
         count = 0
         def slow(self, *args, **kwargs):
             global count
@@ -116,7 +116,7 @@ def test_a_writer_killed_mid_update_leaves_no_trace_and_the_next_sync_repairs(
                 print("writing", flush=True)
             if count >= 100:
                 time.sleep(0.02)
-        sync._Writer.put_message = slow
+        rows.RowWriter.put_message = slow
         RecallIndex(ws, store=store, sessions=sessions).sync()
         print("finished", flush=True)
         """,
