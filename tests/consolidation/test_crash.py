@@ -20,6 +20,8 @@ from reverie.store.transcripts import TranscriptArchive
 
 from .conftest import history_records, plain_build
 
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
+
 KEY = "cli:crash"
 
 # Killed (exit code 9, no cleanup) at the first session save after the summary

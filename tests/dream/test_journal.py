@@ -17,6 +17,8 @@ from reverie.providers.scripted import FunctionProvider, RecordedRequest, Script
 from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
 
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
+
 HAND_EDIT = "# User\n\n- Name: Dana.\n- Lives in Porto (typed by hand).\n"
 
 

@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from reverie.dream import Dream
 from reverie.providers.scripted import ScriptedProvider
 from reverie.store.memory_store import MemoryStore
@@ -100,6 +102,7 @@ def test_two_processes_dreaming_at_once_make_one_run(store: MemoryStore, tmp_pat
     assert store.get_last_dream_cursor() == 1
 
 
+@pytest.mark.durable
 async def test_a_run_killed_mid_way_is_rolled_back_by_the_next(store: MemoryStore) -> None:
     store.write_user("# User\n\n- Name: Dana.\n")
     store.append_history("[durable] something")

@@ -15,6 +15,8 @@ import pytest
 
 from reverie.store.memory_store import MemoryStore
 
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
+
 PROCESSES = 8
 APPENDS_PER_PROCESS = 300
 

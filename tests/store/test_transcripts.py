@@ -65,6 +65,7 @@ def test_nothing_is_written_for_an_empty_batch(workspace: Path) -> None:
     assert not (workspace / "memory").exists()
 
 
+@pytest.mark.durable
 def test_torn_last_line_is_skipped_and_the_next_batch_is_intact(
     workspace: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
