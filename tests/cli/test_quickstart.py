@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from suite_tools import DEADLINE, child_env
+
 QUICKSTART = Path(__file__).resolve().parents[2] / "examples" / "quickstart.sh"
 
 
@@ -19,8 +21,7 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
     shim = tmp_path / "reverie"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m reverie "$@"\n', encoding="utf-8")
     shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REVERIE_")}
-    env.update({"REVERIE": str(shim), "COLUMNS": "120", "NO_COLOR": "1"})
+    env = child_env(REVERIE=str(shim), COLUMNS="120", NO_COLOR="1")
     work = tmp_path / "fresh"
     work.mkdir()
     done = subprocess.run(
@@ -29,7 +30,7 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=DEADLINE,
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
