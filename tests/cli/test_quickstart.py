@@ -64,6 +64,12 @@ def test_readme_quick_start_is_two_commands_and_the_first_runs_this_script() -> 
     assert "pytest" in commands[1]
 
 
+def test_readme_test_command_is_the_one_ci_runs() -> None:
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    runs = [line.strip() for line in ci.splitlines() if "-m pytest" in line]
+    assert runs == [quick_start_commands()[1]]
+
+
 @pytest.mark.skipif(
     os.environ.get("QUICKSTART_E2E") != "1",
     reason="installs the package into a fresh venv; .ci/run sets QUICKSTART_E2E=1",
