@@ -114,10 +114,12 @@ def test_readers_during_writes_see_consistent_prefixes(workspace: Path) -> None:
 
     thread = threading.Thread(target=read)
     thread.start()
-    for index in range(400):
-        store.append_history(f"e{index}" + "y" * (index * 31 % 3000))
-    stop.set()
-    thread.join()
+    try:
+        for index in range(400):
+            store.append_history(f"e{index}" + "y" * (index * 31 % 3000))
+    finally:
+        stop.set()
+        thread.join()
     assert problems == []
 
 
