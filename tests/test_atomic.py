@@ -12,7 +12,7 @@ import pytest
 import reverie
 from reverie._atomic import UNSAFE_NO_FSYNC_VARIABLE, write_text_atomic
 from reverie.errors import StoreError, UserError
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 pytestmark = pytest.mark.durable  # these tests are about what reaches the disk
 

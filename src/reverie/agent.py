@@ -7,6 +7,9 @@
     agent = Agent.open("./ws", provider="offline")
     print(agent.run_sync("I prefer tea over coffee").text)
 
+    # or, sharing one opened workspace with other parts:
+    agent = Agent(Workspace.open("./ws", context_window_tokens=8192))
+
 A turn (:meth:`Agent.run`):
 
 1. consolidate the session first when its prompt is over budget;
@@ -40,20 +43,20 @@ from typing import Any
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie._window import RequestWindow, check_window
+from reverie._window import RequestWindow
 from reverie.autocompact import AutoCompact
-from reverie.config import default_workspace, load_settings
 from reverie.consolidation.consolidator import Consolidator
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
-from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
-from reverie.providers.configured import PROVIDER_NAMES, build_provider, provider_overrides
-from reverie.providers.registry import resolve_provider
+from reverie.messages import Message
+from reverie.providers.base import LLMProvider, LLMResponse
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_for_provider
+from reverie.tools.loop import LoopHooks, ToolLoop
 from reverie.tools.registry import ERROR_PREFIX, ToolRegistry, ToolResult
+from reverie.workspace import Workspace
 
 __all__ = ["DEFAULT_SESSION_KEY", "Agent", "AgentReply"]
 
@@ -61,7 +64,6 @@ DEFAULT_SESSION_KEY = "cli:default"
 """The session a turn goes to when none is named."""
 
 _log = get_logger("agent")
-Message = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -91,19 +93,11 @@ class Agent:
     """A minimal agent loop over a reverie workspace.
 
     Args:
-        workspace: The workspace folder (created by the first write).
-        provider: The model provider.
-        model: The model name (default: the provider's ``default_model``).
-        tools: Tools offered to the model (none by default).
-        context_window_tokens: The model's window; 0 turns consolidation off.
-        max_completion_tokens: Room kept for each answer (default: the
-            provider's ``generation.max_tokens``).
-        consolidation_ratio: Fraction of the budget a consolidated prompt shrinks to.
-        unified_session: Show other sessions' recent history in prompts.
-        session_ttl_minutes: Idle minutes before a session is auto-compacted (0: never).
+        workspace: The opened workspace (:meth:`Workspace.open`); its settings
+            size the window, and its provider answers.
+        tools: Tools offered to the model besides the workspace's own; they are
+            added to :attr:`Workspace.tools`, so prompt estimates count them.
         max_tool_iterations: Model calls per turn at most (tool rounds included).
-        identity: The identity block of the system prompt (None: the default).
-        max_history_entries: Passed to the :class:`MemoryStore`.
         idle_check_interval: Seconds between two looks for idle sessions
             (each reads every session file's header).
         background_consolidation: Run the consolidation after a turn as a
@@ -113,61 +107,28 @@ class Agent:
 
     def __init__(
         self,
-        workspace: Path | str,
-        provider: LLMProvider,
+        workspace: Workspace,
         *,
-        model: str | None = None,
         tools: ToolRegistry | None = None,
-        context_window_tokens: int = 65_536,
-        max_completion_tokens: int | None = None,
-        consolidation_ratio: float = 0.5,
-        unified_session: bool = False,
-        session_ttl_minutes: float = 0,
         max_tool_iterations: int = 10,
-        identity: str | None = None,
-        max_history_entries: int = 1000,
         idle_check_interval: float = 60.0,
         background_consolidation: bool = False,
     ) -> None:
+        if not isinstance(workspace, Workspace):
+            raise UserError(
+                f"Agent needs an opened Workspace, got {workspace!r}; use "
+                "Agent.open(path, ...) or Agent(Workspace.open(path, ...))"
+            )
         if isinstance(max_tool_iterations, bool) or not isinstance(max_tool_iterations, int):
             raise UserError(f"max_tool_iterations must be an integer, got {max_tool_iterations!r}")
         if max_tool_iterations < 1:
             raise UserError(f"max_tool_iterations must be >= 1, got {max_tool_iterations}")
-        self.workspace = Path(workspace).expanduser()
-        self.provider = provider
-        self.model = model or provider.default_model
-        self.tools = tools if tools is not None else ToolRegistry()
+        self.workspace = workspace
+        self.tools = workspace.tools
+        for tool in tools or ():
+            self.tools.register(tool)
         self.max_tool_iterations = max_tool_iterations
-        self.store = MemoryStore(self.workspace, max_history_entries=max_history_entries)
-        self.sessions = SessionManager(self.workspace)
-        completion = (
-            provider.generation.max_tokens
-            if max_completion_tokens is None
-            else max_completion_tokens
-        )
-        check_window(context_window_tokens, completion)
-        self.context = ContextBuilder.for_window(
-            self.workspace,
-            context_window_tokens=context_window_tokens,
-            max_completion_tokens=completion,
-            store=self.store,
-            sessions=self.sessions,
-            identity=identity,
-            unified_session=unified_session,
-        )
-        self.consolidator = Consolidator(
-            self.store,
-            provider,
-            self.model,
-            self.sessions,
-            context_window_tokens,
-            self.context.build_messages,
-            self.tools.definitions,
-            max_completion_tokens=completion,
-            consolidation_ratio=consolidation_ratio,
-            unified_session=unified_session,
-        )
-        self.autocompact = AutoCompact(self.sessions, self.consolidator, session_ttl_minutes)
+        self.autocompact: AutoCompact = workspace.autocompact
         self.idle_check_interval = idle_check_interval
         self.background_consolidation = background_consolidation
         self._last_idle_check: float | None = None
@@ -187,10 +148,16 @@ class Agent:
         provider: str | LLMProvider | None = None,
         model: str | None = None,
         tools: ToolRegistry | None = None,
+        max_tool_iterations: int = 10,
+        idle_check_interval: float = 60.0,
         background_consolidation: bool = False,
         **settings: Any,
     ) -> Agent:
-        """An agent configured from the workspace's ``reverie.toml`` and ``REVERIE_*``.
+        """An agent over :meth:`Workspace.open` ``(workspace, provider=…, model=…, **settings)``.
+
+        The workspace is created (memory files, settings file, git) when the
+        folder is missing or empty; its ``reverie.toml`` and ``REVERIE_*``
+        variables are read, then ``settings`` override them.
 
         Args:
             workspace: The workspace (default: ``$REVERIE_WORKSPACE`` or
@@ -200,6 +167,8 @@ class Agent:
                 full spec such as ``"openai:gpt-4.1-mini"``.
             model: The model name (overrides the configured one).
             tools: Tools offered to the model.
+            max_tool_iterations: See :class:`Agent`.
+            idle_check_interval: See :class:`Agent`.
             background_consolidation: See :class:`Agent`.
             **settings: Any :class:`~reverie.config.Settings` field, e.g.
                 ``context_window_tokens=8192``.
@@ -208,39 +177,47 @@ class Agent:
             ConfigError: a bad setting, naming it.
             MissingAPIKeyError: a networked provider without its key.
         """
-        root = Path(workspace) if workspace is not None else default_workspace()
-        overrides: dict[str, Any] = dict(settings)
-        # A spec that settings cannot express ("scripted") goes to the registry as is.
-        name = provider.partition(":")[0].strip().lower() if isinstance(provider, str) else ""
-        direct = isinstance(provider, str) and name not in PROVIDER_NAMES
-        if isinstance(provider, str) and not direct:
-            overrides.update(provider_overrides(provider, model, label="provider"))
-        elif model is not None and provider is None:
-            overrides["model"] = model
-        config = load_settings(root, overrides=overrides)
-        if isinstance(provider, LLMProvider):
-            llm = provider
-        elif isinstance(provider, str) and direct:
-            llm = resolve_provider(
-                provider,
-                max_tokens=config.max_completion_tokens,
-                temperature=config.temperature,
-            )
-        else:
-            llm = build_provider(config)
+        opened = Workspace.open(workspace, provider=provider, model=model, **settings)
+        opened.provider  # noqa: B018 (a missing key is reported now, not at the first turn)
         return cls(
-            root,
-            llm,
-            model=model if isinstance(provider, LLMProvider) else llm.default_model,
+            opened,
             tools=tools,
-            context_window_tokens=config.context_window_tokens,
-            max_completion_tokens=config.max_completion_tokens,
-            consolidation_ratio=config.consolidation_ratio,
-            unified_session=config.unified_session,
-            session_ttl_minutes=config.session_ttl_minutes,
-            max_history_entries=config.max_history_entries,
+            max_tool_iterations=max_tool_iterations,
+            idle_check_interval=idle_check_interval,
             background_consolidation=background_consolidation,
         )
+
+    # -- the workspace's parts -----------------------------------------------------
+
+    @property
+    def provider(self) -> LLMProvider:
+        """The model provider."""
+        return self.workspace.provider
+
+    @property
+    def model(self) -> str:
+        """The model name."""
+        return self.workspace.model
+
+    @property
+    def store(self) -> MemoryStore:
+        """The workspace's memory store."""
+        return self.workspace.store
+
+    @property
+    def sessions(self) -> SessionManager:
+        """The workspace's sessions."""
+        return self.workspace.sessions
+
+    @property
+    def context(self) -> ContextBuilder:
+        """The workspace's system-prompt builder."""
+        return self.workspace.context
+
+    @property
+    def consolidator(self) -> Consolidator:
+        """The workspace's Consolidator."""
+        return self.workspace.consolidator
 
     # -- running turns -----------------------------------------------------------
 
@@ -313,32 +290,29 @@ class Agent:
         session.add_message("user", message)
         self.sessions.save(session)  # the user's words are on disk before any call
 
-        usage: dict[str, int] = {}
-        ran: list[str] = []
-        response: LLMResponse | None = None
-        for calls in range(1, self.max_tool_iterations + 1):
-            request, history = self._window().fit(prefix, history, turn)
-            if request is None:
-                return self._give_up(session, "the message does not fit the model's window", calls)
-            response = await self.provider.chat_with_retry(
-                messages=request,
-                tools=self._tool_definitions(),
-                model=self.model,
-                max_tokens=self.consolidator.max_completion_tokens,
+        loop = ToolLoop(
+            self.provider,
+            self.tools,
+            model=self.model,
+            max_iterations=self.max_tool_iterations,
+            max_tokens=self.consolidator.max_completion_tokens,
+            hooks=_TurnHooks(self._window(), prefix, history, session, self.sessions),
+        )
+        result = await loop.run(turn)
+        ran, usage = tuple(result.tool_calls), result.usage
+        if result.end == "stopped":  # the only hook that stops: the request cannot fit
+            _log.warning("session %r: %s; no request sent", key, result.reason)
+            text = f"{ERROR_PREFIX} {result.reason}"
+            return AgentReply(text, key, "error", ran, result.calls, usage, result.reason)
+        response = result.response
+        assert response is not None  # every other end follows a model call
+        if result.end == "provider_error":
+            error = str(response.error or "the model call failed")
+            return AgentReply(
+                f"{ERROR_PREFIX} {error}", key, "error", ran, result.calls, usage, error
             )
-            for name, value in response.usage.items():
-                usage[name] = usage.get(name, 0) + value
-            if response.finish_reason == "error":
-                error = str(response.error or "the model call failed")
-                return AgentReply(
-                    f"{ERROR_PREFIX} {error}", key, "error", tuple(ran), calls, usage, error
-                )
-            if not response.has_tool_calls or calls == self.max_tool_iterations:
-                break
-            await self._run_tools(session, turn, response, ran)
-        assert response is not None
         text = response.content or ""
-        if response.has_tool_calls and not text:
+        if result.end == "iteration_cap" and not text:
             text = (
                 f"(stopped after {self.max_tool_iterations} model calls with tools still pending)"
             )
@@ -352,38 +326,7 @@ class Agent:
             self._background.spawn(
                 self._consolidate_later(session), name=f"consolidation of session {key!r}"
             )
-        return AgentReply(text, key, response.finish_reason, tuple(ran), calls, usage)
-
-    async def _run_tools(
-        self, session: Session, turn: list[Message], response: LLMResponse, ran: list[str]
-    ) -> None:
-        # The in-turn request replays what the vendor needs back (Anthropic's signed
-        # thinking, DeepSeek's reasoning); the session keeps the portable fields.
-        message = response.to_message()
-        session.add_message("assistant", response.content or "", tool_calls=message["tool_calls"])
-        turn.append(message)
-        for call in response.tool_calls:
-            result = await self._execute(call)
-            ran.append(call.name)
-            session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
-            turn.append(
-                {
-                    "role": "tool",
-                    "content": result.content,
-                    "tool_call_id": call.id,
-                    "name": call.name,
-                }
-            )
-        self.sessions.save(session)
-
-    async def _execute(self, call: ToolCallRequest) -> ToolResult:
-        if call.argument_error:
-            return ToolResult(
-                f"{ERROR_PREFIX} arguments for {call.name} are not valid JSON: "
-                f"{call.argument_error}",
-                True,
-            )
-        return await self.tools.execute(call.name, call.arguments)
+        return AgentReply(text, key, response.finish_reason, ran, result.calls, usage)
 
     async def _consolidate_later(self, session: Session) -> None:
         # The turn lock (not only the consolidator's) keeps the session's next turn
@@ -394,10 +337,6 @@ class Agent:
                 await self.consolidator.maybe_consolidate_by_tokens(session)
         finally:
             self._consolidation_queued.discard(session.key)
-
-    def _give_up(self, session: Session, why: str, calls: int) -> AgentReply:
-        _log.warning("session %r: %s; no request sent", session.key, why)
-        return AgentReply(f"{ERROR_PREFIX} {why}", session.key, "error", (), calls - 1, {}, why)
 
     # -- keeping requests inside the window --------------------------------------
 
@@ -434,3 +373,38 @@ class Agent:
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         self._background.spawn(coroutine, name="auto-compaction of an idle session")
+
+
+@dataclass
+class _TurnHooks(LoopHooks):
+    """The agent's side of the tool loop: fit each request, save each tool round.
+
+    Attributes:
+        window: Fits a request into the model's window.
+        prefix: The system message(s) opening every request.
+        history: The replayed history (shrinks when a request needs room).
+        session: The session the turn belongs to.
+        sessions: Saves it.
+    """
+
+    window: RequestWindow
+    prefix: list[Message]
+    history: list[Message]
+    session: Session
+    sessions: SessionManager
+
+    def request(self, messages: list[Message], call: int) -> list[Message] | str:
+        """``[*prefix, *history, *turn]``, with older turns left out to fit the window."""
+        request, self.history = self.window.fit(self.prefix, self.history, messages)
+        return request if request is not None else "the message does not fit the model's window"
+
+    def after_round(self, response: LLMResponse, results: Sequence[ToolResult]) -> str | None:
+        """Save the round; the session keeps the portable fields of the assistant message."""
+        # The in-turn request replays what the vendor needs back (Anthropic's signed
+        # thinking, DeepSeek's reasoning); the session file does not need it.
+        calls = [call.to_openai() for call in response.tool_calls]
+        self.session.add_message("assistant", response.content or "", tool_calls=calls)
+        for call, result in zip(response.tool_calls, results, strict=True):
+            self.session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
+        self.sessions.save(self.session)
+        return None

@@ -28,15 +28,15 @@ from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
+from reverie.layout import SOUL_FILE, USER_FILE
+from reverie.messages import Message, as_message
 from reverie.sessions.manager import SessionManager
-from reverie.sessions.session import Session
+from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import MemoryStore
 from reverie.store.text import cap_text
 
 __all__ = ["DEFAULT_IDENTITY", "LAST_SUMMARY_KEY", "ContextBuilder"]
 
-LAST_SUMMARY_KEY = "_last_summary"
-"""Session metadata key of the summary to show once: ``{"text", "last_active"}``."""
 
 DEFAULT_IDENTITY = (
     "# Identity\n"
@@ -196,8 +196,8 @@ class ContextBuilder:
                 identity += f"\nToday is {today.isoformat()} ({today.strftime('%A')})."
             sections.append(identity)
         for title, text in (
-            ("SOUL.md", self.store.read_soul()),
-            ("USER.md", self.store.read_user()),
+            (SOUL_FILE, self.store.read_soul()),
+            (USER_FILE, self.store.read_user()),
         ):
             if text.strip():
                 sections.append(f"## {title}\n{cap_text(text.strip(), self.max_file_chars)}")
@@ -283,7 +283,7 @@ class ContextBuilder:
         history: Sequence[Mapping[str, Any]],
         current_message: Any,
         **context: Any,
-    ) -> list[dict[str, Any]]:
+    ) -> list[Message]:
         """``[system, *history, user(current_message)]``.
 
         Args:
@@ -311,10 +311,10 @@ class ContextBuilder:
             session_summary=summary if isinstance(summary, str | Mapping) else None,
             unified_session=unified if isinstance(unified, bool) else None,
         )
-        messages: list[dict[str, Any]] = []
+        messages: list[Message] = []
         if system:
             messages.append({"role": "system", "content": system})
-        messages.extend(dict(message) for message in history)
+        messages.extend(as_message(dict(message)) for message in history)
         messages.append(
             {"role": role if isinstance(role, str) else "user", "content": current_message}
         )

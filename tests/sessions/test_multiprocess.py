@@ -9,7 +9,7 @@ from pathlib import Path
 
 import reverie
 from reverie.sessions.manager import SessionManager
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 from suite_tools import DEADLINE, ChildProcesses
 
 SAVER = textwrap.dedent(

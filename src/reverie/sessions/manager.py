@@ -3,7 +3,7 @@
 Guarantees, beyond nanobot's:
 
 * **Atomic saves.** A save writes a temp file, fsyncs and renames it, under a
-  per-session :class:`~reverie.store.locks.WorkspaceLock`
+  per-session :class:`~reverie.locks.WorkspaceLock`
   (``sessions/.locks/<name>.lock``) shared by threads and processes, so a
   reader sees the old or the new file, never half of one.
 * **Damaged files lose nothing.** Unusable lines are skipped with one warning
@@ -38,6 +38,8 @@ from typing import Any
 from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.locks import WorkspaceLock
+from reverie.messages import Message
 from reverie.sessions.jsonl_store import (
     LoadedSession,
     file_signature,
@@ -48,8 +50,7 @@ from reverie.sessions.jsonl_store import (
 )
 from reverie.sessions.keys import legacy_stem, session_filename
 from reverie.sessions.session import Session
-from reverie.store.locks import WorkspaceLock
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 __all__ = ["SessionManager"]
 
@@ -264,7 +265,7 @@ class SessionManager:
             self.save(session)
         return moved
 
-    def read_range(self, key: str, start: int, end: int) -> list[dict[str, Any]]:
+    def read_range(self, key: str, start: int, end: int) -> list[Message]:
         """Messages ``start`` to ``end`` (absolute indexes, end exclusive) of session ``key``.
 
         This expands a history entry's ``source`` back to the exact messages:
@@ -281,7 +282,7 @@ class SessionManager:
         offset = session.archived_offset
         archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
         live = session.messages[max(start, offset) - offset : max(end, offset) - offset]
-        return [dict(message) for message in archived + live]
+        return [message.copy() for message in archived + live]
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """Every session file, newest ``updated_at`` first, without parsing messages.
