@@ -29,8 +29,6 @@ which no model should do in one call (delete files one by one instead).
 from __future__ import annotations
 
 from collections.abc import Callable
-from os import PathLike
-from pathlib import Path
 
 from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool, ToolError
 from anthropic.types.beta import (
@@ -44,8 +42,8 @@ from anthropic.types.beta import (
 )
 from anyio.to_thread import run_sync
 
+from reverie.integrations._workspace import WorkspaceLike, open_workspace
 from reverie.integrations.memory_commands import MemoryCommands, MemoryToolError
-from reverie.workspace import Workspace
 
 __all__ = ["VIA", "AsyncMemoryTool", "MemoryTool"]
 
@@ -53,10 +51,8 @@ VIA = "anthropic"
 """The ``Memory-Tool`` trailer of the commits this tool makes."""
 
 
-def _commands(workspace: Workspace | str | PathLike[str]) -> MemoryCommands:
-    if not isinstance(workspace, Workspace):
-        workspace = Workspace.open(Path(workspace).expanduser())
-    return MemoryCommands(workspace.path, via=VIA)
+def _commands(workspace: WorkspaceLike) -> MemoryCommands:
+    return MemoryCommands(open_workspace(workspace).path, via=VIA)
 
 
 def _answer(action: Callable[[], str]) -> str:
@@ -78,7 +74,7 @@ class MemoryTool(BetaAbstractMemoryTool):
 
     def __init__(
         self,
-        workspace: Workspace | str | PathLike[str],
+        workspace: WorkspaceLike,
         *,
         cache_control: BetaCacheControlEphemeralParam | None = None,
     ) -> None:
@@ -124,7 +120,7 @@ class AsyncMemoryTool(BetaAsyncAbstractMemoryTool):
 
     def __init__(
         self,
-        workspace: Workspace | str | PathLike[str],
+        workspace: WorkspaceLike,
         *,
         cache_control: BetaCacheControlEphemeralParam | None = None,
     ) -> None:
