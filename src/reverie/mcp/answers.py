@@ -1,0 +1,228 @@
+"""What each MCP tool does to a workspace, and its answer as text plus structured data.
+
+Nothing here knows about MCP: :mod:`reverie.mcp.server` wraps these functions
+as tools. Each returns an :class:`Answer`, the text a model reads and the same
+facts as JSON for a program; a refusal raises :class:`~reverie.errors.ReverieError`
+with the message to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from reverie.errors import UserError
+from reverie.ops.history import expand_history_entry, tail_history
+from reverie.store.text import cap_text
+from reverie.workspace import Workspace
+
+__all__ = [
+    "HIT_FIELDS",
+    "Answer",
+    "client_label",
+    "expand",
+    "history",
+    "read_memory",
+    "recall",
+    "remember",
+    "run_dream",
+]
+
+HIT_FIELDS = ("kind", "score", "text", "session_key", "start", "end", "cursor", "path", "timestamp")
+"""The fields of a recall hit, as ``Workspace.recall`` gives them."""
+
+MAX_LIMIT = 100
+"""Most hits or entries one call returns."""
+
+_SHOWN_CHARS = 2_000
+"""Cap on each hit, entry or message in the text answer (the structured one has it all)."""
+
+
+@dataclass
+class Answer:
+    """A tool's answer: ``text`` for the model, ``data`` for a program (JSON-safe)."""
+
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def client_label(name: str | None, version: str | None) -> str:
+    """``claude-ai 0.1.0`` (or ``unknown client``): how a client is named in records."""
+    label = " ".join(part for part in (name, version) if part)
+    return " ".join(label.split()) or "unknown client"
+
+
+def _limit(value: int, name: str = "limit") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LIMIT:
+        raise UserError(f"{name} must be an integer from 1 to {MAX_LIMIT}, got {value!r}")
+    return value
+
+
+# -- recall -----------------------------------------------------------------------
+
+
+def _hit_dict(hit: object) -> dict[str, Any]:
+    return {name: getattr(hit, name, None) for name in HIT_FIELDS}
+
+
+def _where(hit: Mapping[str, Any]) -> str:
+    if hit["kind"] == "memory":
+        return str(hit["path"] or "memory")
+    if hit["kind"] == "history":
+        return f"history entry {hit['cursor']}"
+    span = ""
+    if hit["start"] is not None and hit["end"] is not None:
+        span = f", messages {hit['start']}-{hit['end'] - 1}"
+    return f"session {hit['session_key']}{span}"
+
+
+def recall(ws: Workspace, query: str, limit: int = 10) -> Answer:
+    """The ``limit`` best matches for ``query`` in everything the workspace remembers.
+
+    Raises:
+        UserError: an empty query or a bad limit.
+    """
+    if not isinstance(query, str) or not query.strip():
+        raise UserError("query is empty; give the words to look for")
+    search = getattr(ws, "recall", None)
+    if search is None:
+        raise UserError("this reverie has no recall index (Workspace.recall is missing)")
+    hits = [_hit_dict(hit) for hit in search(query, k=_limit(limit))]
+    if not hits:
+        return Answer(f"Nothing in memory matches {query!r}.", {"query": query, "hits": []})
+    lines = [f"{len(hits)} match{'es' if len(hits) != 1 else ''} for {query!r}, best first:"]
+    for number, hit in enumerate(hits, start=1):
+        when = f" ({hit['timestamp']})" if hit["timestamp"] else ""
+        lines.append(f"{number}. [{hit['kind']}] {_where(hit)}{when}")
+        lines.append(
+            "   " + cap_text(str(hit["text"]).strip(), _SHOWN_CHARS).replace("\n", "\n   ")
+        )
+    lines.append("Use expand with a history cursor or a session range to read the full messages.")
+    return Answer("\n".join(lines), {"query": query, "hits": hits})
+
+
+# -- remember ---------------------------------------------------------------------
+
+
+def remember(ws: Workspace, content: str, *, client: str) -> Answer:
+    """Append ``content`` to history as a note from an MCP client; Dream picks it up.
+
+    Raises:
+        UserError: empty content.
+    """
+    if not isinstance(content, str) or not content.strip():
+        raise UserError("content is empty; give the text to remember")
+    session_key = f"mcp:{client.split(' ')[0]}"
+    cursor = ws.store.append_history(
+        content.strip(), session_key=session_key, source={"via": "mcp", "client": client}
+    )
+    return Answer(
+        f"Recorded as history entry {cursor}. Dream folds it into long-term memory "
+        "on its next run.",
+        {"cursor": cursor, "session_key": session_key},
+    )
+
+
+# -- read_memory --------------------------------------------------------------------
+
+
+def read_memory(ws: Workspace) -> Answer:
+    """SOUL.md, USER.md and MEMORY.md as the agent's system prompt holds them."""
+    sections = ws.context.memory_sections()
+    text = (
+        "\n\n".join(sections) if sections else "Memory is empty: no SOUL.md, USER.md or MEMORY.md."
+    )
+    return Answer(text, {"text": text})
+
+
+# -- dream --------------------------------------------------------------------------
+
+
+async def run_dream(ws: Workspace) -> tuple[Answer, bool]:
+    """Run Dream now; return its answer and whether it did what was asked."""
+    result = await ws.dream_commands().dream()
+    fields = ("status", "reason", "cursor_from", "cursor_to", "tool_calls", "commit")
+    return Answer(result.text, {key: result.data.get(key) for key in fields}), result.ok
+
+
+# -- history and expand ---------------------------------------------------------------
+
+
+def history(ws: Workspace, limit: int = 10) -> Answer:
+    """The newest ``limit`` history entries, oldest first."""
+    entries = tail_history(ws.store, _limit(limit))
+    rows: list[dict[str, Any]] = [
+        {
+            "cursor": entry.cursor,
+            "timestamp": entry.timestamp,
+            "session_key": entry.session_key,
+            "content": entry.content,
+        }
+        for entry in entries
+    ]
+    if not rows:
+        return Answer("History is empty.", {"entries": []})
+    lines = []
+    for row in rows:
+        session = f" {row['session_key']}" if row["session_key"] else ""
+        lines.append(f"[{row['cursor']}] {row['timestamp']}{session}")
+        lines.append(cap_text(str(row["content"]).strip(), _SHOWN_CHARS))
+        lines.append("")
+    return Answer("\n".join(lines).rstrip(), {"entries": rows})
+
+
+def expand(
+    ws: Workspace,
+    cursor: int | None = None,
+    session_key: str | None = None,
+    start: int | None = None,
+    end: int | None = None,
+) -> Answer:
+    """The original messages behind a history entry, or a range of a session.
+
+    Raises:
+        UserError: neither a cursor nor a full session range, or an unknown one.
+    """
+    if cursor is not None:
+        expansion = expand_history_entry(ws.store, cursor)
+        messages = expansion.messages
+        if not messages:
+            text = (
+                f"History entry {cursor} records no source messages; its text is all that "
+                f"was kept:\n{expansion.entry.content}"
+            )
+            return Answer(text, {"cursor": cursor, "session_key": None, "messages": []})
+        key, first = expansion.session_key, expansion.start or 0
+    elif session_key is not None and start is not None and end is not None:
+        if start < 0 or end < start or end - start > MAX_LIMIT * 10:
+            raise UserError(
+                f"start and end must satisfy 0 <= start <= end <= start + {MAX_LIMIT * 10}"
+            )
+        messages = ws.sessions.read_range(session_key, start, end)
+        key, first = session_key, start
+    else:
+        raise UserError("give a history cursor, or a session_key with start and end")
+    shown = [_message_row(message) for message in messages]
+    lines = [f"{len(shown)} message(s) of session {key}:"]
+    for number, row in enumerate(shown, start=first):
+        lines.append(f"#{number} {row['role']} {row.get('timestamp') or ''}".rstrip())
+        lines.append(cap_text(row["content"], _SHOWN_CHARS))
+    return Answer("\n".join(lines), {"cursor": cursor, "session_key": key, "messages": shown})
+
+
+def _message_row(message: Mapping[str, Any]) -> dict[str, Any]:
+    content = message.get("content")
+    row: dict[str, Any] = {
+        "role": str(message.get("role", "")),
+        "content": content if isinstance(content, str) else str(content or ""),
+    }
+    for name in ("timestamp", "name", "tool_call_id"):
+        if isinstance(message.get(name), str):
+            row[name] = message[name]
+    calls = message.get("tool_calls")
+    if isinstance(calls, list) and calls:
+        row["tool_calls"] = [
+            call.get("function", {}).get("name") for call in calls if isinstance(call, Mapping)
+        ]
+    return row
