@@ -51,7 +51,8 @@ async def test_tokens_keep_each_persons_memory_apart(
     url = http_server(tokens.path)
 
     async with connect(url, alice_token) as client:
-        await client.call_tool("remember", {"content": "Alice's vault code is 4471."})
+        noted = await client.call_tool("remember", {"content": "Alice's vault code is 4471."})
+        assert not noted.is_error
         created = await client.call_tool(
             "memory",
             {"command": "create", "path": "/memories/alice.md", "file_text": "vault 4471\n"},

@@ -75,7 +75,12 @@ async def test_remember_records_a_history_entry_naming_the_client(ws: Workspace)
         entry = ws.store.read_unprocessed_history(0)[0]
         assert entry["content"] == "Dana prefers tea to coffee."
         assert entry["session_key"] == "mcp:claude-code"
-        assert entry["source"] == {"via": "mcp", "client": "claude-code 2.1.3"}
+        assert entry["source"] == {"session_key": "mcp:claude-code", "start": 0, "end": 1}
+        note = ws.store.expand_entry(entry["cursor"])[0]
+        assert note["content"] == "Dana prefers tea to coffee."
+        assert (note["via"], note["client"]) == ("mcp", "claude-code 2.1.3")
+        # Already in history: consolidation never summarises the note again.
+        assert ws.sessions.get_or_create("mcp:claude-code").last_consolidated == 1
         # Dream picks it up like any entry.
         prompt = ws.store.build_dream_prompt()
         assert prompt is not None and "Dana prefers tea to coffee." in prompt[0]
@@ -185,7 +190,12 @@ async def test_history_and_expand(ws: Workspace) -> None:
             "Welcome to Lisbon!"
         ]
         note = await client.call_tool("expand", {"cursor": 2})
-        assert "records no source messages" in text(note)
+        assert [m["content"] for m in note.structured_content["messages"]] == [  # type: ignore[index]
+            "Dana likes trams."
+        ]
+        ws.store.history.append("written by hand, no source")
+        bare = await client.call_tool("expand", {"cursor": 3})
+        assert "records no source messages" in text(bare)
         unknown = await client.call_tool("expand", {"cursor": 99})
         assert unknown.is_error and "99" in text(unknown)
         bad = await client.call_tool("history", {"limit": 0})

@@ -69,7 +69,8 @@ async def test_a_client_talks_to_the_command(tmp_path: Path, child_env: dict[str
         )
         assert created.content[0].text == "File created successfully at: /memories/pets.md"  # type: ignore[union-attr]
     entry = ws.store.read_unprocessed_history(0)[0]
-    assert entry["session_key"] == "mcp:cursor" and entry["source"]["client"] == "cursor 1.2"
+    assert entry["session_key"] == "mcp:cursor"
+    assert ws.store.expand_entry(entry["cursor"])[0]["client"] == "cursor 1.2"
     assert (ws.path / "memory" / "notes" / "pets.md").read_text() == "Miso\n"
 
 

@@ -28,13 +28,14 @@ The class implements the SDK's ``Session`` protocol without importing the SDK.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ReverieError, UserError
 from reverie.integrations._workspace import WorkspaceLike, open_workspace
 from reverie.integrations.agents_items import item_to_message, message_to_items, split_last_item
+from reverie.messages import as_message
 
 if TYPE_CHECKING:
     from agents.items import TResponseInputItem
@@ -153,7 +154,7 @@ class ReverieSession:
             while session.messages:
                 item, remaining = split_last_item(session.messages.pop())
                 if remaining is not None:
-                    session.messages.append(remaining)
+                    session.messages.append(as_message(remaining))
                 if item is not None:
                     break
             else:
@@ -175,7 +176,7 @@ class ReverieSession:
             )
 
 
-def _call_name(messages: Sequence[dict[str, Any]], call_id: str) -> str | None:
+def _call_name(messages: Sequence[Mapping[str, Any]], call_id: str) -> str | None:
     for message in reversed(messages[-_NAME_LOOKBACK:]):
         for call in message.get("tool_calls") or []:
             if isinstance(call, dict) and str(call.get("id")) == call_id:

@@ -106,17 +106,33 @@ def recall(ws: Workspace, query: str, limit: int = 10) -> Answer:
 
 
 def remember(ws: Workspace, content: str, *, client: str) -> Answer:
-    """Append ``content`` to history as a note from an MCP client; Dream picks it up.
+    """Keep ``content`` as a note from an MCP client; Dream picks it up like any entry.
+
+    The note becomes a message of session ``mcp:<client name>`` (recording
+    ``via: mcp`` and the client's name and version) and a history entry whose
+    source is that message, so ``expand`` leads back to it. The message counts
+    as consolidated at once: the entry already holds it, and it is never
+    summarised a second time.
 
     Raises:
         UserError: empty content.
     """
     if not isinstance(content, str) or not content.strip():
         raise UserError("content is empty; give the text to remember")
+    text = content.strip()
     session_key = f"mcp:{client.split(' ')[0]}"
-    cursor = ws.store.append_history(
-        content.strip(), session_key=session_key, source={"via": "mcp", "client": client}
-    )
+    sessions = ws.sessions
+    with sessions.lock(session_key):
+        sessions.invalidate(session_key)  # another process may have added notes since
+        session = sessions.get_or_create(session_key)
+        index = len(session.messages)
+        session.add_message("assistant", text, via="mcp", client=client)
+        sessions.save(session)  # the words are on disk before anything refers to them
+        source = session.source_range(index, index + 1)
+        cursor = ws.store.append_history(text, session_key=session_key, source=source)
+        if session.consolidated_count() == index:
+            session.last_consolidated = index + 1
+            sessions.save(session)
     return Answer(
         f"Recorded as history entry {cursor}. Dream folds it into long-term memory "
         "on its next run.",
