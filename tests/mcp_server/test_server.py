@@ -248,7 +248,13 @@ async def test_memory_files_are_resources(ws: Workspace) -> None:
                                           "file_text": "ship\n"})  # fmt: skip
         note = await client.read_resource("reverie://memories/p/plan.md")
         assert note.contents[0].text == "ship\n"  # type: ignore[union-attr]
-        for uri in ("reverie://memories/../reverie.toml", "reverie://memories/history.jsonl"):
+        (ws.path / "memory" / "notes" / "settings.md").symlink_to(ws.path / "reverie.toml")
+        links = "reverie://memories/settings.md"
+        for uri in (
+            "reverie://memories/../reverie.toml",
+            "reverie://memories/history.jsonl",
+            links,
+        ):
             with pytest.raises(MCPError):
                 await client.read_resource(uri)
 

@@ -296,7 +296,10 @@ def _add_resources(server: MCPServer, ws: Workspace) -> None:
     reader = MemoryCommands(ws.path, via="mcp resources")
 
     def read(path: str) -> str:
-        target = reader.paths.parse(f"{MEMORIES_ROOT}/{path}")
+        try:
+            target = reader.paths.parse(f"{MEMORIES_ROOT}/{path}")
+        except MemoryToolError as exc:
+            raise ResourceError(str(exc)) from exc
         if not target.path.is_file():
             raise ResourceError(f"{MEMORIES_ROOT}/{path} is not a memory file")
         try:
@@ -324,7 +327,4 @@ def _add_resources(server: MCPServer, ws: Workspace) -> None:
         mime_type="text/markdown",
     )
     def memory_file(path: str) -> str:
-        try:
-            return read(path)
-        except MemoryToolError as exc:
-            raise ResourceError(str(exc)) from exc
+        return read(path)
