@@ -21,7 +21,8 @@ vendor SDK is slow to import and status or history commands need no model.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from reverie.context import ContextBuilder
     from reverie.dream.runner import Dream
     from reverie.providers.base import LLMProvider
+    from reverie.recall import RecallHit, RecallIndex
     from reverie.sessions.manager import SessionManager
     from reverie.sessions.session import Session
     from reverie.store.memory_store import MemoryStore
@@ -264,6 +266,41 @@ class Workspace:
         from reverie.autocompact import AutoCompact
 
         return AutoCompact(self.sessions, self.consolidator, self.settings.session_ttl_minutes)
+
+    # -- recall ------------------------------------------------------------------
+
+    @cached_property
+    def recall_index(self) -> RecallIndex:
+        """The recall index (``memory/.index/recall.sqlite3``), semantic when configured."""
+        from reverie.recall.configured import open_recall_index
+
+        return open_recall_index(
+            self.path, store=self.store, sessions=self.sessions, settings=self.settings.recall
+        )
+
+    def recall(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        session_key: str | None = None,
+        kinds: Collection[str] | None = None,
+        since: datetime | date | str | None = None,
+        until: datetime | date | str | None = None,
+    ) -> list[RecallHit]:
+        """Search every conversation, history entry and memory file, best first.
+
+        See :meth:`reverie.recall.RecallIndex.search` for the arguments.
+        """
+        return self.recall_index.search(
+            query, k=k, session_key=session_key, kinds=kinds, since=since, until=until
+        )
+
+    def close(self) -> None:
+        """Release what the workspace holds open (the recall index); parts reopen on use."""
+        index = self.__dict__.pop("recall_index", None)
+        if index is not None:
+            index.close()
 
     # -- the model ---------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,8 +108,12 @@ async def converse(session: Session, second_session: Session) -> ScriptedModel:
 
 
 @pytest.fixture
-def ws(tmp_path: Path) -> Workspace:
-    return Workspace.open(tmp_path / "ws")
+def ws(tmp_path: Path) -> Iterator[Workspace]:
+    opened = Workspace.open(tmp_path / "ws")
+    try:
+        yield opened
+    finally:
+        opened.close()  # the recall index
 
 
 async def test_the_runner_gets_back_exactly_what_sqlite_would_give(ws: Workspace) -> None:
@@ -169,6 +173,10 @@ async def test_items_are_reverie_messages_that_consolidation_can_read(ws: Worksp
     assert summary is not None and "Lisbon" in entry["content"]
     expanded = ws.store.expand_entry(entry["cursor"])
     assert [m["content"] for m in expanded] == [m["content"] for m in session.messages]
+    # Recall finds the tool's answer in the conversation.
+    hits = ws.recall("sunny 24 °C", kinds=["message"])
+    assert hits and hits[0].session_key == "openai-agents:trip"
+    assert "sunny and 24 °C in Lisbon" in hits[0].text
 
 
 async def test_a_long_conversation_is_consolidated_as_it_grows(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,12 @@ CLIENT = Implementation(name="claude-code", version="2.1.3")
 
 
 @pytest.fixture
-def ws(tmp_path: Path) -> Workspace:
-    return Workspace.open(tmp_path / "ws")
+def ws(tmp_path: Path) -> Iterator[Workspace]:
+    opened = Workspace.open(tmp_path / "ws")
+    try:
+        yield opened
+    finally:
+        opened.close()  # the recall index
 
 
 def connect(ws: Workspace) -> Client:
@@ -183,9 +188,7 @@ async def test_history_and_expand(ws: Workspace) -> None:
             "I moved to Lisbon last week.",
             "Welcome to Lisbon!",
         ]
-        by_range = await client.call_tool(
-            "expand", {"session_key": "cli:dana", "start": 1, "end": 2}
-        )
+        by_range = await client.call_tool("expand", {"session": "cli:dana", "start": 1, "end": 2})
         assert [m["content"] for m in by_range.structured_content["messages"]] == [  # type: ignore[index]
             "Welcome to Lisbon!"
         ]
@@ -216,7 +219,6 @@ async def test_dream_runs_and_reports_its_commit(ws: Workspace) -> None:
         assert "Redpanda" in ws.store.read_memory() + ws.store.read_user()
 
 
-@pytest.mark.skip(reason="needs Workspace.recall (the recall index, issue 11), not on main yet")
 async def test_recall_finds_what_was_said(ws: Workspace) -> None:
     async with connect(ws) as client:
         session = ws.sessions.get_or_create("cli:dana")
@@ -227,7 +229,15 @@ async def test_recall_finds_what_was_said(ws: Workspace) -> None:
         hits = result.structured_content["hits"]  # type: ignore[index]
         assert hits and "Porto" in hits[0]["text"]
         assert hits[0]["kind"] == "message" and hits[0]["session_key"] == "cli:dana"
-        assert "Porto" in text(result)
+        assert (hits[0]["start"], hits[0]["end"]) == (0, 2)
+        assert "Porto" in text(result) and "session='cli:dana' start=0 end=2" in text(result)
+        # The handle recall gives is what expand takes.
+        turns = await client.call_tool("expand", {"session": "cli:dana", "start": 0, "end": 2})
+        assert "My sister Ines lives in Porto." in text(turns)
+        # A note kept with remember is found too.
+        await client.call_tool("remember", {"content": "Dana's dentist is Dr. Okafor."})
+        found = await client.call_tool("recall", {"query": "dentist"})
+        assert "Okafor" in text(found)
 
 
 async def test_recall_refuses_an_empty_query(ws: Workspace) -> None:

@@ -14,11 +14,11 @@ from typing import Any
 
 from reverie.errors import UserError
 from reverie.ops.history import expand_history_entry, tail_history
+from reverie.recall.tools import MAX_EXPAND_MESSAGES, format_hits
 from reverie.store.text import cap_text
 from reverie.workspace import Workspace
 
 __all__ = [
-    "HIT_FIELDS",
     "Answer",
     "client_label",
     "expand",
@@ -28,9 +28,6 @@ __all__ = [
     "remember",
     "run_dream",
 ]
-
-HIT_FIELDS = ("kind", "score", "text", "session_key", "start", "end", "cursor", "path", "timestamp")
-"""The fields of a recall hit, as ``Workspace.recall`` gives them."""
 
 MAX_LIMIT = 100
 """Most hits or entries one call returns."""
@@ -62,44 +59,19 @@ def _limit(value: int, name: str = "limit") -> int:
 # -- recall -----------------------------------------------------------------------
 
 
-def _hit_dict(hit: object) -> dict[str, Any]:
-    return {name: getattr(hit, name, None) for name in HIT_FIELDS}
-
-
-def _where(hit: Mapping[str, Any]) -> str:
-    if hit["kind"] == "memory":
-        return str(hit["path"] or "memory")
-    if hit["kind"] == "history":
-        return f"history entry {hit['cursor']}"
-    span = ""
-    if hit["start"] is not None and hit["end"] is not None:
-        span = f", messages {hit['start']}-{hit['end'] - 1}"
-    return f"session {hit['session_key']}{span}"
-
-
 def recall(ws: Workspace, query: str, limit: int = 10) -> Answer:
     """The ``limit`` best matches for ``query`` in everything the workspace remembers.
+
+    The text is what reverie's own agent gets from its ``recall`` tool (each hit
+    with the handle ``expand`` takes); the data holds every field of each hit.
 
     Raises:
         UserError: an empty query or a bad limit.
     """
     if not isinstance(query, str) or not query.strip():
-        raise UserError("query is empty; give the words to look for")
-    search = getattr(ws, "recall", None)
-    if search is None:
-        raise UserError("this reverie has no recall index (Workspace.recall is missing)")
-    hits = [_hit_dict(hit) for hit in search(query, k=_limit(limit))]
-    if not hits:
-        return Answer(f"Nothing in memory matches {query!r}.", {"query": query, "hits": []})
-    lines = [f"{len(hits)} match{'es' if len(hits) != 1 else ''} for {query!r}, best first:"]
-    for number, hit in enumerate(hits, start=1):
-        when = f" ({hit['timestamp']})" if hit["timestamp"] else ""
-        lines.append(f"{number}. [{hit['kind']}] {_where(hit)}{when}")
-        lines.append(
-            "   " + cap_text(str(hit["text"]).strip(), _SHOWN_CHARS).replace("\n", "\n   ")
-        )
-    lines.append("Use expand with a history cursor or a session range to read the full messages.")
-    return Answer("\n".join(lines), {"query": query, "hits": hits})
+        raise UserError("query is empty; give the words, names or dates to look for")
+    hits = ws.recall(query, k=_limit(limit))
+    return Answer(format_hits(hits), {"query": query, "hits": [hit.to_dict() for hit in hits]})
 
 
 # -- remember ---------------------------------------------------------------------
@@ -191,15 +163,20 @@ def history(ws: Workspace, limit: int = 10) -> Answer:
 def expand(
     ws: Workspace,
     cursor: int | None = None,
-    session_key: str | None = None,
+    session: str | None = None,
     start: int | None = None,
     end: int | None = None,
 ) -> Answer:
-    """The original messages behind a history entry, or a range of a session.
+    """The original messages behind a history entry, or messages ``start:end`` of a session.
+
+    Arguments and limits are those of reverie's own ``expand`` tool: a session
+    range shows at most :data:`~reverie.recall.tools.MAX_EXPAND_MESSAGES` messages.
 
     Raises:
-        UserError: neither a cursor nor a full session range, or an unknown one.
+        UserError: neither a cursor nor a session with a range, or an unknown one.
     """
+    if cursor is not None and session is not None:
+        raise UserError("give either a history cursor or a session with start and end, not both")
     if cursor is not None:
         expansion = expand_history_entry(ws.store, cursor)
         messages = expansion.messages
@@ -208,23 +185,25 @@ def expand(
                 f"History entry {cursor} records no source messages; its text is all that "
                 f"was kept:\n{expansion.entry.content}"
             )
-            return Answer(text, {"cursor": cursor, "session_key": None, "messages": []})
+            return Answer(text, {"cursor": cursor, "session": None, "messages": []})
         key, first = expansion.session_key, expansion.start or 0
-    elif session_key is not None and start is not None and end is not None:
-        if start < 0 or end < start or end - start > MAX_LIMIT * 10:
-            raise UserError(
-                f"start and end must satisfy 0 <= start <= end <= start + {MAX_LIMIT * 10}"
-            )
-        messages = ws.sessions.read_range(session_key, start, end)
-        key, first = session_key, start
+    elif session is not None and start is not None:
+        stop = start + 10 if end is None else end
+        if start < 0 or stop <= start:
+            raise UserError(f"start must be >= 0 and end greater than start, got {start}-{stop}")
+        messages = ws.sessions.read_range(session, start, min(stop, start + MAX_EXPAND_MESSAGES))
+        key, first = session, start
     else:
-        raise UserError("give a history cursor, or a session_key with start and end")
+        raise UserError("give a history cursor, or a session with start (and end)")
     shown = [_message_row(message) for message in messages]
-    lines = [f"{len(shown)} message(s) of session {key}:"]
+    if not shown:
+        return Answer(f"No messages of session {key} in that range.", {"cursor": cursor,
+                      "session": key, "messages": []})  # fmt: skip
+    lines = [f"Session {key}, messages {first}-{first + len(shown) - 1}:"]
     for number, row in enumerate(shown, start=first):
         lines.append(f"#{number} {row['role']} {row.get('timestamp') or ''}".rstrip())
         lines.append(cap_text(row["content"], _SHOWN_CHARS))
-    return Answer("\n".join(lines), {"cursor": cursor, "session_key": key, "messages": shown})
+    return Answer("\n".join(lines), {"cursor": cursor, "session": key, "messages": shown})
 
 
 def _message_row(message: Mapping[str, Any]) -> dict[str, Any]:

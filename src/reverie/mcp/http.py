@@ -39,8 +39,9 @@ _log = get_logger("mcp.http")
 
 @dataclass
 class _Person:
-    """One token's server, started on its first request."""
+    """One token's workspace and server, started on its first request."""
 
+    ws: Workspace
     server: MCPServer
     app: ASGIApp
     started: bool = False
@@ -106,20 +107,23 @@ class TokenRouter:
                 ws = await run_sync(Workspace.open, entry.workspace)
                 server = build_server(ws)
                 app = server.streamable_http_app(streamable_http_path=MCP_PATH, host=self.host)
-                person = self._people[key] = _Person(server, app)
+                person = self._people[key] = _Person(ws, server, app)
                 _log.info("serving %s's workspace %s", entry.name, ws.path)
             if not person.started:
                 if self._tasks is None:
                     raise RuntimeError("the server was started without its lifespan")
-                await self._tasks.start(_run_sessions, person.server)
+                await self._tasks.start(_run_sessions, person)
                 person.started = True
         return person
 
 
-async def _run_sessions(server: MCPServer, *, task_status: TaskStatus[None]) -> None:
-    async with server.session_manager.run():
-        task_status.started()
-        await anyio.sleep_forever()
+async def _run_sessions(person: _Person, *, task_status: TaskStatus[None]) -> None:
+    try:
+        async with person.server.session_manager.run():
+            task_status.started()
+            await anyio.sleep_forever()
+    finally:
+        person.ws.close()  # the recall index, at shutdown
 
 
 def _bearer(scope: Scope) -> str | None:

@@ -23,7 +23,10 @@ __all__ = ["is_loopback", "serve_http", "serve_stdio"]
 
 def serve_stdio(workspace: Workspace) -> None:
     """Serve ``workspace`` over stdin/stdout until the client closes the pipe."""
-    anyio.run(build_server(workspace).run_stdio_async)
+    try:
+        anyio.run(build_server(workspace).run_stdio_async)
+    finally:
+        workspace.close()
 
 
 def is_loopback(host: str) -> bool:

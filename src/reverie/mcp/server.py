@@ -112,7 +112,7 @@ class ExpandData(TypedDict):
     """The original messages, oldest first."""
 
     cursor: int | None
-    session_key: str | None
+    session: str | None
     messages: list[dict[str, Any]]
 
 
@@ -259,15 +259,16 @@ def build_server(ws: Workspace) -> MCPServer:
     @server.tool(annotations=_read_only("Expand a memory"))
     async def expand(
         cursor: int | None = None,
-        session_key: str | None = None,
+        session: str | None = None,
         start: int | None = None,
         end: int | None = None,
     ) -> Annotated[CallToolResult, ExpandData]:
         """The exact messages behind a history entry (cursor) or a recall hit.
 
-        For a recall hit on messages, pass its session_key, start and end.
+        For a hit on messages, pass its session and start, end (end exclusive,
+        as recall shows them); at most 40 messages per call.
         """
-        return await _call(answers.expand, ws, cursor, session_key, start, end)
+        return await _call(answers.expand, ws, cursor, session, start, end)
 
     _add_resources(server, ws)
     return server
