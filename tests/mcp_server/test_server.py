@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from anthropic.lib.tools import ToolError as AnthropicToolError
 from anthropic.tools import BetaLocalFilesystemMemoryTool
+from dulwich.repo import Repo
 from mcp import Client, MCPError
 from mcp.types import CallToolResult, Implementation
 
@@ -135,10 +136,8 @@ async def test_memory_answers_as_claudes_memory_tool(ws: Workspace, tmp_path: Pa
 
 async def test_memory_commits_name_the_mcp_client(ws: Workspace) -> None:
     async with connect(ws) as client:
-        await client.call_tool("memory", {"command": "insert", "path": "/memories/USER.md",
-                                          "insert_line": 0, "insert_text": "- Dana"})  # fmt: skip
-        from dulwich.repo import Repo
-
+        insert = {"command": "insert", "path": "/memories/USER.md", "insert_line": 0}
+        await client.call_tool("memory", {**insert, "insert_text": "- Dana"})
         with Repo(str(ws.path)) as repo:
             message = repo[repo.head()].message.decode()
         assert message.startswith("memory: insert USER.md")
@@ -254,8 +253,8 @@ async def test_memory_files_are_resources(ws: Workspace) -> None:
         }
         user = await client.read_resource("reverie://memories/USER.md")
         assert user.contents[0].text == ws.store.read_user()  # type: ignore[union-attr]
-        await client.call_tool("memory", {"command": "create", "path": "/memories/p/plan.md",
-                                          "file_text": "ship\n"})  # fmt: skip
+        create = {"command": "create", "path": "/memories/p/plan.md", "file_text": "ship\n"}
+        await client.call_tool("memory", create)
         note = await client.read_resource("reverie://memories/p/plan.md")
         assert note.contents[0].text == "ship\n"  # type: ignore[union-attr]
         (ws.path / "memory" / "notes" / "settings.md").symlink_to(ws.path / "reverie.toml")

@@ -196,14 +196,14 @@ def expand(
     else:
         raise UserError("give a history cursor, or a session with start (and end)")
     shown = [_message_row(message) for message in messages]
+    data = {"cursor": cursor, "session": key, "messages": shown}
     if not shown:
-        return Answer(f"No messages of session {key} in that range.", {"cursor": cursor,
-                      "session": key, "messages": []})  # fmt: skip
+        return Answer(f"No messages of session {key} in that range.", data)
     lines = [f"Session {key}, messages {first}-{first + len(shown) - 1}:"]
     for number, row in enumerate(shown, start=first):
         lines.append(f"#{number} {row['role']} {row.get('timestamp') or ''}".rstrip())
         lines.append(cap_text(row["content"], _SHOWN_CHARS))
-    return Answer("\n".join(lines), {"cursor": cursor, "session": key, "messages": shown})
+    return Answer("\n".join(lines), data)
 
 
 def _message_row(message: Mapping[str, Any]) -> dict[str, Any]:
