@@ -146,3 +146,11 @@ async def test_tokens_added_or_removed_count_at_once(
             url, json=INITIALIZE, headers={**HEADERS, "Authorization": f"Bearer {alice_token}"}
         )
     assert refused.status_code == 401
+    # A tokens file damaged while the server runs lets nobody in, and says why.
+    tokens.path.write_text("{ not json")
+    async with httpx2.AsyncClient(timeout=60) as http:
+        broken = await http.post(
+            url, json=INITIALIZE, headers={**HEADERS, "Authorization": f"Bearer {carol_token}"}
+        )
+    assert broken.status_code == 503
+    assert "tokens.json is not valid JSON" in broken.json()["error_description"]

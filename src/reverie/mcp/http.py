@@ -15,6 +15,7 @@ refused from its next request on).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from mcp.server.mcpserver import MCPServer
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from reverie._logging import get_logger
+from reverie.errors import ReverieError
 from reverie.mcp.server import build_server
 from reverie.mcp.tokens import TokenEntry, TokenFile, match_token
 from reverie.workspace import Workspace
@@ -75,11 +77,17 @@ class TokenRouter:
         if token is None:
             await _unauthorized(send, "a bearer token is required (Authorization: Bearer <token>)")
             return
-        entry = await self._find(token)
-        if entry is None:
-            await _unauthorized(send, "the token is not valid", error="invalid_token")
+        try:
+            entry = await self._find(token)
+            if entry is None:
+                await _unauthorized(send, "the token is not valid", error="invalid_token")
+                return
+            person = await self._person(entry)
+        except ReverieError as exc:
+            # A damaged tokens file or an unusable workspace: refuse, and say why in the log.
+            _log.error("refused a request: %s", exc)
+            await _respond(send, 503, {"error": "unavailable", "error_description": str(exc)})
             return
-        person = await self._person(entry)
         await person.app(scope, receive, send)
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
@@ -140,16 +148,22 @@ async def _unauthorized(send: Send, message: str, *, error: str | None = None) -
     challenge = 'Bearer realm="reverie"'
     if error:
         challenge += f', error="{error}"'
-    body: dict[str, Any] = {"error": error or "unauthorized", "error_description": message}
+    body = {"error": error or "unauthorized", "error_description": message}
+    await _respond(send, 401, body, [(b"www-authenticate", challenge.encode())])
+
+
+async def _respond(
+    send: Send, status: int, body: dict[str, Any], headers: Sequence[tuple[bytes, bytes]] = ()
+) -> None:
     data = json.dumps(body).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 401,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(data)).encode()),
-                (b"www-authenticate", challenge.encode()),
+                *headers,
             ],
         }
     )
