@@ -229,18 +229,35 @@ class Workspace:
             sessions=self.sessions,
             identity=self.identity,
             unified_session=self.settings.unified_session,
+            tool_guidance=self._tool_guidance(),
         )
+
+    def _tool_guidance(self) -> str:
+        if not self.settings.recall.tools:
+            return ""
+        from reverie.recall.tools import RECALL_TOOLS_PROMPT
+
+        return RECALL_TOOLS_PROMPT
 
     @cached_property
     def tools(self) -> ToolRegistry:
         """The tools offered to the model in a turn (an :class:`Agent` may add its own).
 
-        The Consolidator counts their definitions in every prompt estimate, so a
-        tool added here is accounted for everywhere.
+        ``recall`` and ``expand`` (search and read every past conversation) are
+        on unless ``[recall] tools = false``. The Consolidator counts the
+        definitions in every prompt estimate, so a tool added here is accounted
+        for everywhere.
         """
         from reverie.tools.registry import ToolRegistry
 
-        return ToolRegistry()
+        registry = ToolRegistry()
+        if self.settings.recall.tools:
+            from reverie.recall.tools import build_recall_tools
+
+            # The index opens on the first call, not when the tools are offered.
+            for tool in build_recall_tools(lambda: self.recall_index):
+                registry.register(tool)
+        return registry
 
     @cached_property
     def consolidator(self) -> Consolidator:
@@ -294,6 +311,26 @@ class Workspace:
         """
         return self.recall_index.search(
             query, k=k, session_key=session_key, kinds=kinds, since=since, until=until
+        )
+
+    def recalled_context(self, message: str, session: Session) -> str:
+        """The ``[recall] context_hits`` passages for a turn's system prompt ("" when off).
+
+        The best hits for ``message`` within ``context_tokens``, leaving out
+        the turns of ``session`` the prompt replays anyway.
+        """
+        options = self.settings.recall
+        if options.context_hits <= 0:
+            return ""
+        from reverie.recall.context import recalled_context
+
+        return recalled_context(
+            self.recall_index,
+            message,
+            hits=options.context_hits,
+            max_tokens=options.context_tokens,
+            session_key=session.key,
+            replayed_from=session.archived_offset + session.last_consolidated,
         )
 
     def close(self) -> None:

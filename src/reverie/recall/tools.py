@@ -9,7 +9,7 @@ prompt adds so the model knows they exist.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reverie.errors import ReverieError, ToolError
@@ -27,6 +27,9 @@ __all__ = [
     "build_recall_tools",
     "format_hits",
 ]
+
+IndexSource = RecallIndex | Callable[[], RecallIndex]
+"""An index, or a function that opens it on first use (so offering the tools opens nothing)."""
 
 MAX_EXPAND_MESSAGES = 40
 """Most messages one ``expand`` call returns (the model can page with start/end)."""
@@ -89,9 +92,13 @@ class RecallTool(Tool):
         "read more around one with expand."
     )
 
-    def __init__(self, index: RecallIndex) -> None:
-        self._index = index
+    def __init__(self, index: IndexSource) -> None:
+        self._source = index
         self.parameters = _recall_schema()
+
+    @property
+    def _index(self) -> RecallIndex:
+        return _opened(self._source)
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Run the search and format the hits."""
@@ -129,9 +136,13 @@ class ExpandTool(Tool):
         "messages per call; widen the range to read around a recall hit."
     )
 
-    def __init__(self, index: RecallIndex) -> None:
-        self._index = index
+    def __init__(self, index: IndexSource) -> None:
+        self._source = index
         self.parameters = _expand_schema()
+
+    @property
+    def _index(self) -> RecallIndex:
+        return _opened(self._source)
 
     async def execute(self, args: dict[str, Any]) -> str:
         """Read the messages and format them with their absolute indexes."""
@@ -169,6 +180,10 @@ class ExpandTool(Tool):
         return "\n".join(lines)
 
 
+def _opened(source: IndexSource) -> RecallIndex:
+    return source if isinstance(source, RecallIndex) else source()
+
+
 def _turn(message: Mapping[str, Any]) -> str:
     role = message.get("role")
     return format_turn(
@@ -185,6 +200,6 @@ def _entry_start(index: RecallIndex, cursor: int) -> int:
     return 0
 
 
-def build_recall_tools(index: RecallIndex) -> list[Tool]:
+def build_recall_tools(index: IndexSource) -> list[Tool]:
     """The ``recall`` and ``expand`` tools over ``index``, ready to register."""
     return [RecallTool(index), ExpandTool(index)]
