@@ -28,8 +28,10 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     10: workspace, _window
     11: agent
     12: ops, ingest
-    13: cli
-    14: __main__
+    13: integrations
+    14: mcp
+    15: cli
+    16: __main__
 
 Everything listed in ``__all__`` is public; the rest is internal. Each name loads
 its module on first access, so ``import reverie`` (and with it ``reverie --help``)
