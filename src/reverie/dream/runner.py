@@ -54,7 +54,12 @@ from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
 from reverie.dream.schedule import record_dream_run
 from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
-from reverie.dream.versioning import commit_run, prepare_repository
+from reverie.dream.versioning import (
+    CursorNotRecorded,
+    commit_run,
+    head_has_run,
+    prepare_repository,
+)
 from reverie.errors import ProviderError, ReverieError, UserError
 from reverie.providers.base import LLMProvider
 from reverie.store.memory_store import MemoryStore
@@ -97,6 +102,8 @@ class DreamResult:
         session_key: The ``dream:<time>`` session holding the run's conversation.
         tool_errors: Tool calls that were refused or failed (their ``Error:``
             results went back to the model).
+        unrestored: Files still holding Dream's uncommitted edits because
+            undoing them failed (a full disk); the next run undoes them.
     """
 
     status: DreamStatus
@@ -110,6 +117,7 @@ class DreamResult:
     changed_files: tuple[str, ...] = ()
     session_key: str | None = None
     tool_errors: int = 0
+    unrestored: tuple[str, ...] = ()
 
     @property
     def completed(self) -> bool:
@@ -235,7 +243,10 @@ class Dream:
     async def _run_locked(self) -> DreamResult:
         store = self.store
         recovery = recover_crashed_run(
-            store.workspace, self.journal_file, dream_cursor=store.get_last_dream_cursor()
+            store.workspace,
+            self.journal_file,
+            dream_cursor=store.get_last_dream_cursor(),
+            landed=lambda pending: head_has_run(store, pending),
         )
         if prepare_repository(store, self.journal_file, recovery.pending):
             self._compact()
@@ -302,8 +313,7 @@ class Dream:
     ) -> DreamResult:
         """Commit a completed run, or roll it back; the journal goes either way."""
         if not outcome.completed:
-            self._roll_back(journal)
-            return result
+            return replace(result, unrestored=self._roll_back(journal))
         changed = journal.changes()
         before = {path: old for path, (old, _) in changed.items()}
         after = {path: new for path, (_, new) in changed.items()}
@@ -312,17 +322,30 @@ class Dream:
         if deletions or sizes:
             reason = describe_violations(deletions, sizes, max_ratio=self.max_deletion_ratio)
             _log.warning("Dream %s", reason)
-            self._roll_back(journal)
-            return replace(result, status="rejected", reason=reason)
+            unrestored = self._roll_back(journal)
+            return replace(result, status="rejected", reason=reason, unrestored=unrestored)
         assert result.cursor_from is not None and result.cursor_to is not None
         pending = PendingCommit(result.cursor_from, result.cursor_to, self.model)
         try:
             sha = commit_run(self.store, pending, changed, journal)
+        except CursorNotRecorded as exc:
+            if exc.sha is None:
+                return self._commit_failed(result, journal, exc)
+            # The edits are committed; the journal still names the commit, so the
+            # next run moves the cursor instead of dreaming the entries again.
+            _log.error("Dream committed %s but could not move its cursor: %s", exc.sha[:8], exc)
+            return replace(
+                result,
+                reason=f"could not move the Dream cursor: {exc}",
+                commit=exc.sha,
+                changed_files=tuple(changed),
+            )
         except Exception as exc:
-            _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
-            self._roll_back(journal)
-            return replace(result, reason=f"commit failed: {type(exc).__name__}: {exc}")
-        journal.finish()
+            return self._commit_failed(result, journal, exc)
+        try:
+            journal.finish()
+        except ReverieError as exc:  # the run is committed; the next run removes the journal
+            _log.warning("could not remove the Dream journal: %s", exc)
         self._compact()
         return replace(
             result,
@@ -332,11 +355,31 @@ class Dream:
             changed_files=tuple(changed),
         )
 
-    def _roll_back(self, journal: RunJournal) -> None:
-        report = journal.undo()
+    def _commit_failed(
+        self, result: DreamResult, journal: RunJournal, exc: Exception
+    ) -> DreamResult:
+        """The commit did not land and the cursor did not move: undo the edits."""
+        _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
+        reason = f"commit failed: {type(exc).__name__}: {exc}"
+        unrestored = self._roll_back(journal)
+        return replace(result, reason=reason, unrestored=unrestored)
+
+    def _roll_back(self, journal: RunJournal) -> tuple[str, ...]:
+        """Undo the run's edits; return the files that could not be put back.
+
+        When undoing fails (a full disk), the journal stays so the next run
+        finishes the undo before anything else.
+        """
+        try:
+            report = journal.undo()
+            journal.finish()
+        except ReverieError as exc:
+            left = tuple(journal.dream_versions())
+            _log.error("Dream could not undo its edits to %s: %s", ", ".join(left), exc)
+            return left
         if report.restored:
             _log.info("Dream rolled back %s", ", ".join(report.restored))
-        journal.finish()
+        return ()
 
     def _compact(self) -> None:
         try:

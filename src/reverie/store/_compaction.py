@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie._append import append_whole
 from reverie.errors import StoreError
 from reverie.store.records import HistoryEntry, Reject, parse_history_line
 
@@ -92,9 +93,7 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
     try:
         fd = os.open(path, flags, 0o644)
         try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
+            append_whole(fd, payload, os.fstat(fd).st_size)
             os.fsync(fd)
         finally:
             os.close(fd)

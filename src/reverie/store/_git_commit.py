@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from dulwich.errors import (
@@ -18,12 +18,16 @@ from dulwich.errors import (
 )
 from dulwich.file import FileLocked
 from dulwich.index import TreeExtension, index_entry_from_stat
+from dulwich.object_store import DiskObjectStore
 from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tree
 from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
+from reverie._atomic import write_bytes_atomic
 from reverie.errors import GitStoreError, StoreError
 from reverie.store._git_objects import (
+    MODE_FILE,
+    MODE_LINK,
     Entry,
     TrackedPath,
     TreeReader,
@@ -31,8 +35,9 @@ from reverie.store._git_objects import (
     head_commit,
     read_worktree,
 )
+from reverie.store._git_text import FileVersion
 
-__all__ = ["GIT_FAILURES", "commit_worktree"]
+__all__ = ["GIT_FAILURES", "add_object", "commit_worktree"]
 
 GIT_FAILURES: tuple[type[Exception], ...] = (
     OSError,
@@ -50,6 +55,8 @@ GIT_FAILURES: tuple[type[Exception], ...] = (
 )
 """What dulwich and the filesystem raise when a repository operation fails."""
 
+_OBJECT_MODE = 0o444  # git's loose objects are read-only
+
 # A git process moving HEAD between our read and our compare-and-swap is rare;
 # a few fresh attempts are enough, and more would hide a real fault.
 _REF_ATTEMPTS = 3
@@ -65,11 +72,16 @@ def commit_worktree(
     identity: bytes,
     message: str,
     on_index_error: Callable[[Exception], None],
+    overrides: Mapping[bytes, bytes] | None = None,
 ) -> str | None:
     """Commit the tracked files as they are on disk; None when nothing changed.
 
     The caller holds the repository lock. HEAD moves by compare-and-swap, so a
     git process committing at the same moment is never overwritten.
+
+    Args:
+        overrides: Content to commit for some tracked paths (by index key)
+            instead of what is on disk; the file itself is the caller's to write.
 
     Raises:
         GitStoreError: when HEAD kept moving under us.
@@ -83,6 +95,8 @@ def commit_worktree(
         objects: list[ShaFile] = []
         for path in tracked:
             current = read_worktree(workspace.joinpath(path.name))
+            if overrides is not None and path.key in overrides:
+                current = _override(current, overrides[path.key])
             entry: Entry | None = None
             if current is not None:
                 blob = Blob.from_string(current[0].data)
@@ -104,9 +118,8 @@ def commit_worktree(
         commit = _new_commit(tree_id, head, identity, message)
         # Objects first, fsynced, then the ref: a crash never leaves HEAD
         # pointing at something missing.
-        repo.object_store.fsync_object_files = True
         for obj in [*objects, *created, commit]:
-            repo.object_store.add_object(obj)
+            add_object(repo, obj)
         reflog = b"commit: " + commit.message.split(b"\n", 1)[0]
         if head is None:
             moved = repo.refs.add_if_new(HEADREF, commit.id, committer=identity, message=reflog)
@@ -122,6 +135,37 @@ def commit_worktree(
                 on_index_error(exc)
             return commit.id.decode()
     raise GitStoreError(f"HEAD of {repo.controldir()} kept moving during the commit; try again")
+
+
+def add_object(repo: Repo, obj: ShaFile) -> None:
+    """Store ``obj`` as a loose object: written to a temp file, fsynced, renamed.
+
+    dulwich's own writer leaves ``<object>.lock`` behind when the disk fills
+    mid-write, and every later commit of the same content then fails; a temp
+    file of ours is removed on any failure.
+    """
+    store = repo.object_store
+    if not isinstance(store, DiskObjectStore):
+        store.add_object(obj)
+        return
+    hexsha = obj.id.decode("ascii")
+    target = Path(os.fspath(store.path)) / hexsha[:2] / hexsha[2:]
+    try:
+        # Refreshing the mtime keeps a concurrent `git gc` from pruning it.
+        os.utime(target)
+        return
+    except FileNotFoundError:
+        pass
+    write_bytes_atomic(target, obj.as_legacy_object())
+    os.chmod(target, _OBJECT_MODE)
+
+
+def _override(
+    current: tuple[FileVersion, os.stat_result] | None, data: bytes
+) -> tuple[FileVersion, os.stat_result]:
+    """The given content with a stat no file matches, so git re-reads the file on disk."""
+    mode = current[0].mode if current is not None and current[0].mode != MODE_LINK else MODE_FILE
+    return FileVersion(mode, data), os.stat_result((mode, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
 
 def _new_commit(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -147,10 +147,17 @@ class GitStore:
 
     # -- writing ---------------------------------------------------------------
 
-    def auto_commit(self, message: str) -> str | None:
+    def auto_commit(self, message: str, *, content: Mapping[str, str] | None = None) -> str | None:
         """Commit the current state of the tracked files; return the new sha.
 
         Added, modified and deleted tracked files are recorded; nothing else is.
+
+        Args:
+            message: The commit message.
+            content: Text to commit for some tracked files instead of what is on
+                disk (the files are left as they are: writing them is the
+                caller's next step). Dream commits its cursor this way, so the
+                cursor file moves only once the commit holding it exists.
 
         Returns:
             The full 40-hex sha, or None when nothing changed (or when there is
@@ -158,13 +165,14 @@ class GitStore:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError("commit message is empty: say what changed")
+        overrides = self._overrides(content or {})
         if not self.is_initialized():
             self._warner.warn(
                 "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
             )
             return None
         with self._open(locked=True) as repo:
-            return self._commit_locked(repo, message)
+            return self._commit_locked(repo, message, overrides)
 
     def restore(self, sha: str) -> str | None:
         """Bring the tracked files back to their state before commit ``sha``.
@@ -302,7 +310,9 @@ class GitStore:
             if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
         ]
 
-    def _commit_locked(self, repo: Repo, message: str) -> str | None:
+    def _commit_locked(
+        self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
+    ) -> str | None:
         """Commit the tracked files; the caller holds the repository lock."""
         return commit_worktree(
             repo,
@@ -311,7 +321,18 @@ class GitStore:
             identity=self._identity,
             message=message,
             on_index_error=self._index_failed,
+            overrides=overrides,
         )
+
+    def _overrides(self, content: Mapping[str, str]) -> dict[bytes, bytes]:
+        tracked = {path.name: path for path in self._tracked}
+        out: dict[bytes, bytes] = {}
+        for name, text in content.items():
+            path = tracked.get(parse_tracked(name, field="content").name)
+            if path is None:
+                raise UserError(f"content: {name!r} is not a tracked file of {self.git_dir}")
+            out[path.key] = text.encode("utf-8")
+        return out
 
     def _index_failed(self, exc: Exception) -> None:
         self._warner.warn("index", "could not update the index of %s: %s", self.git_dir, exc)

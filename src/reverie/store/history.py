@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from reverie._append import append_whole
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
@@ -168,7 +169,10 @@ class HistoryLog:
                     )
                 payload = b"".join(_encode(entry) for entry in written)
                 # A torn last line is closed first so the new record starts on its own line.
-                _write_all(fd, b"\n" + payload if torn else payload, self._path)
+                try:
+                    append_whole(fd, b"\n" + payload if torn else payload, size)
+                except OSError as exc:
+                    raise _store_error("cannot write", self._path, exc) from exc
             finally:
                 os.close(fd)
             self._write_cursor_hint(cursor)
@@ -370,15 +374,6 @@ def _encode(entry: HistoryEntry) -> bytes:
         return (json.dumps(entry.to_dict(), ensure_ascii=True) + "\n").encode("ascii")
     except (TypeError, ValueError) as exc:
         raise UserError(f"history entry field 'source' is not JSON-serialisable: {exc}") from exc
-
-
-def _write_all(fd: int, data: bytes, path: Path) -> None:
-    try:
-        written = os.write(fd, data)
-        while written < len(data):  # only on a full disk or a signal mid-write
-            written += os.write(fd, data[written:])
-    except OSError as exc:
-        raise _store_error("cannot write", path, exc) from exc
 
 
 def _store_error(action: str, path: Path, exc: OSError) -> StoreError:

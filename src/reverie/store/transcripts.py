@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from reverie._append import append_whole
 from reverie._atomic import fsync_dir
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
@@ -167,9 +168,7 @@ class TranscriptArchive:
                 os.lseek(fd, size - 1, os.SEEK_SET)
                 if os.read(fd, 1) != b"\n":
                     payload = b"\n" + payload  # end the torn line a crash left behind
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
+            append_whole(fd, payload, size)
             os.fsync(fd)
         except OSError as exc:
             raise StoreError(f"cannot append to transcript {path}: {exc.strerror or exc}") from exc
