@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from reverie.errors import StoreError
 from reverie.sessions.keys import session_filename
+from reverie.sessions.lost import is_lost
 from reverie.sessions.manager import SessionManager
 
 KEY = "cli:alice"
@@ -34,34 +36,72 @@ def kept_copies(path: Path, kind: str) -> list[Path]:
     return sorted(path.parent.glob(f"{path.name}.{kind}-*"))
 
 
+LOST = None  # where a damaged message line keeps its place
+
 DAMAGE = {
-    "bad json": (f"{HEADER}\n{GOOD_1}\n{{not json\n{GOOD_2}\n", 3, "not valid JSON"),
-    "non-dict line": (f"{HEADER}\n{GOOD_1}\n[1, 2]\n{GOOD_2}\n", 3, "not an object"),
-    "no role": (f'{HEADER}\n{GOOD_1}\n{{"content": "?"}}\n{GOOD_2}\n', 3, "'role'"),
-    "torn last line": (f'{HEADER}\n{GOOD_1}\n{GOOD_2}\n{{"role": "us', 4, "not valid JSON"),
+    "bad json": (
+        f"{HEADER}\n{GOOD_1}\n{{not json\n{GOOD_2}\n",
+        3,
+        "not valid JSON",
+        ["first", LOST, "second"],
+    ),
+    "non-dict line": (
+        f"{HEADER}\n{GOOD_1}\n[1, 2]\n{GOOD_2}\n",
+        3,
+        "not an object",
+        ["first", LOST, "second"],
+    ),
+    "no role": (
+        f'{HEADER}\n{GOOD_1}\n{{"content": "?"}}\n{GOOD_2}\n',
+        3,
+        "'role'",
+        ["first", LOST, "second"],
+    ),
+    "torn last line": (
+        f'{HEADER}\n{GOOD_1}\n{GOOD_2}\n{{"role": "us',
+        4,
+        "not valid JSON",
+        ["first", "second", LOST],
+    ),
     "bad utf-8": (
         f"{HEADER}\n{GOOD_1}\n".encode()
         + b'{"role": "user", "content": "\xff"}\n'
         + GOOD_2.encode(),
         3,
         "not UTF-8",
+        ["first", "\ufffd", "second"],
     ),
-    "second header": (f"{HEADER}\n{GOOD_1}\n{HEADER}\n{GOOD_2}\n", 3, "second metadata"),
+    "second header": (
+        f"{HEADER}\n{GOOD_1}\n{HEADER}\n{GOOD_2}\n",
+        3,
+        "second metadata",
+        ["first", "second"],
+    ),
 }
+
+
+def contents(messages: list[dict[str, Any]]) -> list[str | None]:
+    return [LOST if is_lost(m) else m["content"] for m in messages]
 
 
 @pytest.mark.parametrize("kind", sorted(DAMAGE))
 def test_damaged_file_loads_valid_lines_and_keeps_the_original(
     workspace: Path, caplog: pytest.LogCaptureFixture, kind: str
 ) -> None:
-    text, bad_line, why = DAMAGE[kind]
+    text, bad_line, why, expected = DAMAGE[kind]
     path = write_session(workspace, text)
     original = path.read_bytes()
     manager = SessionManager(workspace)
     with caplog.at_level(logging.WARNING, logger="reverie"):
         session = manager.get_or_create(KEY)
-    assert [m["content"] for m in session.messages] == ["first", "second"]
+    assert contents(session.messages) == expected
     assert session.metadata == {"topic": "x"} and session.last_consolidated == 1
+    assert (
+        session.get_history(max_messages=0)
+        == [
+            {"role": m["role"], "content": m["content"]} for m in session.messages if not is_lost(m)
+        ][1:]
+    )
     assert path.name in caplog.text and f"line {bad_line}" in caplog.text and why in caplog.text
 
     assert kept_copies(path, "corrupt") == []  # reading alone changes nothing
@@ -69,11 +109,10 @@ def test_damaged_file_loads_valid_lines_and_keeps_the_original(
     manager.save(session)
     [copy] = kept_copies(path, "corrupt")
     assert copy.read_bytes() == original
-    assert [m["content"] for m in SessionManager(workspace).get_or_create(KEY).messages] == [
-        "first",
-        "second",
-        "third",
-    ]
+    # A lost message keeps its place across saves and loads: no position shifts.
+    reloaded = SessionManager(workspace).get_or_create(KEY)
+    assert contents(reloaded.messages) == [*expected, "third"]
+    assert reloaded.last_consolidated == 1 and reloaded.metadata == {"topic": "x"}
     manager.save(session)  # the file is sound now: no second copy
     assert len(kept_copies(path, "corrupt")) == 1
 
@@ -111,9 +150,12 @@ def test_warnings_are_rate_limited_per_file(
         manager.get_or_create(KEY)
         manager.invalidate(KEY)
         manager.get_or_create(KEY)
-    records = [r for r in caplog.records if "unusable" in r.getMessage()]
+    records = [r for r in caplog.records if "damaged line(s)" in r.getMessage()]
     assert len(records) == 1
-    assert "skipped 500" in records[0].getMessage() and "and 495 more" in records[0].getMessage()
+    assert (
+        "500 damaged line(s)" in records[0].getMessage()
+        and "and 495 more" in records[0].getMessage()
+    )
 
 
 def test_delete_of_a_damaged_session_keeps_the_original(workspace: Path) -> None:

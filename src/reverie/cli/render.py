@@ -110,8 +110,12 @@ def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
     return table
 
 
+_LOST_TEXT = "(lost: its line in the session file was damaged; see the .corrupt copy)"
+
+
 def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: int = 0) -> Table:
     """Messages as a table: absolute index, time, role (with tools), text."""
+    from reverie.sessions.lost import is_lost
     from reverie.store.message_format import tool_names
 
     table = Table(title=Text(title, style="table.title"), title_justify="left", show_lines=False)
@@ -125,6 +129,9 @@ def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: 
         tools = tool_names(message)
         if tools:
             role += f" [{', '.join(tools)}]"
+        if is_lost(message):
+            table.add_row(str(first + offset), "", "lost", Text(_LOST_TEXT, style="dim"))
+            continue
         table.add_row(str(first + offset), stamp, escape(role), escape(message_text(message)))
     return table
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie._atomic import fsync_dir, write_text_atomic
+from reverie._jsonline import loads_line
 from reverie._logging import get_logger
 from reverie.errors import StoreError
 
@@ -253,7 +254,7 @@ class RunJournal:
             if isinstance(exc, UnicodeDecodeError):
                 raise ValueError("not UTF-8 text") from exc
             raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        data = json.loads(raw)
+        data = loads_line(raw)
         if not isinstance(data, dict) or data.get("version") != _VERSION:
             raise ValueError(f"expected a version {_VERSION} journal object")
         journal = cls(workspace, path)

@@ -36,6 +36,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from croniter import CroniterBadDateError, croniter
 
 from reverie._atomic import write_text_atomic
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ConfigError, StoreError, UserError
 
@@ -292,7 +293,7 @@ def read_dream_state(memory_dir: Path) -> DreamState:
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
-        record = json.loads(raw)
+        record = loads_line(raw)
         if not isinstance(record, dict):
             raise ValueError("not a JSON object")
         return DreamState(

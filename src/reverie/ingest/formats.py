@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, loads_line
 from reverie.errors import UserError
 from reverie.ingest.chatgpt import parse_chatgpt
 from reverie.ingest.messages import normalise_message
@@ -67,7 +68,9 @@ def detect_format(path: Path, text: str | None = None) -> Format:
     if not stripped:
         raise UserError(f"{path}: the file is empty")
     try:
-        whole = json.loads(text)
+        whole = loads_line(text)
+    except JsonTooDeep as exc:
+        raise UserError(f"{path}: {exc}") from None
     except ValueError:
         whole = None
     else:
@@ -82,7 +85,7 @@ def detect_format(path: Path, text: str | None = None) -> Format:
             return "chatgpt"  # one conversation saved on its own
     for _, line in _lines(text):
         try:
-            record = json.loads(line)
+            record = loads_line(line)
         except ValueError:
             continue
         if isinstance(record, Mapping):
@@ -126,7 +129,9 @@ def parse_file(path: Path | str, fmt: Format | None = None) -> ParseResult:
         _parse_openai_jsonl(text, result)
     else:
         try:
-            data = json.loads(text)
+            data = loads_line(text)
+        except JsonTooDeep as exc:
+            raise UserError(f"{path}: {exc}") from None
         except ValueError as exc:
             raise UserError(f"{path}: not valid JSON: {exc}") from exc
         if fmt == "chatgpt":
@@ -165,7 +170,10 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     for number, line in _lines(text):
         where = f"line {number}"
         try:
-            record = json.loads(line)
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(where, IngestError("", str(exc)))
+            continue
         except json.JSONDecodeError as exc:
             result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
             continue
@@ -262,7 +270,10 @@ def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
     for position, (number, line) in enumerate(lines, start=1):
         where = f"line {number}"
         try:
-            record = json.loads(line)
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(where, IngestError("", str(exc)))
+            continue
         except json.JSONDecodeError as exc:
             result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
             continue

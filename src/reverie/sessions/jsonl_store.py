@@ -25,8 +25,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie.errors import SessionError, StoreError
 from reverie.sessions.keys import decode_key
+from reverie.sessions.lost import LOST_MESSAGES_KEY, file_positions, lost_message, place_lost
 from reverie.sessions.session import Session
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
 ]
 
 _METADATA_TYPE = "metadata"
+_METADATA_MARK = b'"_type"'
 _COUNT_CHUNK = 1 << 20
 
 
@@ -50,12 +53,15 @@ class LoadedSession:
     """A session read from a file, with the lines that could not be used.
 
     Attributes:
-        session: What the valid lines hold.
-        problems: One ``"line N: why"`` per skipped line or bad metadata field.
+        session: What the valid lines hold (a damaged message line is a
+            lost-message placeholder at its position).
+        problems: One ``"line N: why"`` per damaged line or bad metadata field.
     """
 
     session: Session
     problems: list[str] = field(default_factory=list)
+    header_damaged: bool = False
+    """The metadata line was there but unreadable: consolidation and offsets are unknown."""
 
     @property
     def damaged(self) -> bool:
@@ -103,35 +109,61 @@ def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 
 
 def parse_session(data: bytes, key: str) -> LoadedSession:
-    """Build the session ``key`` from a file's bytes, skipping what is unusable."""
+    """Build the session ``key`` from a file's bytes, skipping what is unusable.
+
+    A damaged message line keeps its position as a lost-message placeholder
+    (see :mod:`reverie.sessions.lost`), so ``last_consolidated`` and absolute
+    message indexes stay exact.
+    """
     problems: list[str] = []
-    messages: list[dict[str, Any]] = []
+    slots: list[dict[str, Any]] = []
     header: dict[str, Any] | None = None
     header_line = 0
+    header_damaged = False
     for number, raw in _lines(data):
+        text, replaced = decode_lenient(raw)
+        why = ""
+        record: Any = None
         try:
-            record = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            problems.append(f"line {number}: not UTF-8")
-            continue
+            record = loads_line(text)
+        except JsonTooDeep as exc:
+            why = str(exc)
         except ValueError:
-            problems.append(f"line {number}: not valid JSON")
-            continue
-        if not isinstance(record, dict):
-            problems.append(f"line {number}: a JSON {type(record).__name__}, not an object")
+            why = "not valid JSON"
+        if replaced and not why:
+            # Kept with U+FFFD for the bad bytes; the original stays in the .corrupt copy.
+            problems.append(f"line {number}: bytes that are not UTF-8 read as U+FFFD")
+        if not why and not isinstance(record, dict):
+            why = f"a JSON {type(record).__name__}, not an object"
+        if why:
+            if not slots and header is None and _METADATA_MARK in raw:
+                header_damaged = True  # the metadata line itself, not a message
+                problems.append(f"line {number}: the metadata line is damaged ({why})")
+            else:
+                problems.append(f"line {number}: {why}")
+                slots.append(lost_message())
         elif record.get("_type") == _METADATA_TYPE:
             if header is None:
                 header, header_line = record, number
             else:
                 problems.append(f"line {number}: a second metadata line (first on {header_line})")
         elif isinstance(record.get("role"), str):
-            messages.append(record)
+            slots.append(record)
         else:
             problems.append(f"line {number}: a message without a string 'role'")
-    session = Session(key=key, messages=messages)
+            slots.append(lost_message())
+    session = Session(key=key, messages=slots)
     if header is not None:
         _apply_header(session, header, header_line, problems)
-    return LoadedSession(session, problems)
+    recorded = session.metadata.pop(LOST_MESSAGES_KEY, None)
+    session.messages, session.last_consolidated = place_lost(
+        slots,
+        recorded=recorded,
+        offset=session.archived_offset,
+        file_consolidated=session.last_consolidated,
+        damaged=bool(problems),
+    )
+    return LoadedSession(session, problems, header_damaged=header_damaged)
 
 
 def _apply_header(session: Session, header: dict[str, Any], line: int, problems: list[str]) -> None:
@@ -178,20 +210,26 @@ def serialize_session(session: Session) -> bytes:
     Raises:
         SessionError: naming the session and message when a value is not JSON.
     """
+    messages, consolidated, lost = file_positions(
+        session.messages, session.last_consolidated, session.archived_offset
+    )
+    metadata = session.metadata
+    if lost:
+        metadata = {**metadata, LOST_MESSAGES_KEY: lost}
     header = {
         "_type": _METADATA_TYPE,
         "key": session.key,
         "created_at": session.created_at.isoformat(),
         "updated_at": session.updated_at.isoformat(),
-        "metadata": session.metadata,
-        "last_consolidated": session.last_consolidated,
+        "metadata": metadata,
+        "last_consolidated": consolidated,
     }
     lines: list[bytes] = []
     try:
         lines.append(json_line(header))
     except (TypeError, ValueError) as exc:
         raise SessionError(f"session {session.key!r}: metadata is not JSON: {exc}") from exc
-    for index, message in enumerate(session.messages):
+    for index, message in enumerate(messages):
         try:
             lines.append(json_line(message))
         except (TypeError, ValueError) as exc:
@@ -238,7 +276,7 @@ def metadata_key(path: Path) -> str | None:
     """The ``key`` named by the file's metadata line, if it has a readable one."""
     try:
         with path.open("rb") as handle:
-            record = json.loads(handle.readline().decode("utf-8"))
+            record = loads_line(handle.readline().decode("utf-8"))
     except (OSError, ValueError):
         return None
     if isinstance(record, dict) and record.get("_type") == _METADATA_TYPE:
@@ -262,7 +300,7 @@ def read_summary(path: Path) -> SessionSummary | None:
     header: object = None
     if not empty:
         try:
-            header = json.loads(first.decode("utf-8"))
+            header = loads_line(first.decode("utf-8"))
         except ValueError:
             header = None
     if not (isinstance(header, dict) and header.get("_type") == _METADATA_TYPE):

@@ -6,9 +6,11 @@ Guarantees, beyond nanobot's:
   per-session :class:`~reverie.store.locks.WorkspaceLock`
   (``sessions/.locks/<name>.lock``) shared by threads and processes, so a
   reader sees the old or the new file, never half of one.
-* **Damaged files lose nothing.** Unusable lines are skipped with one warning
-  naming the file and lines; before the first write over such a file the
-  original is kept as ``<name>.corrupt-<UTC time>``.
+* **Damaged files lose nothing.** Unusable lines are reported with one warning
+  naming the file and lines, and keep their place as lost-message placeholders
+  (:mod:`reverie.sessions.lost`); a damaged metadata line is rebuilt from the
+  transcript archive and the history log; before the first write over such a
+  file the original is kept as ``<name>.corrupt-<UTC time>``.
 * **No silent lost updates.** If another process (or another manager) replaced
   the file since this manager read it, and that version holds messages this
   session does not, it is kept as ``<name>.conflict-<UTC time>`` before the
@@ -38,6 +40,7 @@ from typing import Any
 from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
     file_signature,
@@ -156,13 +159,26 @@ class SessionManager:
             more = len(loaded.problems) - _MAX_REPORTED_LINES
             self._warner.warn(
                 f"damaged:{source}",
-                "%s: skipped %d unusable line(s) (%s%s); the original is kept as "
-                "%s.corrupt-<time> before the next save",
+                "%s: %d damaged line(s) (%s%s); a damaged message keeps its place as a lost "
+                "message, and the original file is kept as %s.corrupt-<time> before the "
+                "next save",
                 source,
                 len(loaded.problems),
                 shown,
                 f"; and {more} more" if more > 0 else "",
                 source.name,
+            )
+        if loaded.header_damaged:
+            found = recover_header(loaded.session, self.workspace, self.transcripts)
+            _log.warning(
+                "%s: the metadata line is damaged; recovered archived_offset=%d from the "
+                "transcript archive and last_consolidated=%d from %s",
+                source,
+                found.archived_offset,
+                found.last_consolidated,
+                f"history entry {found.from_cursor}"
+                if found.from_cursor is not None
+                else "the history log (no entry summarised this session)",
             )
         loaded.session.consolidated_count()  # reset an out-of-range value now, logged once
         with self._mutex:

@@ -19,6 +19,10 @@ indexes, ``end`` exclusive (:meth:`Session.source_range`). A key that is
 deleted and later used again continues after the archive's highest index, so
 an index is never given to two messages.
 
+A line of the file too damaged to read keeps its position as a lost-message
+placeholder, so neither ``last_consolidated`` nor absolute indexes shift
+(:mod:`reverie.sessions.lost`).
+
 Times are naive local datetimes, as nanobot writes them, so files and
 comparisons with ``datetime.now()`` work the same in both programs.
 
@@ -42,6 +46,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
+from reverie.sessions.lost import is_lost
 from reverie.tokens import estimate_message_tokens
 
 __all__ = ["ARCHIVED_OFFSET_KEY", "WIRE_FIELDS", "Session", "legal_messages"]
@@ -227,7 +232,8 @@ def _result_id(message: Mapping[str, Any]) -> str | None:
 def legal_messages(messages: Sequence[Mapping[str, Any]]) -> list[Message]:
     """Wire copies of ``messages`` with every unpaired tool message left out.
 
-    A tool result is kept only inside the run of tool messages right after the
+    Lost-message placeholders (:mod:`reverie.sessions.lost`) are left out. A
+    tool result is kept only inside the run of tool messages right after the
     assistant message that called it (first answer per call). An assistant
     message keeps only its answered calls; one with no answered call and no
     text is dropped. Everything else is kept in order.
@@ -238,6 +244,8 @@ def legal_messages(messages: Sequence[Mapping[str, Any]]) -> list[Message]:
         message = messages[index]
         index += 1
         role = message.get("role")
+        if is_lost(message):
+            continue  # a damaged line's placeholder: it holds nothing to send
         if role == "tool":
             continue  # not directly after its call: an orphan
         calls = message.get("tool_calls") if role == "assistant" else None

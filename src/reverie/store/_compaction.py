@@ -17,7 +17,8 @@ from pathlib import Path
 
 from reverie._append import append_whole
 from reverie.errors import StoreError
-from reverie.store.records import HistoryEntry, Reject, parse_history_line
+from reverie.store._history_parse import parse_entry
+from reverie.store.records import HistoryEntry, Reject
 
 __all__ = ["CompactionPlan", "append_rejected", "plan_compaction", "remove_stale_temp_files"]
 
@@ -44,7 +45,7 @@ def plan_compaction(data: bytes, max_entries: int, dream_cursor: int) -> Compact
     lines = data.split(b"\n")
     if data.endswith(b"\n"):
         lines.pop()
-    parsed = [parse_history_line(line) for line in lines]
+    parsed = [parse_entry(line)[0] for line in lines]
     excess = sum(isinstance(item, HistoryEntry) for item in parsed) - max_entries
     drop: set[int] = set()
     for index, item in enumerate(parsed):

@@ -76,7 +76,9 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
     transcripts = TranscriptArchive(workspace)
     loaded = read_session_file(session_path, key)
     if loaded is not None:
-        offset = loaded.session.archived_offset
+        # A damaged metadata line lost the offset; the archive still knows it.
+        damaged = loaded.header_damaged
+        offset = transcripts.next_index(key) if damaged else loaded.session.archived_offset
         live = loaded.session.messages
     else:
         offset, live = transcripts.next_index(key), []

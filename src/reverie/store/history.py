@@ -31,9 +31,10 @@ from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
+from reverie.store._history_parse import parse_entry
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
 from reverie.store.locks import WorkspaceLock
-from reverie.store.records import HistoryEntry, Reject, parse_history_line
+from reverie.store.records import HistoryEntry, Reject
 
 __all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]
 
@@ -287,14 +288,15 @@ class HistoryLog:
         except OSError as exc:
             raise _store_error("cannot read", self._path, exc) from exc
 
-    def _parse(self, line: bytes, terminated: bool) -> HistoryEntry | None:
-        item = parse_history_line(line)
+    def _parse(self, line: bytes, terminated: bool, offset: int) -> HistoryEntry | None:
+        item, replaced = parse_entry(line)
         if isinstance(item, Reject):
             if terminated:
                 self._warner.warn(
                     f"history:{item.name}",
-                    "%s: skipping line(s) with %s (further ones are skipped silently)",
+                    "%s line %s: skipping a line with %s (further ones are skipped silently)",
                     self._path,
+                    _LineNumber(self._path, offset),
                     item.value,
                 )
             else:
@@ -302,6 +304,15 @@ class HistoryLog:
                 # append terminates it and it is reported as malformed then).
                 _log.debug("%s: skipping an unterminated last line", self._path)
             return None
+        if replaced:
+            self._warner.warn(
+                "history:not-utf8",
+                "%s line %s: bytes that are not UTF-8 read as U+FFFD; the rest of the entry "
+                "(cursor %s) is kept (further ones are kept silently)",
+                self._path,
+                _LineNumber(self._path, offset),
+                item.cursor if item is not None else "?",
+            )
         return item
 
     def _read_cursor_hint(self) -> int:
@@ -348,6 +359,32 @@ class HistoryLog:
             self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
         finally:
             os.close(fd)
+
+
+class _LineNumber:
+    """The 1-based line number of the line starting at ``offset``, counted only when shown.
+
+    Warnings are said once per kind, so the count (a read of the file up to
+    ``offset``) is paid only for the line a warning actually names.
+    """
+
+    def __init__(self, path: Path, offset: int) -> None:
+        self.path = path
+        self.offset = offset
+
+    def __str__(self) -> str:
+        try:
+            with self.path.open("rb") as handle:
+                count, left = 0, self.offset
+                while left > 0:
+                    chunk = handle.read(min(left, 1 << 20))
+                    if not chunk:
+                        break
+                    count += chunk.count(b"\n")
+                    left -= len(chunk)
+        except OSError:
+            return f"at byte {self.offset}"
+        return str(count + 1)
 
 
 def _check_new_entry(item: NewEntry) -> None:

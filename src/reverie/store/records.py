@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, loads_line
+
 __all__ = ["HistoryEntry", "Reject", "entry_from_dict", "parse_history_line"]
 
 
@@ -58,6 +60,7 @@ class Reject(enum.Enum):
     """Why a history line is not a valid record; the value is the warning text."""
 
     MALFORMED_JSON = "malformed JSON"
+    TOO_DEEP = "JSON nested too deeply"
     NOT_AN_OBJECT = "a JSON value that is not an object"
     MISSING_CURSOR = "no cursor"
     BOOL_CURSOR = "a boolean cursor"
@@ -78,7 +81,9 @@ def parse_history_line(line: bytes | str) -> HistoryEntry | Reject | None:
     if not line.strip():
         return None
     try:
-        data = json.loads(line)
+        data = loads_line(line)
+    except JsonTooDeep:
+        return Reject.TOO_DEEP
     except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
         return Reject.MALFORMED_JSON
     if not isinstance(data, dict):

@@ -25,7 +25,6 @@ index, which makes that retry harmless.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -36,6 +35,7 @@ from typing import Any
 
 from reverie._append import append_whole
 from reverie._atomic import fsync_dir
+from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.sessions.jsonl_store import json_line
@@ -263,13 +263,24 @@ class TranscriptArchive:
         if not raw.strip():
             return None
         problem: str
+        text, replaced = decode_lenient(raw)
         try:
-            data = json.loads(raw)
+            data = loads_line(text)
+        except JsonTooDeep as exc:
+            problem = str(exc)
         except ValueError:
             problem = "torn line" if not raw.endswith(b"\n") else "not valid JSON"
         else:
             record = _record(data, session_key)
             if record is not None:
+                if replaced and not quiet:
+                    self._warner.warn(
+                        f"{path}:not-utf8",
+                        "%s line %d: bytes that are not UTF-8 read as U+FFFD; the message is "
+                        "kept (further ones are kept silently)",
+                        path,
+                        number,
+                    )
                 return record
             problem = "not a transcript record of this session"
         if not quiet:
