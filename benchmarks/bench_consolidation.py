@@ -27,7 +27,7 @@ from reverie.providers.base import LLMResponse
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.tokens import count_prompt_tokens
 from reverie.tokens.encodings import heuristic_count
 

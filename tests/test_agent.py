@@ -73,7 +73,7 @@ def test_a_window_too_small_for_any_prompt_is_refused_up_front(workspace: Path) 
         workspace, provider="offline", context_window_tokens=4_000, max_completion_tokens=500
     )
     assert agent.consolidator.budget == 4_000 - 500 - 1_024
-    unbudgeted = Agent(workspace, ScriptedProvider(["hi"]), context_window_tokens=0)
+    unbudgeted = Agent.open(workspace, provider=ScriptedProvider(["hi"]), context_window_tokens=0)
     assert unbudgeted.run_sync("hello").text == "hi"
 
 
@@ -93,7 +93,7 @@ async def test_tool_calls_run_in_a_bounded_loop(workspace: Path) -> None:
         ],
         default_model=MODEL,
     )
-    agent = Agent(workspace, provider, tools=tools)
+    agent = Agent.open(workspace, provider=provider, tools=tools)
     reply = await agent.run("where is billing documented?", session_key="cli:t")
     assert reply.text == "Billing is in docs/billing.md."
     assert reply.tool_calls == ("lookup", "nope") and reply.model_calls == 2
@@ -113,7 +113,7 @@ async def test_tool_calls_run_in_a_bounded_loop(workspace: Path) -> None:
         ),
         default_model=MODEL,
     )
-    stubborn = Agent(workspace, looping, tools=tools, max_tool_iterations=3)
+    stubborn = Agent.open(workspace, provider=looping, tools=tools, max_tool_iterations=3)
     capped = await stubborn.run("loop forever", session_key="cli:loop")
     assert capped.model_calls == 3 and len(looping.requests) == 3
     assert "stopped after 3 model calls" in capped.text
@@ -133,7 +133,7 @@ async def test_a_tool_loop_sends_back_the_models_thinking(workspace: Path) -> No
         ],
         default_model=MODEL,
     )
-    agent = Agent(workspace, provider, tools=ToolRegistry([lookup_tool([])]))
+    agent = Agent.open(workspace, provider=provider, tools=ToolRegistry([lookup_tool([])]))
     await agent.run("where is billing documented?", session_key="cli:think")
     replayed = [m for m in provider.requests[1].messages if m["role"] == "assistant"][-1]
     assert replayed["thinking_blocks"] == thinking
@@ -143,7 +143,7 @@ async def test_a_tool_loop_sends_back_the_models_thinking(workspace: Path) -> No
 
 async def test_a_failed_call_keeps_the_users_words(workspace: Path) -> None:
     provider = ScriptedProvider([LLMResponse.failure(LLMError("invalid key", status=401))])
-    agent = Agent(workspace, provider)
+    agent = Agent.open(workspace, provider=provider)
     reply = await agent.run("remember: the wifi password is on the fridge")
     assert reply.error is not None and "invalid key" in reply.error
     assert reply.text.startswith("Error:") and reply.finish_reason == "error"
@@ -161,7 +161,7 @@ async def test_a_half_emoji_in_an_answer_does_not_stop_later_turns_being_saved(
     # A broken "\\ud83d" escape in a model's JSON, or terminal input decoded with
     # surrogateescape, gives text with a lone surrogate, which has no UTF-8 form.
     provider = ScriptedProvider(["here you go \ud83d", "noted"])
-    agent = Agent(workspace, provider)
+    agent = Agent.open(workspace, provider=provider)
     await agent.run("send me a fox emoji")
     await agent.run("and my password is \udcff1234")
     stored = SessionManager(workspace).get_or_create("cli:default").messages
@@ -180,7 +180,9 @@ def test_a_message_bigger_than_the_window_is_shortened_in_the_request_only(
     workspace: Path,
 ) -> None:
     provider = FunctionProvider(lambda request: "[durable] fine", default_model=MODEL)
-    agent = Agent(workspace, provider, context_window_tokens=4_000, max_completion_tokens=500)
+    agent = Agent.open(
+        workspace, provider=provider, context_window_tokens=4_000, max_completion_tokens=500
+    )
     huge = "BEGIN " + "lorem ipsum dolor sit amet " * 2_000 + " END"
     reply = agent.run_sync(huge)
     assert reply.error is None
@@ -201,7 +203,7 @@ def test_idle_sessions_are_compacted_and_the_summary_opens_the_next_prompt(
         return "ok"
 
     provider = FunctionProvider(answer, default_model=MODEL)
-    agent = Agent(workspace, provider, session_ttl_minutes=30, idle_check_interval=0)
+    agent = Agent.open(workspace, provider=provider, session_ttl_minutes=30, idle_check_interval=0)
     for turn in range(6):
         agent.run_sync(f"my dog Rex did trick number {turn}", session_key="cli:old")
     session = agent.sessions.get_or_create("cli:old")
@@ -230,7 +232,9 @@ def test_history_records_of_a_turn_name_their_source(workspace: Path) -> None:
         ),
         default_model=MODEL,
     )
-    agent = Agent(workspace, provider, context_window_tokens=3_000, max_completion_tokens=300)
+    agent = Agent.open(
+        workspace, provider=provider, context_window_tokens=3_000, max_completion_tokens=300
+    )
     for turn in range(30):
         agent.run_sync(f"fact {turn}: " + "the quick brown fox " * 20)
     lines = (workspace / "memory" / "history.jsonl").read_text("utf-8").splitlines()
@@ -252,7 +256,9 @@ async def test_concurrent_turns_on_one_session_do_not_interleave(workspace: Path
         return LLMResponse(content=f"done with {last['content']}")
 
     tools = ToolRegistry([lookup_tool([])])
-    agent = Agent(workspace, FunctionProvider(answer, default_model=MODEL), tools=tools)
+    agent = Agent.open(
+        workspace, provider=FunctionProvider(answer, default_model=MODEL), tools=tools
+    )
     await asyncio.gather(*(agent.run(f"t{n}", session_key="cli:busy") for n in range(4)))
     stored = SessionManager(workspace).get_or_create("cli:busy").messages
     assert [m["role"] for m in stored] == ["user", "assistant", "tool", "assistant"] * 4

@@ -83,9 +83,9 @@ async def chat_until_a_summary_starts(
 
 def background_agent(workspace: Path, summariser: SlowSummariser) -> Agent:
     provider = FunctionProvider(summariser, default_model=MODEL)
-    return Agent(
+    return Agent.open(
         workspace,
-        provider,
+        provider=provider,
         context_window_tokens=WINDOW,
         max_completion_tokens=ANSWER_ROOM,
         background_consolidation=True,

@@ -51,3 +51,27 @@ def test_import_does_not_load_heavy_sdks() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == ""
+
+
+def test_the_type_stub_declares_exactly_the_exported_names() -> None:
+    import ast
+    from pathlib import Path
+
+    stub = Path(reverie.__file__).with_suffix(".pyi")
+    declared = {
+        alias.asname or alias.name
+        for node in ast.walk(ast.parse(stub.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert declared == set(reverie.__all__) - {"__version__"}
+
+
+def test_plumbing_is_not_exported_and_the_docstring_says_where_to_start() -> None:
+    for internal in ("WorkspaceLock", "HistoryEntry", "HistoryLog", "TranscriptArchive"):
+        assert internal not in reverie.__all__
+        assert not hasattr(reverie, internal)
+    assert {"Workspace", "Agent", "MemoryStore", "Dream"} <= set(reverie.__all__)
+    doc = reverie.__doc__ or ""
+    for start in ("Workspace", "Agent", "MemoryStore", "Dream", "resolve_provider"):
+        assert start in doc

@@ -1,191 +1,96 @@
 """reverie: long-term memory for LLM agents, kept in plain files.
 
-The public surface is re-exported here; everything else is internal. Only the
-error classes load eagerly: every other name loads its module on first access,
-so ``import reverie`` (and with it ``reverie --help``) stays fast.
+Where to start:
+
+- :class:`Workspace` — ``Workspace.open("./ws")`` opens (or creates) a workspace
+  and assembles everything from its settings: the memory store, sessions, the
+  context builder, the Consolidator, the provider and Dream.
+- :class:`Agent` — ``Agent.open("./ws").run_sync("hi")``: a turn loop with memory.
+- :class:`MemoryStore` — the memory files and ``history.jsonl``, on their own.
+- :class:`Dream` — folds history into USER.md / SOUL.md / MEMORY.md.
+- :func:`resolve_provider` — ``offline``, ``openai:<model>``, ``anthropic:<model>``,
+  ``openai-compatible:<model>``.
+- :class:`ScriptedProvider`, :class:`FunctionProvider` — test doubles for your own
+  tests: queue answers, record requests.
+
+Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
+
+    0: errors
+    1: _logging, _atomic, _background, layout, locks, message_format, prompt_markers
+    1: _append, _jsonline
+    2: tokens
+    3: config
+    4: providers
+    5: tools
+    6: sessions
+    7: store
+    8: consolidation, dream
+    9: context, autocompact, commands, scaffold
+    10: workspace, _window
+    11: agent
+    12: ops, ingest
+    13: cli
+    14: __main__
+
+Everything listed in ``__all__`` is public; the rest is internal. Each name loads
+its module on first access, so ``import reverie`` (and with it ``reverie --help``)
+stays fast.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
-
-from reverie.errors import (
-    ConfigError,
-    GitStoreError,
-    MissingAPIKeyError,
-    ProviderError,
-    ReverieError,
-    SessionError,
-    StoreError,
-    ToolError,
-    UserError,
-)
-
-if TYPE_CHECKING:
-    from reverie.agent import Agent, AgentReply
-    from reverie.autocompact import AutoCompact
-    from reverie.commands import CommandResult, DreamCommands
-    from reverie.config import Settings, load_settings
-    from reverie.consolidation.consolidator import Consolidator
-    from reverie.context import ContextBuilder
-    from reverie.dream.runner import Dream, DreamResult
-    from reverie.dream.schedule import DreamSchedule
-    from reverie.providers import (
-        AnthropicProvider,
-        GenerationSettings,
-        LLMError,
-        LLMProvider,
-        LLMResponse,
-        OpenAICompatProvider,
-        RetryPolicy,
-        ToolCallRequest,
-        resolve_provider,
-    )
-    from reverie.providers.offline import OfflineProvider
-    from reverie.providers.scripted import (
-        FunctionProvider,
-        RecordedRequest,
-        ScriptedProvider,
-        ScriptExhaustedError,
-    )
-    from reverie.sessions.manager import SessionManager
-    from reverie.sessions.session import Session
-    from reverie.store.git import BlameLine, CommitInfo, GitStore
-    from reverie.store.history import HistoryLog
-    from reverie.store.locks import WorkspaceLock
-    from reverie.store.memory_store import MemoryStore
-    from reverie.store.records import HistoryEntry
-    from reverie.store.transcripts import TranscriptArchive, TranscriptRecord
-    from reverie.tokens import (
-        TokenCount,
-        count_for_provider,
-        count_prompt_tokens,
-        estimate_message_tokens,
-        estimate_prompt_tokens,
-    )
-    from reverie.tools import (
-        FunctionTool,
-        Tool,
-        ToolDefinitionError,
-        ToolRegistry,
-        ToolResult,
-        build_dream_tools,
-    )
+from typing import Any
 
 __version__ = "0.1.0"
 
-_LAZY: dict[str, str] = {
-    "Agent": "reverie.agent",
-    "AgentReply": "reverie.agent",
-    "AnthropicProvider": "reverie.providers",
-    "AutoCompact": "reverie.autocompact",
-    "BlameLine": "reverie.store.git",
-    "CommandResult": "reverie.commands",
-    "CommitInfo": "reverie.store.git",
-    "Consolidator": "reverie.consolidation.consolidator",
-    "ContextBuilder": "reverie.context",
-    "Dream": "reverie.dream.runner",
-    "DreamCommands": "reverie.commands",
-    "DreamResult": "reverie.dream.runner",
-    "DreamSchedule": "reverie.dream.schedule",
-    "FunctionProvider": "reverie.providers.scripted",
-    "FunctionTool": "reverie.tools",
-    "GenerationSettings": "reverie.providers",
-    "GitStore": "reverie.store.git",
-    "HistoryEntry": "reverie.store.records",
-    "HistoryLog": "reverie.store.history",
-    "LLMError": "reverie.providers",
-    "LLMProvider": "reverie.providers",
-    "LLMResponse": "reverie.providers",
-    "MemoryStore": "reverie.store.memory_store",
-    "OfflineProvider": "reverie.providers.offline",
-    "OpenAICompatProvider": "reverie.providers",
-    "RecordedRequest": "reverie.providers.scripted",
-    "RetryPolicy": "reverie.providers",
-    "ScriptExhaustedError": "reverie.providers.scripted",
-    "ScriptedProvider": "reverie.providers.scripted",
-    "Session": "reverie.sessions.session",
-    "SessionManager": "reverie.sessions.manager",
-    "Settings": "reverie.config",
-    "TokenCount": "reverie.tokens",
-    "Tool": "reverie.tools",
-    "ToolCallRequest": "reverie.providers",
-    "ToolDefinitionError": "reverie.tools",
-    "ToolRegistry": "reverie.tools",
-    "ToolResult": "reverie.tools",
-    "TranscriptArchive": "reverie.store.transcripts",
-    "TranscriptRecord": "reverie.store.transcripts",
-    "WorkspaceLock": "reverie.store.locks",
-    "build_dream_tools": "reverie.tools",
-    "count_for_provider": "reverie.tokens",
-    "count_prompt_tokens": "reverie.tokens",
-    "estimate_message_tokens": "reverie.tokens",
-    "estimate_prompt_tokens": "reverie.tokens",
-    "load_settings": "reverie.config",
-    "resolve_provider": "reverie.providers",
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "reverie.errors": (
+        "ConfigError",
+        "GitStoreError",
+        "MissingAPIKeyError",
+        "ProviderError",
+        "ReverieError",
+        "SessionError",
+        "StoreError",
+        "ToolError",
+        "UserError",
+    ),
+    "reverie.agent": ("Agent", "AgentReply"),
+    "reverie.autocompact": ("AutoCompact",),
+    "reverie.config": ("Settings", "load_settings"),
+    "reverie.consolidation.consolidator": ("Consolidator",),
+    "reverie.context": ("ContextBuilder",),
+    "reverie.dream.runner": ("Dream", "DreamResult"),
+    "reverie.providers": (
+        "AnthropicProvider",
+        "GenerationSettings",
+        "LLMProvider",
+        "LLMResponse",
+        "OpenAICompatProvider",
+        "ToolCallRequest",
+        "resolve_provider",
+    ),
+    "reverie.providers.offline": ("OfflineProvider",),
+    "reverie.providers.scripted": (
+        "FunctionProvider",
+        "RecordedRequest",
+        "ScriptExhaustedError",
+        "ScriptedProvider",
+    ),
+    "reverie.sessions.manager": ("SessionManager",),
+    "reverie.sessions.session": ("Session",),
+    "reverie.store.git": ("GitStore",),
+    "reverie.store.memory_store": ("MemoryStore",),
+    "reverie.tokens": ("estimate_message_tokens", "estimate_prompt_tokens"),
+    "reverie.tools": ("FunctionTool", "Tool", "ToolRegistry", "ToolResult", "build_dream_tools"),
+    "reverie.workspace": ("Workspace",),
 }
+"""Where each public name lives (``__init__.pyi`` declares the same names for type checkers)."""
 
-__all__ = [
-    "Agent",
-    "AgentReply",
-    "AnthropicProvider",
-    "AutoCompact",
-    "BlameLine",
-    "CommandResult",
-    "CommitInfo",
-    "ConfigError",
-    "Consolidator",
-    "ContextBuilder",
-    "Dream",
-    "DreamCommands",
-    "DreamResult",
-    "DreamSchedule",
-    "FunctionProvider",
-    "FunctionTool",
-    "GenerationSettings",
-    "GitStore",
-    "GitStoreError",
-    "HistoryEntry",
-    "HistoryLog",
-    "LLMError",
-    "LLMProvider",
-    "LLMResponse",
-    "MemoryStore",
-    "MissingAPIKeyError",
-    "OfflineProvider",
-    "OpenAICompatProvider",
-    "ProviderError",
-    "RecordedRequest",
-    "RetryPolicy",
-    "ReverieError",
-    "ScriptExhaustedError",
-    "ScriptedProvider",
-    "Session",
-    "SessionError",
-    "SessionManager",
-    "Settings",
-    "StoreError",
-    "TokenCount",
-    "Tool",
-    "ToolCallRequest",
-    "ToolDefinitionError",
-    "ToolError",
-    "ToolRegistry",
-    "ToolResult",
-    "TranscriptArchive",
-    "TranscriptRecord",
-    "UserError",
-    "WorkspaceLock",
-    "__version__",
-    "build_dream_tools",
-    "count_for_provider",
-    "count_prompt_tokens",
-    "estimate_message_tokens",
-    "estimate_prompt_tokens",
-    "load_settings",
-    "resolve_provider",
-]
+_LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = ["__version__", *sorted(_LAZY)]
 
 
 def __getattr__(name: str) -> Any:

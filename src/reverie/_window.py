@@ -13,12 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from reverie._logging import get_logger
-from reverie.consolidation.consolidator import SAFETY_MARGIN_TOKENS
 from reverie.consolidation.planner import shrink_messages
-from reverie.errors import ConfigError
 from reverie.sessions.session import Session
 
-__all__ = ["RequestWindow", "check_window"]
+__all__ = ["RequestWindow"]
 
 _log = get_logger("agent")
 
@@ -81,27 +79,3 @@ class RequestWindow:
             note="; the full text is in the workspace",
         )
         return fitted, []
-
-
-def check_window(window: object, completion: object) -> None:
-    """Refuse a window that leaves no room for a prompt, where every turn would fail.
-
-    Args:
-        window: ``context_window_tokens`` (0 or less: no budget, always fine).
-        completion: ``max_completion_tokens``, the room kept for each answer.
-
-    Raises:
-        ConfigError: naming both settings and what would work.
-    """
-    if not isinstance(window, int) or isinstance(window, bool):
-        raise ConfigError(f"context_window_tokens must be an integer, got {window!r}")
-    if not isinstance(completion, int) or isinstance(completion, bool) or completion < 0:
-        raise ConfigError(f"max_completion_tokens must be an integer >= 0, got {completion!r}")
-    smallest = completion + SAFETY_MARGIN_TOKENS
-    if 0 < window <= smallest:
-        raise ConfigError(
-            f"context_window_tokens={window} leaves no room for a prompt: the answer takes "
-            f"max_completion_tokens={completion} and {SAFETY_MARGIN_TOKENS} more are kept as "
-            f"a margin; use a window above {smallest}, a smaller max_completion_tokens, "
-            "or context_window_tokens=0 to turn token budgeting off"
-        )

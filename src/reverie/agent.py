@@ -7,6 +7,9 @@
     agent = Agent.open("./ws", provider="offline")
     print(agent.run_sync("I prefer tea over coffee").text)
 
+    # or, sharing one opened workspace with other parts:
+    agent = Agent(Workspace.open("./ws", context_window_tokens=8192))
+
 A turn (:meth:`Agent.run`):
 
 1. consolidate the session first when its prompt is over budget;
@@ -40,20 +43,18 @@ from typing import Any
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie._window import RequestWindow, check_window
+from reverie._window import RequestWindow
 from reverie.autocompact import AutoCompact
-from reverie.config import default_workspace, load_settings
 from reverie.consolidation.consolidator import Consolidator
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
-from reverie.providers.configured import PROVIDER_NAMES, build_provider, provider_overrides
-from reverie.providers.registry import resolve_provider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_for_provider
 from reverie.tools.registry import ERROR_PREFIX, ToolRegistry, ToolResult
+from reverie.workspace import Workspace
 
 __all__ = ["DEFAULT_SESSION_KEY", "Agent", "AgentReply"]
 
@@ -91,19 +92,11 @@ class Agent:
     """A minimal agent loop over a reverie workspace.
 
     Args:
-        workspace: The workspace folder (created by the first write).
-        provider: The model provider.
-        model: The model name (default: the provider's ``default_model``).
-        tools: Tools offered to the model (none by default).
-        context_window_tokens: The model's window; 0 turns consolidation off.
-        max_completion_tokens: Room kept for each answer (default: the
-            provider's ``generation.max_tokens``).
-        consolidation_ratio: Fraction of the budget a consolidated prompt shrinks to.
-        unified_session: Show other sessions' recent history in prompts.
-        session_ttl_minutes: Idle minutes before a session is auto-compacted (0: never).
+        workspace: The opened workspace (:meth:`Workspace.open`); its settings
+            size the window, and its provider answers.
+        tools: Tools offered to the model besides the workspace's own; they are
+            added to :attr:`Workspace.tools`, so prompt estimates count them.
         max_tool_iterations: Model calls per turn at most (tool rounds included).
-        identity: The identity block of the system prompt (None: the default).
-        max_history_entries: Passed to the :class:`MemoryStore`.
         idle_check_interval: Seconds between two looks for idle sessions
             (each reads every session file's header).
         background_consolidation: Run the consolidation after a turn as a
@@ -113,61 +106,28 @@ class Agent:
 
     def __init__(
         self,
-        workspace: Path | str,
-        provider: LLMProvider,
+        workspace: Workspace,
         *,
-        model: str | None = None,
         tools: ToolRegistry | None = None,
-        context_window_tokens: int = 65_536,
-        max_completion_tokens: int | None = None,
-        consolidation_ratio: float = 0.5,
-        unified_session: bool = False,
-        session_ttl_minutes: float = 0,
         max_tool_iterations: int = 10,
-        identity: str | None = None,
-        max_history_entries: int = 1000,
         idle_check_interval: float = 60.0,
         background_consolidation: bool = False,
     ) -> None:
+        if not isinstance(workspace, Workspace):
+            raise UserError(
+                f"Agent needs an opened Workspace, got {workspace!r}; use "
+                "Agent.open(path, ...) or Agent(Workspace.open(path, ...))"
+            )
         if isinstance(max_tool_iterations, bool) or not isinstance(max_tool_iterations, int):
             raise UserError(f"max_tool_iterations must be an integer, got {max_tool_iterations!r}")
         if max_tool_iterations < 1:
             raise UserError(f"max_tool_iterations must be >= 1, got {max_tool_iterations}")
-        self.workspace = Path(workspace).expanduser()
-        self.provider = provider
-        self.model = model or provider.default_model
-        self.tools = tools if tools is not None else ToolRegistry()
+        self.workspace = workspace
+        self.tools = workspace.tools
+        for tool in tools or ():
+            self.tools.register(tool)
         self.max_tool_iterations = max_tool_iterations
-        self.store = MemoryStore(self.workspace, max_history_entries=max_history_entries)
-        self.sessions = SessionManager(self.workspace)
-        completion = (
-            provider.generation.max_tokens
-            if max_completion_tokens is None
-            else max_completion_tokens
-        )
-        check_window(context_window_tokens, completion)
-        self.context = ContextBuilder.for_window(
-            self.workspace,
-            context_window_tokens=context_window_tokens,
-            max_completion_tokens=completion,
-            store=self.store,
-            sessions=self.sessions,
-            identity=identity,
-            unified_session=unified_session,
-        )
-        self.consolidator = Consolidator(
-            self.store,
-            provider,
-            self.model,
-            self.sessions,
-            context_window_tokens,
-            self.context.build_messages,
-            self.tools.definitions,
-            max_completion_tokens=completion,
-            consolidation_ratio=consolidation_ratio,
-            unified_session=unified_session,
-        )
-        self.autocompact = AutoCompact(self.sessions, self.consolidator, session_ttl_minutes)
+        self.autocompact: AutoCompact = workspace.autocompact
         self.idle_check_interval = idle_check_interval
         self.background_consolidation = background_consolidation
         self._last_idle_check: float | None = None
@@ -187,10 +147,16 @@ class Agent:
         provider: str | LLMProvider | None = None,
         model: str | None = None,
         tools: ToolRegistry | None = None,
+        max_tool_iterations: int = 10,
+        idle_check_interval: float = 60.0,
         background_consolidation: bool = False,
         **settings: Any,
     ) -> Agent:
-        """An agent configured from the workspace's ``reverie.toml`` and ``REVERIE_*``.
+        """An agent over :meth:`Workspace.open` ``(workspace, provider=…, model=…, **settings)``.
+
+        The workspace is created (memory files, settings file, git) when the
+        folder is missing or empty; its ``reverie.toml`` and ``REVERIE_*``
+        variables are read, then ``settings`` override them.
 
         Args:
             workspace: The workspace (default: ``$REVERIE_WORKSPACE`` or
@@ -200,6 +166,8 @@ class Agent:
                 full spec such as ``"openai:gpt-4.1-mini"``.
             model: The model name (overrides the configured one).
             tools: Tools offered to the model.
+            max_tool_iterations: See :class:`Agent`.
+            idle_check_interval: See :class:`Agent`.
             background_consolidation: See :class:`Agent`.
             **settings: Any :class:`~reverie.config.Settings` field, e.g.
                 ``context_window_tokens=8192``.
@@ -208,39 +176,47 @@ class Agent:
             ConfigError: a bad setting, naming it.
             MissingAPIKeyError: a networked provider without its key.
         """
-        root = Path(workspace) if workspace is not None else default_workspace()
-        overrides: dict[str, Any] = dict(settings)
-        # A spec that settings cannot express ("scripted") goes to the registry as is.
-        name = provider.partition(":")[0].strip().lower() if isinstance(provider, str) else ""
-        direct = isinstance(provider, str) and name not in PROVIDER_NAMES
-        if isinstance(provider, str) and not direct:
-            overrides.update(provider_overrides(provider, model, label="provider"))
-        elif model is not None and provider is None:
-            overrides["model"] = model
-        config = load_settings(root, overrides=overrides)
-        if isinstance(provider, LLMProvider):
-            llm = provider
-        elif isinstance(provider, str) and direct:
-            llm = resolve_provider(
-                provider,
-                max_tokens=config.max_completion_tokens,
-                temperature=config.temperature,
-            )
-        else:
-            llm = build_provider(config)
+        opened = Workspace.open(workspace, provider=provider, model=model, **settings)
+        opened.provider  # noqa: B018 (a missing key is reported now, not at the first turn)
         return cls(
-            root,
-            llm,
-            model=model if isinstance(provider, LLMProvider) else llm.default_model,
+            opened,
             tools=tools,
-            context_window_tokens=config.context_window_tokens,
-            max_completion_tokens=config.max_completion_tokens,
-            consolidation_ratio=config.consolidation_ratio,
-            unified_session=config.unified_session,
-            session_ttl_minutes=config.session_ttl_minutes,
-            max_history_entries=config.max_history_entries,
+            max_tool_iterations=max_tool_iterations,
+            idle_check_interval=idle_check_interval,
             background_consolidation=background_consolidation,
         )
+
+    # -- the workspace's parts -----------------------------------------------------
+
+    @property
+    def provider(self) -> LLMProvider:
+        """The model provider."""
+        return self.workspace.provider
+
+    @property
+    def model(self) -> str:
+        """The model name."""
+        return self.workspace.model
+
+    @property
+    def store(self) -> MemoryStore:
+        """The workspace's memory store."""
+        return self.workspace.store
+
+    @property
+    def sessions(self) -> SessionManager:
+        """The workspace's sessions."""
+        return self.workspace.sessions
+
+    @property
+    def context(self) -> ContextBuilder:
+        """The workspace's system-prompt builder."""
+        return self.workspace.context
+
+    @property
+    def consolidator(self) -> Consolidator:
+        """The workspace's Consolidator."""
+        return self.workspace.consolidator
 
     # -- running turns -----------------------------------------------------------
 

@@ -28,23 +28,25 @@ from pydantic import (
 )
 
 from reverie.errors import ConfigError
+from reverie.tokens.budget import check_window
 
 __all__ = [
     "CONFIG_FILE",
     "DEFAULT_MODELS",
+    "PROVIDER_NAMES",
     "DreamSettings",
     "Settings",
     "default_workspace",
     "env_variable",
     "load_settings",
+    "provider_overrides",
 ]
 
 CONFIG_FILE = "reverie.toml"
 
-_PROMPT_MARGIN_TOKENS = 1_024
-"""Kept free besides the answer (the Consolidator's safety margin)."""
-
 ProviderName = Literal["offline", "openai", "anthropic", "openai-compatible"]
+PROVIDER_NAMES: tuple[str, ...] = ("offline", "openai", "anthropic", "openai-compatible")
+"""The provider names settings accept."""
 
 DEFAULT_MODELS: dict[str, str] = {
     "offline": "offline-extractive",
@@ -271,21 +273,41 @@ def load_settings(
         ),
         "defaults",
     )
-    _check_window(settings, origin)
+    # Checked on the merged settings, so a flag can repair what the file says.
+    check_window(settings.context_window_tokens, settings.max_completion_tokens, origin=origin)
     return settings
 
 
-def _check_window(settings: Settings, origin: str) -> None:
-    """Refuse a window that leaves no prompt room (every turn would fail "does not fit").
+def provider_overrides(
+    provider: str | None,
+    model: str | None = None,
+    base_url: str | None = None,
+    *,
+    label: str = "--provider",
+) -> dict[str, Any]:
+    """Settings overrides from a provider name or spec, a model and a base URL.
 
-    Checked on the merged settings, so a flag can repair what the file says.
+    ``provider`` is a name (``openai``) or a full spec (``openai:gpt-4.1-mini``),
+    which sets the model too unless ``model`` is given. ``label`` names the
+    argument in errors (the CLI's ``--provider`` flag by default).
+
+    Raises:
+        ConfigError: for an unknown provider name.
     """
-    window, completion = settings.context_window_tokens, settings.max_completion_tokens
-    smallest = completion + _PROMPT_MARGIN_TOKENS
-    if 0 < window <= smallest:
-        raise ConfigError(
-            f"{origin}: context_window_tokens={window} leaves no room for a prompt after "
-            f"max_completion_tokens={completion} and a {_PROMPT_MARGIN_TOKENS}-token margin; "
-            f"use a window above {smallest}, a smaller max_completion_tokens, or "
-            "context_window_tokens = 0 to turn budgeting off"
-        )
+    overrides: dict[str, Any] = {}
+    if provider is not None:
+        name, _, spec_model = provider.strip().partition(":")
+        name = name.strip().lower()
+        if name not in PROVIDER_NAMES:
+            raise ConfigError(
+                f"{label} {provider!r}: accepted forms: {', '.join(PROVIDER_NAMES)}, "
+                "or <provider>:<model> such as openai:gpt-4.1-mini"
+            )
+        overrides["provider"] = name
+        if spec_model.strip():
+            overrides["model"] = spec_model.strip()
+    if model is not None:
+        overrides["model"] = model
+    if base_url is not None:
+        overrides["base_url"] = base_url
+    return overrides

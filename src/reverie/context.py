@@ -28,15 +28,14 @@ from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
+from reverie.layout import SOUL_FILE, USER_FILE
 from reverie.sessions.manager import SessionManager
-from reverie.sessions.session import Session
+from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import MemoryStore
 from reverie.store.text import cap_text
 
 __all__ = ["DEFAULT_IDENTITY", "LAST_SUMMARY_KEY", "ContextBuilder"]
 
-LAST_SUMMARY_KEY = "_last_summary"
-"""Session metadata key of the summary to show once: ``{"text", "last_active"}``."""
 
 DEFAULT_IDENTITY = (
     "# Identity\n"
@@ -196,8 +195,8 @@ class ContextBuilder:
                 identity += f"\nToday is {today.isoformat()} ({today.strftime('%A')})."
             sections.append(identity)
         for title, text in (
-            ("SOUL.md", self.store.read_soul()),
-            ("USER.md", self.store.read_user()),
+            (SOUL_FILE, self.store.read_soul()),
+            (USER_FILE, self.store.read_user()),
         ):
             if text.strip():
                 sections.append(f"## {title}\n{cap_text(text.strip(), self.max_file_chars)}")

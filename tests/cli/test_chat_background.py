@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reverie.ops.chat import ChatController
-from reverie.ops.runtime import open_runtime
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
+from reverie.workspace import Workspace
 
 KEY = "cli:dana"
 
@@ -34,13 +34,13 @@ class GatedSummaries:
 
 
 def controller_for(workspace: Path, summaries: GatedSummaries) -> ChatController:
-    runtime = open_runtime(
+    opened = Workspace.open(
         workspace,
-        overrides={"context_window_tokens": 3_000, "max_completion_tokens": 300},
-        must_exist=False,
+        provider=FunctionProvider(summaries, default_model="gpt-4o-mini"),
+        context_window_tokens=3_000,
+        max_completion_tokens=300,
     )
-    runtime.provider = FunctionProvider(summaries, default_model="gpt-4o-mini")
-    return ChatController(runtime, session_key=KEY, dream_on_schedule=False)
+    return ChatController(opened, session_key=KEY, dream_on_schedule=False)
 
 
 async def talk_until_a_summary_starts(controller: ChatController, summaries: GatedSummaries) -> int:

@@ -14,10 +14,10 @@ import pytest
 
 from reverie.ingest import parse_file
 from reverie.ingest.replay import IngestObserver, IngestReport, Replayer
-from reverie.ops.chat import hold_chat_session
-from reverie.ops.runtime import open_runtime
+from reverie.sessions.hold import hold_chat_session
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
+from reverie.workspace import Workspace
 
 SMALL_WINDOW = "context_window_tokens = 1900\nmax_completion_tokens = 256\n"
 
@@ -332,10 +332,7 @@ def test_an_interrupted_extension_is_resumed(cli: Any, maya: Path, tmp_path: Pat
     cli.ok("ingest", early, "-w", workspace, "--no-dream")
     early.write_text("".join(full), encoding="utf-8")  # the whole file now
 
-    runtime = open_runtime(workspace)
-    replayer = Replayer(
-        runtime.store, runtime.sessions, runtime.provider, runtime.settings, observer=Interrupt(28)
-    )
+    replayer = Replayer(Workspace.open(workspace, create=False), observer=Interrupt(28))
     with pytest.raises(KeyboardInterrupt):
         asyncio.run(replayer.replay(parse_file(early).conversations, IngestReport()))
     done = len(stored(workspace, "cli:maya"))

@@ -17,10 +17,10 @@ import pytest
 
 from reverie.ingest import parse_file
 from reverie.ingest.replay import IngestObserver, IngestReport, Replayer
-from reverie.ops.runtime import open_runtime
+from reverie.locks import WorkspaceLock
 from reverie.sessions.manager import SessionManager
-from reverie.store.locks import WorkspaceLock
 from reverie.store.memory_store import MemoryStore
+from reverie.workspace import Workspace
 
 SMALL_WINDOW = "context_window_tokens = 2400\nmax_completion_tokens = 256\n"
 
@@ -40,14 +40,7 @@ class Interrupt(IngestObserver):
 
 def interrupted_import(workspace: Path, source: Path, after: int) -> None:
     """Start importing ``source`` and stop it as Ctrl-C would, ``after`` messages in."""
-    runtime = open_runtime(workspace)
-    replayer = Replayer(
-        runtime.store,
-        runtime.sessions,
-        runtime.provider,
-        runtime.settings,
-        observer=Interrupt(after),
-    )
+    replayer = Replayer(Workspace.open(workspace, create=False), observer=Interrupt(after))
     conversations = parse_file(source).conversations
     with pytest.raises(KeyboardInterrupt):
         asyncio.run(replayer.replay(conversations, IngestReport()))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie.config import DreamSettings, Settings, load_settings
-from reverie.ops.setup import render_config_template
+from reverie.scaffold import render_config_template
 
 
 def test_init_creates_a_workspace_and_a_second_init_changes_nothing(

@@ -10,8 +10,8 @@ import pytest
 from reverie.errors import StoreError, UserError
 from reverie.providers.scripted import ScriptedProvider
 from reverie.sessions.manager import SessionManager
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.memory_store import MemoryStore
-from reverie.store.transcripts import TranscriptArchive
 
 from .conftest import add_turns, history_records, words
 

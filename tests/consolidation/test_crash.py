@@ -15,8 +15,8 @@ import pytest
 import reverie
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.memory_store import MemoryStore
-from reverie.store.transcripts import TranscriptArchive
 
 from .conftest import history_records, plain_build
 

@@ -21,7 +21,7 @@ from reverie.providers.base import LLMError, LLMResponse, ToolCallRequest
 from reverie.providers.offline import OfflineRequest, answer_archive_request
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.tokens import count_prompt_tokens
 from reverie.tools.registry import FunctionTool, ToolRegistry
 
@@ -111,9 +111,9 @@ def test_500_turns_never_overflow_and_never_forget(workspace: Path, offline: boo
     model = Model(11, offline_summaries=offline)
     provider = FunctionProvider(model, default_model=MODEL)
     tools = ToolRegistry([FunctionTool("lookup", "Look a topic up.", {"type": "object"}, lookup)])
-    agent = Agent(
+    agent = Agent.open(
         workspace,
-        provider,
+        provider=provider,
         tools=tools,
         context_window_tokens=WINDOW,
         max_completion_tokens=COMPLETION,

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from reverie.agent import Agent
-from reverie.config import Settings
+from reverie.config import Settings, provider_overrides
 from reverie.errors import ConfigError, MissingAPIKeyError
-from reverie.providers.configured import build_provider, provider_overrides
+from reverie.workspace import build_provider
 
 
 def test_a_spec_sets_provider_and_model_unless_a_model_is_named() -> None:

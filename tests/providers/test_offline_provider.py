@@ -11,6 +11,7 @@ from reverie.consolidation.archive_prompt import (
     ARCHIVE_TAGS,
     build_archive_messages,
 )
+from reverie.message_format import format_messages
 from reverie.providers.base import GenerationSettings, LLMResponse
 from reverie.providers.offline import (
     DEFAULT_HANDLERS,
@@ -18,7 +19,6 @@ from reverie.providers.offline import (
     OfflineProvider,
     OfflineRequest,
 )
-from reverie.store.message_format import format_messages
 from reverie.tokens import count_for_provider, count_prompt_tokens, count_text_tokens
 
 CONVERSATION: list[dict[str, Any]] = [

@@ -15,7 +15,7 @@ from reverie.errors import SessionError, StoreError, UserError
 from reverie.sessions.keys import session_filename
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 
 def lines(path: Path) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import reverie
 from reverie.sessions.manager import SessionManager
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 SAVER = textwrap.dedent(
     """

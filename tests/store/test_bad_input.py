@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.layout import TRACKED_FILES
 from reverie.store.git import GitStore
-from reverie.store.memory_store import TRACKED_FILES, MemoryStore
+from reverie.store.memory_store import MemoryStore
 
 
 @pytest.mark.parametrize(

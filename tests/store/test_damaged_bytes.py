@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from reverie.sessions.manager import SessionManager
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.memory_store import MemoryStore
-from reverie.store.transcripts import TranscriptArchive
 
 
 def corrupt_byte(path: Path, needle: bytes) -> None:

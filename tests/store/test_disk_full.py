@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from reverie.errors import StoreError
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.history import HistoryLog
-from reverie.store.transcripts import TranscriptArchive
 
 BIG = "x" * 60_000  # larger than the space left, so the write stops part-way
 

@@ -13,11 +13,11 @@ import pytest
 from filelock import FileLock, Timeout
 
 from reverie.errors import StoreError
-from reverie.store.locks import WorkspaceLock
+from reverie.locks import WorkspaceLock
 
 _HOLDER = """
 import sys, time
-from reverie.store.locks import WorkspaceLock
+from reverie.locks import WorkspaceLock
 with WorkspaceLock(sys.argv[1]):
     print("locked", flush=True)
     sys.stdin.readline()

@@ -17,7 +17,7 @@ import pytest
 import reverie
 from reverie.errors import StoreError, UserError
 from reverie.sessions.keys import session_filename
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 
 def msgs(*texts: str) -> list[dict[str, Any]]:
@@ -147,7 +147,7 @@ def test_threads_appending_at_once_keep_every_batch_whole(workspace: Path) -> No
 APPENDER = textwrap.dedent(
     """
     import sys
-    from reverie.store.transcripts import TranscriptArchive
+    from reverie.sessions.transcripts import TranscriptArchive
 
     workspace, base, batches, size = sys.argv[1], *map(int, sys.argv[2:5])
     archive = TranscriptArchive(workspace)

@@ -28,7 +28,7 @@ from reverie.errors import UserError
 
 if TYPE_CHECKING:
     from reverie.ops.chat import ChatController, ChatOutput
-    from reverie.ops.runtime import Runtime
+    from reverie.workspace import Workspace
 
 T = TypeVar("T")
 
@@ -169,34 +169,31 @@ def chat(
     Example: reverie chat --provider openai --model gpt-4.1-mini
     """
     from reverie.cli.options import open_for
-    from reverie.ops.chat import hold_chat_session
-    from reverie.ops.runtime import resolve_workspace
-    from reverie.ops.setup import init_workspace, is_blank_workspace
+    from reverie.sessions.hold import hold_chat_session
 
     if not session.strip():
         raise UserError("--session is empty; give a key like cli:default")
-    path = resolve_workspace(workspace)
-    if is_blank_workspace(path):
-        init_workspace(path)
-    runtime = open_for(path, provider=provider, model=model, base_url=base_url)
-    runtime.provider  # noqa: B018 (a missing key is reported before the first prompt)
-    with hold_chat_session(runtime.workspace, session):
-        _chat(runtime, session, dream=dream)
+    opened = open_for(
+        workspace, provider=provider, model=model, base_url=base_url, must_exist=False
+    )
+    opened.provider  # noqa: B018 (a missing key is reported before the first prompt)
+    with hold_chat_session(opened.path, session):
+        _chat(opened, session, dream=dream)
 
 
-def _chat(runtime: Runtime, session: str, *, dream: bool) -> None:
+def _chat(workspace: Workspace, session: str, *, dream: bool) -> None:
     from reverie.cli import render
     from reverie.ops.chat import ChatController
 
-    path = runtime.workspace
-    controller = ChatController(runtime, session_key=session, dream_on_schedule=dream)
+    path = workspace.path
+    controller = ChatController(workspace, session_key=session, dream_on_schedule=dream)
     interactive = sys.stdin.isatty()
-    if runtime.is_offline:
+    if workspace.is_offline:
         _offline_notice()
     if interactive:
         render.out().print(
             f"[dim]reverie · workspace {escape(str(path))} · session {escape(session)} · "
-            f"{runtime.settings.provider} {runtime.model} · /help for commands[/]",
+            f"{workspace.settings.provider} {workspace.model} · /help for commands[/]",
             highlight=False,
         )
     loop = _LoopThread()

@@ -24,7 +24,7 @@ from reverie.cli.options import (
 
 if TYPE_CHECKING:
     from reverie.commands import CommandResult, DreamCommands
-    from reverie.ops.runtime import Runtime
+    from reverie.workspace import Workspace
 
 dream_app = sub_app("Run Dream, read its log, restore memory, edit its guide.")
 app.add_typer(dream_app, name="dream")
@@ -42,18 +42,17 @@ def _finish(result: CommandResult, json_output: bool) -> None:
         raise typer.Exit(1)
 
 
-def _commands(runtime: Runtime, *, with_dream: bool) -> DreamCommands:
-    from reverie.commands import CLI_NAMES, DreamCommands
+def _commands(ws: Workspace, *, with_dream: bool) -> DreamCommands:
+    from reverie.commands import CLI_NAMES
 
-    dream = runtime.dream() if with_dream else None
-    return DreamCommands(runtime.store, dream=dream, names=CLI_NAMES)
+    return ws.dream_commands(with_dream=with_dream, names=CLI_NAMES)
 
 
 def _command(workspace: Path | None, line: str, json_output: bool) -> None:
     import asyncio
 
-    runtime = open_for(workspace)
-    commands = _commands(runtime, with_dream=False)
+    ws = open_for(workspace)
+    commands = _commands(ws, with_dream=False)
     result = asyncio.run(commands.handle(line))
     assert result is not None  # the line is always one of the Dream commands
     _finish(result, json_output)
@@ -82,9 +81,9 @@ def dream_run(
     from reverie.cli import render
     from reverie.ops.status import dream_due
 
-    runtime = open_for(workspace, provider=provider, model=model, base_url=base_url)
+    ws = open_for(workspace, provider=provider, model=model, base_url=base_url)
     if if_due:
-        due, when = dream_due(runtime)
+        due, when = dream_due(ws)
         if not due:
             shown = when.astimezone().isoformat(timespec="minutes")
             if json_output:
@@ -92,7 +91,7 @@ def dream_run(
             else:
                 render.note(f"Dream is not due (next: {shown}, or nothing new to process)")
             return
-    result = asyncio.run(_commands(runtime, with_dream=True).dream())
+    result = asyncio.run(_commands(ws, with_dream=True).dream())
     _finish(result, json_output)
 
 

@@ -20,7 +20,7 @@ from reverie.cli.options import (
 if TYPE_CHECKING:
     from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
     from reverie.ingest.replay import IngestReport, Replayer
-    from reverie.ops.runtime import Runtime
+    from reverie.workspace import Workspace
 
 
 class InputFormat(StrEnum):
@@ -55,15 +55,10 @@ def _parse_all(
 
 def _open(
     workspace: Path | None, provider: str | None, model: str | None, base_url: str | None
-) -> Runtime:
+) -> Workspace:
     from reverie.cli.options import open_for
-    from reverie.ops.runtime import resolve_workspace
-    from reverie.ops.setup import init_workspace, is_blank_workspace
 
-    path = resolve_workspace(workspace)
-    if is_blank_workspace(path):
-        init_workspace(path)
-    return open_for(path, provider=provider, model=model, base_url=base_url)
+    return open_for(workspace, provider=provider, model=model, base_url=base_url, must_exist=False)
 
 
 @app.command()
@@ -137,17 +132,10 @@ def ingest(
         return
     report = IngestReport()
     interrupted = False
-    runtime = _open(workspace, provider, model, base_url) if conversations else None
-    if runtime is not None:
+    ws = _open(workspace, provider, model, base_url) if conversations else None
+    if ws is not None:
         with ingest_view.ProgressObserver(conversations, quiet=json_output) as observer:
-            replayer = Replayer(
-                runtime.store,
-                runtime.sessions,
-                runtime.provider,
-                runtime.settings,
-                dream_provider=runtime.dream_provider(),
-                observer=observer,
-            )
+            replayer = Replayer(ws, observer=observer)
             try:
                 asyncio.run(
                     _run(
@@ -167,12 +155,12 @@ def ingest(
             "what was saved is kept: run the same command again to resume"
         )
         raise typer.Exit(130)
-    summary = ingest_view.summary_data(runtime, report, problems)
+    summary = ingest_view.summary_data(ws, report, problems)
     if json_output:
         ingest_view.emit(summary)
     else:
-        if runtime is not None:
-            ingest_view.show_summary(summary, offline=runtime.is_offline)
+        if ws is not None:
+            ingest_view.show_summary(summary, offline=ws.is_offline)
         elif not problems:
             render.note(
                 f"no conversation with messages in {', '.join(str(f) for f in files)}; "

@@ -22,13 +22,14 @@ from rich.text import Text
 
 from reverie.cli import render
 from reverie.ingest.replay import IngestObserver
+from reverie.layout import MEMORY_FILES
 
 if TYPE_CHECKING:
     from reverie.dream.runner import DreamResult
     from reverie.ingest.model import ImportedConversation, IngestProblem, ParseResult
     from reverie.ingest.plan import ImportPlan
     from reverie.ingest.replay import IngestReport
-    from reverie.ops.runtime import Runtime
+    from reverie.workspace import Workspace
 
 __all__ = [
     "ProgressObserver",
@@ -38,8 +39,6 @@ __all__ = [
     "show_summary",
     "summary_data",
 ]
-
-_MEMORY_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md")
 
 
 class ProgressObserver(IngestObserver):
@@ -133,7 +132,7 @@ def emit(data: dict[str, Any]) -> None:
 
 def _file_sizes(workspace: Path) -> dict[str, dict[str, int]]:
     sizes: dict[str, dict[str, int]] = {}
-    for rel in _MEMORY_FILES:
+    for rel in MEMORY_FILES:
         try:
             text = (workspace / rel).read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
@@ -143,19 +142,19 @@ def _file_sizes(workspace: Path) -> dict[str, dict[str, int]]:
 
 
 def summary_data(
-    runtime: Runtime | None, report: IngestReport, problems: Sequence[IngestProblem]
+    ws: Workspace | None, report: IngestReport, problems: Sequence[IngestProblem]
 ) -> dict[str, Any]:
     """Everything the summary shows, as JSON-friendly data."""
     data: dict[str, Any] = report.as_dict()
     data["problems"] = [str(problem) for problem in problems]
-    if runtime is None:
+    if ws is None:
         return data
-    store = runtime.store
+    store = ws.store
     latest = store.get_latest_cursor()
-    data["workspace"] = str(runtime.workspace)
+    data["workspace"] = str(ws.path)
     data["history_total"] = len(store.read_unprocessed_history(0)) if latest else 0
     data["pending_dream"] = len(store.read_unprocessed_history(store.get_last_dream_cursor()))
-    data["memory_files"] = _file_sizes(runtime.workspace)
+    data["memory_files"] = _file_sizes(ws.path)
     return data
 
 
@@ -229,8 +228,8 @@ def show_dry_run(
     json_output: bool,
 ) -> None:
     """What would be imported, per conversation; nothing is written."""
+    from reverie.cli.options import resolve_workspace
     from reverie.ingest.plan import ImportPlan, plan_import
-    from reverie.ops.runtime import resolve_workspace
     from reverie.sessions.manager import SessionManager
 
     path = resolve_workspace(workspace)

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from reverie.cli.app import app
 from reverie.cli.options import JsonOption, WorkspaceOption, open_for, sub_app
+from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
 
 memory_app = sub_app("Show the memory files.")
 history_app = sub_app("Read, search and expand memory/history.jsonl.")
@@ -32,9 +33,9 @@ class MemoryFile(StrEnum):
 
 
 _FILES = {
-    MemoryFile.memory: "memory/MEMORY.md",
-    MemoryFile.user: "USER.md",
-    MemoryFile.soul: "SOUL.md",
+    MemoryFile.memory: MEMORY_FILE,
+    MemoryFile.user: USER_FILE,
+    MemoryFile.soul: SOUL_FILE,
 }
 
 
@@ -56,8 +57,8 @@ def memory_show(
     """
     from reverie.cli import render
 
-    runtime = open_for(workspace)
-    store = runtime.store
+    ws = open_for(workspace)
+    store = ws.store
     readers = {
         MemoryFile.memory: store.read_memory,
         MemoryFile.user: store.read_user,
@@ -66,7 +67,7 @@ def memory_show(
     content = readers[which]()
     rel = _FILES[which]
     if json_output:
-        path = runtime.workspace / rel
+        path = ws.path / rel
         render.emit_json({"file": rel, "path": str(path), "content": content})
         return
     if not content.strip():
@@ -95,8 +96,8 @@ def history_tail(
     from reverie.cli import render
     from reverie.ops.history import tail_history
 
-    runtime = open_for(workspace)
-    entries = tail_history(runtime.store, count)
+    ws = open_for(workspace)
+    entries = tail_history(ws.store, count)
     if json_output:
         render.emit_json([entry.to_dict() for entry in entries])
         return
@@ -129,8 +130,8 @@ def history_search(
     from reverie.cli import render
     from reverie.ops.history import search_history
 
-    runtime = open_for(workspace)
-    entries = search_history(runtime.store, text, session_key=session, limit=limit)
+    ws = open_for(workspace)
+    entries = search_history(ws.store, text, session_key=session, limit=limit)
     if json_output:
         render.emit_json([entry.to_dict() for entry in entries])
         return
@@ -157,8 +158,8 @@ def history_expand(
     from reverie.cli import render
     from reverie.ops.history import expand_history_entry
 
-    runtime = open_for(workspace)
-    expansion = expand_history_entry(runtime.store, cursor)
+    ws = open_for(workspace)
+    expansion = expand_history_entry(ws.store, cursor)
     if json_output:
         render.emit_json(expansion.as_dict())
         return
@@ -203,8 +204,8 @@ def sessions_show(
     from reverie.cli import render
     from reverie.ops.sessions import load_existing_session
 
-    runtime = open_for(workspace)
-    session = load_existing_session(runtime.sessions, key)
+    ws = open_for(workspace)
+    session = load_existing_session(ws.sessions, key)
     messages = session.messages if last is None else session.messages[-last:]
     first = session.archived_offset + len(session.messages) - len(messages)
     if json_output:
@@ -248,20 +249,20 @@ def sessions_delete(
     Example: reverie sessions delete cli:old --yes
     """
     from reverie.cli import render
-    from reverie.ops.chat import hold_chat_session
     from reverie.ops.sessions import load_existing_session
+    from reverie.sessions.hold import hold_chat_session
 
-    runtime = open_for(workspace)
-    session = load_existing_session(runtime.sessions, key)
+    ws = open_for(workspace)
+    session = load_existing_session(ws.sessions, key)
     # A chat still open on it would write the messages back on its next turn.
-    with hold_chat_session(runtime.workspace, key, hint="leave that chat first"):
+    with hold_chat_session(ws.path, key, hint="leave that chat first"):
         if not yes:
             typer.confirm(
                 f"Delete session {key!r} ({len(session.messages)} messages; they stay in "
                 "memory/transcripts/)?",
                 abort=True,
             )
-        runtime.sessions.delete_session(key)
+        ws.sessions.delete_session(key)
     render.out().print(
         f"Deleted session [magenta]{escape(key)}[/] (messages kept in memory/transcripts/)"
     )

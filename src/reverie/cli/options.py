@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from reverie.ops.runtime import Runtime
+    from reverie.workspace import Workspace
 
 __all__ = [
     "HELP_SETTINGS",
@@ -18,6 +18,7 @@ __all__ = [
     "ProviderOption",
     "WorkspaceOption",
     "open_for",
+    "resolve_workspace",
     "sub_app",
 ]
 
@@ -76,9 +77,29 @@ def open_for(
     model: str | None = None,
     base_url: str | None = None,
     must_exist: bool = True,
-) -> Runtime:
-    """Open the workspace with the provider flags applied (see :func:`open_runtime`)."""
-    from reverie.ops.runtime import open_runtime, provider_overrides
+) -> Workspace:
+    """Open the workspace with the provider flags applied.
+
+    Args:
+        workspace: The folder (None: the default workspace).
+        provider: ``--provider`` (a name or ``<provider>:<model>``).
+        model: ``--model``.
+        base_url: ``--base-url``.
+        must_exist: Refuse a missing folder (read commands must not create
+            workspaces by accident); otherwise a missing or empty folder becomes
+            a new workspace.
+    """
+    from reverie.config import provider_overrides
+    from reverie.workspace import Workspace
 
     overrides = provider_overrides(provider, model, base_url)
-    return open_runtime(workspace, overrides=overrides or None, must_exist=must_exist)
+    return Workspace.open(resolve_workspace(workspace), create=not must_exist, **overrides)
+
+
+def resolve_workspace(workspace: Path | None) -> Path:
+    """``--workspace`` expanded and absolute, or the default workspace."""
+    from reverie.workspace import default_workspace_path
+
+    if workspace is None:
+        return default_workspace_path()
+    return workspace.expanduser().absolute()

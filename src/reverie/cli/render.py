@@ -15,13 +15,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from reverie.store.message_format import message_text
+from reverie.message_format import message_text
 
 if TYPE_CHECKING:
     from reverie.ops.blame import BlameHit
     from reverie.ops.history import Expansion
-    from reverie.ops.setup import InitReport
     from reverie.ops.status import WorkspaceStatus
+    from reverie.scaffold import InitReport
     from reverie.store.records import HistoryEntry
 
 __all__ = [
@@ -115,8 +115,8 @@ _LOST_TEXT = "(lost: its line in the session file was damaged; see the .corrupt 
 
 def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: int = 0) -> Table:
     """Messages as a table: absolute index, time, role (with tools), text."""
+    from reverie.message_format import tool_names
     from reverie.sessions.lost import is_lost
-    from reverie.store.message_format import tool_names
 
     table = Table(title=Text(title, style="table.title"), title_justify="left", show_lines=False)
     table.add_column("#", justify="right", style="cyan", no_wrap=True)

@@ -28,8 +28,8 @@ def init(
     Example: reverie init --workspace ~/notes/agent
     """
     from reverie.cli import render
-    from reverie.ops.runtime import resolve_workspace
-    from reverie.ops.setup import init_workspace
+    from reverie.cli.options import resolve_workspace
+    from reverie.scaffold import init_workspace
 
     report = init_workspace(resolve_workspace(workspace), git=not no_git)
     if json_output:

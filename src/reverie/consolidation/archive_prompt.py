@@ -3,8 +3,9 @@
 The prompt text lives in ``reverie/prompts/archive.md`` (package data) so it reads
 and diffs like a document. The model answers with fact lines tagged
 ``[permanent]``, ``[durable]``, ``[ephemeral]``, ``[correction]`` or ``[skip]``, or
-exactly ``(nothing)``. :data:`ARCHIVE_REQUEST_MARKER` appears in the prompt so the
-offline provider can tell an archive request from a chat turn.
+exactly ``(nothing)``. A marker in the prompt lets the offline provider tell an
+archive request from a chat turn; the markers live in :mod:`reverie.prompt_markers`,
+below both.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
-from reverie.store.message_format import format_messages
+from reverie.message_format import format_messages
+from reverie.prompt_markers import (
+    ARCHIVE_REQUEST_MARKER,
+    ARCHIVE_TAGS,
+    CONVERSATION_CLOSE,
+    CONVERSATION_OPEN,
+    NOTHING_ANSWER,
+    PREVIOUS_SUMMARY_CLOSE,
+    PREVIOUS_SUMMARY_OPEN,
+)
 
 __all__ = [
     "ARCHIVE_REQUEST_MARKER",
@@ -27,20 +37,6 @@ __all__ = [
     "archive_prompt",
     "build_archive_messages",
 ]
-
-ARCHIVE_REQUEST_MARKER = "reverie-archive/1"
-"""Text present in the archive prompt, and nowhere in an ordinary chat prompt."""
-
-ARCHIVE_TAGS = ("permanent", "durable", "ephemeral", "correction", "skip")
-"""The tags a fact line may start with (``[permanent] …``)."""
-
-NOTHING_ANSWER = "(nothing)"
-"""The whole answer when nothing in the conversation is worth keeping."""
-
-CONVERSATION_OPEN = "<conversation>"
-CONVERSATION_CLOSE = "</conversation>"
-PREVIOUS_SUMMARY_OPEN = "<previous_summary>"
-PREVIOUS_SUMMARY_CLOSE = "</previous_summary>"
 
 _lock = threading.Lock()
 _cached: str | None = None

@@ -54,17 +54,15 @@ from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_for_provider, estimate_message_tokens
+from reverie.tokens.budget import PROMPT_MARGIN_TOKENS
 
 __all__ = [
     "ARCHIVE_SUMMARY_MAX_CHARS",
     "MAX_ROUNDS",
     "PROBE_MESSAGE",
-    "SAFETY_MARGIN_TOKENS",
     "Consolidator",
 ]
 
-SAFETY_MARGIN_TOKENS = 1_024
-"""Head room left in the window besides the completion (tokenizer drift, framing)."""
 MAX_ROUNDS = 5
 """Archive calls per check at most; a session far over budget finishes on later turns."""
 
@@ -151,7 +149,7 @@ class Consolidator:
     @property
     def budget(self) -> int:
         """Prompt tokens at which consolidation starts."""
-        return self.context_window_tokens - self.max_completion_tokens - SAFETY_MARGIN_TOKENS
+        return self.context_window_tokens - self.max_completion_tokens - PROMPT_MARGIN_TOKENS
 
     @property
     def target(self) -> int:

@@ -14,11 +14,10 @@ from typing import Any
 from reverie._logging import OnceWarner
 from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
 from reverie.consolidation.planner import shrink_messages
-from reverie.context import LAST_SUMMARY_KEY
+from reverie.message_format import format_messages
 from reverie.providers.base import LLMProvider, LLMResponse
-from reverie.sessions.session import Session
+from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import RAW_ARCHIVE_MAX_CHARS, MemoryStore
-from reverie.store.message_format import format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 
 __all__ = [

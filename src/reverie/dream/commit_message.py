@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from reverie.layout import DREAM_CURSOR_FILE
+
 __all__ = [
     "CURSORS_TRAILER",
     "CURSOR_FILE",
@@ -36,7 +38,7 @@ __all__ = [
     "summarize_diff",
 ]
 
-CURSOR_FILE = "memory/.dream_cursor"
+CURSOR_FILE = DREAM_CURSOR_FILE
 CURSORS_TRAILER = "Dream-Cursors"
 MODEL_TRAILER = "Dream-Model"
 

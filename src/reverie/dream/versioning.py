@@ -28,8 +28,9 @@ from pathlib import Path
 from reverie.dream.commit_message import CURSORS_TRAILER, build_commit_message
 from reverie.dream.journal import PendingCommit, RunJournal
 from reverie.errors import ReverieError, StoreError
+from reverie.layout import TRACKED_FILES
 from reverie.store.git import parse_trailers
-from reverie.store.memory_store import TRACKED_FILES, MemoryStore
+from reverie.store.memory_store import MemoryStore
 
 __all__ = [
     "MANUAL_EDITS_MESSAGE",

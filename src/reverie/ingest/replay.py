@@ -28,19 +28,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from reverie.config import Settings
 from reverie.errors import StoreError, UserError
 from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
 from reverie.ingest.plan import ImportPlan, import_marker, marker_first, plan_import
-from reverie.providers.base import LLMProvider
-from reverie.sessions.manager import SessionManager
+from reverie.locks import WorkspaceLock
 from reverie.sessions.session import Session
-from reverie.store.locks import WorkspaceLock
-from reverie.store.memory_store import MemoryStore
 
 if TYPE_CHECKING:
     from reverie.consolidation.consolidator import Consolidator
     from reverie.dream.runner import DreamResult
+    from reverie.workspace import Workspace
 
 __all__ = [
     "IMPORT_METADATA_KEY",
@@ -158,61 +155,21 @@ class Replayer:
     """Replays conversations through the Consolidator, then runs Dream.
 
     Args:
-        store: The workspace's memory store.
-        sessions: The workspace's session manager.
-        provider: The model that writes summaries.
-        settings: The workspace settings (window, ratio, Dream limits).
-        dream_provider: The model Dream uses (default: ``provider``).
+        workspace: The opened workspace: its Consolidator (configured as a live
+            chat in it would be) writes the summaries, its Dream the memory.
         observer: Progress hooks.
     """
 
-    def __init__(
-        self,
-        store: MemoryStore,
-        sessions: SessionManager,
-        provider: LLMProvider,
-        settings: Settings,
-        *,
-        dream_provider: LLMProvider | None = None,
-        observer: IngestObserver | None = None,
-    ) -> None:
-        self.store = store
-        self.sessions = sessions
-        self.provider = provider
-        self.settings = settings
-        self.dream_provider = dream_provider or provider
+    def __init__(self, workspace: Workspace, *, observer: IngestObserver | None = None) -> None:
+        self.workspace = workspace
+        self.store = workspace.store
+        self.sessions = workspace.sessions
         self.observer = observer or IngestObserver()
-        self._consolidator: Consolidator | None = None
 
     @property
     def consolidator(self) -> Consolidator:
-        """The Consolidator, configured as a live chat in this workspace would be."""
-        if self._consolidator is None:
-            from reverie.consolidation.consolidator import Consolidator
-            from reverie.context import ContextBuilder
-
-            settings = self.settings
-            context = ContextBuilder.for_window(
-                self.store.workspace,
-                context_window_tokens=settings.context_window_tokens,
-                max_completion_tokens=settings.max_completion_tokens,
-                store=self.store,
-                sessions=self.sessions,
-                unified_session=settings.unified_session,
-            )
-            self._consolidator = Consolidator(
-                self.store,
-                self.provider,
-                settings.resolved_model,
-                self.sessions,
-                settings.context_window_tokens,
-                context.build_messages,
-                lambda: None,
-                max_completion_tokens=settings.max_completion_tokens,
-                consolidation_ratio=settings.consolidation_ratio,
-                unified_session=settings.unified_session,
-            )
-        return self._consolidator
+        """The workspace's Consolidator."""
+        return self.workspace.consolidator
 
     async def replay(
         self, conversations: Sequence[ImportedConversation], report: IngestReport
@@ -282,7 +239,7 @@ class Replayer:
         Once held, the plan is made again from the file as it is now: a chat may
         have saved the session after the first look.
         """
-        from reverie.ops.chat import hold_chat_session
+        from reverie.sessions.hold import hold_chat_session
 
         key = conversation.key
         hint = "leave that chat, then run the import again; nothing was added to it"
@@ -352,23 +309,14 @@ class Replayer:
         Stops early when a run does not complete (the model failed, a guard
         rejected the edit); the entries it left stay pending for the next run.
         """
-        from reverie.dream.runner import Dream
-
         store = self.store
         pending = len(store.read_unprocessed_history(store.get_last_dream_cursor()))
         if pending == 0:
             return report
-        dream_settings = self.settings.dream
-        passes = math.ceil(pending / dream_settings.max_entries) + _DREAM_SLACK
+        passes = math.ceil(pending / self.workspace.settings.dream.max_entries) + _DREAM_SLACK
         if max_passes is not None:
             passes = min(passes, max_passes)
-        dream = Dream.from_settings(
-            store,
-            self.dream_provider,
-            dream_settings,
-            model=dream_settings.model or self.settings.resolved_model,
-            sessions=self.sessions,
-        )
+        dream = self.workspace.dream()
         self.observer.dream_started(pending, passes)
         for _ in range(passes):
             result = await dream.run()

@@ -18,14 +18,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reverie.errors import UserError
+from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
+from reverie.message_format import message_text
 from reverie.ops.history import Expansion, expand_entry
-from reverie.ops.runtime import Runtime
-from reverie.store.message_format import message_text
 from reverie.store.records import HistoryEntry
+from reverie.workspace import Workspace
 
 __all__ = ["BlameHit", "blame_text", "related_words"]
 
-MEMORY_FILES = ("memory/MEMORY.md", "USER.md", "SOUL.md")
+MEMORY_FILES = (MEMORY_FILE, USER_FILE, SOUL_FILE)
+"""Searched in this order: project facts first."""
 _WORD = re.compile(r"[\w][\w.+#-]*[\w+#]|\w", re.UNICODE)
 _STOP_WORDS = """
 about after again also been before being both could does doing each from have having
@@ -86,11 +88,11 @@ class BlameHit:
         }
 
 
-def _matching_lines(runtime: Runtime, needle: str) -> list[tuple[str, int, str]]:
+def _matching_lines(ws: Workspace, needle: str) -> list[tuple[str, int, str]]:
     found = []
     for rel in MEMORY_FILES:
         try:
-            text = (runtime.workspace / rel).read_text(encoding="utf-8", errors="replace")
+            text = (ws.path / rel).read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             continue
         for number, line in enumerate(text.splitlines(), start=1):
@@ -99,8 +101,8 @@ def _matching_lines(runtime: Runtime, needle: str) -> list[tuple[str, int, str]]
     return found
 
 
-def _entries_in(runtime: Runtime, start: int, end: int) -> list[HistoryEntry]:
-    entries = runtime.store.history.read_since(start - 1, limit=end - start + 1)
+def _entries_in(ws: Workspace, start: int, end: int) -> list[HistoryEntry]:
+    entries = ws.store.history.read_since(start - 1, limit=end - start + 1)
     return [entry for entry in entries if start <= entry.cursor <= end]
 
 
@@ -118,7 +120,7 @@ def _origin(expansion: Expansion, words: frozenset[str]) -> Expansion:
     return replace(expansion, messages=kept)
 
 
-def blame_text(runtime: Runtime, text: str) -> list[BlameHit]:
+def blame_text(ws: Workspace, text: str) -> list[BlameHit]:
     """Trace every line of SOUL.md, USER.md and memory/MEMORY.md containing ``text``.
 
     Raises:
@@ -130,12 +132,12 @@ def blame_text(runtime: Runtime, text: str) -> list[BlameHit]:
     needle = text.casefold().strip()
     if not needle:
         raise UserError("blame text is empty; give words from a line of memory")
-    lines = _matching_lines(runtime, needle)
+    lines = _matching_lines(ws, needle)
     if not lines:
         raise UserError(
             f"no line of {', '.join(MEMORY_FILES)} contains {text!r} (see `reverie memory show`)"
         )
-    git = runtime.store.git
+    git = ws.store.git
     commits = {info.sha: info for info in git.log(10_000)} if git.is_initialized() else {}
     blames = {rel: git.blame(rel) for rel in {rel for rel, _, _ in lines}}
     hits: list[BlameHit] = []
@@ -151,19 +153,19 @@ def blame_text(runtime: Runtime, text: str) -> list[BlameHit]:
                 hit.cursors = parse_cursor_range(trailers.get(CURSORS_TRAILER))
                 hit.model = trailers.get(MODEL_TRAILER)
         if hit.cursors is not None:
-            _trace(runtime, hit)
+            _trace(ws, hit)
         hits.append(hit)
     return hits
 
 
-def _trace(runtime: Runtime, hit: BlameHit) -> None:
+def _trace(ws: Workspace, hit: BlameHit) -> None:
     assert hit.cursors is not None
     start, end = hit.cursors
-    entries = _entries_in(runtime, start, end)
+    entries = _entries_in(ws, start, end)
     hit.missing_entries = max(0, end - start + 1 - len(entries))
     words = related_words(hit.text)
     ranked = sorted(entries, key=lambda entry: (-_overlap(words, entry.content), entry.cursor))
     hit.entries = ranked
     related = [entry for entry in ranked if _overlap(words, entry.content) > 0]
     for entry in (related or ranked)[:_MAX_ENTRIES]:
-        hit.origins.append(_origin(expand_entry(runtime.store, entry, tolerant=True), words))
+        hit.origins.append(_origin(expand_entry(ws.store, entry, tolerant=True), words))

@@ -18,23 +18,21 @@ The front end (``reverie chat``) only reads lines and renders outputs.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie.errors import ReverieError, StoreError, UserError
-from reverie.ops.runtime import Runtime
+from reverie.errors import ReverieError
+from reverie.workspace import Workspace
 
 if TYPE_CHECKING:
     from reverie.agent import Agent
     from reverie.commands import DreamCommands
     from reverie.ops.status import WorkspaceStatus
 
-__all__ = ["HELP_TEXT", "ChatController", "ChatOutput", "hold_chat_session"]
+__all__ = ["HELP_TEXT", "ChatController", "ChatOutput"]
 
 HELP_TEXT = """\
 Type a message to talk; everything is recorded and remembered.
@@ -57,53 +55,6 @@ OutputKind = Literal["reply", "markdown", "note", "error", "failed", "status"]
 """``error`` is plain text; ``failed`` is a slash command's Markdown answer reporting a failure."""
 
 
-@contextlib.contextmanager
-def hold_chat_session(
-    workspace: Path,
-    session_key: str,
-    *,
-    hint: str = "leave that chat first, or talk in another session with --session KEY",
-) -> Iterator[None]:
-    """Keep ``session_key`` to this chat (or command) until the block ends.
-
-    Two chats on one session would each save their own copy of it, and the
-    second save would push the first one's turns out to a ``.conflict`` file;
-    so a second chat on a session already open is refused instead. Commands
-    that rewrite a session (``reverie sessions delete``) take it the same way.
-
-    Args:
-        workspace: The workspace folder.
-        session_key: The session.
-        hint: What the user can do instead, appended to the refusal.
-
-    Raises:
-        UserError: the session is open in another chat (another process, or
-            another chat of this one).
-        StoreError: the lock file cannot be created (names it).
-    """
-    from reverie.sessions.keys import session_filename
-    from reverie.store.locks import WorkspaceLock
-
-    path = workspace / "sessions" / ".locks" / f"{session_filename(session_key)}.chat"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
-    lock = WorkspaceLock(path, timeout=0)
-    try:
-        lock.acquire()
-    except StoreError:
-        # The file exists and opens, so the only way to fail is that it is held.
-        raise UserError(
-            f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
-        ) from None
-    try:
-        yield
-    finally:
-        lock.release()
-
-
 @dataclass
 class ChatOutput:
     """One thing to show the user."""
@@ -118,36 +69,20 @@ class ChatController:
     """Turns and commands of one chat session.
 
     Args:
-        runtime: The opened workspace (its provider answers the turns).
+        ws: The opened workspace (its provider answers the turns).
         session_key: The session the turns go to.
         dream_on_schedule: Run Dream in the background when it is due.
     """
 
-    def __init__(
-        self, runtime: Runtime, *, session_key: str, dream_on_schedule: bool = True
-    ) -> None:
+    def __init__(self, ws: Workspace, *, session_key: str, dream_on_schedule: bool = True) -> None:
         from reverie.agent import Agent
 
-        settings = runtime.settings
-        self.runtime = runtime
+        self.workspace = ws
         self.session_key = session_key
         self.dream_on_schedule = dream_on_schedule
-        self.agent: Agent = Agent(
-            runtime.workspace,
-            runtime.provider,
-            model=runtime.model,
-            context_window_tokens=settings.context_window_tokens,
-            max_completion_tokens=settings.max_completion_tokens,
-            consolidation_ratio=settings.consolidation_ratio,
-            unified_session=settings.unified_session,
-            session_ttl_minutes=settings.session_ttl_minutes,
-            max_history_entries=settings.max_history_entries,
-            background_consolidation=True,  # the answer is shown before the summary is made
-        )
-        # One store and one session cache for everything, so commands see the turns.
-        runtime.store = self.agent.store
-        runtime.sessions = self.agent.sessions
-        self.commands: DreamCommands = runtime.dream_commands(store=self.agent.store)
+        # The answer is shown before the summary is made.
+        self.agent: Agent = Agent(ws, background_consolidation=True)
+        self.commands: DreamCommands = ws.dream_commands()
         self.finished = False
         self._busy: set[str] = set()
         self._tasks = BackgroundTasks(_log)
@@ -201,9 +136,9 @@ class ChatController:
         """The workspace status, with this session's context use."""
         from reverie.ops.status import session_use, workspace_status
 
-        report = workspace_status(self.runtime, max_sessions=0)
+        report = workspace_status(self.workspace, max_sessions=0)
         session = self.agent.sessions.get_or_create(self.session_key)
-        report.sessions = [session_use(self.runtime, session, context=self.agent.context)]
+        report.sessions = [session_use(self.workspace, session)]
         return report
 
     async def new_session(self) -> ChatOutput:
@@ -237,7 +172,7 @@ class ChatController:
         if not self.dream_on_schedule or self._dream_task is not None:
             return
         try:
-            due, _ = dream_due(self.runtime)
+            due, _ = dream_due(self.workspace)
         except ReverieError as exc:
             self._notes.append(f"Dream schedule unreadable: {exc}")
             return

@@ -1,8 +1,8 @@
 """The state of a workspace at a glance: provider, cursors, Dream, context use per session.
 
-Nothing here calls a model or needs a key: prompt sizes are counted offline
-with the configured model's tokenizer, exactly as the Consolidator's own
-estimate does when the provider has no counter of its own.
+Nothing here calls a model or needs a key: prompt sizes are counted as the
+Consolidator counts them (:meth:`Workspace.prompt_tokens`: the same window-sized
+prompt and tools), offline when the provider has not been built.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from reverie.config import CONFIG_FILE
-from reverie.ops.runtime import Runtime
 from reverie.sessions.session import Session
+from reverie.workspace import Workspace
 
 __all__ = [
     "DreamStatus",
@@ -24,9 +24,6 @@ __all__ = [
     "session_use",
     "workspace_status",
 ]
-
-_SAFETY_MARGIN_TOKENS = 1_024  # the Consolidator's head room, see its budget
-_PROBE = "[token-probe]"
 
 
 @dataclass
@@ -84,56 +81,27 @@ class WorkspaceStatus:
         return asdict(self)
 
 
-def _budget(runtime: Runtime) -> int:
-    settings = runtime.settings
-    if settings.context_window_tokens <= 0:
-        return 0
-    return max(
-        0,
-        settings.context_window_tokens - settings.max_completion_tokens - _SAFETY_MARGIN_TOKENS,
-    )
-
-
-def session_use(runtime: Runtime, session: Session, *, context: Any = None) -> SessionUse:
-    """Count the prompt ``session``'s next turn would send (offline tokenizer).
+def session_use(ws: Workspace, session: Session) -> SessionUse:
+    """How much of the budget ``session``'s next prompt uses, as the Consolidator counts it.
 
     Args:
-        runtime: The opened workspace.
+        ws: The opened workspace.
         session: The session.
-        context: A :class:`~reverie.context.ContextBuilder` to reuse (one is
-            made when None).
     """
-    from reverie.context import ContextBuilder
-    from reverie.tokens import count_prompt_tokens
-
-    if context is None:
-        context = ContextBuilder(
-            runtime.workspace,
-            store=runtime.store,
-            sessions=runtime.sessions,
-            unified_session=runtime.settings.unified_session,
-        )
-    messages = context.build_messages(
-        history=session.get_history(max_messages=0),
-        current_message=_PROBE,
-        session_key=session.key,
-        session=session,
-    )
-    tokens = count_prompt_tokens(messages, model=runtime.settings.resolved_model).tokens
     return SessionUse(
         key=session.key,
         messages=len(session.messages),
         unconsolidated=len(session.unconsolidated()),
-        tokens=tokens,
-        budget=_budget(runtime),
+        tokens=ws.prompt_tokens(session),
+        budget=ws.budget,
     )
 
 
-def _dream_status(runtime: Runtime) -> DreamStatus:
+def _dream_status(ws: Workspace) -> DreamStatus:
     from reverie.dream.schedule import DreamSchedule, read_dream_state
 
-    state = read_dream_state(runtime.store.memory_dir)
-    dream = runtime.settings.dream
+    state = read_dream_state(ws.store.memory_dir)
+    dream = ws.settings.dream
     schedule = DreamSchedule.from_settings(dream)
     due = schedule.next_run(state.last_completed, datetime.now(UTC), last_failed=state.last_failed)
     return DreamStatus(
@@ -147,24 +115,23 @@ def _dream_status(runtime: Runtime) -> DreamStatus:
     )
 
 
-def workspace_status(runtime: Runtime, *, max_sessions: int = 10) -> WorkspaceStatus:
-    """Collect the status of ``runtime``'s workspace.
+def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatus:
+    """Collect the status of ``ws``'s workspace.
 
     Args:
-        runtime: The opened workspace.
+        ws: The opened workspace.
         max_sessions: Context use is computed for the most recently active
             sessions, at most this many (Dream's own sessions are left out).
     """
-    from reverie.context import ContextBuilder
     from reverie.store.memory_store import is_internal_session
 
-    store, settings = runtime.store, runtime.settings
+    store, settings = ws.store, ws.settings
     latest = store.get_latest_cursor()
     dream_cursor = store.get_last_dream_cursor()
     pending = len(store.read_unprocessed_history(dream_cursor)) if latest > dream_cursor else 0
-    config = runtime.workspace / CONFIG_FILE
+    config = ws.path / CONFIG_FILE
     status = WorkspaceStatus(
-        workspace=str(runtime.workspace),
+        workspace=str(ws.path),
         config_file=str(config) if config.is_file() else None,
         provider=settings.provider,
         model=settings.resolved_model,
@@ -175,23 +142,17 @@ def workspace_status(runtime: Runtime, *, max_sessions: int = 10) -> WorkspaceSt
         latest_cursor=latest,
         dream_cursor=dream_cursor,
         pending_entries=pending,
-        dream=_dream_status(runtime),
-        budget=_budget(runtime),
+        dream=_dream_status(ws),
+        budget=ws.budget,
     )
-    context = ContextBuilder(
-        runtime.workspace,
-        store=store,
-        sessions=runtime.sessions,
-        unified_session=settings.unified_session,
-    )
-    rows = [row for row in runtime.sessions.list_sessions() if not is_internal_session(row["key"])]
+    rows = [row for row in ws.sessions.list_sessions() if not is_internal_session(row["key"])]
     for row in rows[:max_sessions]:
-        session = runtime.sessions.get_or_create(row["key"])
-        status.sessions.append(session_use(runtime, session, context=context))
+        session = ws.sessions.get_or_create(row["key"])
+        status.sessions.append(session_use(ws, session))
     return status
 
 
-def dream_due(runtime: Runtime, now: datetime | None = None) -> tuple[bool, datetime]:
+def dream_due(ws: Workspace, now: datetime | None = None) -> tuple[bool, datetime]:
     """Whether Dream's schedule says it should run now, and when it is (was) due.
 
     Not due when no history entry is waiting, whatever the schedule says.
@@ -199,9 +160,9 @@ def dream_due(runtime: Runtime, now: datetime | None = None) -> tuple[bool, date
     from reverie.dream.schedule import DreamSchedule, read_dream_state
 
     now = now or datetime.now(UTC)
-    state = read_dream_state(runtime.store.memory_dir)
-    schedule = DreamSchedule.from_settings(runtime.settings.dream)
+    state = read_dream_state(ws.store.memory_dir)
+    schedule = DreamSchedule.from_settings(ws.settings.dream)
     due = schedule.next_run(state.last_completed, now, last_failed=state.last_failed)
-    store = runtime.store
+    store = ws.store
     waiting = store.get_latest_cursor() > store.get_last_dream_cursor()
     return waiting and due <= now, due

@@ -13,11 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie._jsonline import decode_lenient, loads_line
+from reverie.layout import MEMORY_DIR
 from reverie.sessions.session import Session
-from reverie.store.history import HistoryLog
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 __all__ = ["RecoveredHeader", "recover_header"]
+
+_HISTORY_NAME = "history.jsonl"
 
 
 @dataclass(frozen=True)
@@ -31,16 +34,36 @@ class RecoveredHeader:
 
 
 def _summarised_end(workspace: Path, key: str) -> tuple[int, int] | None:
-    """``(end, cursor)`` of the furthest range of session ``key`` any history entry summarised."""
+    """``(end, cursor)`` of the furthest range of session ``key`` any history entry summarised.
+
+    Read line by line, without the store's history log (a layer above
+    sessions): only ``cursor`` and ``source`` matter, and a line that does not
+    hold them is passed over.
+    """
     best: tuple[int, int] | None = None
-    for entry in HistoryLog(workspace / "memory").read_since(0):
-        source = entry.source or {}
-        end = source.get("end")
-        if source.get("session_key") != key or isinstance(end, bool) or not isinstance(end, int):
-            continue
-        if best is None or end > best[0]:
-            best = (end, entry.cursor)
+    try:
+        handle = (workspace / MEMORY_DIR / _HISTORY_NAME).open("rb")
+    except OSError:
+        return None
+    with handle:
+        for raw in handle:
+            if key.encode("utf-8") not in raw:
+                continue  # most lines belong to other sessions: skip them unparsed
+            try:
+                record = loads_line(decode_lenient(raw)[0])
+            except ValueError:
+                continue
+            source = record.get("source") if isinstance(record, dict) else None
+            if not isinstance(source, dict) or source.get("session_key") != key:
+                continue
+            end, cursor = _count(source.get("end")), _count(record.get("cursor"))
+            if end is not None and cursor is not None and (best is None or end > best[0]):
+                best = (end, cursor)
     return best
+
+
+def _count(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def recover_header(

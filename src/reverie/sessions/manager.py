@@ -3,7 +3,7 @@
 Guarantees, beyond nanobot's:
 
 * **Atomic saves.** A save writes a temp file, fsyncs and renames it, under a
-  per-session :class:`~reverie.store.locks.WorkspaceLock`
+  per-session :class:`~reverie.locks.WorkspaceLock`
   (``sessions/.locks/<name>.lock``) shared by threads and processes, so a
   reader sees the old or the new file, never half of one.
 * **Damaged files lose nothing.** Unusable lines are reported with one warning
@@ -40,6 +40,7 @@ from typing import Any
 from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.locks import WorkspaceLock
 from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
@@ -51,8 +52,7 @@ from reverie.sessions.jsonl_store import (
 )
 from reverie.sessions.keys import legacy_stem, session_filename
 from reverie.sessions.session import Session
-from reverie.store.locks import WorkspaceLock
-from reverie.store.transcripts import TranscriptArchive
+from reverie.sessions.transcripts import TranscriptArchive
 
 __all__ = ["SessionManager"]
 

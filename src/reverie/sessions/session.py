@@ -49,10 +49,12 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.sessions.lost import is_lost
 from reverie.tokens import estimate_message_tokens
 
-__all__ = ["ARCHIVED_OFFSET_KEY", "WIRE_FIELDS", "Session", "legal_messages"]
+__all__ = ["ARCHIVED_OFFSET_KEY", "LAST_SUMMARY_KEY", "WIRE_FIELDS", "Session", "legal_messages"]
 
 ARCHIVED_OFFSET_KEY = "archived_offset"
 """``metadata`` key counting the messages that have left the session file."""
+LAST_SUMMARY_KEY = "_last_summary"
+"""``metadata`` key of the summary to show once: ``{"text", "last_active"}``."""
 
 WIRE_FIELDS = ("tool_calls", "tool_call_id", "name")
 """Optional message fields that are sent to a model (besides role and content)."""

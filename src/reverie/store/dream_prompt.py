@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from reverie.errors import StoreError
+from reverie.layout import MEMORY_FILES
 from reverie.store.records import HistoryEntry
 from reverie.store.text import TRUNCATION_MARKER, cap_text
 
@@ -32,8 +33,6 @@ DREAM_ENTRY_MAX_CHARS = 1_000
 """Cap on each history entry shown; summaries are short, raw dumps are not."""
 WORKSPACE_GUIDE = Path("prompts") / "dream.md"
 """Where a workspace keeps its own Dream guide, relative to the workspace."""
-
-_MEMORY_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md")
 
 
 @functools.cache
@@ -68,7 +67,7 @@ def render_dream_prompt(guide: str, files: dict[str, str], entries: Sequence[His
         entries: The unprocessed history entries, oldest first (not empty).
     """
     parts = [guide.rstrip(), "", "# Current memory files", ""]
-    for name in _MEMORY_FILES:
+    for name in MEMORY_FILES:
         parts.append(_file_block(name, files.get(name, "")))
     first, last = entries[0].cursor, entries[-1].cursor
     count = len(entries)

@@ -3,7 +3,7 @@
 Entries the Consolidator writes carry ``source = {"session_key", "start",
 "end"}``: the range ``[start, end)`` of the session's *absolute* message indexes
 (see :mod:`reverie.sessions.session`). Messages that have left the session
-file are in the transcript archive (:mod:`reverie.store.transcripts`); the rest
+file are in the transcript archive (:mod:`reverie.sessions.transcripts`); the rest
 are still in ``sessions/<key>.jsonl``. This module reads both, from disk.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 from reverie.errors import StoreError, UserError
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
+from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.history import HistoryLog
 from reverie.store.records import HistoryEntry
-from reverie.store.transcripts import TranscriptArchive
 
 __all__ = ["entry_source", "expand_history_entry", "find_entry"]
 

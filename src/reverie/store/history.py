@@ -2,7 +2,7 @@
 
 Guarantees:
 
-* Cursors are issued under a :class:`~reverie.store.locks.WorkspaceLock`, so
+* Cursors are issued under a :class:`~reverie.locks.WorkspaceLock`, so
   threads and processes never share one. The next cursor is
   ``max(.cursor, last valid cursor in the log) + 1``: ``.cursor`` is only a
   lower bound (it survives the log being emptied); the log always wins.
@@ -30,10 +30,10 @@ from reverie._append import append_whole
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.locks import WorkspaceLock
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
 from reverie.store._history_parse import parse_entry
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
-from reverie.store.locks import WorkspaceLock
 from reverie.store.records import HistoryEntry, Reject
 
 __all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]

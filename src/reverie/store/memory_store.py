@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
+from reverie.layout import MEMORY_DIR, MEMORY_FILE, SOUL_FILE, TRACKED_FILES, USER_FILE
+from reverie.message_format import check_messages, format_messages
 from reverie.store._args import cursor_arg, positive_int
 from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
 from reverie.store._text_files import read_text_file, write_text_file
@@ -26,7 +28,6 @@ from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LegacyMigration
-from reverie.store.message_format import check_messages, format_messages
 from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import (
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HISTORY_ENTRY_MAX_CHARS",
     "RAW_ARCHIVE_MAX_CHARS",
-    "TRACKED_FILES",
     "MemoryStore",
     "is_internal_session",
 ]
@@ -54,8 +54,6 @@ HISTORY_ENTRY_MAX_CHARS = 64_000
 """Default cap on one history entry: a runaway summary must not bloat every later prompt."""
 RAW_ARCHIVE_MAX_CHARS = 16_000
 """Default cap on the formatted messages of a raw archive (after its first line)."""
-TRACKED_FILES = ("SOUL.md", "USER.md", "memory/MEMORY.md", "memory/.dream_cursor")
-"""The files the memory repository versions."""
 
 
 class MemoryStore:
@@ -80,7 +78,7 @@ class MemoryStore:
                 f"got {max_history_entries}"
             )
         self._workspace = Path(workspace).expanduser()
-        self._memory_dir = self._workspace / "memory"
+        self._memory_dir = self._workspace / MEMORY_DIR
         self._max_history_entries = max_history_entries
         self._warner = OnceWarner(_log)
         self._history = HistoryLog(self._memory_dir, warner=self._warner)
@@ -114,17 +112,17 @@ class MemoryStore:
     @property
     def memory_file(self) -> Path:
         """``memory/MEMORY.md``: durable project facts and decisions."""
-        return self._memory_dir / "MEMORY.md"
+        return self._workspace / MEMORY_FILE
 
     @property
     def soul_file(self) -> Path:
         """``SOUL.md``: the agent's persona and behaviour rules."""
-        return self._workspace / "SOUL.md"
+        return self._workspace / SOUL_FILE
 
     @property
     def user_file(self) -> Path:
         """``USER.md``: stable facts about the user."""
-        return self._workspace / "USER.md"
+        return self._workspace / USER_FILE
 
     @property
     def history_file(self) -> Path:
@@ -350,9 +348,9 @@ class MemoryStore:
             warn_if_ahead(self._warner, self.dream_cursor_file, dream_cursor, issued)
             return None
         files = {
-            "SOUL.md": self.read_soul(),
-            "USER.md": self.read_user(),
-            "memory/MEMORY.md": self.read_memory(),
+            SOUL_FILE: self.read_soul(),
+            USER_FILE: self.read_user(),
+            MEMORY_FILE: self.read_memory(),
         }
         prompt = render_dream_prompt(load_dream_guide(self._workspace), files, entries)
         return prompt, entries[-1].cursor

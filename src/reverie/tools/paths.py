@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from reverie.errors import ToolError
+from reverie.layout import MEMORY_FILES
 
 __all__ = [
     "DREAM_WRITABLE_DIRS",
@@ -28,7 +29,7 @@ __all__ = [
     "ResolvedPath",
 ]
 
-DREAM_WRITABLE_FILES: tuple[str, ...] = ("SOUL.md", "USER.md", "memory/MEMORY.md")
+DREAM_WRITABLE_FILES: tuple[str, ...] = MEMORY_FILES
 DREAM_WRITABLE_DIRS: tuple[str, ...] = ("skills",)
 
 

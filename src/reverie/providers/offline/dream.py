@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from reverie.message_format import message_text
 from reverie.providers.base import LLMResponse, ToolCallRequest
 from reverie.providers.offline.dream_merge import (
     FILES,
@@ -30,7 +31,6 @@ from reverie.providers.offline.dream_merge import (
     entry_facts,
     merge_facts,
 )
-from reverie.store.message_format import message_text
 from reverie.tokens import count_prompt_tokens, count_text_tokens
 
 if TYPE_CHECKING:

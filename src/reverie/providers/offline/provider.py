@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reverie.consolidation.archive_prompt import (
+from reverie.message_format import message_text
+from reverie.prompt_markers import (
     ARCHIVE_REQUEST_MARKER,
     CONVERSATION_CLOSE,
     CONVERSATION_OPEN,
@@ -24,7 +25,6 @@ from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
 from reverie.providers.offline.dream import answer_dream_request
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.transcript import extract_block, parse_transcript
-from reverie.store.message_format import message_text
 from reverie.tokens import count_prompt_tokens, count_text_tokens
 
 __all__ = [

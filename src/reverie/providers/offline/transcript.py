@@ -1,4 +1,4 @@
-"""Read back a conversation rendered by :func:`reverie.store.message_format.format_messages`.
+"""Read back a conversation rendered by :func:`reverie.message_format.format_messages`.
 
 The archive request carries the conversation as text, one message per line
 (``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text``); a message whose text spans

@@ -38,9 +38,9 @@ from reverie._atomic import fsync_dir
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
+from reverie.locks import WorkspaceLock
 from reverie.sessions.jsonl_store import json_line
 from reverie.sessions.keys import session_filename
-from reverie.store.locks import WorkspaceLock
 
 __all__ = ["TRANSCRIPTS_DIR", "TranscriptArchive", "TranscriptRecord"]
 

@@ -19,10 +19,11 @@ from typing import Any
 from reverie._atomic import write_text_atomic
 from reverie.config import CONFIG_FILE, DreamSettings, Settings
 from reverie.errors import StoreError, UserError
+from reverie.layout import MEMORY_DIR, MEMORY_FILE, SESSIONS_DIR, SOUL_FILE, USER_FILE
 
 __all__ = ["InitReport", "init_workspace", "is_blank_workspace", "render_config_template"]
 
-_TEMPLATES = {"SOUL.md": "SOUL.md", "USER.md": "USER.md", "memory/MEMORY.md": "MEMORY.md"}
+_TEMPLATES = {SOUL_FILE: "SOUL.md", USER_FILE: "USER.md", MEMORY_FILE: "MEMORY.md"}
 
 _DESCRIPTIONS: dict[str, str] = {
     "provider": 'who answers: "offline" (no model, no key), "openai", "anthropic", '
@@ -131,8 +132,8 @@ def init_workspace(path: Path, *, git: bool = True) -> InitReport:
         raise UserError(f"workspace {path} is a file, not a folder")
     report = InitReport(workspace=path)
     try:
-        (path / "memory").mkdir(parents=True, exist_ok=True)
-        (path / "sessions").mkdir(exist_ok=True)
+        (path / MEMORY_DIR).mkdir(parents=True, exist_ok=True)
+        (path / SESSIONS_DIR).mkdir(exist_ok=True)
     except OSError as exc:
         raise StoreError(f"cannot create workspace {path}: {exc.strerror or exc}") from exc
     wanted = {rel: _template(name) for rel, name in _TEMPLATES.items()}

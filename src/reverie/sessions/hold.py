@@ -1,0 +1,63 @@
+"""Keeping a session to one chat (or one command) at a time, across processes.
+
+Two chats on one session would each save their own copy of it, and the second
+save would push the first one's turns out to a ``.conflict`` file; so a second
+holder is refused instead. The hold is a lock file under ``sessions/.locks/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from reverie.errors import StoreError, UserError
+from reverie.layout import SESSIONS_DIR
+from reverie.locks import WorkspaceLock
+from reverie.sessions.keys import session_filename
+
+__all__ = ["hold_chat_session"]
+
+
+@contextlib.contextmanager
+def hold_chat_session(
+    workspace: Path,
+    session_key: str,
+    *,
+    hint: str = "leave that chat first, or talk in another session with --session KEY",
+) -> Iterator[None]:
+    """Keep ``session_key`` to this chat (or command) until the block ends.
+
+    Two chats on one session would each save their own copy of it, and the
+    second save would push the first one's turns out to a ``.conflict`` file;
+    so a second chat on a session already open is refused instead. Commands
+    that rewrite a session (``reverie sessions delete``) take it the same way.
+
+    Args:
+        workspace: The workspace folder.
+        session_key: The session.
+        hint: What the user can do instead, appended to the refusal.
+
+    Raises:
+        UserError: the session is open in another chat (another process, or
+            another chat of this one).
+        StoreError: the lock file cannot be created (names it).
+    """
+    path = workspace / SESSIONS_DIR / ".locks" / f"{session_filename(session_key)}.chat"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
+    lock = WorkspaceLock(path, timeout=0)
+    try:
+        lock.acquire()
+    except StoreError:
+        # The file exists and opens, so the only way to fail is that it is held.
+        raise UserError(
+            f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()

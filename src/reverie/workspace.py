@@ -1,0 +1,375 @@
+"""Workspace: one opened reverie workspace, and the one place that assembles its parts.
+
+::
+
+    from reverie import Workspace
+
+    ws = Workspace.open("./ws")                    # creates a usable workspace if needed
+    ws.store.read_user()                           # the memory files
+    ws.sessions.get_or_create("cli:alice")         # conversations
+    await ws.consolidator.maybe_consolidate_by_tokens(session)
+    await ws.dream().run()
+
+Settings come in layers (``reverie.toml``, then ``REVERIE_*`` variables, then the
+keyword overrides given to :meth:`Workspace.open`), resolved once here. Every part is
+built on first use from those settings and then shared, so the agent, the CLI, an
+import and ``reverie status`` see the same store, the same session cache and the same
+prompt sizes. Building the provider is left to the first part that needs it, because a
+vendor SDK is slow to import and status or history commands need no model.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from reverie.config import PROVIDER_NAMES, Settings, load_settings, provider_overrides
+from reverie.errors import UserError
+from reverie.scaffold import init_workspace, is_blank_workspace
+from reverie.tokens.budget import check_window, prompt_budget
+
+if TYPE_CHECKING:
+    from reverie.autocompact import AutoCompact
+    from reverie.commands import DreamCommands
+    from reverie.consolidation.consolidator import Consolidator
+    from reverie.context import ContextBuilder
+    from reverie.dream.runner import Dream
+    from reverie.providers.base import LLMProvider
+    from reverie.sessions.manager import SessionManager
+    from reverie.sessions.session import Session
+    from reverie.store.memory_store import MemoryStore
+    from reverie.tools.registry import ToolRegistry
+
+__all__ = ["Workspace", "build_provider", "default_workspace_path"]
+
+
+def default_workspace_path() -> Path:
+    """``$REVERIE_WORKSPACE``, else ``~/.reverie/workspace`` (absolute)."""
+    from reverie.config import default_workspace
+
+    return default_workspace().absolute()
+
+
+def build_provider(settings: Settings, *, model: str | None = None) -> LLMProvider:
+    """The provider ``settings`` describe, with their generation limits.
+
+    Args:
+        settings: Loaded settings.
+        model: Use this model instead of the configured one (Dream's override).
+
+    Raises:
+        ConfigError: an incomplete provider configuration (names the key).
+        MissingAPIKeyError: a networked provider without its key (names the variable).
+    """
+    from reverie.providers.registry import resolve_provider
+
+    spec = settings.provider_spec
+    if model and settings.provider != "offline":
+        spec = f"{settings.provider}:{model}"
+    options: dict[str, Any] = {
+        "max_tokens": settings.max_completion_tokens,
+        "temperature": settings.temperature,
+    }
+    api_key = None
+    if settings.provider != "offline":
+        # openai-compatible servers get a key only from a variable named for them,
+        # so an OpenAI key is never sent to a third party by accident.
+        options["api_key_env"] = settings.key_env or None
+        if settings.key_env:
+            api_key = os.environ.get(settings.key_env) or None
+    return resolve_provider(spec, api_key=api_key, base_url=settings.base_url or None, **options)
+
+
+class Workspace:
+    """An opened workspace: settings resolved once, parts built once and shared.
+
+    Use :meth:`open` (or :meth:`from_settings`); the constructor does no I/O.
+
+    Args:
+        path: The workspace folder.
+        settings: The settings in force.
+        provider: A provider object to use instead of the one the settings describe.
+        model: The model name (default: the provider's, else the configured one).
+        identity: The identity block of the system prompt (None: the default).
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        settings: Settings,
+        *,
+        provider: LLMProvider | None = None,
+        model: str | None = None,
+        identity: str | None = None,
+    ) -> None:
+        self.path = Path(path).expanduser().absolute()
+        self.settings = settings
+        self.identity = identity
+        self._provider = provider
+        self._model = model
+        check_window(settings.context_window_tokens, settings.max_completion_tokens)
+
+    def __repr__(self) -> str:
+        return f"Workspace({str(self.path)!r})"
+
+    # -- opening -----------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        path: Path | str | None = None,
+        *,
+        provider: str | LLMProvider | None = None,
+        model: str | None = None,
+        create: bool = True,
+        identity: str | None = None,
+        **settings_overrides: Any,
+    ) -> Workspace:
+        """Open the workspace at ``path`` with its settings.
+
+        Args:
+            path: The folder (default: ``$REVERIE_WORKSPACE``, else
+                ``~/.reverie/workspace``).
+            provider: A provider object; a provider name (``"offline"``,
+                ``"openai"``, ``"anthropic"``, ``"openai-compatible"``); or a full
+                spec such as ``"openai:gpt-4.1-mini"`` (or ``"scripted"``).
+            model: The model name (overrides the configured one).
+            create: Create what ``reverie init`` creates (memory files, settings
+                file, git) when the folder is missing or empty. With False, a
+                missing folder is an error.
+            identity: The identity block of the system prompt (None: the default).
+            **settings_overrides: Any :class:`~reverie.config.Settings` field, e.g.
+                ``context_window_tokens=8192`` or ``dream={"interval_h": 6}``.
+
+        Raises:
+            UserError: the folder is a file, or missing with ``create=False``.
+            ConfigError: a bad setting, naming its source and key.
+            StoreError: the folder cannot be created (names it).
+        """
+        root = default_workspace_path() if path is None else Path(path).expanduser().absolute()
+        overrides: dict[str, Any] = dict(settings_overrides)
+        direct: str | None = None
+        if isinstance(provider, str):
+            name = provider.partition(":")[0].strip().lower()
+            if name in PROVIDER_NAMES:
+                overrides.update(provider_overrides(provider, model, label="provider"))
+            else:
+                direct = provider  # a spec settings cannot express goes to the registry as is
+        elif model is not None and provider is None:
+            overrides["model"] = model
+        if provider is not None and not isinstance(provider, str):
+            # An injected provider's own limit is the room its answers take.
+            overrides.setdefault("max_completion_tokens", provider.generation.max_tokens)
+        _prepare_folder(root, create=create)
+        settings = load_settings(root, overrides=overrides)
+        llm: LLMProvider | None = None
+        if direct is not None:
+            from reverie.providers.registry import resolve_provider
+
+            llm = resolve_provider(
+                direct, max_tokens=settings.max_completion_tokens, temperature=settings.temperature
+            )
+        elif provider is not None and not isinstance(provider, str):
+            llm = provider
+        chosen_model = model if llm is not None and direct is None else None
+        return cls(root, settings, provider=llm, model=chosen_model, identity=identity)
+
+    @classmethod
+    def from_settings(
+        cls,
+        path: Path | str,
+        settings: Settings,
+        *,
+        provider: LLMProvider | None = None,
+        model: str | None = None,
+        create: bool = True,
+        identity: str | None = None,
+    ) -> Workspace:
+        """Open ``path`` with ``settings`` as given (no ``reverie.toml`` or environment read).
+
+        Raises:
+            UserError: the folder is a file, or missing with ``create=False``.
+            ConfigError: the window leaves no room for a prompt.
+        """
+        root = Path(path).expanduser().absolute()
+        _prepare_folder(root, create=create)
+        return cls(root, settings, provider=provider, model=model, identity=identity)
+
+    # -- the parts ---------------------------------------------------------------
+
+    @cached_property
+    def store(self) -> MemoryStore:
+        """The memory files and history."""
+        from reverie.store.memory_store import MemoryStore
+
+        return MemoryStore(self.path, max_history_entries=self.settings.max_history_entries)
+
+    @cached_property
+    def sessions(self) -> SessionManager:
+        """The conversations (one cache for every part)."""
+        from reverie.sessions.manager import SessionManager
+
+        return SessionManager(self.path)
+
+    @cached_property
+    def context(self) -> ContextBuilder:
+        """The system-prompt builder, its sections sized to the model's window."""
+        from reverie.context import ContextBuilder
+
+        return ContextBuilder.for_window(
+            self.path,
+            context_window_tokens=self.settings.context_window_tokens,
+            max_completion_tokens=self.max_completion_tokens,
+            store=self.store,
+            sessions=self.sessions,
+            identity=self.identity,
+            unified_session=self.settings.unified_session,
+        )
+
+    @cached_property
+    def tools(self) -> ToolRegistry:
+        """The tools offered to the model in a turn (an :class:`Agent` may add its own).
+
+        The Consolidator counts their definitions in every prompt estimate, so a
+        tool added here is accounted for everywhere.
+        """
+        from reverie.tools.registry import ToolRegistry
+
+        return ToolRegistry()
+
+    @cached_property
+    def consolidator(self) -> Consolidator:
+        """The token-budget summariser (builds the provider)."""
+        from reverie.consolidation.consolidator import Consolidator
+
+        return Consolidator(
+            self.store,
+            self.provider,
+            self.model,
+            self.sessions,
+            self.settings.context_window_tokens,
+            self.context.build_messages,
+            self.tools.definitions,
+            max_completion_tokens=self.max_completion_tokens,
+            consolidation_ratio=self.settings.consolidation_ratio,
+            unified_session=self.settings.unified_session,
+        )
+
+    @cached_property
+    def autocompact(self) -> AutoCompact:
+        """Compaction of sessions idle past ``session_ttl_minutes`` (builds the provider)."""
+        from reverie.autocompact import AutoCompact
+
+        return AutoCompact(self.sessions, self.consolidator, self.settings.session_ttl_minutes)
+
+    # -- the model ---------------------------------------------------------------
+
+    @property
+    def provider(self) -> LLMProvider:
+        """The main provider, built from the settings on first use."""
+        if self._provider is None:
+            self._provider = build_provider(self.settings)
+        return self._provider
+
+    @property
+    def model(self) -> str:
+        """The model in force for chat and consolidation."""
+        if self._model:
+            return self._model
+        if self._provider is not None and self._provider.default_model:
+            return self._provider.default_model
+        return self.settings.resolved_model
+
+    @property
+    def is_offline(self) -> bool:
+        """True when no model answers (the offline provider does)."""
+        if self._provider is not None:
+            from reverie.providers.offline import OfflineProvider
+
+            return isinstance(self._provider, OfflineProvider)
+        return self.settings.provider == "offline"
+
+    @property
+    def max_completion_tokens(self) -> int:
+        """Room kept for each answer."""
+        return self.settings.max_completion_tokens
+
+    @property
+    def budget(self) -> int:
+        """Prompt tokens at which consolidation starts (0: budgeting is off)."""
+        return prompt_budget(self.settings.context_window_tokens, self.max_completion_tokens)
+
+    def prompt_tokens(self, session: Session) -> int:
+        """Tokens of ``session``'s next prompt, counted as the Consolidator counts them.
+
+        Same prompt (the window-sized context, the tools), same counter. When
+        the provider has not been built yet, reverie's offline counter is used
+        rather than building it: a status report needs no model and no key.
+        """
+        if self._provider is not None:
+            return self.consolidator.estimate_session_prompt_tokens(session)[0]
+        from reverie.consolidation.probe import PromptProbe
+        from reverie.providers.offline import OfflineProvider
+
+        probe = PromptProbe(self.context.build_messages, self.tools.definitions, self.model)
+        tokens, _ = probe.full_count(
+            session, OfflineProvider(), self.model, unified_session=self.settings.unified_session
+        )
+        return tokens
+
+    # -- Dream -------------------------------------------------------------------
+
+    @property
+    def dream_model(self) -> str:
+        """The model Dream uses (its override, else the main model)."""
+        return self.settings.dream.model or self.model
+
+    def dream_provider(self) -> LLMProvider:
+        """The provider for Dream: the main one unless a Dream model is configured."""
+        override = self.settings.dream.model
+        if not override or override == self.model:
+            return self.provider
+        return build_provider(self.settings, model=override)
+
+    def dream(self) -> Dream:
+        """A Dream configured by the ``[dream]`` settings (builds the provider)."""
+        from reverie.dream.runner import Dream
+
+        return Dream.from_settings(
+            self.store,
+            self.dream_provider(),
+            self.settings.dream,
+            model=self.dream_model,
+            sessions=self.sessions,
+        )
+
+    def dream_commands(
+        self, *, with_dream: bool = True, names: Mapping[str, str] | None = None
+    ) -> DreamCommands:
+        """The ``/dream*`` commands over this workspace; ``with_dream=False`` needs no model.
+
+        Args:
+            with_dream: Build a Dream (and so the provider) for ``/dream``.
+            names: How the surface showing the results spells each command.
+        """
+        from reverie.commands import DreamCommands
+
+        dream = self.dream() if with_dream else None
+        if names is None:
+            return DreamCommands(self.store, dream=dream)
+        return DreamCommands(self.store, dream=dream, names=names)
+
+
+def _prepare_folder(root: Path, *, create: bool) -> None:
+    if root.exists() and not root.is_dir():
+        raise UserError(f"workspace {root} is a file, not a folder")
+    if not root.exists() and not create:
+        raise UserError(
+            f"no workspace at {root}; create one with `reverie init --workspace {root}` "
+            "(or point --workspace / REVERIE_WORKSPACE at an existing one)"
+        )
+    if create and is_blank_workspace(root):
+        init_workspace(root)
