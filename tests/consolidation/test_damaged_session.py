@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from reverie.consolidation.consolidator import Consolidator
 from reverie.providers.scripted import FunctionProvider
-from reverie.sessions.lost import is_lost
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
 
@@ -60,8 +60,10 @@ async def test_a_truncated_line_mid_session_is_never_summarised_again(workspace:
 
     second, sessions, store = consolidator(workspace)
     reloaded = sessions.get_or_create(KEY)
-    assert len(reloaded.messages) == 2_000 and is_lost(reloaded.messages[1_000])
-    assert reloaded.last_consolidated == consolidated
+    assert len(reloaded.messages) == 1_999 and reloaded.lost_indexes == [1_000]
+    # The damaged line was summarised already: the count drops by one, stays in range.
+    assert reloaded.last_consolidated == consolidated - 1
+    assert reloaded.absolute_index(reloaded.last_consolidated) == consolidated
     await second.maybe_consolidate_by_tokens(reloaded)
 
     # Nothing already summarised is summarised again.
@@ -72,13 +74,13 @@ async def test_a_truncated_line_mid_session_is_never_summarised_again(workspace:
         expanded = store.expand_entry(entry["cursor"])
         for index, message in zip(range(start, end), expanded, strict=True):
             if index == 1_000:
-                assert is_lost(message)
+                assert message["lost"] is True and "message 1000 was lost" in message["content"]
             else:
                 role = "user" if index % 2 == 0 else "assistant"
                 assert message["content"].startswith(f"{role} message {index // 2}:")
 
 
-async def test_the_damage_survives_saves_and_nanobot_reads_the_count_right(
+async def test_the_lost_index_survives_saves_and_new_messages_keep_counting(
     workspace: Path,
 ) -> None:
     sessions = SessionManager(workspace)
@@ -91,20 +93,32 @@ async def test_the_damage_survives_saves_and_nanobot_reads_the_count_right(
     sessions = SessionManager(workspace)
     loaded = sessions.get_or_create(KEY)
     loaded.add_message("user", "one more")
+    assert loaded.source_range(10, 20) == {"session_key": KEY, "start": 11, "end": 21}
     sessions.save(loaded)
-    import json
 
     lines = sessions.session_path(KEY).read_text().splitlines()
     header: dict[str, Any] = json.loads(lines[0])
-    # The file holds 20 real messages; 11 of the first 12 positions are real lines.
+    # 20 messages in the file, 11 of them summarised; message 4 is recorded as lost.
     assert len(lines) == 1 + 20
     assert header["last_consolidated"] == 11
     assert header["metadata"]["_lost_messages"] == [4]
 
     again = SessionManager(workspace).get_or_create(KEY)
-    assert len(again.messages) == 21 and is_lost(again.messages[4])
-    assert again.last_consolidated == 12 and "_lost_messages" not in again.metadata
-    assert again.messages[5]["content"].startswith("assistant message 2:")
+    assert len(again.messages) == 20 and again.lost_indexes == [4]
+    assert again.last_consolidated == 11 and again.total_messages == 21
+    assert again.messages[4]["content"].startswith("assistant message 2:")
+    assert again.absolute_index(4) == 5
+    # Moving messages to the archive keeps every index, the gap included.
+    sessions = SessionManager(workspace)
+    moving = sessions.get_or_create(KEY)
+    sessions.archive_and_drop(moving, 6)
+    assert moving.archived_offset == 7 and moving.absolute_index(0) == 7
+    assert [m["content"][:19] for m in sessions.read_range(KEY, 3, 8)] == [
+        "assistant message 1",
+        "assistant message 2",
+        "user message 3: wor",
+        "assistant message 3",
+    ]
 
 
 async def test_a_fully_consolidated_session_with_a_truncated_line_is_not_rearchived(
@@ -119,7 +133,7 @@ async def test_a_fully_consolidated_session_with_a_truncated_line_is_not_rearchi
 
     again, sessions, store = consolidator(workspace)
     reloaded = sessions.get_or_create(KEY)
-    assert reloaded.last_consolidated == 2_000
+    assert reloaded.last_consolidated == len(reloaded.messages) == 1_999
     await again.maybe_consolidate_by_tokens(reloaded)
 
     assert history_records(store) == []

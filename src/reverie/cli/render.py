@@ -110,13 +110,9 @@ def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
     return table
 
 
-_LOST_TEXT = "(lost: its line in the session file was damaged; see the .corrupt copy)"
-
-
 def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: int = 0) -> Table:
     """Messages as a table: absolute index, time, role (with tools), text."""
     from reverie.message_format import tool_names
-    from reverie.sessions.lost import is_lost
 
     table = Table(title=Text(title, style="table.title"), title_justify="left", show_lines=False)
     table.add_column("#", justify="right", style="cyan", no_wrap=True)
@@ -129,9 +125,6 @@ def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: 
         tools = tool_names(message)
         if tools:
             role += f" [{', '.join(tools)}]"
-        if is_lost(message):
-            table.add_row(str(first + offset), "", "lost", Text(_LOST_TEXT, style="dim"))
-            continue
         table.add_row(str(first + offset), stamp, escape(role), escape(message_text(message)))
     return table
 

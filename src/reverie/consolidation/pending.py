@@ -87,7 +87,7 @@ def recover_pending(store: MemoryStore, session: Session) -> bool:
             and source.get("start") == start
             and source.get("end") == end
         ):
-            local_end = end - session.archived_offset
+            local_end = session.count_before(end)
             if session.consolidated_count() < local_end <= len(session.messages):
                 session.last_consolidated = local_end
                 _log.info(

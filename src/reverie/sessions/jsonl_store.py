@@ -28,7 +28,7 @@ from typing import Any
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie.errors import SessionError, StoreError
 from reverie.sessions.keys import decode_key
-from reverie.sessions.lost import LOST_MESSAGES_KEY, file_positions, lost_message, place_lost
+from reverie.sessions.lost import LOST_MESSAGES_KEY, lost_indexes, place
 from reverie.sessions.session import Session
 
 __all__ = [
@@ -53,8 +53,8 @@ class LoadedSession:
     """A session read from a file, with the lines that could not be used.
 
     Attributes:
-        session: What the valid lines hold (a damaged message line is a
-            lost-message placeholder at its position).
+        session: What the valid lines hold (a damaged message line is
+            recorded in ``metadata["_lost_messages"]``).
         problems: One ``"line N: why"`` per damaged line or bad metadata field.
     """
 
@@ -111,12 +111,13 @@ def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 def parse_session(data: bytes, key: str) -> LoadedSession:
     """Build the session ``key`` from a file's bytes, skipping what is unusable.
 
-    A damaged message line keeps its position as a lost-message placeholder
-    (see :mod:`reverie.sessions.lost`), so ``last_consolidated`` and absolute
-    message indexes stay exact.
+    A damaged message line is recorded as a lost message (see
+    :mod:`reverie.sessions.lost`): the messages after it keep their absolute
+    indexes and ``last_consolidated`` stops counting it.
     """
     problems: list[str] = []
-    slots: list[dict[str, Any]] = []
+    messages: list[dict[str, Any]] = []
+    slots: list[bool] = []  # per message line: read (True) or damaged (False)
     header: dict[str, Any] | None = None
     header_line = 0
     header_damaged = False
@@ -135,34 +136,36 @@ def parse_session(data: bytes, key: str) -> LoadedSession:
             problems.append(f"line {number}: bytes that are not UTF-8 read as U+FFFD")
         if not why and not isinstance(record, dict):
             why = f"a JSON {type(record).__name__}, not an object"
+        is_header = not why and record.get("_type") == _METADATA_TYPE
+        if not why and not is_header and not isinstance(record.get("role"), str):
+            why = "a message without a string 'role'"
         if why:
+            problems.append(f"line {number}: {why}")
             if not slots and header is None and _METADATA_MARK in raw:
                 header_damaged = True  # the metadata line itself, not a message
-                problems.append(f"line {number}: the metadata line is damaged ({why})")
             else:
-                problems.append(f"line {number}: {why}")
-                slots.append(lost_message())
-        elif record.get("_type") == _METADATA_TYPE:
+                slots.append(False)
+        elif is_header:
             if header is None:
                 header, header_line = record, number
             else:
                 problems.append(f"line {number}: a second metadata line (first on {header_line})")
-        elif isinstance(record.get("role"), str):
-            slots.append(record)
         else:
-            problems.append(f"line {number}: a message without a string 'role'")
-            slots.append(lost_message())
-    session = Session(key=key, messages=slots)
+            messages.append(record)
+            slots.append(True)
+    session = Session(key=key, messages=messages)
     if header is not None:
         _apply_header(session, header, header_line, problems)
-    recorded = session.metadata.pop(LOST_MESSAGES_KEY, None)
-    session.messages, session.last_consolidated = place_lost(
-        slots,
-        recorded=recorded,
-        offset=session.archived_offset,
-        file_consolidated=session.last_consolidated,
-        damaged=bool(problems),
-    )
+    if not all(slots) or LOST_MESSAGES_KEY in session.metadata:
+        lost, session.last_consolidated = place(
+            slots,
+            offset=session.archived_offset,
+            recorded=lost_indexes(session.metadata),
+            file_consolidated=session.last_consolidated,
+        )
+        session.metadata[LOST_MESSAGES_KEY] = lost
+        if not lost:
+            del session.metadata[LOST_MESSAGES_KEY]
     return LoadedSession(session, problems, header_damaged=header_damaged)
 
 
@@ -210,26 +213,20 @@ def serialize_session(session: Session) -> bytes:
     Raises:
         SessionError: naming the session and message when a value is not JSON.
     """
-    messages, consolidated, lost = file_positions(
-        session.messages, session.last_consolidated, session.archived_offset
-    )
-    metadata = session.metadata
-    if lost:
-        metadata = {**metadata, LOST_MESSAGES_KEY: lost}
     header = {
         "_type": _METADATA_TYPE,
         "key": session.key,
         "created_at": session.created_at.isoformat(),
         "updated_at": session.updated_at.isoformat(),
-        "metadata": metadata,
-        "last_consolidated": consolidated,
+        "metadata": session.metadata,
+        "last_consolidated": session.last_consolidated,
     }
     lines: list[bytes] = []
     try:
         lines.append(json_line(header))
     except (TypeError, ValueError) as exc:
         raise SessionError(f"session {session.key!r}: metadata is not JSON: {exc}") from exc
-    for index, message in enumerate(messages):
+    for index, message in enumerate(session.messages):
         try:
             lines.append(json_line(message))
         except (TypeError, ValueError) as exc:

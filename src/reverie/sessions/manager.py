@@ -7,10 +7,11 @@ Guarantees, beyond nanobot's:
   (``sessions/.locks/<name>.lock``) shared by threads and processes, so a
   reader sees the old or the new file, never half of one.
 * **Damaged files lose nothing.** Unusable lines are reported with one warning
-  naming the file and lines, and keep their place as lost-message placeholders
-  (:mod:`reverie.sessions.lost`); a damaged metadata line is rebuilt from the
-  transcript archive and the history log; before the first write over such a
-  file the original is kept as ``<name>.corrupt-<UTC time>``.
+  naming the file and lines; a damaged message is recorded as lost, so the
+  others keep their absolute indexes (:mod:`reverie.sessions.lost`); a damaged
+  metadata line is rebuilt from the transcript archive and the history log;
+  before the first write over such a file the original is kept as
+  ``<name>.corrupt-<UTC time>``.
 * **No silent lost updates.** If another process (or another manager) replaced
   the file since this manager read it, and that version holds messages this
   session does not, it is kept as ``<name>.conflict-<UTC time>`` before the
@@ -159,9 +160,9 @@ class SessionManager:
             more = len(loaded.problems) - _MAX_REPORTED_LINES
             self._warner.warn(
                 f"damaged:{source}",
-                "%s: %d damaged line(s) (%s%s); a damaged message keeps its place as a lost "
-                "message, and the original file is kept as %s.corrupt-<time> before the "
-                "next save",
+                "%s: %d damaged line(s) (%s%s); a damaged message is recorded as lost and "
+                "the others keep their indexes; the original file is kept as "
+                "%s.corrupt-<time> before the next save",
                 source,
                 len(loaded.problems),
                 shown,
@@ -269,16 +270,28 @@ class SessionManager:
         if moved == 0:
             return 0
         with self.lock(session.key):
-            offset = session.archived_offset
-            self.transcripts.append(
-                session.key, session.messages[:moved], first_index=offset, reason=reason
-            )
+            self._archive(session, moved, reason)
+            after = session.absolute_index(moved - 1) + 1
             consolidated = session.consolidated_count()
             del session.messages[:moved]
             session.last_consolidated = max(0, consolidated - moved)
-            session.archived_offset = offset + moved
+            session.archived_offset = after
             self.save(session)
         return moved
+
+    def _archive(self, session: Session, count: int, reason: str) -> None:
+        """Append ``messages[:count]`` to the transcript archive under their absolute indexes."""
+        start = 0
+        while start < count:
+            # A lost message leaves a gap in the indexes: one append per unbroken run.
+            first = session.absolute_index(start)
+            end = start + 1
+            while end < count and session.absolute_index(end) == first + (end - start):
+                end += 1
+            self.transcripts.append(
+                session.key, session.messages[start:end], first_index=first, reason=reason
+            )
+            start = end
 
     def read_range(self, key: str, start: int, end: int) -> list[dict[str, Any]]:
         """Messages ``start`` to ``end`` (absolute indexes, end exclusive) of session ``key``.
@@ -296,7 +309,7 @@ class SessionManager:
         session = self.get_or_create(key)
         offset = session.archived_offset
         archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
-        live = session.messages[max(start, offset) - offset : max(end, offset) - offset]
+        live = session.messages[session.count_before(start) : session.count_before(end)]
         return [dict(message) for message in archived + live]
 
     def list_sessions(self) -> list[dict[str, Any]]:
@@ -342,12 +355,7 @@ class SessionManager:
                     state = self._states.get(key)
             existed = session is not None
             if session is not None and session.messages:
-                self.transcripts.append(
-                    key,
-                    session.messages,
-                    first_index=session.archived_offset,
-                    reason="delete",
-                )
+                self._archive(session, len(session.messages), "delete")
             if state is not None and state.damaged and path.exists():
                 kept = _keep_copy(path, "corrupt")
                 _log.warning("%s was damaged; the original is kept as %s", path, kept)
@@ -369,12 +377,13 @@ class SessionManager:
 
 def _covers(session: Session, disk: Session) -> bool:
     """True when every message ``disk`` holds is also in ``session`` (same absolute index)."""
-    ours, theirs = session.archived_offset, disk.archived_offset
-    for index, message in enumerate(disk.messages, start=theirs):
+    ours = session.archived_offset
+    for position, message in enumerate(disk.messages):
+        index = disk.absolute_index(position)
         if index < ours:
             continue  # already moved to the archive by us
-        local = index - ours
-        if local >= len(session.messages) or session.messages[local] != message:
+        local = session.position_of(index)
+        if local is None or session.messages[local] != message:
             return False
     return True
 
