@@ -8,6 +8,7 @@ warning naming its file and line, and every command finishes.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,21 @@ def test_ingest_of_a_deeply_nested_json_file_names_the_file(tmp_path: Path) -> N
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "export.json: JSON nested deeper than 128 levels" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "target", ["USER.md", "memory/history.jsonl", "memory/.dream_cursor", "prompts/dream.md"]
+)
+def test_a_named_pipe_in_the_workspace_is_an_error_naming_it_not_a_hang(
+    damaged: Path, target: str
+) -> None:
+    fifo = damaged / target
+    fifo.parent.mkdir(parents=True, exist_ok=True)
+    fifo.unlink(missing_ok=True)
+    os.mkfifo(fifo)
+
+    done = reverie("dream", "run", "-w", damaged)  # reads every one of them
+
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert f"{fifo}: a named pipe (FIFO), not a regular file" in done.stderr.replace("\n", "")

@@ -34,6 +34,7 @@ from typing import Any
 from reverie._atomic import fsync_dir, write_text_atomic
 from reverie._jsonline import loads_line
 from reverie._logging import get_logger
+from reverie._readfile import FileTooLarge, read_regular_file
 from reverie.errors import StoreError
 
 __all__ = ["JOURNAL_NAME", "PendingCommit", "Recovery", "RunJournal", "recover_crashed_run"]
@@ -42,6 +43,7 @@ JOURNAL_NAME = ".dream_journal.json"
 """The journal of the run in progress, in ``memory/``."""
 
 _VERSION = 2
+_MAX_BYTES = 1 << 28  # it holds the memory files' texts before the run
 _log = get_logger("dream.journal")
 
 
@@ -247,12 +249,12 @@ class RunJournal:
             StoreError: the file exists but cannot be read.
         """
         try:
-            raw = path.read_text(encoding="utf-8")
+            raw = read_regular_file(path, limit=_MAX_BYTES, limit_name="the journal size limit")
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            if isinstance(exc, UnicodeDecodeError):
-                raise ValueError("not UTF-8 text") from exc
+        except FileTooLarge as exc:
+            raise ValueError(exc.strerror) from exc
+        except OSError as exc:
             raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
         data = loads_line(raw)
         if not isinstance(data, dict) or data.get("version") != _VERSION:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie._jsonline import JsonTooDeep, loads_line
+from reverie._readfile import FileTooLarge, NotARegularFile, read_regular_file
 from reverie.errors import UserError
 from reverie.ingest.chatgpt import parse_chatgpt
 from reverie.ingest.messages import normalise_message
@@ -36,13 +37,26 @@ from reverie.sessions.session import ARCHIVED_OFFSET_KEY
 __all__ = ["detect_format", "parse_file"]
 
 
+MAX_FILE_BYTES = 1 << 30
+"""The ingest file size limit: larger exports are split first (a whole file is parsed at once)."""
+_LIMIT_NAME = "the ingest file size limit"
+
+
 def _read(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_regular_file(
+            path, limit=MAX_FILE_BYTES, limit_name="the ingest file size limit"
+        )
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise UserError(f"{path}: is a directory; give the conversation files inside it") from None
+    except NotARegularFile as exc:
+        raise UserError(
+            f"{path}: {exc.strerror}; reverie ingest reads regular files only"
+        ) from None
+    except FileTooLarge as exc:
+        raise UserError(f"{path}: {exc.strerror}; split it into smaller files") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     try:

@@ -69,7 +69,8 @@ def messages_digest(messages: Sequence[Mapping[str, Any]]) -> str:
     for message in messages:
         fields = [message.get(name) for name in _COMPARED]
         line = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
-        digest.update(line.encode("utf-8") + b"\n")
+        # surrogatepass: a lone surrogate (half an emoji) hashes like any other text
+        digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
+from reverie._readfile import open_regular_file, read_regular_file
 from reverie.errors import SessionError, StoreError
 from reverie.sessions.keys import decode_key
 from reverie.sessions.lost import LOST_MESSAGES_KEY, lost_indexes, place
@@ -43,6 +44,9 @@ __all__ = [
     "serialize_session",
 ]
 
+MAX_SESSION_FILE_BYTES = 1 << 30
+"""The session file size limit (a session is read whole)."""
+_LIMIT_NAME = "the session file size limit"
 _METADATA_TYPE = "metadata"
 _METADATA_MARK = b'"_type"'
 _COUNT_CHUNK = 1 << 20
@@ -199,7 +203,7 @@ def read_session_file(path: Path, key: str) -> LoadedSession | None:
         StoreError: naming ``path`` when it exists but cannot be read.
     """
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, limit=MAX_SESSION_FILE_BYTES, limit_name=_LIMIT_NAME)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -257,7 +261,7 @@ def json_line(value: Any) -> bytes:
 
 def _first_line(path: Path) -> tuple[bytes, int, bool]:
     """The first line, the number of lines after it, and whether the file is empty."""
-    with path.open("rb") as handle:
+    with open_regular_file(path) as handle:
         first = handle.readline()
         rest = 0
         last = first[-1:]
@@ -272,7 +276,7 @@ def _first_line(path: Path) -> tuple[bytes, int, bool]:
 def metadata_key(path: Path) -> str | None:
     """The ``key`` named by the file's metadata line, if it has a readable one."""
     try:
-        with path.open("rb") as handle:
+        with open_regular_file(path) as handle:
             record = loads_line(handle.readline().decode("utf-8"))
     except (OSError, ValueError):
         return None

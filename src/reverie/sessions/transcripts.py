@@ -37,6 +37,7 @@ from reverie._append import append_whole
 from reverie._atomic import fsync_dir
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import ensure_regular, open_regular_file
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
 from reverie.sessions.jsonl_store import json_line
@@ -55,6 +56,7 @@ _INDEX_PREFIX = re.compile(rb'\{"index": (\d+),')
 
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_BINARY = getattr(os, "O_BINARY", 0)  # Windows would otherwise turn "\n" into "\r\n"
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a pipe in the archive's place fails, not blocks
 
 _log = get_logger("transcripts")
 
@@ -156,13 +158,13 @@ class TranscriptArchive:
         return first_index + len(messages)
 
     def _write(self, path: Path, payload: bytes) -> None:
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_CLOEXEC | _O_BINARY
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_CLOEXEC | _O_BINARY | _O_NONBLOCK
         try:
             fd = os.open(path, flags, 0o644)
         except OSError as exc:
             raise StoreError(f"cannot open transcript {path}: {exc.strerror or exc}") from exc
         try:
-            size = os.fstat(fd).st_size
+            size = ensure_regular(fd, path).st_size
             if size:
                 # Seeking to read is harmless: with O_APPEND every write lands at the end.
                 os.lseek(fd, size - 1, os.SEEK_SET)
@@ -215,7 +217,7 @@ class TranscriptArchive:
         """
         path = self.path_for(session_key)
         try:
-            with path.open("rb") as handle:
+            with open_regular_file(path) as handle:
                 size = handle.seek(0, os.SEEK_END)
                 chunk = _TAIL_CHUNK
                 while True:
@@ -242,7 +244,7 @@ class TranscriptArchive:
     ) -> Iterator[TranscriptRecord]:
         path = self.path_for(session_key)
         try:
-            handle = path.open("rb")
+            handle = open_regular_file(path)
         except FileNotFoundError:
             return
         except OSError as exc:

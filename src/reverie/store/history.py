@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from reverie._append import append_whole
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import ensure_regular
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
@@ -45,8 +46,10 @@ _CURSOR_NAME = ".cursor"
 _REJECTED_NAME = "history.rejected.jsonl"
 _LOCK_NAME = ".history.lock"
 
-_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-_OPEN_READ = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+# O_NONBLOCK: a named pipe in the log's place must fail, not block (regular files ignore it).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+_OPEN_READ = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
 def timestamp_now() -> str:
@@ -152,7 +155,7 @@ class HistoryLog:
             except OSError as exc:
                 raise _store_error("cannot open", self._path, exc) from exc
             try:
-                size = os.fstat(fd).st_size
+                size = self._checked(fd, "cannot write").st_size
                 last, torn = tail_state(fd, size, self._parse)
                 cursor = max(last, self._read_cursor_hint())
                 written: list[HistoryEntry] = []
@@ -274,11 +277,23 @@ class HistoryLog:
 
     def _open_for_read(self) -> int | None:
         try:
-            return os.open(self._path_str, _OPEN_READ)
+            fd = os.open(self._path_str, _OPEN_READ)
         except FileNotFoundError:
             return None
         except OSError as exc:
             raise _store_error("cannot read", self._path, exc) from exc
+        try:
+            self._checked(fd, "cannot read")
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def _checked(self, fd: int, action: str) -> os.stat_result:
+        try:
+            return ensure_regular(fd, self._path)
+        except OSError as exc:
+            raise _store_error(action, self._path, exc) from exc
 
     def _read_bytes(self) -> bytes:
         try:
