@@ -248,6 +248,8 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("last dream", escape(last))
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
+    for warning in status.warnings:
+        err().print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     if not status.sessions:
         return
     sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")

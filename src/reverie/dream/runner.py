@@ -253,9 +253,15 @@ class Dream:
         since = store.get_last_dream_cursor()
         built = store.build_dream_prompt(max_entries=self.max_entries)
         if built is None:
-            return self._record(
-                DreamResult("nothing_to_do", f"no new history entries after cursor {since}")
-            )
+            reason = f"no new history entries after cursor {since}"
+            issued = store.history.last_issued_cursor()
+            if since > issued:
+                reason += (
+                    f", but the Dream cursor is ahead of the history log (the last cursor "
+                    f"issued is {issued}): entries {issued + 1}-{since} would be skipped; run "
+                    "`reverie doctor --fix` to put it back"
+                )
+            return self._record(DreamResult("nothing_to_do", reason))
         prompt, cursor_to = built
         cursor_from = store.history.read_since(since, limit=1)[0].cursor
         journal = RunJournal.begin(store.workspace, self.journal_file)
@@ -359,7 +365,9 @@ class Dream:
         self, result: DreamResult, journal: RunJournal, exc: Exception
     ) -> DreamResult:
         """The commit did not land and the cursor did not move: undo the edits."""
-        _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
+        # A store error says all there is to say; anything else is a bug worth its traceback.
+        unexpected = not isinstance(exc, ReverieError)
+        _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=unexpected)
         reason = f"commit failed: {type(exc).__name__}: {exc}"
         unrestored = self._roll_back(journal)
         return replace(result, reason=reason, unrestored=unrestored)

@@ -75,12 +75,11 @@ def warn_if_ahead(warner: OnceWarner, path: Path, dream_cursor: int, issued: int
         warner.warn(
             "dream_cursor:ahead",
             "%s is %d but the last history cursor issued is %d: entries %d-%d will "
-            "count as processed and Dream will skip them; if the history was reset, "
-            "lower it with set_last_dream_cursor(%d)",
+            "count as processed and Dream will skip them; run `reverie doctor --fix` "
+            "to put it back",
             path,
             dream_cursor,
             issued,
             issued + 1,
             dream_cursor,
-            issued,
         )

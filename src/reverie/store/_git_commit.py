@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import struct
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -24,7 +26,10 @@ from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
 from reverie._atomic import write_bytes_atomic
+from reverie._logging import get_logger
 from reverie.errors import GitStoreError, StoreError
+from reverie.store._git_index import index_problem, rebuild_index
+from reverie.store._git_locks import clear_stale_lock, locked_error
 from reverie.store._git_objects import (
     MODE_FILE,
     MODE_LINK,
@@ -52,9 +57,15 @@ GIT_FAILURES: tuple[type[Exception], ...] = (
     RefFormatError,
     FileLocked,
     StoreError,
+    # A damaged object or index file: dulwich checks headers with assert and
+    # unpacks with struct, and a garbage loose object fails to inflate.
+    AssertionError,
+    struct.error,
+    zlib.error,
 )
 """What dulwich and the filesystem raise when a repository operation fails."""
 
+_log = get_logger("store.git")
 _OBJECT_MODE = 0o444  # git's loose objects are read-only
 
 # A git process moving HEAD between our read and our compare-and-swap is rare;
@@ -121,17 +132,28 @@ def commit_worktree(
         for obj in [*objects, *created, commit]:
             add_object(repo, obj)
         reflog = b"commit: " + commit.message.split(b"\n", 1)[0]
-        if head is None:
-            moved = repo.refs.add_if_new(HEADREF, commit.id, committer=identity, message=reflog)
-        else:
-            moved = repo.refs.set_if_equals(
-                HEADREF, head, commit.id, committer=identity, message=reflog
-            )
+        try:
+            if head is None:
+                moved = repo.refs.add_if_new(HEADREF, commit.id, committer=identity, message=reflog)
+            else:
+                moved = repo.refs.set_if_equals(
+                    HEADREF, head, commit.id, committer=identity, message=reflog
+                )
+        except FileLocked as exc:
+            if not clear_stale_lock(exc):
+                raise locked_error(exc) from exc
+            continue  # a dead writer's lock, now gone: try again
         if moved:
             try:
-                _sync_index(repo, on_disk)
-            except GIT_FAILURES as exc:
-                # The commit is made; a stale index only confuses `git status`.
+                try:
+                    _sync_index(repo, on_disk, tree_id)
+                except FileLocked as exc:
+                    if not clear_stale_lock(exc):
+                        raise
+                    _sync_index(repo, on_disk, tree_id)
+            except Exception as exc:
+                # The commit is made: whatever the index does, it must not look failed
+                # (it would be undone and redone, a pair of phantom commits).
                 on_index_error(exc)
             return commit.id.decode()
     raise GitStoreError(f"HEAD of {repo.controldir()} kept moving during the commit; try again")
@@ -184,8 +206,18 @@ def _new_commit(
     return commit
 
 
-def _sync_index(repo: Repo, on_disk: _OnDisk) -> None:
-    """Make the index agree with the new commit at the tracked paths, and only there."""
+def _sync_index(repo: Repo, on_disk: _OnDisk, tree_id: ObjectID) -> None:
+    """Make the index agree with the new commit at the tracked paths, and only there.
+
+    An index that cannot be read (empty, garbage, an unknown version) is
+    rebuilt from the new commit's tree: it is derived data.
+    """
+    problem = index_problem(repo)
+    if problem is not None:
+        stats = {key: state[1] for key, state in on_disk.items() if state is not None}
+        rebuild_index(repo, tree_id, stats)
+        _log.warning("%s was unreadable (%s); rebuilt it from HEAD", repo.index_path(), problem)
+        return
     index = repo.open_index()
     # git trusts its cached subtree ids (the TREE extension); once entries
     # change they are stale and git would commit old trees, so drop them and

@@ -11,12 +11,14 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import struct
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
 from dulwich.errors import NotGitRepository
-from dulwich.objects import Commit
+from dulwich.objects import Commit, ObjectID
 from dulwich.repo import Repo
 from filelock import FileLock
 from filelock import Timeout as LockTimeout
@@ -26,7 +28,10 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
+from reverie.store._git_health import Damage, find_damage, missing_object
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
+from reverie.store._git_index import index_problem, rebuild_index
+from reverie.store._git_locks import STALE_LOCK_SECONDS, stale_lock_files
 from reverie.store._git_objects import (
     TrackedPath,
     TreeReader,
@@ -217,14 +222,25 @@ class GitStore:
                 return []
             out: list[CommitInfo] = []
             reader = TreeReader(repo)
-            for commit in _git_history.walk(repo, head):
+            missing: list[str] = []
+            for commit in _git_history.walk(repo, head, on_missing=missing.append):
                 if len(commit.parents) > 1:
                     continue  # a merge's changes are listed with the commits it merges
-                files = self._changed_files(reader, commit)
+                files = self._changed_files(reader, commit, missing)
                 if files:
                     out.append(commit_info(commit, files))
                     if len(out) >= max_entries:
                         break
+            if missing:
+                # Older history is damaged: what can be read is still worth showing.
+                self._warner.warn(
+                    "log-damaged",
+                    "%s: the history before commit %s cannot be read (object %s is "
+                    "missing); run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    out[-1].short_sha if out else head.decode()[:8],
+                    missing[0],
+                )
             return out
 
     def show(self, sha: str) -> str:
@@ -238,7 +254,17 @@ class GitStore:
         with self._open() as repo:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
-            before = reader.parent_tree(commit)
+            missing: list[str] = []
+            before = self._parent_tree(reader, commit, missing)
+            if missing:
+                self._warner.warn(
+                    f"show-damaged:{sha}",
+                    "%s: the parent of %s cannot be read (object %s is missing); its diff "
+                    "is shown against nothing; run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    sha,
+                    missing[0],
+                )
             return "".join(
                 render_file_diff(
                     path.name,
@@ -297,18 +323,68 @@ class GitStore:
 
     parse_trailers = staticmethod(parse_trailers)
 
+    # -- health ------------------------------------------------------------------
+
+    def index_problem(self) -> str | None:
+        """Why ``.git/index`` cannot be read; None when it reads (or there is no repository)."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return index_problem(repo)
+
+    def rebuild_index(self) -> int:
+        """Write ``.git/index`` afresh from HEAD's tree; return its number of entries.
+
+        The index is derived data: git re-reads each file whose stat it does not
+        know, so nothing in the working tree or the history changes.
+        """
+        with self._open(locked=True) as repo:
+            head = head_commit(repo)
+            tree = TreeReader(repo).commit(head).tree if head is not None else None
+            return rebuild_index(repo, tree)
+
+    def damage(self) -> Damage | None:
+        """The first missing or unreadable object on HEAD's history of the tracked files."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return find_damage(repo, self._tracked)
+
+    def stale_locks(self, older_than: float = STALE_LOCK_SECONDS) -> list[Path]:
+        """Lock files a dead git write left in ``.git`` more than ``older_than`` seconds ago.
+
+        Each blocks every later write of its file (see :mod:`reverie.store._git_locks`).
+        """
+        return stale_lock_files(self.git_dir, older_than, keep=_LOCK_NAME)
+
     # -- internals -------------------------------------------------------------
 
     def _path(self, path: TrackedPath) -> Path:
         return self._workspace.joinpath(path.name)
 
-    def _changed_files(self, reader: TreeReader, commit: Commit) -> list[str]:
-        before = reader.parent_tree(commit)
+    def _changed_files(
+        self, reader: TreeReader, commit: Commit, missing: list[str] | None = None
+    ) -> list[str]:
+        before = self._parent_tree(reader, commit, missing)
         return [
             path.name
             for path in self._tracked
             if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
         ]
+
+    @staticmethod
+    def _parent_tree(
+        reader: TreeReader, commit: Commit, missing: list[str] | None
+    ) -> ObjectID | None:
+        """The parent's tree; None for a root, or (noted in ``missing``) a lost parent."""
+        try:
+            return reader.parent_tree(commit)
+        except GIT_FAILURES as exc:
+            sha = missing_object(exc)
+            if missing is None or sha is None:
+                raise
+            missing.append(sha)
+            return None
 
     def _commit_locked(
         self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
@@ -377,6 +453,19 @@ class GitStore:
         except GitStoreError:
             raise
         except GIT_FAILURES as exc:
+            sha = missing_object(exc)
+            if sha is not None:
+                raise GitStoreError(
+                    f"{what}: the repository is damaged: object {sha} is missing from "
+                    f"{self.git_dir / 'objects'}; run `reverie doctor` to see what is lost "
+                    "and `reverie doctor --fix` to repair it"
+                ) from exc
+            if isinstance(exc, AssertionError | struct.error | zlib.error):
+                raise GitStoreError(
+                    f"{what}: the repository is damaged ({type(exc).__name__}: {exc}); "
+                    "run `reverie doctor` to see what is wrong and `reverie doctor --fix` "
+                    "to repair it"
+                ) from exc
             raise GitStoreError(f"{what}: {exc}") from exc
 
     @contextlib.contextmanager
