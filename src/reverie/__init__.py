@@ -16,7 +16,7 @@ Where to start:
 Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
 
     0: errors
-    1: _logging, _atomic, _background, layout, locks, message_format, prompt_markers
+    1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
     1: _append, _jsonline, _readfile
     2: tokens
     3: config

@@ -110,7 +110,7 @@ def check_dream_journal(ctx: Context) -> Iterator[Finding]:
     if not journal.exists():
         return
     lock = DreamLock(ctx.memory / DREAM_LOCK_NAME)
-    if not lock.acquire():
+    if not lock.try_acquire():
         return  # a Dream is running: its journal is live
     try:
         problem = f"{journal} was left by a Dream run that stopped mid-way"

@@ -28,6 +28,7 @@ from typing import Any
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._readfile import open_regular_file, read_regular_file
 from reverie.errors import SessionError, StoreError
+from reverie.messages import Message, as_message
 from reverie.sessions.keys import decode_key
 from reverie.sessions.lost import LOST_MESSAGES_KEY, lost_indexes, place
 from reverie.sessions.session import Session
@@ -120,7 +121,7 @@ def parse_session(data: bytes, key: str) -> LoadedSession:
     indexes and ``last_consolidated`` stops counting it.
     """
     problems: list[str] = []
-    messages: list[dict[str, Any]] = []
+    messages: list[Message] = []
     slots: list[bool] = []  # per message line: read (True) or damaged (False)
     header: dict[str, Any] | None = None
     header_line = 0
@@ -155,7 +156,7 @@ def parse_session(data: bytes, key: str) -> LoadedSession:
             else:
                 problems.append(f"line {number}: a second metadata line (first on {header_line})")
         else:
-            messages.append(record)
+            messages.append(as_message(record))
             slots.append(True)
     session = Session(key=key, messages=messages)
     if header is not None:

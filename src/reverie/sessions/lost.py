@@ -24,6 +24,8 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from reverie.messages import Message, as_message
+
 __all__ = [
     "LOST_MESSAGES_KEY",
     "absolute_index",
@@ -46,13 +48,15 @@ def lost_indexes(metadata: Mapping[str, Any]) -> list[int]:
     return sorted({i for i in value if isinstance(i, int) and not isinstance(i, bool) and i >= 0})
 
 
-def lost_stand_in(index: int) -> dict[str, Any]:
+def lost_stand_in(index: int) -> Message:
     """What an expansion shows in place of lost message ``index`` (never sent to a model)."""
-    return {
-        "role": "lost",
-        "content": f"(message {index} was lost: its line in the session file was damaged)",
-        "lost": True,
-    }
+    return as_message(
+        {
+            "role": "lost",
+            "content": f"(message {index} was lost: its line in the session file was damaged)",
+            "lost": True,
+        }
+    )
 
 
 def absolute_index(offset: int, lost: Sequence[int], position: int) -> int:

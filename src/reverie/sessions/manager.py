@@ -42,6 +42,7 @@ from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
+from reverie.messages import Message
 from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
@@ -293,7 +294,7 @@ class SessionManager:
             )
             start = end
 
-    def read_range(self, key: str, start: int, end: int) -> list[dict[str, Any]]:
+    def read_range(self, key: str, start: int, end: int) -> list[Message]:
         """Messages ``start`` to ``end`` (absolute indexes, end exclusive) of session ``key``.
 
         This expands a history entry's ``source`` back to the exact messages:
@@ -310,7 +311,7 @@ class SessionManager:
         offset = session.archived_offset
         archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
         live = session.messages[session.count_before(start) : session.count_before(end)]
-        return [dict(message) for message in archived + live]
+        return [message.copy() for message in archived + live]
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """Every session file, newest ``updated_at`` first, without parsing messages.

@@ -47,6 +47,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
+from reverie.messages import Message, as_message
 from reverie.sessions import lost as _lost
 from reverie.tokens import estimate_message_tokens
 
@@ -62,8 +63,6 @@ WIRE_FIELDS = ("tool_calls", "tool_call_id", "name")
 
 _log = get_logger("sessions")
 _warner = OnceWarner(_log)
-
-Message = dict[str, Any]
 
 
 @dataclass
@@ -93,8 +92,9 @@ class Session:
         caller's own ``timestamp``) are stored as given.
         """
         now = datetime.now()
-        message: Message = {"role": role, "content": content, "timestamp": now.isoformat()}
-        message.update(extra)
+        message = as_message(
+            {"role": role, "content": content, "timestamp": now.isoformat(), **extra}
+        )
         self.messages.append(message)
         self.updated_at = now
         return message
@@ -230,12 +230,12 @@ def _from_first_user(messages: Sequence[Message]) -> Sequence[Message]:
 
 
 def _wire(message: Mapping[str, Any]) -> Message:
-    out: Message = {"role": message.get("role"), "content": message.get("content", "")}
+    out = {"role": message.get("role"), "content": message.get("content", "")}
     for name in WIRE_FIELDS:
         value = message.get(name)
         if value is not None and (name != "tool_calls" or value):
             out[name] = value
-    return out
+    return as_message(out)
 
 
 def _call_id(call: object) -> str | None:

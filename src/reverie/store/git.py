@@ -9,7 +9,6 @@ branch, its index entries and its ``.gitignore`` as they were.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import struct
 import zlib
@@ -20,12 +19,11 @@ from typing import Final
 from dulwich.errors import NotGitRepository
 from dulwich.objects import Commit, ObjectID
 from dulwich.repo import Repo
-from filelock import FileLock
-from filelock import Timeout as LockTimeout
 
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
 from reverie.store._git_health import Damage, find_damage, missing_object
@@ -484,12 +482,12 @@ class GitStore:
                 if not locked:
                     yield repo
                     return
-                lock = FileLock(
-                    os.path.join(repo.controldir(), _LOCK_NAME), timeout=self._lock_timeout
+                lock = WorkspaceLock(
+                    Path(repo.controldir()) / _LOCK_NAME, timeout=self._lock_timeout
                 )
                 try:
                     lock.acquire()
-                except LockTimeout as exc:
+                except LockTimeoutError as exc:
                     raise GitStoreError(
                         f"{self.git_dir} is locked by another commit for over "
                         f"{self._lock_timeout:g}s"
