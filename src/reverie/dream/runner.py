@@ -35,14 +35,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from reverie._logging import get_logger
+from reverie.dream.change_guards import ChangeGuards
+from reverie.dream.deletion_window import DEFAULT_MAX_WINDOW_DELETION_RATIO, DeletionWindow
 from reverie.dream.guards import (
     DEFAULT_MAX_DELETION_RATIO,
     DEFAULT_MAX_STRIKES,
     LoopDetector,
     TokenBudget,
-    deletion_violations,
-    describe_violations,
-    size_violations,
 )
 from reverie.dream.journal import (
     JOURNAL_NAME,
@@ -143,8 +142,11 @@ class Dream:
         max_iterations: Most model calls per run.
         max_entries: Most history entries per run.
         token_budget: Most tokens per run, prompt and completion of all calls.
-        max_deletion_ratio: Largest share of a file's non-empty lines a run
-            may remove before it is rejected.
+        max_deletion_ratio: Largest share of a file's non-empty lines, facts
+            or text a run may remove before it is rejected.
+        max_window_deletion_ratio: Largest share of a file's facts or text the
+            runs of the last week (ten runs at most) may remove together
+            (:mod:`reverie.dream.deletion_window`).
         max_file_chars: Size cap of each memory file.
         max_tokens: Completion limit per call (None: the provider's setting).
         keep_sessions: Dream sessions kept.
@@ -167,12 +169,17 @@ class Dream:
         max_entries: int = 20,
         token_budget: int = 200_000,
         max_deletion_ratio: float = DEFAULT_MAX_DELETION_RATIO,
+        max_window_deletion_ratio: float = DEFAULT_MAX_WINDOW_DELETION_RATIO,
         max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
         max_tokens: int | None = None,
         keep_sessions: int = KEEP_DREAM_SESSIONS,
     ) -> None:
-        if not 0 <= max_deletion_ratio <= 1:
-            raise UserError(f"Dream max_deletion_ratio must be in [0, 1], got {max_deletion_ratio}")
+        for name, ratio in (
+            ("max_deletion_ratio", max_deletion_ratio),
+            ("max_window_deletion_ratio", max_window_deletion_ratio),
+        ):
+            if not 0 <= ratio <= 1:
+                raise UserError(f"Dream {name} must be in [0, 1], got {ratio}")
         self.store = store
         self.provider = provider
         self.model = model or provider.default_model
@@ -182,6 +189,11 @@ class Dream:
         self.token_budget = _positive("token_budget", token_budget)
         self.max_deletion_ratio = float(max_deletion_ratio)
         self.max_file_chars = _positive("max_file_chars", max_file_chars)
+        self._guards = ChangeGuards(
+            DeletionWindow(store.memory_dir, max_ratio=float(max_window_deletion_ratio)),
+            max_deletion_ratio=self.max_deletion_ratio,
+            max_file_chars=self.max_file_chars,
+        )
         self.max_tokens = max_tokens
         self.keep_sessions = _positive("keep_sessions", keep_sessions)
 
@@ -324,10 +336,9 @@ class Dream:
         changed = journal.changes()
         before = {path: old for path, (old, _) in changed.items()}
         after = {path: new for path, (_, new) in changed.items()}
-        deletions = deletion_violations(before, after, max_ratio=self.max_deletion_ratio)
-        sizes = size_violations(before, after, max_chars=self.max_file_chars)
-        if deletions or sizes:
-            reason = describe_violations(deletions, sizes, max_ratio=self.max_deletion_ratio)
+        now = datetime.now(UTC)
+        reason = self._guards.objection(before, after, now)
+        if reason is not None:
             _log.warning("Dream %s", reason)
             unrestored = self._roll_back(journal)
             return replace(result, status="rejected", reason=reason, unrestored=unrestored)
@@ -338,6 +349,7 @@ class Dream:
         except CursorNotRecorded as exc:
             if exc.sha is None:
                 return self._commit_failed(result, journal, exc)
+            self._remember_deletions(before, after, now)
             # The edits are committed; the journal still names the commit, so the
             # next run moves the cursor instead of dreaming the entries again.
             _log.error("Dream committed %s but could not move its cursor: %s", exc.sha[:8], exc)
@@ -349,6 +361,7 @@ class Dream:
             )
         except Exception as exc:
             return self._commit_failed(result, journal, exc)
+        self._remember_deletions(before, after, now)
         try:
             journal.finish()
         except ReverieError as exc:  # the run is committed; the next run removes the journal
@@ -361,6 +374,14 @@ class Dream:
             commit=sha,
             changed_files=tuple(changed),
         )
+
+    def _remember_deletions(
+        self, before: dict[str, str | None], after: dict[str, str | None], now: datetime
+    ) -> None:
+        try:
+            self._guards.remember(before, after, now)
+        except ReverieError as exc:  # the run is committed; the window only forgets it
+            _log.warning("could not record the run in the deletion window: %s", exc)
 
     def _commit_failed(
         self, result: DreamResult, journal: RunJournal, exc: Exception
