@@ -85,20 +85,32 @@ def test_a_damaged_index_is_rebuilt_and_dream_commits_once(
     assert git(dreamed.workspace, "status", "--porcelain") == ""
 
 
-@pytest.mark.parametrize("kind", ["commit", "tree", "blob"])
-def test_a_missing_object_at_head_is_named_and_doctor_fix_gets_dream_going(
+@pytest.mark.parametrize(
+    "kind", ["commit", "tree", "blob", "garbage commit", "branch pointing nowhere"]
+)
+def test_a_damaged_head_is_named_and_doctor_fix_gets_dream_going(
     dreamed: MemoryStore, kind: str
 ) -> None:
-    spec = {"commit": "HEAD", "tree": "HEAD^{tree}", "blob": "HEAD:memory/MEMORY.md"}[kind]
+    spec = {"tree": "HEAD^{tree}", "blob": "HEAD:memory/MEMORY.md"}.get(kind, "HEAD")
     sha = git(dreamed.workspace, "rev-parse", spec).strip()
-    (dreamed.git.git_dir / "objects" / sha[:2] / sha[2:]).unlink()
+    loose = dreamed.git.git_dir / "objects" / sha[:2] / sha[2:]
+    if kind == "garbage commit":
+        loose.chmod(0o644)
+        loose.write_bytes(b"garbage")
+    elif kind == "branch pointing nowhere":
+        sha = "0" * 40
+        branch = git(dreamed.workspace, "symbolic-ref", "HEAD").strip()
+        (dreamed.git.git_dir / branch).write_text(sha + "\n")
+    else:
+        loose.unlink()
     memory = dreamed.read_memory()
 
     failed = reverie("dream", "run", "-w", dreamed.workspace)
     assert failed.returncode == 1
     assert "Traceback" not in failed.stderr
-    message = failed.stderr.replace("\n", "")
-    assert f"object {sha} is missing" in message and "reverie doctor --fix" in message
+    message = " ".join(failed.stderr.split())
+    named = "the repository is damaged" if kind == "garbage commit" else f"object {sha} is missing"
+    assert named in message and "reverie doctor --fix" in message
 
     checked = reverie("doctor", "-w", dreamed.workspace, "--json")
     assert checked.returncode == 1
@@ -138,7 +150,8 @@ def test_doctor_fix_repairs_leftovers_cursors_locks_and_permissions(dreamed: Mem
     workspace, memory = dreamed.workspace, dreamed.memory_dir
     temp = memory / ".MEMORY.md.k2j3h4.tmp"  # a write killed between write and rename
     temp.write_text("half a file")
-    lock = dreamed.git.git_dir / "refs" / "heads" / "master.lock"
+    branch = git(workspace, "symbolic-ref", "HEAD").strip()
+    lock = dreamed.git.git_dir / f"{branch}.lock"
     lock.write_text("0" * 40)
     fresh = memory / ".USER.md.live.tmp"  # a write in progress: left alone
     fresh.write_text("in flight")
@@ -198,19 +211,20 @@ def test_a_dream_cursor_ahead_of_the_log_is_shown_by_status_and_dream_run(
 def test_a_stale_ref_lock_is_cleared_by_the_next_commit_and_a_fresh_one_is_named(
     dreamed: MemoryStore,
 ) -> None:
-    lock = dreamed.git.git_dir / "refs" / "heads" / "master.lock"
+    branch = git(dreamed.workspace, "symbolic-ref", "HEAD").strip()
+    lock = dreamed.git.git_dir / f"{branch}.lock"
     lock.write_text("0" * 40)  # a git write in progress, for all reverie can tell
 
     busy = reverie("dream", "run", "-w", dreamed.workspace)
     assert busy.returncode == 1 and "Traceback" not in busy.stderr
     said = " ".join((busy.stdout + busy.stderr).split())
-    assert "master.lock exists: another git command is writing" in said
+    assert f"{lock.name} exists: another git command is writing" in said
     assert "reverie doctor --fix" in said
 
     os.utime(lock, (HOUR_AGO, HOUR_AGO))  # an hour on: left by a writer that died
     done = reverie("dream", "run", "-w", dreamed.workspace)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "removed" in done.stderr and "master.lock" in done.stderr
+    assert "removed" in done.stderr and lock.name in done.stderr
     assert not lock.exists() and "Redpanda" in dreamed.read_memory()
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from dulwich.errors import NotGitRepository
+from dulwich.errors import ChecksumMismatch, FileFormatException, NotGitRepository
 from dulwich.objects import Commit, ObjectID
 from dulwich.repo import Repo
 
@@ -48,6 +48,8 @@ _LOCK_NAME = "reverie.lock"
 _IDENTITY = re.compile(r"^[^<>\n]+ <[^<>\n]*>$")
 
 _log = get_logger("store.git")
+# What reading a corrupt object, index or ref file raises.
+_DAMAGE = (AssertionError, struct.error, zlib.error, FileFormatException, ChecksumMismatch)
 
 
 class GitStore:
@@ -458,7 +460,7 @@ class GitStore:
                     f"{self.git_dir / 'objects'}; run `reverie doctor` to see what is lost "
                     "and `reverie doctor --fix` to repair it"
                 ) from exc
-            if isinstance(exc, AssertionError | struct.error | zlib.error):
+            if isinstance(exc, _DAMAGE):
                 raise GitStoreError(
                     f"{what}: the repository is damaged ({type(exc).__name__}: {exc}); "
                     "run `reverie doctor` to see what is wrong and `reverie doctor --fix` "
