@@ -27,7 +27,7 @@ from dulwich.repo import Repo
 
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import get_logger
-from reverie.errors import GitStoreError, StoreError
+from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.store._git_index import index_problem, rebuild_index
 from reverie.store._git_locks import clear_stale_lock, locked_error
 from reverie.store._git_objects import (
@@ -38,11 +38,12 @@ from reverie.store._git_objects import (
     TreeReader,
     edit_tree,
     head_commit,
+    parse_tracked,
     read_worktree,
 )
 from reverie.store._git_text import FileVersion
 
-__all__ = ["GIT_FAILURES", "add_object", "commit_worktree"]
+__all__ = ["GIT_FAILURES", "add_object", "commit_worktree", "content_overrides"]
 
 GIT_FAILURES: tuple[type[Exception], ...] = (
     OSError,
@@ -180,6 +181,24 @@ def add_object(repo: Repo, obj: ShaFile) -> None:
         pass
     write_bytes_atomic(target, obj.as_legacy_object())
     os.chmod(target, _OBJECT_MODE)
+
+
+def content_overrides(
+    tracked: Sequence[TrackedPath], content: Mapping[str, str], git_dir: Path
+) -> dict[bytes, bytes]:
+    """``content`` (text by tracked path) keyed and encoded as :func:`commit_worktree` takes it.
+
+    Raises:
+        UserError: a path that is not one of the tracked files.
+    """
+    known = {path.name: path for path in tracked}
+    out: dict[bytes, bytes] = {}
+    for name, text in content.items():
+        path = known.get(parse_tracked(name, field="content").name)
+        if path is None:
+            raise UserError(f"content: {name!r} is not a tracked file of {git_dir}")
+        out[path.key] = text.encode("utf-8")
+    return out
 
 
 def _override(

@@ -8,17 +8,28 @@ from __future__ import annotations
 
 import re
 import stat
+import struct
+import zlib
 from dataclasses import dataclass
+from pathlib import Path
 
-from dulwich.errors import MissingCommitError
+from dulwich.errors import ChecksumMismatch, FileFormatException, MissingCommitError
 from dulwich.objects import Commit, ObjectID, Tree
 from dulwich.repo import Repo
 
-from reverie.store._git_objects import TrackedPath, head_commit
+from reverie.store._git_objects import TrackedPath, TreeReader, head_commit
 
-__all__ = ["Damage", "find_damage", "missing_object"]
+__all__ = [
+    "Damage",
+    "describe_failure",
+    "find_damage",
+    "missing_object",
+    "parent_tree_or_lost",
+]
 
 _HEX = re.compile(r"\b[0-9a-f]{40}\b")
+# What reading a corrupt object, index or ref file raises.
+_DAMAGE = (AssertionError, struct.error, zlib.error, FileFormatException, ChecksumMismatch)
 # Walking the whole history of a long-lived workspace is cheap (a few thousand
 # small objects), but a bound keeps `reverie doctor` quick on a huge user repository.
 _MAX_COMMITS = 20_000
@@ -36,6 +47,41 @@ def missing_object(exc: BaseException) -> str | None:
         found = _HEX.search(str(exc))
         return found.group(0) if found else None
     return None
+
+
+def describe_failure(exc: BaseException, git_dir: Path) -> str:
+    """What a failed repository operation means, with the command that repairs it."""
+    sha = missing_object(exc)
+    if sha is not None:
+        return (
+            f"the repository is damaged: object {sha} is missing from {git_dir / 'objects'}; "
+            "run `reverie doctor` to see what is lost and `reverie doctor --fix` to repair it"
+        )
+    if isinstance(exc, _DAMAGE):
+        return (
+            f"the repository is damaged ({type(exc).__name__}: {exc}); run `reverie doctor` "
+            "to see what is wrong and `reverie doctor --fix` to repair it"
+        )
+    return str(exc)
+
+
+def parent_tree_or_lost(
+    reader: TreeReader, commit: Commit, missing: list[str] | None
+) -> ObjectID | None:
+    """The first parent's tree; None for a root, or for a lost parent (noted in ``missing``).
+
+    Raises:
+        Whatever reading raised, when ``missing`` is None or the failure is
+        not a missing object.
+    """
+    try:
+        return reader.parent_tree(commit)
+    except Exception as exc:
+        sha = missing_object(exc)
+        if missing is None or sha is None:
+            raise
+        missing.append(sha)
+        return None
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-import struct
-import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from dulwich.errors import ChecksumMismatch, FileFormatException, NotGitRepository
-from dulwich.objects import Commit, ObjectID
+from dulwich.errors import NotGitRepository
+from dulwich.objects import Commit
 from dulwich.repo import Repo
 
 from reverie._atomic import write_text_atomic
@@ -25,8 +23,13 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.store import _git_history
-from reverie.store._git_commit import GIT_FAILURES, commit_worktree
-from reverie.store._git_health import Damage, find_damage, missing_object
+from reverie.store._git_commit import GIT_FAILURES, commit_worktree, content_overrides
+from reverie.store._git_health import (
+    Damage,
+    describe_failure,
+    find_damage,
+    parent_tree_or_lost,
+)
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
 from reverie.store._git_index import index_problem, rebuild_index
 from reverie.store._git_locks import STALE_LOCK_SECONDS, stale_lock_files
@@ -48,8 +51,6 @@ _LOCK_NAME = "reverie.lock"
 _IDENTITY = re.compile(r"^[^<>\n]+ <[^<>\n]*>$")
 
 _log = get_logger("store.git")
-# What reading a corrupt object, index or ref file raises.
-_DAMAGE = (AssertionError, struct.error, zlib.error, FileFormatException, ChecksumMismatch)
 
 
 class GitStore:
@@ -170,7 +171,7 @@ class GitStore:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError("commit message is empty: say what changed")
-        overrides = self._overrides(content or {})
+        overrides = content_overrides(self._tracked, content or {}, self.git_dir)
         if not self.is_initialized():
             self._warner.warn(
                 "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
@@ -255,7 +256,7 @@ class GitStore:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
             missing: list[str] = []
-            before = self._parent_tree(reader, commit, missing)
+            before = parent_tree_or_lost(reader, commit, missing)
             if missing:
                 self._warner.warn(
                     f"show-damaged:{sha}",
@@ -365,26 +366,12 @@ class GitStore:
     def _changed_files(
         self, reader: TreeReader, commit: Commit, missing: list[str] | None = None
     ) -> list[str]:
-        before = self._parent_tree(reader, commit, missing)
+        before = parent_tree_or_lost(reader, commit, missing)
         return [
             path.name
             for path in self._tracked
             if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
         ]
-
-    @staticmethod
-    def _parent_tree(
-        reader: TreeReader, commit: Commit, missing: list[str] | None
-    ) -> ObjectID | None:
-        """The parent's tree; None for a root, or (noted in ``missing``) a lost parent."""
-        try:
-            return reader.parent_tree(commit)
-        except GIT_FAILURES as exc:
-            sha = missing_object(exc)
-            if missing is None or sha is None:
-                raise
-            missing.append(sha)
-            return None
 
     def _commit_locked(
         self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
@@ -399,16 +386,6 @@ class GitStore:
             on_index_error=self._index_failed,
             overrides=overrides,
         )
-
-    def _overrides(self, content: Mapping[str, str]) -> dict[bytes, bytes]:
-        tracked = {path.name: path for path in self._tracked}
-        out: dict[bytes, bytes] = {}
-        for name, text in content.items():
-            path = tracked.get(parse_tracked(name, field="content").name)
-            if path is None:
-                raise UserError(f"content: {name!r} is not a tracked file of {self.git_dir}")
-            out[path.key] = text.encode("utf-8")
-        return out
 
     def _index_failed(self, exc: Exception) -> None:
         self._warner.warn("index", "could not update the index of %s: %s", self.git_dir, exc)
@@ -453,20 +430,7 @@ class GitStore:
         except GitStoreError:
             raise
         except GIT_FAILURES as exc:
-            sha = missing_object(exc)
-            if sha is not None:
-                raise GitStoreError(
-                    f"{what}: the repository is damaged: object {sha} is missing from "
-                    f"{self.git_dir / 'objects'}; run `reverie doctor` to see what is lost "
-                    "and `reverie doctor --fix` to repair it"
-                ) from exc
-            if isinstance(exc, _DAMAGE):
-                raise GitStoreError(
-                    f"{what}: the repository is damaged ({type(exc).__name__}: {exc}); "
-                    "run `reverie doctor` to see what is wrong and `reverie doctor --fix` "
-                    "to repair it"
-                ) from exc
-            raise GitStoreError(f"{what}: {exc}") from exc
+            raise GitStoreError(f"{what}: {describe_failure(exc, self.git_dir)}") from exc
 
     @contextlib.contextmanager
     def _open(self, *, locked: bool = False) -> Iterator[Repo]:
