@@ -66,6 +66,7 @@ def damaged(tmp_path: Path) -> Path:
         ("history", "tail"),
         ("sessions", "show", "cli:maya"),
         ("dream", "run"),
+        ("recall", "Redpanda"),
     ],
     ids=lambda command: " ".join(command),
 )
@@ -78,7 +79,7 @@ def test_a_deeply_nested_line_is_one_bad_line_for_every_command(
     assert "Traceback" not in done.stderr and "RecursionError" not in done.stderr
     if command[0] in ("history", "dream", "status"):
         assert "history.jsonl line 2: skipping a line with JSON nested too deeply" in done.stderr
-    if command[0] == "history" and command[1] == "search":
+    if command[1:] == ("search", "Redpanda") or command[0] == "recall":
         assert "Redpanda" in done.stdout
     if command[0] == "sessions":
         assert "line 3: JSON nested deeper than 128 levels" in done.stderr
@@ -138,3 +139,20 @@ def test_a_named_pipe_in_the_workspace_is_an_error_naming_it_not_a_hang(
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert f"{fifo}: a named pipe (FIFO), not a regular file" in done.stderr.replace("\n", "")
+
+
+def test_recall_keeps_the_indexes_of_messages_after_a_lost_line(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    session = workspace / "sessions" / session_filename("cli:maya")
+    session.parent.mkdir(parents=True)
+    lines = [{"_type": "metadata", "key": "cli:maya", "last_consolidated": 0}]
+    lines += [{"role": "user", "content": f"note {i}: nothing much"} for i in range(5)]
+    lines[4]["content"] = "note 3: the team picked Redpanda"
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    session.write_text(text.replace('"note 1: nothing much"}', '"note 1: nothi'))  # cut
+
+    done = reverie("recall", "Redpanda", "-w", workspace, "--json")
+
+    assert done.returncode == 0, done.stderr
+    [hit] = [h for h in json.loads(done.stdout) if "Redpanda" in h["text"]]
+    assert hit["start"] == 3  # message 3 is still message 3, though message 1 is lost

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -224,6 +225,34 @@ def test_a_session_file_from_another_workspace_brings_no_bookkeeping(
     assert expanded["messages"][0]["content"] == "I prefer route 2 for the morning run."
 
 
+_WAITING = "Another reverie ingest is running in this workspace; waiting"
+
+
+class _StderrReader:
+    """Collects a child's standard error on a thread, so a test can wait for a line."""
+
+    def __init__(self, child: subprocess.Popen[str]) -> None:
+        assert child.stderr is not None
+        self._stream = child.stderr
+        self._lines: list[str] = []
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        for line in self._stream:
+            self._lines.append(line)
+        self._stream.close()
+
+    def text(self) -> str:
+        return "".join(self._lines)
+
+    def says(self, words: str) -> bool:
+        return words in self.text()
+
+    def join(self) -> None:
+        self._thread.join(timeout=60)
+
+
 def test_concurrent_imports_into_one_workspace_import_each_conversation_once(
     cli: Any, maya: Path, tmp_path: Path
 ) -> None:
@@ -243,16 +272,35 @@ def test_concurrent_imports_into_one_workspace_import_each_conversation_once(
             )
             for _ in range(3)
         ]
-        time.sleep(1.0)
-        assert all(child.poll() is None for child in children)  # they wait
-        assert not list((workspace / "sessions").glob("*.jsonl"))
+        try:
+            # Wait (on a busy machine a child may take seconds to start) until each
+            # child says it waits, rather than sleeping a fixed time.
+            readers = [_StderrReader(child) for child in children]
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and not all(r.says(_WAITING) for r in readers):
+                time.sleep(0.05)
+            assert all(r.says(_WAITING) for r in readers), [r.text() for r in readers]
+            assert all(child.poll() is None for child in children)  # they wait
+            assert not list((workspace / "sessions").glob("*.jsonl"))
+        except BaseException:
+            for child in children:
+                child.kill()
+            raise
     reports = []
-    for child in children:
-        out, err = child.communicate(timeout=120)
-        assert child.returncode == 0, err
-        assert "Another reverie ingest is running in this workspace; waiting" in err
+    for child, reader in zip(children, readers, strict=True):
+        assert child.stdout is not None
+        out = child.stdout.read()
+        child.stdout.close()
+        child.wait(timeout=120)
+        reader.join()
+        assert child.returncode == 0, reader.text()
         reports.append(json.loads(out))
     imported = sorted(key for report in reports for key in report["sessions"])
     assert imported == ["cli:maya", "telegram:maya"]
     entries = MemoryStore(workspace).read_unprocessed_history(0)
-    assert len(entries) == sum(report["history_entries"] for report in reports) == 2
+    assert len(entries) == sum(report["history_entries"] for report in reports)
+    # Each conversation reaches history once, one entry per day it spans.
+    assert {entry["session_key"] for entry in entries} == {"cli:maya", "telegram:maya"}
+    spans = sorted((e["session_key"], e["source"]["start"], e["source"]["end"]) for e in entries)
+    for (key, _, end), (other, start, _) in itertools.pairwise(spans):
+        assert key != other or end == start
