@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie._append import append_whole
-from reverie._atomic import fsync_dir
+from reverie._atomic import fsync_dir, fsync_fd
 from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie._readfile import ensure_regular, open_regular_file
@@ -172,7 +172,7 @@ class TranscriptArchive:
                 if os.read(fd, 1) != b"\n":
                     payload = b"\n" + payload  # end the torn line a crash left behind
             append_whole(fd, payload, size)
-            os.fsync(fd)
+            fsync_fd(fd)
         except OSError as exc:
             raise StoreError(f"cannot append to transcript {path}: {exc.strerror or exc}") from exc
         finally:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reverie._append import append_whole
+from reverie._atomic import fsync_fd
 from reverie.errors import StoreError
 from reverie.store._history_parse import parse_entry
 from reverie.store.records import HistoryEntry, Reject
@@ -95,7 +96,7 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
         fd = os.open(path, flags, 0o644)
         try:
             append_whole(fd, payload, os.fstat(fd).st_size)
-            os.fsync(fd)
+            fsync_fd(fd)
         finally:
             os.close(fd)
     except OSError as exc:

@@ -25,7 +25,7 @@ from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tree
 from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
-from reverie._atomic import write_bytes_atomic
+from reverie._atomic import fsync_enabled, write_bytes_atomic
 from reverie._logging import get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.store._git_index import index_problem, rebuild_index
@@ -130,6 +130,7 @@ def commit_worktree(
         commit = _new_commit(tree_id, head, identity, message)
         # Objects first, fsynced, then the ref: a crash never leaves HEAD
         # pointing at something missing.
+        repo.object_store.fsync_object_files = fsync_enabled()
         for obj in [*objects, *created, commit]:
             add_object(repo, obj)
         reflog = b"commit: " + commit.message.split(b"\n", 1)[0]
