@@ -17,6 +17,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
 
     0: errors
     1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
+    1: _append, _jsonline, _readfile
     2: tokens
     3: config
     4: providers
