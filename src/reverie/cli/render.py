@@ -7,8 +7,9 @@ Consoles are created per call so they write to whatever ``sys.stdout`` /
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from reverie.ops.blame import BlameHit
     from reverie.ops.history import Expansion
     from reverie.ops.status import WorkspaceStatus
+    from reverie.recall.hits import RecallHit
     from reverie.scaffold import InitReport
     from reverie.store.records import HistoryEntry
 
@@ -28,6 +30,7 @@ __all__ = [
     "blame_view",
     "context_bar",
     "emit_json",
+    "emit_json_line",
     "error",
     "expansion",
     "history_table",
@@ -36,6 +39,7 @@ __all__ = [
     "messages_table",
     "note",
     "out",
+    "recall_hits",
     "sessions_table",
     "status_view",
 ]
@@ -43,14 +47,37 @@ __all__ = [
 _PREVIEW = 160
 
 
+class _Replacing:
+    """A text stream that writes what its encoding cannot hold as U+FFFD (or ``?``).
+
+    Stored text may hold a lone surrogate (half an emoji from a broken escape):
+    it is kept as it came, but printing it must not end a command in a
+    traceback.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "utf-8"
+            safe = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return self._stream.write(safe.encode(encoding, "replace").decode(encoding))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def out() -> Console:
     """A console on standard output."""
-    return Console(highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stdout)), highlight=False)
 
 
 def err() -> Console:
     """A console on standard error."""
-    return Console(stderr=True, highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stderr)), stderr=True, highlight=False)
 
 
 def error(message: str) -> None:
@@ -65,7 +92,46 @@ def note(message: str) -> None:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON on standard output."""
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate has no UTF-8 form; as a \u escape it stays valid JSON.
+        text = json.dumps(data, ensure_ascii=True, indent=2, default=str)
+    print(text)
+
+
+def emit_json_line(data: Any) -> None:
+    """Print ``data`` as one line of JSON (for a stream of results, one per line)."""
+    print(json.dumps(data, ensure_ascii=False, default=str), flush=True)
+
+
+def recall_hits(query: str, hits: Sequence[RecallHit]) -> None:
+    """Recall results as a table: rank, where (kind and place), when, and the text."""
+    if not hits:
+        note(f"nothing remembered matches {query!r}")
+        return
+    table = Table(
+        title=Text(f"Recall: {query}", style="table.title"), title_justify="left", show_lines=True
+    )
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("where", style="magenta", overflow="fold")
+    table.add_column("when", style="dim", no_wrap=True)
+    table.add_column("text", overflow="fold")
+    for rank, hit in enumerate(hits, start=1):
+        table.add_row(str(rank), Text(_hit_place(hit)), hit.timestamp or "?", Text(hit.text))
+    out().print(table)
+
+
+def _hit_place(hit: RecallHit) -> str:
+    if hit.kind == "memory":
+        return hit.path or "memory"
+    place = hit.session_key or ""
+    if hit.start is not None and hit.end is not None:
+        place += f" #{hit.start}" if hit.end - hit.start == 1 else f" #{hit.start}-{hit.end - 1}"
+    if hit.kind == "history":
+        place = f"history {hit.cursor}" + (f" ({place})" if place else "")
+    return place
 
 
 def preview(text: str, limit: int = _PREVIEW) -> str:
@@ -218,6 +284,8 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("last dream", escape(last))
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
+    for warning in status.warnings:
+        err().print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     if not status.sessions:
         return
     sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import os
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from types import ModuleType
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner
 from reverie.errors import ConfigError
 from reverie.providers._endpoint import api_key_from, validated_base_url
@@ -51,11 +51,11 @@ SendCall = Callable[[Any], Awaitable[Any]]
 """Given an open SDK client, makes the request and returns the SDK's raw response."""
 
 
-class HTTPProvider(LLMProvider):
+class HTTPProvider(LLMProvider, ABC):
     """Base class of the providers that reach a vendor's API over HTTP.
 
     A subclass names its vendor in class attributes, builds the request body,
-    and decodes the answer in :meth:`parse_response`; :meth:`_send` makes the call.
+    and decodes the answer in :meth:`parse_response`; :meth:`_post` makes the call.
     """
 
     _client_class: ClassVar[str]
@@ -148,7 +148,7 @@ class HTTPProvider(LLMProvider):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(model={self.default_model!r}, base_url={self.base_url!r})"
 
-    async def _send(self, sdk: ModuleType, call: SendCall) -> LLMResponse:
+    async def _post(self, sdk: ModuleType, call: SendCall) -> LLMResponse:
         """Open a client for this one call, make it, and decode the answer.
 
         Any exception from the SDK (timeouts, HTTP errors, dropped connections)
@@ -187,7 +187,7 @@ class HTTPProvider(LLMProvider):
     def _decode_body(self, text: str) -> dict[str, Any] | LLMResponse:
         """The body as a JSON object, or the error response saying why it is not one."""
         try:
-            body = json.loads(text)
+            body = loads_line(text)
         except ValueError:
             return LLMResponse.failure(
                 LLMError(

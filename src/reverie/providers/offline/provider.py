@@ -22,7 +22,7 @@ from reverie.prompt_markers import (
     PREVIOUS_SUMMARY_CLOSE,
     PREVIOUS_SUMMARY_OPEN,
 )
-from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
+from reverie.providers.base import ChatRequest, GenerationSettings, LLMProvider, LLMResponse
 from reverie.providers.offline.answer import CONFIGURE_HINT, MemorySearch, answer_from_memory
 from reverie.providers.offline.dream import answer_dream_request
 from reverie.providers.offline.extract import extract_facts, render_answer
@@ -125,34 +125,24 @@ class OfflineProvider(LLMProvider):
         )
         self.search = search
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
-        """Answer by rule (see the class docstring); extra keywords are ignored."""
-        request = OfflineRequest(
-            messages=messages,
-            tools=tools,
-            model=self.resolve_model(model),
-            max_tokens=self.resolve_max_tokens(max_tokens),
+    async def send(self, request: ChatRequest) -> LLMResponse:
+        """Answer by rule (see the class docstring); extras are ignored."""
+        offline = OfflineRequest(
+            messages=request.messages,
+            tools=request.tools,
+            model=self.resolve_model(request.model),
+            max_tokens=self.resolve_max_tokens(request.max_tokens),
         )
         answer: LLMResponse | str | None = None
         for handler in self.handlers:
-            answer = handler(request)
+            answer = handler(offline)
             if answer is not None:
                 break
         if isinstance(answer, LLMResponse):
             return answer
         if answer is None:
-            answer = answer_from_memory(messages, search=self.search)
-        return self._text_response(request, answer)
+            answer = answer_from_memory(request.messages, search=self.search)
+        return self._text_response(offline, answer)
 
     def _text_response(self, request: OfflineRequest, text: str) -> LLMResponse:
         prompt = count_prompt_tokens(request.messages, request.tools, model=request.model).tokens
