@@ -343,10 +343,23 @@ class Workspace:
 
     @property
     def provider(self) -> LLMProvider:
-        """The main provider, built from the settings on first use."""
+        """The main provider, built from the settings on first use.
+
+        The offline provider answers chat turns from memory; it is given
+        :meth:`recall` over the history entries, so an answer can reach back
+        past what the prompt holds.
+        """
         if self._provider is None:
-            self._provider = build_provider(self.settings)
+            provider = build_provider(self.settings)
+            from reverie.providers.offline import OfflineProvider
+
+            if isinstance(provider, OfflineProvider) and provider.search is None:
+                provider.search = self._recall_history
+            self._provider = provider
         return self._provider
+
+    def _recall_history(self, query: str, k: int) -> list[RecallHit]:
+        return self.recall(query, k=k, kinds=("history",))
 
     @property
     def model(self) -> str:

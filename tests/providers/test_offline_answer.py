@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from reverie.agent import Agent
 from reverie.context import ContextBuilder
 from reverie.providers.offline import NO_MODEL_REPLY, OfflineProvider
 from reverie.providers.offline.answer import answer_from_memory
@@ -89,3 +90,15 @@ async def test_the_agent_gets_a_short_answer_instead_of_a_canned_reply(workspace
     )
     assert response.content is not None
     assert response.content.startswith("From memory:\n- User prefers green tea, not coffee.")
+
+
+def test_offline_chat_reaches_history_the_prompt_no_longer_shows(workspace: Path) -> None:
+    store = MemoryStore(workspace)
+    cursor = store.append_history("[durable] The demo moved to April 29.", session_key="cli:old")
+    store.set_last_dream_cursor(cursor)  # Dream has been past it: the prompt leaves it out
+    agent = Agent.open(workspace, provider="offline")
+    try:
+        reply = agent.run_sync("When is the demo?")
+    finally:
+        agent.workspace.close()
+    assert reply.text.startswith(f"From memory:\n- The demo moved to April 29. (history #{cursor}")

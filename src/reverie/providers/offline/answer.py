@@ -5,12 +5,13 @@ memory holds about the words asked, each line with where it came from
 (``USER.md › Diet``, ``history 2026-03-04 14:10``), and — once per
 conversation — how to configure a model.
 
-Where the lines come from is pluggable. By default they are read from the
-request itself: the system prompt carries the memory files and the recent
-history (:mod:`.memory_index`). A search function can be given instead, such
-as a recall engine's ``Workspace.recall``: any callable ``search(query, k)``
-returning items with a ``text`` and, optionally, ``path``/``section``,
-``cursor``, ``timestamp`` or ``session_key`` to name the source.
+The lines are read from the request itself: the system prompt carries the
+memory files and the recent history (:mod:`.memory_index`). A search function
+can be plugged in to reach further back, such as the recall engine
+(``Workspace`` plugs ``recall`` over history entries in): any callable
+``search(query, k)`` returning items with a ``text`` and, optionally,
+``path``/``section``, ``cursor``, ``timestamp`` or ``session_key`` to name
+the source.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from reverie._logging import OnceWarner, get_logger
 from reverie.message_format import message_text
 from reverie.providers.offline.memory_index import (
     MemoryLine,
@@ -45,6 +47,10 @@ MAX_HITS = 5
 """Memory lines shown in one answer."""
 
 _HINT_MARK = "No model is configured"
+_HIT_CHARS = 300
+_TAG = re.compile(r"\[(?:permanent|durable|ephemeral|correction|skip)\]\s*", re.IGNORECASE)
+_log = get_logger("providers.offline")
+_warner = OnceWarner(_log)
 _STATEMENT_OVERLAP = 2
 _VERBS = frozenset(
     stem(verb)
@@ -97,12 +103,24 @@ def _source_of(hit: Any) -> str:
 
 
 def _plugged(search: MemorySearch, query: str) -> list[MemoryLine]:
+    """The plugged-in search's hits as lines; a failing search only costs its hits."""
+    try:
+        results = list(search(query, MAX_HITS))
+    except Exception as exc:  # the chat answer must not fail because a search did
+        _warner.warn("search", "offline chat: the memory search failed: %s", exc)
+        return []
     found = []
-    for hit in search(query, MAX_HITS):
+    for hit in results:
         text = getattr(hit, "text", None)
         if isinstance(text, str) and text.strip():
-            found.append(MemoryLine(" ".join(text.split())[:300], _source_of(hit)))
+            found.append(MemoryLine(_one_line(text), _source_of(hit)))
     return found
+
+
+def _one_line(text: str) -> str:
+    """A hit's text on one line, tags dropped, cut at a word near 300 characters."""
+    flat = " ".join(_TAG.sub(" ", text).split())
+    return flat if len(flat) <= _HIT_CHARS else flat[:_HIT_CHARS].rsplit(" ", 1)[0] + " …"
 
 
 def _said_before(messages: Sequence[Mapping[str, Any]]) -> bool:
@@ -144,8 +162,8 @@ def answer_from_memory(
     Args:
         messages: The chat request (system prompt with memory, the
             conversation so far, the new user message last).
-        search: A search to use instead of the memory in the request (see the
-            module docstring).
+        search: A search to add to the memory in the request (see the module
+            docstring); its hits come after the request's own lines.
 
     Returns:
         A short Markdown answer; the configuration hint is appended the first
@@ -153,15 +171,18 @@ def answer_from_memory(
     """
     said = _last_user_text(messages)
     words = query_words(said)
-    unknown: list[str] = []
-    if search is not None:
-        hits = _plugged(search, said) if words else []
-    else:
-        lines = memory_lines(_system_text(messages))
-        hits = search_lines(lines, said, MAX_HITS)
-        # A verb missing from memory ("which broker did we choose?") is no news; a
-        # missing thing ("what's my dog's name?") is.
-        unknown = [word for word in missing_words(lines, said) if stem(word) not in _VERBS]
+    lines = memory_lines(_system_text(messages))
+    hits = search_lines(lines, said, MAX_HITS)
+    if search is not None and words:
+        # The memory in the prompt first (line by line); then what the search finds
+        # further back (older history, other conversations).
+        shown = {hit.text for hit in hits}
+        extra = [hit for hit in _plugged(search, said) if hit.text not in shown]
+        hits = (hits + extra)[:MAX_HITS]
+        lines = [*lines, *extra]
+    # A verb missing from memory ("which broker did we choose?") is no news; a
+    # missing thing ("what's my dog's name?") is.
+    unknown = [word for word in missing_words(lines, said) if stem(word) not in _VERBS]
     if not said or is_small_talk(said) or not words:
         text = (
             "Hello! With no model configured I answer from memory: ask me what you told me before."

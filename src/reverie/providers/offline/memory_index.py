@@ -134,7 +134,7 @@ def memory_lines(system_prompt: str) -> list[MemoryLine]:
         section = _SECTION.match(raw)
         title = section["title"].strip() if section else ""
         known = title.lower() in _FILE_TITLES or title.lower().startswith(
-            ("recent history", "summary of")
+            ("recent history", "summary of", "recalled from")
         )
         if section is not None and (known or not blocks or blocks[-1][0] == "identity"):
             blocks.append((title, []))
@@ -149,6 +149,8 @@ def memory_lines(system_prompt: str) -> list[MemoryLine]:
             continue
         if low.startswith("recent history"):
             lines += _history_lines(body)
+        elif low.startswith("recalled from"):
+            lines += [MemoryLine(line.text, "recalled") for line in _file_lines("", body)]
         elif low.startswith("summary of"):
             summary = _history_lines(body)
             lines += [MemoryLine(line.text, "summary of this conversation") for line in summary]
