@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -11,6 +12,11 @@ from hypothesis import strategies as st
 from reverie.dream import Dream
 from reverie.providers.offline import OfflineProvider
 from reverie.providers.offline.dream import plan_edits
+from reverie.providers.offline.dream_history import (
+    HISTORY_PATH,
+    HistoryReads,
+    next_history_read,
+)
 from reverie.providers.offline.dream_merge import DreamFact, entry_facts, merge_facts
 from reverie.sessions.manager import SessionManager
 from reverie.store.git import parse_trailers
@@ -323,3 +329,64 @@ def test_planned_edits_reproduce_the_new_text(old: list[str], new: list[str]) ->
         assert text.count(edit["old_text"]) == 1
         text = text.replace(edit["old_text"], edit["new_text"], 1)
     assert text == after
+
+
+async def test_an_entry_the_prompt_cuts_short_is_read_whole_from_the_history_file(
+    workspace: Path,
+) -> None:
+    store = MemoryStore(workspace)
+    for n in range(150):  # older entries, already dreamt: the cut one is near the end
+        store.append_history(f"[durable] Old fact number {n}.")
+    store.set_last_dream_cursor(store.get_latest_cursor())
+    facts = [f"[durable] Service {n} runs on host-{n}.example.org." for n in range(40)]
+    assert len("\n".join(facts)) > 1_000  # the Dream prompt shows only the first 1,000
+    store.append_history("\n".join(facts))
+    store.append_history("[permanent] User prefers tabs.")
+    sessions = SessionManager(workspace)
+    result = await Dream(store, OfflineProvider(), sessions=sessions).run()
+    assert result.status == "completed", result.reason
+    memory = store.read_memory()
+    for n in (0, 20, 39):
+        assert f"- Service {n} runs on host-{n}.example.org." in memory
+    assert "- User prefers tabs." in store.read_user()
+    session = sessions.get_or_create(result.session_key or "")
+    reads = [
+        json.loads(c["function"]["arguments"]).get("path")
+        for m in session.messages
+        for c in m.get("tool_calls", [])
+        if c["function"]["name"] == "read_file"
+    ]
+    assert reads.count("memory/history.jsonl") >= 2  # a probe, then the page with the entry
+
+
+def _page(first: int, last: int, total: int) -> str:
+    lines = [
+        json.dumps({"cursor": n, "content": f"[durable] Fact {n}."}) for n in range(first, last + 1)
+    ]
+    note = f"\n[memory/history.jsonl: lines {first}-{last} of {total}"
+    note += f"; continue with offset={last + 1}]" if last < total else "]"
+    return "\n".join(lines) + note
+
+
+def test_history_reads_page_back_and_on_until_the_cut_entry_is_found() -> None:
+    path = HISTORY_PATH
+    wanted = [150]
+    reads: list[tuple[dict[str, Any], str]] = []
+    assert next_history_read(wanted, HistoryReads.from_results(reads)) == {
+        "path": path,
+        "offset": 1,
+        "limit": 1,
+    }
+    reads.append(({"path": path, "offset": 1, "limit": 1}, _page(1, 1, 300)))
+    tail = next_history_read(wanted, HistoryReads.from_results(reads))
+    assert tail == {"path": path, "offset": 201, "limit": 100}
+    reads.append((tail, _page(201, 300, 300)))
+    back = next_history_read(wanted, HistoryReads.from_results(reads))
+    assert back == {"path": path, "offset": 101, "limit": 100}
+    reads.append((back, _page(101, 140, 300)))  # the size cap stopped the read early
+    on = next_history_read(wanted, HistoryReads.from_results(reads))
+    assert on == {"path": path, "offset": 141, "limit": 100}
+    reads.append((on, _page(141, 160, 300)))
+    found = HistoryReads.from_results(reads)
+    assert found.entries[150] == "[durable] Fact 150."
+    assert next_history_read(wanted, found) is None

@@ -73,16 +73,3 @@ def test_an_entry_cannot_close_its_block_or_break_out_of_an_attribute(tmp_path: 
     assert prompt.count("</entry>") == 1
     assert "<\\/entry>" in prompt
     assert 'session="cli:&quot;x&quot;"' in prompt
-
-
-def test_a_long_summary_reaches_dream_whole_but_a_raw_dump_is_cut() -> None:
-    facts = "\n".join(f"[durable] Service {n} runs on host-{n}.example.org." for n in range(60))
-    assert 2_000 < len(facts) < 8_000
-    raw = "[RAW] 60 messages\n" + "\n".join(
-        f"[2026-04-03 10:00] USER: line {n}" for n in range(200)
-    )
-    prompt = render_dream_prompt("G", {}, [HistoryEntry(1, "t", facts), HistoryEntry(2, "t", raw)])
-    summary_block = prompt.split('<entry cursor="1" timestamp="t">\n', 1)[1].split("\n</entry>")[0]
-    raw_block = prompt.split('<entry cursor="2" timestamp="t">\n', 1)[1].split("\n</entry>")[0]
-    assert summary_block == facts  # the last fact too
-    assert len(raw_block) <= 1_000 and raw_block.endswith("[truncated]")

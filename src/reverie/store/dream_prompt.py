@@ -24,7 +24,6 @@ from reverie.store.text import TRUNCATION_MARKER, cap_text
 __all__ = [
     "DREAM_ENTRY_MAX_CHARS",
     "DREAM_FILE_MAX_CHARS",
-    "DREAM_SUMMARY_MAX_CHARS",
     "builtin_dream_guide",
     "load_dream_guide",
     "render_dream_prompt",
@@ -33,13 +32,7 @@ __all__ = [
 DREAM_FILE_MAX_CHARS = 8_000
 """Cap on each memory file shown; the model can ``read_file`` the rest."""
 DREAM_ENTRY_MAX_CHARS = 1_000
-"""Cap on each raw dump shown (``[RAW] N messages``, a failed summary's messages)."""
-DREAM_SUMMARY_MAX_CHARS = 8_000
-"""Cap on each summary entry shown: the same as a stored summary's, so none loses facts.
-
-A long conversation's summary easily passes 1,000 characters; cut there, the
-facts after the cut never reached the memory files and Dream moved past them.
-"""
+"""Cap on each history entry shown; summaries are short, raw dumps are not."""
 WORKSPACE_GUIDE = Path("prompts") / "dream.md"
 """Where a workspace keeps its own Dream guide, relative to the workspace."""
 
@@ -112,8 +105,7 @@ def _defuse(text: str) -> str:
 
 def _entry_block(entry: HistoryEntry) -> str:
     session = f' session="{escape(entry.session_key)}"' if entry.session_key else ""
-    limit = DREAM_ENTRY_MAX_CHARS if entry.content.startswith("[RAW]") else DREAM_SUMMARY_MAX_CHARS
-    text = cap_text(_defuse(entry.content), limit, TRUNCATION_MARKER).rstrip()
+    text = cap_text(_defuse(entry.content), DREAM_ENTRY_MAX_CHARS, TRUNCATION_MARKER).rstrip()
     return (
         f'<entry cursor="{entry.cursor}" timestamp="{entry.timestamp}"{session}>\n'
         f"{text or '(empty)'}\n</entry>\n"

@@ -6,8 +6,10 @@ prompt, so it works with a workspace's own guide too. The provider keeps no
 state: each call reads the conversation so far and takes the next step, like a
 model would:
 
-1. no tool call yet → ``read_file`` the three memory files;
-2. the reads came back → merge the facts (:mod:`.dream_merge`) and send the
+1. no tool call yet → ``read_file`` the three memory files (and, when the
+   prompt cut an entry short, the history file: :mod:`.dream_history`);
+2. the reads came back → read more of the history file if a cut entry is
+   still missing, else merge the facts (:mod:`.dream_merge`) and send the
    changes: ``write_file`` for an empty or missing file, ``edit_file`` /
    ``apply_patch`` with small exact edits for the others;
 3. the writes came back → a final answer without tool calls. If the edits
@@ -24,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from reverie.message_format import message_text
 from reverie.providers.base import LLMResponse, ToolCallRequest
+from reverie.providers.offline.dream_history import HistoryReads, is_cut, next_history_read
 from reverie.providers.offline.dream_merge import (
     FILES,
     DreamFact,
-    MergeReport,
     entry_facts,
     merge_facts,
 )
@@ -58,21 +60,27 @@ def _tool_names(tools: Sequence[Mapping[str, Any]] | None) -> set[str]:
     return names
 
 
-def _facts(messages: Sequence[Mapping[str, Any]]) -> list[DreamFact] | None:
+def _entries(messages: Sequence[Mapping[str, Any]]) -> list[tuple[int, str, str]] | None:
+    """``(cursor, timestamp, text)`` of each entry shown in the prompt, or None if no entry."""
     for message in messages:
         if message.get("role") not in ("system", "user"):
             continue
-        text = message_text(message)
-        found = list(_ENTRY.finditer(text))
+        found = list(_ENTRY.finditer(message_text(message)))
         if found:
-            facts: list[DreamFact] = []
-            for match in found:
-                body = match["body"]
-                if body.strip() == "(empty)":
-                    continue
-                facts.extend(entry_facts(body, match["stamp"][:10] or None))
-            return facts
+            return [(int(m["cursor"]), m["stamp"], m["body"]) for m in found]
     return None
+
+
+def _facts(entries: Sequence[tuple[int, str, str]], whole: Mapping[int, str]) -> list[DreamFact]:
+    """The entries' facts, with a cut entry's text replaced by its whole text when read."""
+    facts: list[DreamFact] = []
+    for cursor, stamp, body in entries:
+        if body.strip() == "(empty)":
+            continue
+        if is_cut(body) and cursor in whole:
+            body = whole[cursor]
+        facts.extend(entry_facts(body, stamp[:10] or None))
+    return facts
 
 
 def _arguments(call: Mapping[str, Any]) -> dict[str, Any]:
@@ -189,18 +197,15 @@ def _write_specs(
     return specs
 
 
-def _merge(
-    rounds: list[list[tuple[str, dict[str, Any], str]]], facts: list[DreamFact]
-) -> tuple[dict[str, str], dict[str, str], MergeReport]:
+def _file_reads(rounds: list[list[tuple[str, dict[str, Any], str]]]) -> dict[str, str]:
     reads: dict[str, str] = {}
-    for name, args, result in rounds[0]:
+    for name, args, result in (call for calls in rounds for call in calls):
         path = args.get("path")
-        if name == "read_file" and isinstance(path, str) and path in FILES:
+        if name == "read_file" and isinstance(path, str) and path in FILES and path not in reads:
             text = _file_from_read(result, path)
             if text is not None:
                 reads[path] = text
-    merged, report = merge_facts(reads, facts)
-    return reads, merged, report
+    return reads
 
 
 def answer_dream_request(request: OfflineRequest) -> LLMResponse | None:
@@ -211,24 +216,37 @@ def answer_dream_request(request: OfflineRequest) -> LLMResponse | None:
     """
     if not _tool_names(request.tools) >= DREAM_TOOLS:
         return None
-    facts = _facts(request.messages)
-    if facts is None:
+    entries = _entries(request.messages)
+    if entries is None:
         return None
     rounds = _rounds(request.messages)
+    step = len(rounds) + 1
+    cut = [cursor for cursor, _, body in entries if is_cut(body)]
+    history = HistoryReads.from_results(
+        (args, result) for calls in rounds for name, args, result in calls if name == "read_file"
+    )
     if not rounds:
         first: list[tuple[str, dict[str, Any]]] = [("read_file", {"path": p}) for p in FILES]
-        return _response(request, None, _calls(1, first))
-    reads, merged, report = _merge(rounds, facts)
-    if len(rounds) == 1:
+        probe = next_history_read(cut, history)
+        if probe is not None:
+            first.append(("read_file", probe))  # a cut entry: its whole text is in the file
+        return _response(request, None, _calls(step, first))
+    writes = [calls for calls in rounds if any(name in _WRITES for name, _, _ in calls)]
+    reads = _file_reads(rounds)
+    merged, report = merge_facts(reads, _facts(entries, history.entries))
+    if not writes:
+        more = next_history_read(cut, history)
+        if more is not None:
+            return _response(request, None, _calls(step, [("read_file", more)]))
         specs = _write_specs(reads, merged, whole=False)
         if not specs:
             return _response(request, "Nothing new to record. " + report.describe(), [])
-        return _response(request, None, _calls(2, specs))
+        return _response(request, None, _calls(step, specs))
     failures = [result for _, _, result in rounds[-1] if result.startswith(_ERROR)]
     if not failures:
         return _response(request, report.describe(), [])
-    if len(rounds) == 2:
-        return _response(request, None, _calls(3, _write_specs(reads, merged, whole=True)))
+    if len(writes) == 1:
+        return _response(request, None, _calls(step, _write_specs(reads, merged, whole=True)))
     return _response(request, "Could not update the memory files: " + failures[0], [])
 
 
