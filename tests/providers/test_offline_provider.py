@@ -89,7 +89,11 @@ async def test_a_plugged_in_search_answers_with_its_sources() -> None:
     def search(query: str, k: int) -> list[Hit]:
         asked.append((query, k))
         return [
-            Hit("[durable] The team picked Redpanda.", cursor=12, timestamp="2026-03-04 14:10"),
+            Hit(
+                "[durable] The team picked Redpanda as the broker.",
+                cursor=12,
+                timestamp="2026-03-04 14:10",
+            ),
             Hit("User prefers metric units.", path="USER.md"),
         ]
 
@@ -101,7 +105,7 @@ async def test_a_plugged_in_search_answers_with_its_sources() -> None:
     assert response.content is not None
     assert response.content.startswith(
         "From memory:\n"
-        "- [durable] The team picked Redpanda. (history #12, 2026-03-04 14:10)\n"
+        "- The team picked Redpanda as the broker. (history #12, 2026-03-04 14:10)\n"
         "- User prefers metric units. (USER.md)"
     )
 
