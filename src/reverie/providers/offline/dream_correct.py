@@ -23,6 +23,7 @@ from reverie.providers.offline.corrections import (
     typed_swap,
 )
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
+from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["Outcome", "apply_correction", "apply_update", "key_words", "line_fact"]
@@ -54,7 +55,7 @@ _SUBJECT = re.compile(r"^(?P<subject>[A-ZÀ-Þ][\wÀ-ÿ'’-]*?)(?:['’]s)?\b")
 
 
 def key_words(text: str) -> frozenset[str]:
-    """The words that identify what a line is about (stop words out, plurals folded).
+    """The words that identify what a line is about (stop words out, endings folded).
 
     Version-like numbers stay whole ("3.11" is one word, not "3" and "11").
     """
@@ -63,9 +64,7 @@ def key_words(text: str) -> frozenset[str]:
         word = re.sub(r"['’]s$", "", word)
         if word in _STOP or len(word) < 2:
             continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        out.add(word)
+        out.add(stem(word))
     return frozenset(out)
 
 

@@ -212,7 +212,7 @@ def _fact(
     ):
         fitted = None  # "User corrected: sorry." says nothing
     else:
-        fitted = fit_fact(text, other_is_person=person)
+        fitted = fit_fact(text, original=found.body, other_is_person=person)
     if fitted is None:
         return None
     if voice.other and tag == "permanent":

@@ -27,6 +27,8 @@ _ADVERBS = _wordset(
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
     "kinda honestly personally only mainly mostly already now currently"
 )
+# Verbs ending in "-eed" that are not past tenses ("agreed" is, "need" is not).
+_BASE_EED = _wordset("need feed seed speed bleed breed proceed succeed exceed heed weed")
 _NOT_VERBS = _wordset(
     "to or too all both for in on at with the a an not so guys there here again when if as "
     "about from by into than that this these those"
@@ -134,7 +136,7 @@ def conjugate(verb: str) -> str:
         return _match_case(_IRREGULAR[low], verb)
     if (
         low in _UNCHANGED
-        or (low.endswith("ed") and not low.endswith("eed"))
+        or (low.endswith("ed") and low not in _BASE_EED)
         or low.endswith(("n't", "'d"))
         or len(low) < 2
     ):

@@ -24,7 +24,7 @@ _MAX_WORDS = 40
 
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`")
 _FIRST_PERSON = re.compile(
-    r"\bI\b|\b(?:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
+    r"\bI\b|\b(?i:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
     r"ourselves)\b|\bus\b"
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you'll|you've|u|ur)\b", _I)
@@ -32,12 +32,15 @@ _POINTING_BACK = re.compile(
     r"\bit\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
     r"|\b(?:this|that|these|those)\b(?=\s*(?:[,.;!?)]|$|is\b|are\b|was\b|one\b|ones\b|"
     r"means\b|too\b|thing\b|stuff\b|again\b|instead\b|first\b|later\b|on\b|in\b|at\b|"
-    r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b))"
+    r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b|kind\b|"
+    r"sort\b|type\b))"
     r"|\bthat(?:'s| is| was)\b|\bthere\b(?!\s+(?:is|are|was|were|will|has|have|had)\b)"
     r"|\b(?:the same|the other one|the first one|the other|both|either|neither|theirs|mine|"
     r"yours|ours|hers|his)\s*[.,;!]?$",
     _I,
 )
+# The speaker's own pronouns that point back ("I want to rename them").
+_THEIR_POINTER = re.compile(r"\b(?:it|its|them|they|their|theirs|these|those)\b", _I)
 _PRONOUN_SET = re.compile(
     r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
 )
@@ -114,25 +117,45 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
         return False
     if _DANGLING.search(stripped) or _UNFINISHED.search(stripped):
         return False
+    if stripped.count("(") != stripped.count(")") or stripped.count("[") != stripped.count("]"):
+        return False  # a piece cut out of a parenthesis
     if not _LABELLED.match(stripped) and not _VERB.search(" ".join(words[1:])):
         return False  # "Quick personal thing." says nothing
     # "the assistant" belongs only in a request to it, and never in a chat between people.
     return not (_ASSISTANT.search(bare) and (other_is_person or not _ASSISTANT_RULE.match(bare)))
 
 
-def fit_fact(text: str, *, other_is_person: bool = False) -> str | None:
+def fit_fact(
+    text: str, *, original: str | None = None, other_is_person: bool = False
+) -> str | None:
     """``text`` as a finished sentence, or its longest leading part that reads alone.
+
+    Args:
+        text: The line, in the third person.
+        original: The clause as the speaker wrote it. Its own "it", "them" or
+            "they" point back to something said before ("I want to rename them");
+            a part that keeps one is not kept. (The third-person "they" of
+            ``text`` may be the speaker, so only the original can tell.)
+        other_is_person: See :func:`reads_alone`.
 
     Returns:
         The sentence (capitalised, one full stop), or None when no leading
         part of three words or more reads alone.
     """
-    whole = finish_sentence(text)
-    if whole and reads_alone(whole, other_is_person=other_is_person):
-        return whole
     cuts = [match.start() for match in _CLAUSE_CUTS.finditer(text)]
-    for cut in reversed(cuts):
-        head = finish_sentence(text[:cut])
+    source_cuts = [match.start() for match in _CLAUSE_CUTS.finditer(original or "")]
+    aligned = original is not None and len(cuts) == len(source_cuts)
+    candidates = [(len(text), len(original or ""))]
+    candidates += [
+        (cut, source_cuts[index] if aligned else len(original or ""))
+        for index, cut in reversed(list(enumerate(cuts)))
+    ]
+    for end, source_end in candidates:
+        if original is not None and _THEIR_POINTER.search(
+            _PRONOUN_SET.sub("pronouns", original[:source_end])
+        ):
+            continue
+        head = finish_sentence(text[:end])
         if head and reads_alone(head, other_is_person=other_is_person):
             return head
     return None

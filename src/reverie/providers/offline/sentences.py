@@ -53,6 +53,11 @@ _CLAUSE = re.compile(
 _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
 _SHORT_QUESTION_WORDS = 6
+_TAG_QUESTION = re.compile(
+    r"^(?:right|no|correct|yes|yeah|ok|okay|true|isn't it|aren't (?:we|you|they)|"
+    r"don't (?:we|you|they)|didn't (?:we|you|they)|or not|or did i \w+ (?:it|that))\W*$",
+    _I,
+)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -118,6 +123,8 @@ def _question_apart(sentence: str) -> str:
     head, tail = sentence.rsplit(",", 1)
     if len(tail.split()) > _SHORT_QUESTION_WORDS or len(head.split()) < _MIN_CLAUSE_WORDS:
         return sentence
+    if _TAG_QUESTION.match(tail.strip()):
+        return sentence  # "we agreed to move it, right?": the statement itself is asked
     return f"{head}; {tail.strip()}"
 
 
@@ -166,7 +173,10 @@ _RELATION = re.compile(
 )
 _LOOK_BACK = 6
 # "him"/"her"/"his" inside a clause (not its subject), with what follows it.
-_OBJECT_PRONOUN = re.compile(r"(?<=\w) (?P<word>him|her|his)(?P<after>\W\S*|$)", _I)
+# Only in a clause about the speaker ("I need to find her a hotel"): in "Mila gets her
+# own room" the "her" is Mila.
+_OBJECT_PRONOUN = re.compile(r"(?<=\w) (?P<word>him|her|his)(?! own\b)(?P<after>\W\S*|$)", _I)
+_SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i'll|i've|i'd|my|we|we're|we'll|our)\b", _I)
 _OBJECT_FOLLOWERS = frozenset(
     ["", ".", ",", "!", " a", " an", " the", " to", " some", " and", " up", " in", " on", " at"]
 )
@@ -232,7 +242,11 @@ def resolve_pronouns(
             who = _referent(before, speaker)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
-        elif _OBJECT_PRONOUN.search(clause) and (who := _referent(before, speaker)):
+        elif (
+            _SPEAKER_SUBJECT.match(clause)
+            and _OBJECT_PRONOUN.search(clause)
+            and (who := _referent(before, speaker))
+        ):
             resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
         elif (
             (it := _IT.match(clause)) is not None

@@ -69,6 +69,8 @@ _INTERJECTIONS = frozenset(
         aww ooh oooh whoa huh right true fine done deal perfect same update btw also anyway
         honestly seriously really please sorry congrats yess yesss noo nooo rip ouch oops
         amazing awesome cheers morning night bye thx ty agreed exactly totally literally
+        enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
+        love darling boss team everyone everybody folks yikes nah meh sigh
         """
     )
 )
@@ -82,35 +84,37 @@ _VOCATIVE_PATTERNS = (
     re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
-    # Typed all in lower case: "jonas!! the landlord answered", "leyla, did you …"
-    re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,)\s)"),
     re.compile(
         rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
         r"(?=\s*(?:[,.!?]|$))",
         _I,
     ),
 )
+# Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
+# messages, for the other person's name: "enjoy! I'll be around" names nobody.
+_LOWERCASE_VOCATIVE = re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,)\s)")
 _SELF_INTRO = re.compile(rf"\b(?:i'm|i am|this is|it's)\s+(?P<name>{_NAME})(?=\s*(?:[,.!]|$))")
 
+# Words that only come up at work. Words with an everyday sense too ("library",
+# "test", "keys", "team", "project", "app") are left out: "we meet Sundays at the
+# library" is not a team at work.
 _WORK_WORDS = frozenset(
     words(
         """
-    api apis app apps service services server servers backend frontend database db
-    deploy deployed deploying deployment deploys repo repos repository code codebase
-    bug bugs test tests ci pipeline pipelines release releases sprint migration
-    migrations schema endpoint endpoints cluster broker queue cache stack library
-    framework module feature features product customer customers client clients
-    project projects team staging production prod docker kubernetes k8s python rust
-    java typescript javascript sql postgres postgresql mysql sqlite redis kafka aws gcp
-    azure webhook webhooks index indexes search storage bucket secret secrets key keys
-    token tokens auth infra terraform git github gitlab pr prs branch merge build builds
-    offsite on-call oncall incident incidents retro standup roadmap okr okrs office
-    manager colleague colleagues company startup sprint dashboard dashboards runbook
-    runbooks compliance contract contractor release stakeholder stakeholders
-    """
+        api apis backend frontend database db deploy deployed deploying deployment deploys
+        repo repos repository codebase bugs ci pipeline pipelines sprint sprints migration
+        migrations schema endpoint endpoints cluster staging production prod docker
+        kubernetes k8s python rust java typescript javascript golang kotlin swift django
+        fastapi flask rails react sql postgres postgresql mysql sqlite redis kafka aws gcp
+        azure webhook webhooks infra terraform git github gitlab pr prs refactor refactoring
+        microservice microservices on-call oncall incident incidents retro standup roadmap
+        okr okrs kpi kpis stakeholder stakeholders runbook runbooks jira confluence epic
+        epics q1 q2 q3 q4 arr mrr saas b2b reorg all-hands offsite onboarding
+        """
     )
 )
-_TECH_TOKEN = re.compile(r"\b\w+[._/]\w+|\b[a-z]+[A-Z]\w*|\b[A-Za-z]+\d+(?:\.\d+)*\b")
+# File names, paths, domains, camelCase: code talk. ("B1", "Q3", "M3" are not.)
+_TECH_TOKEN = re.compile(r"\b[A-Za-z]\w*[._/][A-Za-z]\w*|\b[a-z]+[A-Z]\w*")
 
 
 @dataclass(frozen=True)
@@ -151,11 +155,12 @@ def _looks_like_a_person(replies: Sequence[Turn]) -> bool:
     return casual >= max(2, 0.3 * len(texts))
 
 
-def _vocatives(texts: Sequence[str]) -> Counter[str]:
+def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
     found: Counter[str] = Counter()
+    patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
     for text in texts:
         first_line = text.strip().split("\n", 1)[0]
-        for pattern in _VOCATIVE_PATTERNS:
+        for pattern in patterns:
             for match in pattern.finditer(first_line):
                 name = match["name"]
                 if name.lower() in _NOT_NAMES or name.lower() in _INTERJECTIONS or len(name) < 2:
@@ -182,7 +187,7 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         return Speakers(False, None, user_name, work)
     if not _looks_like_a_person(replies):
         return Speakers(False, None, user_name, work)
-    candidates = _vocatives(said)
+    candidates = _vocatives(said, lower_case=True)
     for text in (t.text for t in replies):
         for match in _SELF_INTRO.finditer(text):
             if match["name"].lower() not in _NOT_NAMES:

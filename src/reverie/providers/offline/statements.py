@@ -31,6 +31,7 @@ from reverie.providers.offline.predicates import (
     complement_ok,
     event_worth_keeping,
     is_time_bound,
+    light_verb_ok,
     stem_verb,
 )
 from reverie.providers.offline.vocabulary import (
@@ -177,7 +178,7 @@ def _possessive(s: str) -> Tag | None:
         return None
     base = stem_verb(word)
     if base in HABIT_VERBS or base in PREFERENCE_VERBS:
-        return "permanent" if rest.strip() else None
+        return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
     return None
 
 
@@ -217,7 +218,9 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
         base = following.lower()
         return "durable" if base in HABIT_VERBS or base in PREFERENCE_VERBS else None
     base = stem_verb(verb)
-    return "durable" if (base in HABIT_VERBS or base in PREFERENCE_VERBS) and rest.strip() else None
+    # "Mila gets her own room" is not a habit; "Priya owns the iOS app" is a fact.
+    known = base in HABIT_VERBS or base in PREFERENCE_VERBS
+    return "durable" if known and rest.strip() and light_verb_ok(base, rest.strip()) else None
 
 
 # "bucket name is lumora-mwaa-dags": chat drops the article before a name's label.
