@@ -434,6 +434,40 @@ def test_workspace_inside_another_work_tree_gets_its_own_repository(
         assert outer.refs.as_dict() == {}  # the outer repository is untouched
 
 
+@pytest.mark.parametrize(
+    ("rule", "where"),
+    [
+        ("agent/\n", "agent"),
+        ("/nested/\n", "nested/deeper/agent"),
+        ("*-workspace/\n", "my-workspace"),
+    ],
+)
+def test_no_embedded_repository_warning_when_the_outer_repository_ignores_the_workspace(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, rule: str, where: str
+) -> None:
+    Repo.init(str(tmp_path)).close()
+    (tmp_path / ".gitignore").write_text(rule, encoding="utf-8")
+    inner = tmp_path / where
+
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        assert GitStore(inner, TRACKED).init() is True
+
+    assert (inner / ".git").is_dir()
+    assert not [r for r in caplog.records if "embedded" in r.getMessage()]
+
+
+def test_the_embedded_repository_warning_stays_when_only_another_folder_is_ignored(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    Repo.init(str(tmp_path)).close()
+    (tmp_path / ".gitignore").write_text("other/\n", encoding="utf-8")
+
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        GitStore(tmp_path / "agent", TRACKED).init()
+
+    assert any("embedded repository" in r.getMessage() for r in caplog.records)
+
+
 def test_gitignore_found_without_repository_keeps_user_lines(
     workspace: Path, store: GitStore
 ) -> None:

@@ -44,7 +44,12 @@ def _terminal_prompt() -> str:
         import readline  # noqa: F401  (importing it is what gives input() editing and history)
     except ImportError:  # Windows: no readline, and the markers would print as junk
         return _PLAIN_PROMPT
-    return _PLAIN_PROMPT if os.environ.get("NO_COLOR") else _COLOUR_PROMPT
+    plain = (
+        os.environ.get("NO_COLOR")
+        or os.environ.get("TERM") == "dumb"
+        or not sys.stdout.isatty()  # `reverie chat | tee log` must not log escape codes
+    )
+    return _PLAIN_PROMPT if plain else _COLOUR_PROMPT
 
 
 class _LoopThread:

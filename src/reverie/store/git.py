@@ -115,7 +115,8 @@ class GitStore:
         ``.gitignore``, are the user's: they are used as they are. A workspace
         inside another repository's work tree still gets its own repository (the
         contract puts it at ``workspace/.git``), with a warning that the outer
-        repository now sees the workspace as an embedded one.
+        repository now sees the workspace as an embedded one, unless the outer
+        repository already ignores the workspace.
         """
         if self.is_initialized():
             return False
@@ -124,7 +125,7 @@ class GitStore:
                 f"cannot create a git repository in {self._workspace}: not a folder"
             )
         outer = self._enclosing_work_tree()
-        if outer is not None:
+        if outer is not None and not _ignored_by(outer, self._workspace):
             self._warner.warn(
                 "nested",
                 "workspace %s is inside the git work tree %s; creating its own repository, "
@@ -390,3 +391,24 @@ class GitStore:
                     lock.release()
             finally:
                 repo.close()
+
+
+def _ignored_by(outer: Path, workspace: Path) -> bool:
+    """True when the repository at ``outer`` ignores ``workspace`` (or a folder above it).
+
+    Its ``.gitignore`` files, ``.git/info/exclude`` and ``core.excludesFile``
+    count. A repository that cannot be read counts as not ignoring it, so the
+    warning is shown rather than wrongly kept back.
+    """
+    from dulwich.ignore import IgnoreFilterManager
+
+    try:
+        relative = workspace.resolve().relative_to(outer)
+        with Repo(str(outer)) as repo:
+            rules = IgnoreFilterManager.from_repo(repo)
+            parts = relative.parts
+            return any(
+                rules.is_ignored("/".join(parts[: depth + 1]) + "/") for depth in range(len(parts))
+            )
+    except (ValueError, OSError, NotGitRepository):
+        return False
