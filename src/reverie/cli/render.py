@@ -18,7 +18,7 @@ from rich.text import Text
 from reverie.message_format import message_text
 
 if TYPE_CHECKING:
-    from reverie.ops.blame import BlameHit
+    from reverie.ops.blame import BlameHit, BlameOrigin
     from reverie.ops.history import Expansion
     from reverie.ops.status import WorkspaceStatus
     from reverie.scaffold import InitReport
@@ -258,24 +258,38 @@ def blame_view(hits: Sequence[BlameHit]) -> None:
         )
         if hit.missing_entries:
             console.print(f"  [dim]{hit.missing_entries} of them were compacted out of the log[/]")
-        for origin in hit.origins:
-            entry = origin.entry
+        if not hit.origins:
             console.print(
-                f"  [cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
-                f"[magenta]{escape(entry.session_key or '')}[/]: {escape(preview(entry.content))}"
+                "  [dim]none of these entries mentions it (the words came from Dream's "
+                "rewording; see `reverie history expand`)[/]"
             )
-            if origin.start is None:
-                console.print("      [dim](this entry names no messages)[/]")
-            if origin.problem:
-                console.print(f"      [yellow]{escape(origin.problem)}[/]")
-            for message in origin.messages:
-                stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
-                role = str(message.get("role") or "?")
-                console.print(
-                    f"      [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
-                    f"{escape(preview(message_text(message), 140))}"
-                )
+        for origin in hit.origins:
+            _blame_origin(console, origin)
         console.print()
+
+
+def _blame_origin(console: Console, origin: BlameOrigin) -> None:
+    entry = origin.entry
+    console.print(
+        f"  [cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
+        f"[magenta]{escape(entry.session_key or '')}[/]: {escape(preview(entry.content))}"
+    )
+    if origin.start is None:
+        console.print("      [dim](this entry names no messages)[/]")
+    elif origin.problem:
+        console.print(f"      [yellow]{escape(origin.problem)}[/]")
+    elif origin.match == "none":
+        console.print(f"      [dim]none of its {origin.total} messages contains these words[/]")
+    else:
+        how = "contain these words" if origin.match == "words" else "share the line's words"
+        console.print(f"      [dim]{len(origin.messages)} of its {origin.total} messages {how}:[/]")
+    for index, message in zip(origin.indexes, origin.messages, strict=True):
+        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        role = str(message.get("role") or "?")
+        console.print(
+            f"      [cyan]#{index}[/] [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
+            f"{escape(preview(message_text(message), 140))}"
+        )
 
 
 def markdown(text: str, *, stderr: bool = False) -> None:
