@@ -65,7 +65,9 @@ def test_piped_chat_records_turns_and_answers_commands(cli: Any, pending: Path) 
 def test_new_archives_the_conversation_and_starts_fresh(cli: Any, tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     script = "I am allergic to shellfish.\nWe decided to use Rust for the parser.\n/new\n/new\n"
-    out = cli.ok("chat", "-w", workspace, "-s", "cli:kai", "--no-dream", input=script).stdout
+    out = cli.ok(
+        "chat", "-w", workspace, "--create", "-s", "cli:kai", "--no-dream", input=script
+    ).stdout
     assert "Started a new conversation. The previous 4 messages were summarised" in out
     assert "already empty" in out
     sessions = SessionManager(workspace)
@@ -142,6 +144,7 @@ def test_chat_against_a_loopback_openai_compatible_server(
             "--base-url",
             f"{server.url}/v1",
             "--no-dream",
+            "--create",
         ],
         input="Hi, I'm Ada and I prefer tea.\nWhat do I drink?\n",
         capture_output=True,
@@ -190,6 +193,7 @@ def test_chat_reports_a_failing_server_and_keeps_the_message(
             "--base-url",
             f"{server.url}/v1",
             "--no-dream",
+            "--create",
         ],
         input="Remember that my locker code is 4711.\n",
         capture_output=True,

@@ -142,7 +142,7 @@ def test_the_terminal_prompt_has_line_editing_and_history(tmp_path: Path) -> Non
     workspace = tmp_path / "ws"
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "reverie", "chat", "-w", str(workspace), "--no-dream"],
+        ["-m", "reverie", "chat", "-w", str(workspace), "--create", "--no-dream"],
         env=_env(),
         encoding="utf-8",
         timeout=30,

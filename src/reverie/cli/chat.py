@@ -23,7 +23,13 @@ import typer
 from rich.markup import escape
 
 from reverie.cli.app import app
-from reverie.cli.options import BaseUrlOption, ModelOption, ProviderOption, WorkspaceOption
+from reverie.cli.options import (
+    BaseUrlOption,
+    CreateOption,
+    ModelOption,
+    ProviderOption,
+    WorkspaceOption,
+)
 from reverie.errors import UserError
 
 if TYPE_CHECKING:
@@ -160,6 +166,7 @@ def chat(
         bool, typer.Option("--dream/--no-dream", help="Run Dream in the background when due.")
     ] = True,
     workspace: WorkspaceOption = None,
+    create: CreateOption = False,
     provider: ProviderOption = None,
     model: ModelOption = None,
     base_url: BaseUrlOption = None,
@@ -168,18 +175,19 @@ def chat(
 
     Each turn is saved to the session, consolidated into history when the
     context fills, and Dream turns history into memory on its schedule. Reads
-    one message per line when standard input is not a terminal. A missing
-    workspace is created.
+    one message per line when standard input is not a terminal. A workspace
+    folder that does not exist is created only after a yes at the terminal, or
+    with --create (the default ~/.reverie/workspace is created on first use).
 
     Example: reverie chat --provider openai --model gpt-4.1-mini
     """
-    from reverie.cli.options import open_for
+    from reverie.cli.options import open_or_create
     from reverie.sessions.hold import hold_chat_session
 
     if not session.strip():
         raise UserError("--session is empty; give a key like cli:default")
-    opened = open_for(
-        workspace, provider=provider, model=model, base_url=base_url, must_exist=False
+    opened = open_or_create(
+        workspace, create=create, provider=provider, model=model, base_url=base_url
     )
     opened.provider  # noqa: B018 (a missing key is reported before the first prompt)
     with hold_chat_session(opened.path, session):

@@ -20,6 +20,7 @@ from reverie.message_format import message_text
 if TYPE_CHECKING:
     from reverie.ops.blame import BlameHit, BlameOrigin
     from reverie.ops.history import Expansion
+    from reverie.ops.said_at import SaidAt
     from reverie.ops.status import WorkspaceStatus
     from reverie.scaffold import InitReport
     from reverie.store.records import HistoryEntry
@@ -74,29 +75,48 @@ def preview(text: str, limit: int = _PREVIEW) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def history_table(entries: Sequence[HistoryEntry], *, title: str, full: bool = False) -> Table:
-    """Entries as a table: cursor, time, session, content (shortened unless ``full``)."""
+def history_table(
+    entries: Sequence[HistoryEntry],
+    *,
+    title: str,
+    full: bool = False,
+    said: Mapping[int, SaidAt] | None = None,
+) -> Table:
+    """Entries as a table: cursor, when, session, content (shortened unless ``full``).
+
+    ``said`` gives, per cursor, when the entry's messages were said; an entry
+    without one shows when it was written.
+    """
+    said = said or {}
     # Text, not markup: the title may hold a search term or a key with brackets.
     table = Table(title=Text(title, style="table.title"), title_justify="left", expand=False)
     table.add_column("cursor", justify="right", style="cyan", no_wrap=True)
-    table.add_column("time", no_wrap=True)
+    table.add_column("when", no_wrap=True)
     table.add_column("session", style="magenta")
     table.add_column("content")
     for entry in entries:
+        span = said.get(entry.cursor)
         # Text, not markup: "[permanent]" in a summary is content, not a style tag.
         table.add_row(
             str(entry.cursor),
-            Text(entry.timestamp),
+            Text(span.label() if span is not None else entry.timestamp),
             Text(entry.session_key or ""),
             Text(entry.content if full else preview(entry.content)),
         )
+    if said and len(said) < len(entries):
+        table.caption = (
+            "when: the conversation's time; for entries naming no messages, when written"
+        )
+    elif said:
+        table.caption = "when: the time of the conversation each entry summarises"
+    table.caption_justify = "left"
     return table
 
 
 def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
     """Sessions as a table: key, messages, created, updated."""
     table = Table(title="Sessions", title_justify="left")
-    table.add_column("key", style="magenta")
+    table.add_column("key", style="magenta", overflow="fold")
     table.add_column("messages", justify="right")
     table.add_column("created", no_wrap=True)
     table.add_column("updated", no_wrap=True)
@@ -220,17 +240,25 @@ def status_view(status: WorkspaceStatus) -> None:
     console.print(table)
     if not status.sessions:
         return
-    sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")
+    sessions = Table(
+        title=f"Context use (budget {status.budget:,} tokens)",
+        title_justify="left",
+        caption="messages: in the session file; not summarised: not yet in history, so "
+        "replayed in every prompt; tokens: the next prompt's size",
+        caption_justify="left",
+    )
     sessions.add_column("session", style="magenta")
     sessions.add_column("messages", justify="right")
+    sessions.add_column("not summarised", justify="right")
     sessions.add_column("tokens", justify="right")
     sessions.add_column("use")
     for use in status.sessions:
         sessions.add_row(
             escape(use.key),
-            f"{use.unconsolidated}/{use.messages}",
+            f"{use.messages:,}",
+            f"{use.unconsolidated:,}",
             f"{use.tokens:,}",
-            context_bar(use.tokens, use.budget),
+            context_bar(use.tokens, use.budget, width=12),
         )
     console.print(sessions)
 
