@@ -5,8 +5,9 @@ line editing, history and Ctrl-C behave as in any shell tool); the agent, its
 background consolidation and compaction and the Dream schedule run on an event
 loop in a second thread. A reply is shown as soon as it is saved; the summary
 that may follow is made in the background, and leaving (``/quit``, end of
-input) waits for it, so nothing is lost. When standard input is not a
-terminal, each line is one message.
+input) waits for it, then hands the conversation to history for Dream, so
+nothing is lost. When standard input is not a terminal, each line is one
+message.
 """
 
 from __future__ import annotations
@@ -218,7 +219,10 @@ def _chat(workspace: Workspace, session: str, *, dream: bool) -> None:
         try:
             loop.run(controller.close())
         except KeyboardInterrupt:
-            render.note("stopped without waiting for background work")
+            render.note(
+                "stopped without waiting: what was said stays in the session file and goes "
+                "to history when a later chat on it ends"
+            )
         for note in controller.take_notes():
             render.note(note)
         loop.stop()
