@@ -14,22 +14,26 @@ later commits' work.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from pathlib import Path
+
+from dulwich.objects import Commit, ObjectID
 
 from reverie.errors import GitStoreError
-from reverie.store._git_objects import MODE_FILE, MODE_LINK
+from reverie.store._git_objects import (
+    MODE_FILE,
+    MODE_LINK,
+    TrackedPath,
+    TreeReader,
+    read_worktree,
+)
 from reverie.store._git_text import FileVersion, split_lines
 from reverie.store._merge3 import Conflict, merge3
 
-__all__ = ["RevertConflict", "merge_back"]
+__all__ = ["REVERTED_TRAILER", "RevertConflict", "merge_back", "plan_revert", "revert_message"]
 
+REVERTED_TRAILER = "Reverted-Commit"
+"""Trailer of a revert commit naming the commit it undid (full sha)."""
 _SHOWN_LINES = 3
-
-
-@dataclass(frozen=True)
-class _Clash:
-    path: str
-    detail: str
 
 
 class RevertConflict(GitStoreError):
@@ -79,22 +83,20 @@ def _describe(conflict: Conflict) -> str:
 
 
 def merge_back(
-    path: str,
     before: FileVersion | None,
     after: FileVersion | None,
     current: FileVersion | None,
-) -> tuple[FileVersion | None, list[_Clash]]:
+) -> tuple[FileVersion | None, list[str]]:
     """Undo ``before`` → ``after`` on ``current``.
 
     Args:
-        path: The file's name (for messages).
         before: The file before the commit (None: the commit created it).
         after: The file as the commit left it (None: the commit deleted it).
         current: The file now (None: it does not exist).
 
     Returns:
-        ``(new version or None to delete, clashes)``; when there are clashes
-        the version is meaningless and must not be written.
+        ``(new version or None to delete, clashes)``: each clash says where
+        (``lines 4-5, now '- …'``); when there is one, nothing may be written.
     """
     if current == after:
         return before, []  # nothing changed since: the whole file goes back
@@ -102,10 +104,10 @@ def merge_back(
         return current, []  # already undone
     base, ours, theirs = _lines(after), _lines(current), _lines(before)
     if base is None or ours is None or theirs is None:
-        return current, [_Clash(path, "changed since, and not text reverie can merge line by line")]
+        return current, ["changed since, and not text reverie can merge line by line"]
     merged = merge3(base, ours, theirs)
     if not merged.clean:
-        return current, [_Clash(path, _describe(conflict)) for conflict in merged.conflicts]
+        return current, [_describe(conflict) for conflict in merged.conflicts]
     text = "".join(merged.lines)
     if before is None and not text:
         return None, []  # the commit created the file and nothing else is in it
@@ -113,7 +115,44 @@ def merge_back(
     return FileVersion(mode, text.encode("utf-8")), []
 
 
-def raise_on_clashes(sha: str, clashes: Sequence[_Clash]) -> None:
-    """Raise :class:`RevertConflict` when there is any clash."""
+def plan_revert(
+    reader: TreeReader, target: ObjectID, paths: Sequence[TrackedPath], workspace: Path
+) -> list[tuple[TrackedPath, FileVersion | None]]:
+    """What undoing commit ``target`` writes: ``(path, new version or None to delete)``.
+
+    Only files the commit changed and whose result differs from the file now
+    are listed; an empty list means the change is already gone.
+
+    Raises:
+        RevertConflict: a later change touched the same lines (each place named).
+    """
+    commit = reader.commit(target)
+    before_tree = reader.parent_tree(commit)
+    planned: list[tuple[TrackedPath, FileVersion | None]] = []
+    clashes: list[tuple[str, str]] = []
+    for path in paths:
+        before = reader.version(before_tree, path.parts)
+        after = reader.version(commit.tree, path.parts)
+        if before == after:
+            continue
+        found = read_worktree(workspace.joinpath(path.name))
+        current = found[0] if found else None
+        merged, problems = merge_back(before, after, current)
+        clashes += [(path.name, problem) for problem in problems]
+        if merged != current:
+            planned.append((path, merged))
     if clashes:
-        raise RevertConflict(sha, [(clash.path, clash.detail) for clash in clashes])
+        raise RevertConflict(target.decode(), clashes)
+    return planned
+
+
+def revert_message(commit: Commit) -> str:
+    """The message of the commit undoing ``commit``: what it undid, and a trailer naming it."""
+    sha = commit.id.decode()
+    subject = commit.message.decode("utf-8", "replace").strip().split("\n", 1)[0]
+    short = sha[:8]
+    return (
+        f"Revert {short}: {subject}\n\n"
+        f"Undo only the change of {short}; later changes are kept.\n\n"
+        f"{REVERTED_TRAILER}: {sha}"
+    )

@@ -5,8 +5,11 @@ too, reverie applies the change from the commit's version (``base``) back to
 its parent's version (``theirs``) onto the file as it is now (``ours``). Lines
 both sides left as in ``base`` anchor the merge; between two anchors, a stretch
 changed on one side only takes that side, and a stretch changed on both sides
-in different ways is a conflict. Like git, changes to adjacent lines with no
-unchanged line between them conflict: it is safer to refuse than to guess.
+in different ways is a conflict. Lines one side only *added* right next to a
+stretch the other side changed are kept (memory files grow by appended
+bullets, so the line after the one being undone is often new); any other
+change to the same or adjacent lines is a conflict: refusing is safer than
+guessing.
 """
 
 from __future__ import annotations
@@ -102,11 +105,33 @@ def _resolve(
     theirs: Sequence[str],
     ours_start: int,
 ) -> None:
-    if list(ours) == list(base) or list(ours) == list(theirs):
+    base, ours, theirs = list(base), list(ours), list(theirs)
+    if ours in (base, theirs):
         result.lines.extend(theirs)
-    elif list(theirs) == list(base):
+    elif theirs == base:
         result.lines.extend(ours)
+    elif (around := _inserted_around(base, ours)) is not None:
+        # One side only added lines next to the stretch the other changed
+        # (Dream appending after the line being undone): keep both, in order.
+        result.lines.extend(around[0] + theirs + around[1])
+    elif (around := _inserted_around(base, theirs)) is not None:
+        result.lines.extend(around[0] + ours + around[1])
     else:
         result.conflicts.append(
             Conflict(ours_start, ours_start + len(ours), tuple(ours), tuple(theirs))
         )
+
+
+def _inserted_around(base: list[str], changed: list[str]) -> tuple[list[str], list[str]] | None:
+    """``(before, after)`` when ``changed`` is ``before + base + after``, else None.
+
+    An empty ``base`` is never "inserted around": two sides adding lines at the
+    same place have no order to keep, so that stays a conflict.
+    """
+    size = len(base)
+    if not size:
+        return None
+    for start in range(len(changed) - size + 1):
+        if changed[start : start + size] == base:
+            return changed[:start], changed[start + size :]
+    return None

@@ -21,7 +21,6 @@ from dulwich.repo import Repo
 from filelock import FileLock
 from filelock import Timeout as LockTimeout
 
-from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.store import _git_history
@@ -36,9 +35,18 @@ from reverie.store._git_objects import (
     resolve_commit,
     write_version,
 )
-from reverie.store._git_text import FileVersion, build_gitignore, parse_trailers, render_file_diff
+from reverie.store._git_revert import RevertConflict, plan_revert, revert_message
+from reverie.store._git_setup import ignored_by, outer_work_tree, write_gitignore
+from reverie.store._git_text import FileVersion, parse_trailers, render_file_diff
 
-__all__ = ["DEFAULT_AUTHOR", "BlameLine", "CommitInfo", "GitStore", "parse_trailers"]
+__all__ = [
+    "DEFAULT_AUTHOR",
+    "BlameLine",
+    "CommitInfo",
+    "GitStore",
+    "RevertConflict",
+    "parse_trailers",
+]
 
 _INIT_MESSAGE: Final = "Initialise reverie memory repository"
 _LOCK_NAME = "reverie.lock"
@@ -124,8 +132,8 @@ class GitStore:
             raise GitStoreError(
                 f"cannot create a git repository in {self._workspace}: not a folder"
             )
-        outer = self._enclosing_work_tree()
-        if outer is not None and not _ignored_by(outer, self._workspace):
+        outer = outer_work_tree(self._workspace)
+        if outer is not None and not ignored_by(outer, self._workspace):
             self._warner.warn(
                 "nested",
                 "workspace %s is inside the git work tree %s; creating its own repository, "
@@ -140,7 +148,7 @@ class GitStore:
                 Repo.init(str(self._workspace)).close()
             except FileExistsError:
                 return False  # another process created it a moment ago
-            self._write_gitignore()
+            write_gitignore(self._workspace, self.tracked_files)
         with self._open(locked=True) as repo:
             self._commit_locked(repo, _INIT_MESSAGE)
         _log.info("created memory repository at %s", self.git_dir)
@@ -196,7 +204,59 @@ class GitStore:
                 f"Restore memory to before {short}\n\nRestored-From: {target.decode()}",
             )
 
+    def revert(self, sha: str, *, files: Sequence[str] | None = None) -> str | None:
+        """Undo only commit ``sha``'s change, keeping every later change, as a new commit.
+
+        For each tracked file (or each of ``files``) the commit changed, its
+        change is applied backwards onto the file as it is now (a three-way
+        merge); lines changed since by later commits or by hand stay as they
+        are. Uncommitted edits are first committed. The new commit's message
+        ends with a ``Reverted-Commit: <sha>`` trailer.
+
+        Args:
+            sha: The commit to undo (a unique prefix works).
+            files: Only these tracked files (default: all of them).
+
+        Returns:
+            The new commit's sha, or None when there was nothing to undo (the
+            change is already gone).
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+            RevertConflict: a later change touched the same lines; it names the
+                file and the lines, and nothing was written.
+            UserError: a name in ``files`` is not a tracked file.
+        """
+        chosen = self._tracked if files is None else [self._tracked_path(f) for f in files]
+        with self._open(locked=True) as repo:
+            target = resolve_commit(repo, sha)
+            reader = TreeReader(repo)
+            planned = plan_revert(reader, target, chosen, self._workspace)
+            if not planned:
+                return None
+            self._commit_locked(repo, f"Save memory before reverting {target.decode()[:8]}")
+            for path, version in planned:
+                self._write_worktree(path, version)
+            return self._commit_locked(repo, revert_message(reader.commit(target)))
+
     # -- reading ---------------------------------------------------------------
+
+    def later_commits(self, sha: str, max_entries: int = 500) -> list[CommitInfo]:
+        """Commits after ``sha`` that changed tracked files, newest first.
+
+        These are what :meth:`restore` undoes besides ``sha`` itself.
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+        """
+        with self._open() as repo:
+            target = resolve_commit(repo, sha).decode()
+        later: list[CommitInfo] = []
+        for info in self.log(max_entries):
+            if info.sha == target:
+                break
+            later.append(info)
+        return later
 
     def log(self, max_entries: int = 20) -> list[CommitInfo]:
         """Commits that changed tracked files, newest first, at most ``max_entries``."""
@@ -295,6 +355,15 @@ class GitStore:
     def _path(self, path: TrackedPath) -> Path:
         return self._workspace.joinpath(path.name)
 
+    def _tracked_path(self, name: str) -> TrackedPath:
+        wanted = parse_tracked(name, field="files")
+        for path in self._tracked:
+            if path.name == wanted.name:
+                return path
+        raise UserError(
+            f"files: {name!r} is not tracked (tracked: {', '.join(self.tracked_files)})"
+        )
+
     def _changed_files(self, reader: TreeReader, commit: Commit) -> list[str]:
         before = reader.parent_tree(commit)
         return [
@@ -327,28 +396,6 @@ class GitStore:
             write_version(target, version)
         except (OSError, StoreError) as exc:
             raise GitStoreError(f"cannot restore {target}: {exc}") from exc
-
-    def _write_gitignore(self) -> None:
-        path = self._workspace / ".gitignore"
-        rules = build_gitignore(self.tracked_files)
-        if path.exists():
-            # A .gitignore without a repository: keep its lines, add ours after.
-            existing = path.read_text(encoding="utf-8", errors="replace")
-            have = set(existing.splitlines())
-            missing = [line for line in rules.splitlines() if line not in have]
-            if not missing:
-                return
-            rules = existing.rstrip("\n") + "\n\n" + "\n".join(missing) + "\n"
-        write_text_atomic(path, rules)
-
-    def _enclosing_work_tree(self) -> Path | None:
-        current = self._workspace.resolve().parent
-        while True:
-            if (current / ".git").exists():
-                return current
-            if current.parent == current:
-                return None
-            current = current.parent
 
     @contextlib.contextmanager
     def _translate(self, what: str) -> Iterator[None]:
@@ -391,24 +438,3 @@ class GitStore:
                     lock.release()
             finally:
                 repo.close()
-
-
-def _ignored_by(outer: Path, workspace: Path) -> bool:
-    """True when the repository at ``outer`` ignores ``workspace`` (or a folder above it).
-
-    Its ``.gitignore`` files, ``.git/info/exclude`` and ``core.excludesFile``
-    count. A repository that cannot be read counts as not ignoring it, so the
-    warning is shown rather than wrongly kept back.
-    """
-    from dulwich.ignore import IgnoreFilterManager
-
-    try:
-        relative = workspace.resolve().relative_to(outer)
-        with Repo(str(outer)) as repo:
-            rules = IgnoreFilterManager.from_repo(repo)
-            parts = relative.parts
-            return any(
-                rules.is_ignored("/".join(parts[: depth + 1]) + "/") for depth in range(len(parts))
-            )
-    except (ValueError, OSError, NotGitRepository):
-        return False
