@@ -35,7 +35,12 @@ from reverie.store._git_objects import (
     resolve_commit,
     write_version,
 )
-from reverie.store._git_revert import RevertConflict, plan_revert, revert_message
+from reverie.store._git_revert import (
+    REVERTED_TRAILER,
+    RevertConflict,
+    plan_revert,
+    revert_message,
+)
 from reverie.store._git_setup import ignored_by, outer_work_tree, write_gitignore
 from reverie.store._git_text import FileVersion, parse_trailers, render_file_diff
 
@@ -231,7 +236,12 @@ class GitStore:
         with self._open(locked=True) as repo:
             target = resolve_commit(repo, sha)
             reader = TreeReader(repo)
-            planned = plan_revert(reader, target, chosen, self._workspace)
+            try:
+                planned = plan_revert(reader, target, chosen, self._workspace)
+            except RevertConflict:
+                if self._reverted_since(target.decode()):
+                    return None  # undone already; later edits around it are not a clash
+                raise
             if not planned:
                 return None
             self._commit_locked(repo, f"Save memory before reverting {target.decode()[:8]}")
@@ -354,6 +364,13 @@ class GitStore:
 
     def _path(self, path: TrackedPath) -> Path:
         return self._workspace.joinpath(path.name)
+
+    def _reverted_since(self, sha: str) -> bool:
+        """True when a later commit says it reverted ``sha`` (its ``Reverted-Commit`` trailer)."""
+        return any(
+            parse_trailers(info.message).get(REVERTED_TRAILER) == sha
+            for info in self.later_commits(sha)
+        )
 
     def _tracked_path(self, name: str) -> TrackedPath:
         wanted = parse_tracked(name, field="files")
