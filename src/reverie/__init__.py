@@ -16,14 +16,14 @@ Where to start:
 Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
 
     0: errors
-    1: _logging, _atomic, _background, layout, locks, message_format, prompt_markers
+    1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
     2: tokens
     3: config
     4: providers
     5: tools
     6: sessions
     7: store
-    8: consolidation, dream
+    8: consolidation, dream, recall
     9: context, autocompact, commands, scaffold
     10: workspace, _window
     11: agent
@@ -77,6 +77,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ScriptExhaustedError",
         "ScriptedProvider",
     ),
+    "reverie.recall": ("RecallHit",),
     "reverie.sessions.manager": ("SessionManager",),
     "reverie.sessions.session": ("Session",),
     "reverie.store.git": ("GitStore",),

@@ -9,6 +9,8 @@ import pytest
 
 from reverie.errors import ConfigError, MissingAPIKeyError
 from reverie.providers import OpenAICompatProvider, RetryPolicy
+from reverie.providers.base import ChatRequest
+from suite_tools import DEADLINE
 
 
 @pytest.fixture
@@ -20,7 +22,7 @@ def make(server: Any, fake_time: Any) -> Any:
             "sleep": fake_time.sleep,
             "clock": fake_time.clock,
             "seed": 7,
-            "timeout": 5.0,
+            "timeout": 60.0,  # a loopback reply; generous for a busy machine
         }
         options.update(kwargs)
         return OpenAICompatProvider(options.pop("model", "gpt-test"), **options)
@@ -333,7 +335,8 @@ async def test_slow_answer_times_out_and_is_retried(
     server: Any, replies: Any, make: Any, fake_time: Any
 ) -> None:
     server.script(replies.Reply(action="stall"), replies.openai("Quick this time."))
-    provider = make(timeout=0.5, retry=RetryPolicy(base_delay=1.0, jitter=0.0))
+    # The same timeout bounds the retry, which a busy machine must answer within it.
+    provider = make(timeout=2.0, retry=RetryPolicy(base_delay=1.0, jitter=0.0))
     response = await provider.chat_with_retry(messages=USER)
 
     assert response.content == "Quick this time."
@@ -396,7 +399,7 @@ def test_constructing_does_not_import_the_sdk() -> None:
         "print('openai' in sys.modules, 'anthropic' in sys.modules)\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=DEADLINE
     )
     assert result.stdout.split() == ["False", "False"]
 
@@ -408,16 +411,15 @@ def test_openai_endpoint_request_shape(monkeypatch: pytest.MonkeyPatch) -> None:
     provider = OpenAICompatProvider("o3-mini")
     assert provider.name == "openai"
     assistant = {"role": "assistant", "content": "x", "reasoning_content": "private"}
-    body = provider.build_request(messages=[assistant], max_tokens=50, temperature=0.3)
+    body = provider.build_request(ChatRequest(messages=[assistant], max_tokens=50, temperature=0.3))
 
     assert body["max_completion_tokens"] == 50
     assert "max_tokens" not in body
     # o-series models reject a non-default temperature; OpenAI rejects reasoning_content.
     assert "temperature" not in body
     assert body["messages"] == [{"role": "assistant", "content": "x"}]
-    assert (
-        provider.build_request(messages=[], model="gpt-4o", temperature=0.3)["temperature"] == 0.3
-    )
+    gpt_4o = provider.build_request(ChatRequest(messages=[], model="gpt-4o", temperature=0.3))
+    assert gpt_4o["temperature"] == 0.3
 
 
 def test_base_url_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:

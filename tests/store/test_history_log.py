@@ -13,7 +13,7 @@ import reverie.store._history_scan as scan_module
 import reverie.store.history as history_module
 from reverie.errors import StoreError, UserError
 from reverie.store.history import HistoryLog, NewEntry
-from reverie.store.records import HistoryEntry, parse_history_line
+from reverie.store.records import HistoryEntry, HistorySource, parse_history_line
 
 
 def naive(path: Path, since: int = 0) -> list[HistoryEntry]:
@@ -38,12 +38,12 @@ def log(tmp_path: Path) -> HistoryLog:
 
 
 def test_append_issues_consecutive_cursors_in_nanobot_format(log: HistoryLog) -> None:
-    first = log.append("alpha", session_key="cli:a", source={"start": 0, "end": 4})
+    first = log.append("alpha", session_key="cli:a", source=HistorySource("cli:a", 0, 4))
     second = log.append("beta")
     assert (first.cursor, second.cursor) == (1, 2)
     records = [json.loads(line) for line in lines_of(log.path)]
     assert records[0]["content"] == "alpha" and records[0]["session_key"] == "cli:a"
-    assert records[0]["source"] == {"start": 0, "end": 4}
+    assert records[0]["source"] == {"session_key": "cli:a", "start": 0, "end": 4}
     assert set(records[1]) == {"cursor", "timestamp", "content"}
     assert log.cursor_path.read_text() == "2"
     assert log.read_since(0) == [first, second]
@@ -148,6 +148,7 @@ def test_each_kind_of_damage_warns_once(log: HistoryLog, caplog: pytest.LogCaptu
     assert all(str(log.path) in message for message in messages)
 
 
+@pytest.mark.durable
 def test_torn_last_line_is_skipped_then_healed(log: HistoryLog) -> None:
     log.extend([NewEntry("one"), NewEntry("two")])
     with log.path.open("ab") as handle:
@@ -215,6 +216,7 @@ def test_compact_disabled_or_under_the_cap_leaves_the_file_alone(log: HistoryLog
     assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)
 
 
+@pytest.mark.durable
 def test_compact_moves_malformed_lines_aside(log: HistoryLog) -> None:
     log.extend([NewEntry(f"e{i}") for i in range(6)])
     with log.path.open("a", encoding="utf-8") as handle:
@@ -232,6 +234,7 @@ def test_compact_moves_malformed_lines_aside(log: HistoryLog) -> None:
     assert not [p for p in log.path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.durable
 def test_compact_sweeps_temp_files_of_a_rewrite_killed_part_way(log: HistoryLog) -> None:
     log.extend([NewEntry(f"e{i}") for i in range(5)])
     # What a compaction killed between writing its temp file and the rename leaves.

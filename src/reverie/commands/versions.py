@@ -160,7 +160,7 @@ class VersionCommands:
     def _dream_lock(self, command: str, sha: str) -> Iterator[None]:
         """Hold the Dream lock: memory must not change under a restore or a revert."""
         lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
-        if not lock.acquire():
+        if not lock.try_acquire():
             holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
             raise UserError(
                 f"a Dream is running ({holder}); try {self.spell(command, sha)} again after it"

@@ -36,7 +36,12 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.consolidation.idle import compact_idle
 from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
-from reverie.consolidation.planner import largest_fitting_cut, pick_boundary, pick_replay_cut
+from reverie.consolidation.planner import (
+    largest_fitting_cut,
+    pick_boundary,
+    pick_replay_cut,
+    split_chunk,
+)
 from reverie.consolidation.probe import (
     PROBE_MESSAGE,
     BuildMessages,
@@ -45,6 +50,7 @@ from reverie.consolidation.probe import (
 )
 from reverie.consolidation.summary import (
     ARCHIVE_SUMMARY_MAX_CHARS,
+    archive_raw,
     remember_summary,
     summarise_into_history,
 )
@@ -53,6 +59,7 @@ from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
+from reverie.store.records import HistorySource
 from reverie.tokens import count_for_provider, estimate_message_tokens
 from reverie.tokens.budget import PROMPT_MARGIN_TOKENS
 
@@ -225,8 +232,9 @@ class Consolidator:
     ) -> None:
         """Archive the oldest turns while the session's prompt is over budget.
 
-        Skipped when the window is 0 or less or the session is empty. Under
-        the session's lock the session is refreshed from the manager; if its
+        Skipped when the window is 0 or less. Under the session's lock the
+        session is refreshed from the manager (a stale or empty copy with the
+        same key is brought up to date) and skipped when empty; if its
         estimate is below the budget nothing happens; else up to 5 rounds
         archive a chunk (cut before a user message), advance
         ``last_consolidated`` (also after a raw fallback), save, and
@@ -241,12 +249,14 @@ class Consolidator:
         """
         if replay_max_messages is not None:
             _count_arg("replay_max_messages", replay_max_messages, low=0)
-        if self.context_window_tokens <= 0 or not session.messages:
+        if self.context_window_tokens <= 0:
             return
         async with self.get_lock(session.key):
+            # Judged on the manager's copy: the caller's may be stale (even empty).
             current = self._refresh(session)
             try:
-                await self._consolidate(current, replay_max_messages)
+                if current.messages:
+                    await self._consolidate(current, replay_max_messages)
             finally:
                 if current is not session:
                     _mirror(current, session)
@@ -301,18 +311,32 @@ class Consolidator:
         return largest_fitting_cut(session.messages, start, end, fits)
 
     async def _archive_range(self, session: Session, end: int) -> bool:
-        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw."""
+        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw.
+
+        The range goes to history in bounded chunks (a day of conversation or
+        :data:`~reverie.consolidation.planner.MAX_CHUNK_TOKENS`), one entry each,
+        so every entry names a small span of messages. Once the model fails,
+        the rest of the range is stored verbatim without asking it again.
+        """
         start = session.consolidated_count()
-        source = mark_pending(self.store, session, start, end)
-        self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
-        summary = await self.archive(
-            session.messages[start:end], session_key=session.key, source=source
-        )
-        clear_pending(session)
-        session.last_consolidated = end
-        remember_summary(session, summary)
-        self.sessions.save(session)
-        return summary is not None
+        cuts = split_chunk(session.messages, start, end, _message_tokens, day_of=_day_of)
+        healthy = True
+        for cut in cuts:
+            first = session.consolidated_count()
+            source = mark_pending(self.store, session, first, cut)
+            self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
+            chunk = session.messages[first:cut]
+            if healthy:
+                summary = await self.archive(chunk, session_key=session.key, source=source)
+            else:
+                archive_raw(self.store, chunk, session_key=session.key, source=source)
+                summary = None
+            clear_pending(session)
+            session.last_consolidated = cut
+            remember_summary(session, summary)
+            self.sessions.save(session)
+            healthy = healthy and summary is not None
+        return healthy
 
     async def archive(
         self,
@@ -320,7 +344,7 @@ class Consolidator:
         *,
         session_key: str | None = None,
         summary_messages: Sequence[Mapping[str, Any]] | None = None,
-        source: Mapping[str, Any] | None = None,
+        source: HistorySource | Mapping[str, Any] | None = None,
     ) -> str | None:
         """Summarise ``messages`` into one history entry (capped at 8,000 chars).
 
@@ -329,8 +353,12 @@ class Consolidator:
             session_key: Recorded on the entry.
             summary_messages: What the model summarises, when it differs from
                 ``messages``.
-            source: ``{"session_key", "start", "end"}`` of ``messages``,
+            source: The range of ``messages`` in their session (a
+                :class:`~reverie.store.records.HistorySource` or its dict form),
                 recorded on the entry (the Consolidator always passes it).
+
+        Raises:
+            UserError: ``source`` is not a valid source (names it).
 
         Returns:
             The stored summary; ``"(nothing)"`` (stored nowhere) when the model
@@ -348,7 +376,7 @@ class Consolidator:
             warner=self._warner,
             session_key=session_key,
             summary_messages=summary_messages,
-            source=source,
+            source=HistorySource.coerce(source),
         )
 
     # -- idle compaction ---------------------------------------------------------
@@ -373,6 +401,11 @@ class Consolidator:
 
 def _message_tokens(message: Mapping[str, Any]) -> int:
     return estimate_message_tokens(message)
+
+
+def _day_of(message: Mapping[str, Any]) -> str | None:
+    stamp = message.get("timestamp")
+    return stamp[:10] if isinstance(stamp, str) and len(stamp) >= 10 else None
 
 
 def _mirror(source: Session, target: Session) -> None:

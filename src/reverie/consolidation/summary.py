@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from reverie._logging import OnceWarner
 from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
 from reverie.consolidation.planner import shrink_messages
 from reverie.message_format import format_messages
+from reverie.messages import Message, as_message
 from reverie.providers.base import LLMProvider, LLMResponse
 from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import RAW_ARCHIVE_MAX_CHARS, MemoryStore
+from reverie.store.records import HistorySource
 from reverie.store.text import cap_text, strip_leaked_reasoning
 
 __all__ = [
     "ARCHIVE_SUMMARY_MAX_CHARS",
     "archive_raw",
+    "conversation_time",
     "failure_reason",
     "previous_summary",
     "remember_summary",
@@ -69,12 +73,12 @@ def previous_summary(store: MemoryStore, session_key: str | None) -> str | None:
 
 def summary_request(
     count: TokenCounter,
-    shown: list[dict[str, Any]],
+    shown: list[Message],
     previous: str | None,
     *,
     limit: int | None,
     note: str = "",
-) -> list[dict[str, Any]] | None:
+) -> list[Message] | None:
     """The archive request for ``shown``, made to fit ``limit`` tokens.
 
     The previous summary goes first when space is short; then long messages
@@ -94,7 +98,7 @@ def summary_request(
     if limit is None:
         return build_archive_messages(shown, previous_summary=previous)
 
-    def fits(candidate: list[dict[str, Any]]) -> bool:
+    def fits(candidate: list[Message]) -> bool:
         return count(build_archive_messages(candidate, previous_summary=previous)) <= limit
 
     if previous is not None and not fits(shown):
@@ -103,12 +107,33 @@ def summary_request(
     return None if fitted is None else build_archive_messages(fitted, previous_summary=previous)
 
 
+def conversation_time(messages: Sequence[Mapping[str, Any]]) -> str | None:
+    """When ``messages`` were said: the last stamped one's time as ``YYYY-MM-DD HH:MM``.
+
+    A history entry is dated by its conversation, not by when it was archived:
+    an import of last year's chats must not look like today's news. None when
+    no message carries a readable time (the log then stamps the entry now).
+    """
+    for message in reversed(messages):
+        stamp = message.get("timestamp")
+        if not isinstance(stamp, str) or not stamp.strip():
+            continue
+        try:
+            parsed = datetime.fromisoformat(stamp.strip().replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if parsed.tzinfo is not None:
+            parsed = parsed.astimezone().replace(tzinfo=None)
+        return parsed.strftime("%Y-%m-%d %H:%M")
+    return None
+
+
 def archive_raw(
     store: MemoryStore,
     messages: Sequence[Mapping[str, Any]],
     *,
     session_key: str | None,
-    source: Mapping[str, Any] | None,
+    source: HistorySource | None,
 ) -> None:
     """Store ``messages`` verbatim (``[RAW] N messages``) after a failed summary.
 
@@ -117,22 +142,22 @@ def archive_raw(
     is still complete in the transcript archive or the session file.
     """
     text = format_messages(messages)
-    if len(text) <= RAW_ARCHIVE_MAX_CHARS or not source:
-        store.raw_archive(messages, session_key=session_key, source=source)
+    when = conversation_time(messages)
+    if len(text) <= RAW_ARCHIVE_MAX_CHARS or source is None:
+        store.raw_archive(messages, session_key=session_key, source=source, timestamp=when)
         return
-    end = source.get("end")
-    last = end - 1 if isinstance(end, int) and not isinstance(end, bool) else end
     marker = (
         f"\n… [truncated; all {len(messages)} messages are kept verbatim as messages "
-        f"{source.get('start')}-{last} of session {source.get('session_key')!r} "
+        f"{source.start}-{source.end - 1} of session {source.session_key!r} "
         "(memory/transcripts/ or the session file; MemoryStore.expand_entry)]"
     )
     body = cap_text(text, RAW_ARCHIVE_MAX_CHARS, marker)
     # Not append_history: it strips reasoning markers, and these are the user's own words.
     store.history.append(
         f"{RAW_PREFIX} {len(messages)} messages\n{body}",
+        timestamp=when,
         session_key=session_key,
-        source=dict(source),
+        source=source,
     )
 
 
@@ -160,7 +185,7 @@ async def summarise_into_history(
     warner: OnceWarner,
     session_key: str | None,
     summary_messages: Sequence[Mapping[str, Any]] | None,
-    source: Mapping[str, Any] | None,
+    source: HistorySource | None,
 ) -> str | None:
     """One archive call: the model's summary of ``messages`` appended to history.jsonl.
 
@@ -177,7 +202,7 @@ async def summarise_into_history(
         warner: Reports a failed summary once per kind of failure.
         session_key: Recorded on the entry.
         summary_messages: What the model summarises, when it differs from ``messages``.
-        source: ``{"session_key", "start", "end"}`` of ``messages``, recorded on the entry.
+        source: The range of ``messages`` in their session, recorded on the entry.
 
     Returns:
         The stored summary (capped at 8,000 chars); ``"(nothing)"`` (stored
@@ -186,7 +211,7 @@ async def summarise_into_history(
     """
     if not messages:
         return None
-    shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
+    shown = [as_message(dict(m)) for m in (summary_messages or messages)]
     response: LLMResponse | None = None
     try:
         request = summary_request(
@@ -228,6 +253,10 @@ async def summarise_into_history(
         return NOTHING_ANSWER
     stored = cap_text(text, ARCHIVE_SUMMARY_MAX_CHARS)
     store.append_history(
-        stored, max_chars=ARCHIVE_SUMMARY_MAX_CHARS, session_key=session_key, source=source
+        stored,
+        max_chars=ARCHIVE_SUMMARY_MAX_CHARS,
+        session_key=session_key,
+        source=source,
+        timestamp=conversation_time(messages),
     )
     return stored

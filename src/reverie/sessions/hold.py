@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from reverie.errors import StoreError, UserError
+from reverie.errors import UserError
 from reverie.layout import SESSIONS_DIR
 from reverie.locks import WorkspaceLock
 from reverie.sessions.keys import session_filename
@@ -44,19 +44,11 @@ def hold_chat_session(
         StoreError: the lock file cannot be created (names it).
     """
     path = workspace / SESSIONS_DIR / ".locks" / f"{session_filename(session_key)}.chat"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
-    lock = WorkspaceLock(path, timeout=0)
-    try:
-        lock.acquire()
-    except StoreError:
-        # The file exists and opens, so the only way to fail is that it is held.
+    lock = WorkspaceLock(path)
+    if not lock.try_acquire():
         raise UserError(
             f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
-        ) from None
+        )
     try:
         yield
     finally:

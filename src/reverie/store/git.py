@@ -9,7 +9,6 @@ branch, its index entries and its ``.gitignore`` as they were.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -18,11 +17,10 @@ from typing import Final
 from dulwich.errors import NotGitRepository
 from dulwich.objects import Commit
 from dulwich.repo import Repo
-from filelock import FileLock
-from filelock import Timeout as LockTimeout
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
@@ -439,12 +437,12 @@ class GitStore:
                 if not locked:
                     yield repo
                     return
-                lock = FileLock(
-                    os.path.join(repo.controldir(), _LOCK_NAME), timeout=self._lock_timeout
+                lock = WorkspaceLock(
+                    Path(repo.controldir()) / _LOCK_NAME, timeout=self._lock_timeout
                 )
                 try:
                     lock.acquire()
-                except LockTimeout as exc:
+                except LockTimeoutError as exc:
                     raise GitStoreError(
                         f"{self.git_dir} is locked by another commit for over "
                         f"{self._lock_timeout:g}s"
