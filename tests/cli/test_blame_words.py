@@ -1,4 +1,4 @@
-"""``reverie blame``: words match as words, the best lines come first, only telling messages show."""
+"""``reverie blame``: words match as words, best lines first, only telling messages shown."""
 
 from __future__ import annotations
 

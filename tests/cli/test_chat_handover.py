@@ -164,7 +164,7 @@ def test_a_second_chat_continues_from_the_first_ones_summary(
             command, input=line, capture_output=True, text=True, env=_env(), timeout=60
         )
         assert done.returncode == 0, done.stderr
-    turn1, summary1, turn2, summary2 = (request.body for request in server.requests)
+    _, summary1, turn2, summary2 = (request.body for request in server.requests)
     assert "Hi, I'm Ada and I prefer tea." in str(summary1["messages"])
     assert "Nice to meet you, Ada" in str(summary1["messages"])
     # The second chat starts from the first one's summary, not from nothing.

@@ -119,7 +119,7 @@ def test_reverting_the_creation_of_a_file_deletes_it(git: GitStore, workspace: P
 def test_an_unknown_sha_or_file_is_named(git: GitStore) -> None:
     with pytest.raises(GitStoreError, match="deadbeef"):
         git.revert("deadbeef")
-    with pytest.raises(UserError, match="notes.md"):
+    with pytest.raises(UserError, match=r"notes\.md"):
         git.revert("HEAD", files=["notes.md"])
 
 

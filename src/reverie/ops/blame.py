@@ -24,6 +24,7 @@ from typing import Any, Literal
 from reverie.errors import UserError
 from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
 from reverie.message_format import message_text
+from reverie.messages import Message
 from reverie.ops.history import expand_entry
 from reverie.store.records import HistoryEntry
 from reverie.workspace import Workspace
@@ -103,7 +104,7 @@ class BlameOrigin:
     """Absolute index of the entry's first message; None when it names no range."""
     end: int | None
     """One past its last message."""
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
     """The messages picked (see ``match``), oldest first."""
     indexes: list[int] = field(default_factory=list)
     """Their absolute indexes in the session."""

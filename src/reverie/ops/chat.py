@@ -50,7 +50,7 @@ Type a message to talk; everything is recorded and remembered.
 | `/new` | archive this conversation (summary to history, messages kept verbatim), start fresh |
 | `/dream` | run Dream now |
 | `/dream-log [sha]` | the latest (or given) Dream change and its diff |
-| `/dream-restore [sha]` | list memory versions, or undo a change and all after it (asks first when there are later ones) |
+| `/dream-restore [sha]` | list memory versions, or undo a change and all after it (asks) |
 | `/dream-revert <sha>` | undo only that change, keeping later ones |
 | `/dream-prompt [init]` | show the Dream guide, or copy it to prompts/dream.md to edit |
 | `/help` | this help |

@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from reverie.errors import ReverieError, UserError
+from reverie.errors import ReverieError
 from reverie.layout import SESSIONS_DIR
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
 from reverie.sessions.transcripts import TranscriptArchive
-from reverie.store.expand import entry_source
 from reverie.store.memory_store import MemoryStore
 from reverie.store.records import HistoryEntry
 
@@ -58,12 +57,11 @@ def said_at(store: MemoryStore, entries: Iterable[HistoryEntry]) -> dict[int, Sa
     """
     wanted: dict[str, list[tuple[int, int, int]]] = {}
     for entry in entries:
-        try:
-            key, start, end = entry_source(entry)
-        except UserError:
-            continue
-        if end > start:
-            wanted.setdefault(key, []).append((entry.cursor, start, end - 1))
+        source = entry.source
+        if source is not None and source.end > source.start:
+            wanted.setdefault(source.session_key, []).append(
+                (entry.cursor, source.start, source.end - 1)
+            )
     found: dict[int, SaidAt] = {}
     for key, ranges in wanted.items():
         indexes = {index for _, first, last in ranges for index in (first, last)}
