@@ -129,3 +129,13 @@ def test_piped_ingest_builds_a_new_workspace_and_says_where(
     result = cli.ok("ingest", maya, "-w", target, "--no-dream")
     assert f"Created a new workspace at {target}" in result.stderr
     assert "Created a new workspace" not in cli.ok("ingest", maya, "-w", target).stderr
+
+
+def test_an_empty_folder_is_made_a_workspace_without_asking(cli: Any, tmp_path: Path) -> None:
+    # A folder the user made on purpose is no typo: it is used, and the creation said.
+    folder = tmp_path / "agent"
+    folder.mkdir()
+    result = cli.ok("chat", "-w", folder, "--no-dream", input="/status\n")
+    assert f"Created a new workspace at {folder}" in result.stderr
+    assert (folder / "SOUL.md").is_file()
+    assert "Created a new workspace" not in cli.ok("status", "-w", folder).stderr

@@ -152,9 +152,11 @@ def open_or_create(
 
     from reverie.cli import render
     from reverie.errors import UserError
+    from reverie.scaffold import is_blank_workspace
 
     path = resolve_workspace(workspace)
     missing = not path.exists()
+    blank = is_blank_workspace(path)
     named = workspace is not None or bool(os.environ.get("REVERIE_WORKSPACE"))
     if missing and named and not create:
         question = f"No workspace at {path} (the folder does not exist){_nearby(path)}."
@@ -169,7 +171,7 @@ def open_or_create(
     opened = open_for(
         workspace, provider=provider, model=model, base_url=base_url, must_exist=False
     )
-    if missing:
+    if blank:
         render.note(f"Created a new workspace at {path}")
     return opened
 
