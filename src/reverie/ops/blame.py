@@ -24,8 +24,7 @@ from typing import Any, Literal
 from reverie.errors import UserError
 from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
 from reverie.message_format import message_text
-from reverie.messages import Message
-from reverie.ops.history import expand_entry
+from reverie.ops.history import Expansion, expand_entry
 from reverie.store.records import HistoryEntry
 from reverie.workspace import Workspace
 
@@ -94,23 +93,15 @@ def _overlap(words: frozenset[str], text: str) -> int:
 
 
 @dataclass
-class BlameOrigin:
-    """A history entry behind a memory line, and those of its messages that bear on it."""
+class BlameOrigin(Expansion):
+    """A history entry behind a memory line, with only those of its messages that bear on it.
 
-    entry: HistoryEntry
-    session_key: str | None
-    """The session the messages came from."""
-    start: int | None
-    """Absolute index of the entry's first message; None when it names no range."""
-    end: int | None
-    """One past its last message."""
-    messages: list[Message] = field(default_factory=list)
-    """The messages picked (see ``match``), oldest first."""
+    ``messages`` holds the messages picked (see ``match``), oldest first.
+    """
+
     indexes: list[int] = field(default_factory=list)
-    """Their absolute indexes in the session."""
+    """The absolute indexes of ``messages`` in the session."""
     match: MessageMatch = "none"
-    problem: str | None = None
-    """Why the entry's messages could not be read back."""
 
     @property
     def total(self) -> int:
@@ -120,15 +111,10 @@ class BlameOrigin:
     def as_dict(self) -> dict[str, Any]:
         """A JSON-friendly view."""
         return {
-            "entry": self.entry.to_dict(),
-            "session_key": self.session_key,
-            "start": self.start,
-            "end": self.end,
-            "messages": self.messages,
+            **super().as_dict(),
             "indexes": self.indexes,
             "total_messages": self.total,
             "match": self.match,
-            "problem": self.problem,
         }
 
 
