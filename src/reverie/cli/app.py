@@ -80,7 +80,17 @@ def _root(
     logging.getLogger("reverie").setLevel(level)
 
 
-_COMMAND_MODULES = ("setup", "chat", "ingest", "status", "recall", "inspect", "dream")
+_COMMAND_MODULES = (
+    "setup",
+    "chat",
+    "ingest",
+    "status",
+    "recall",
+    "inspect",
+    "dream",
+    "doctor",
+    "mcp",
+)
 """Command modules, in the order their commands are listed in ``--help``."""
 
 

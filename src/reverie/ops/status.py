@@ -75,6 +75,8 @@ class WorkspaceStatus:
     dream: DreamStatus
     budget: int
     sessions: list[SessionUse] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """Problems found by ``reverie doctor``'s quick checks, each naming the fix to run."""
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-friendly view."""
@@ -123,6 +125,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         max_sessions: Context use is computed for the most recently active
             sessions, at most this many (Dream's own sessions are left out).
     """
+    from reverie.ops.doctor import status_warnings
     from reverie.store.memory_store import is_internal_session
 
     store, settings = ws.store, ws.settings
@@ -144,6 +147,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         pending_entries=pending,
         dream=_dream_status(ws),
         budget=ws.budget,
+        warnings=status_warnings(store),
     )
     rows = [row for row in ws.sessions.list_sessions() if not is_internal_session(row["key"])]
     for row in rows[:max_sessions]:

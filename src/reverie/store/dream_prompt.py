@@ -14,8 +14,10 @@ from html import escape
 from importlib import resources
 from pathlib import Path
 
+from reverie._readfile import read_regular_file
 from reverie.errors import StoreError
 from reverie.layout import MEMORY_FILES
+from reverie.store._text_files import MAX_MEMORY_FILE_BYTES
 from reverie.store.records import HistoryEntry
 from reverie.store.text import TRUNCATION_MARKER, cap_text
 
@@ -41,6 +43,9 @@ def builtin_dream_guide() -> str:
     return resources.files("reverie").joinpath("prompts/dream.md").read_text(encoding="utf-8")
 
 
+_LIMIT_NAME = "the memory file size limit"
+
+
 def load_dream_guide(workspace: Path) -> str:
     """The workspace's ``prompts/dream.md`` unless missing or blank, else the built-in guide.
 
@@ -49,11 +54,12 @@ def load_dream_guide(workspace: Path) -> str:
     """
     path = workspace / WORKSPACE_GUIDE
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        data = read_regular_file(path, limit=MAX_MEMORY_FILE_BYTES, limit_name=_LIMIT_NAME)
     except (FileNotFoundError, NotADirectoryError):
         return builtin_dream_guide()
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    text = data.decode("utf-8", errors="replace")
     return text if text.strip() else builtin_dream_guide()
 
 
