@@ -113,8 +113,10 @@ async def test_the_lost_index_survives_saves_and_new_messages_keep_counting(
     moving = sessions.get_or_create(KEY)
     sessions.archive_and_drop(moving, 6)
     assert moving.archived_offset == 7 and moving.absolute_index(0) == 7
+    # The lost message keeps its place as a stand-in, so each position is its index.
     assert [m["content"][:19] for m in sessions.read_range(KEY, 3, 8)] == [
         "assistant message 1",
+        "(message 4 was lost",
         "assistant message 2",
         "user message 3: wor",
         "assistant message 3",

@@ -40,7 +40,7 @@ from typing import Any
 
 from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
-from reverie.errors import StoreError, UserError
+from reverie.errors import StoreError
 from reverie.locks import WorkspaceLock
 from reverie.messages import Message
 from reverie.sessions.header_recovery import recover_header
@@ -53,6 +53,7 @@ from reverie.sessions.jsonl_store import (
     serialize_session,
 )
 from reverie.sessions.keys import legacy_stem, session_filename
+from reverie.sessions.ranges import read_message_range
 from reverie.sessions.session import Session
 from reverie.sessions.transcripts import TranscriptArchive
 
@@ -302,16 +303,14 @@ class SessionManager:
         from the session (the cached object when there is one). Copies are
         returned with their stored fields, ``timestamp`` included.
 
+        A range running past the session's end returns the messages there
+        are; a lost message is shown by a stand-in in its place.
+
         Raises:
-            UserError: when ``start`` or ``end`` is negative.
+            UserError: a negative or reversed range.
         """
-        if start < 0 or end < 0:
-            raise UserError(f"message range {start}:{end} of session {key!r} is negative")
         session = self.get_or_create(key)
-        offset = session.archived_offset
-        archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
-        live = session.messages[session.count_before(start) : session.count_before(end)]
-        return [message.copy() for message in archived + live]
+        return read_message_range(session, self.transcripts, start, end, complete=False)
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """Every session file, newest ``updated_at`` first, without parsing messages.

@@ -15,7 +15,7 @@ from reverie.errors import StoreError, UserError
 from reverie.messages import Message
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
-from reverie.sessions.lost import lost_stand_in
+from reverie.sessions.ranges import read_message_range
 from reverie.sessions.session import Session
 from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.history import HistoryLog
@@ -70,16 +70,7 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
     if loaded is None or loaded.header_damaged:
         # No file, or its metadata line is lost: the archive knows where the file began.
         session.archived_offset = transcripts.next_index(key)
-    offset, lost = session.archived_offset, set(session.lost_indexes)
-    archived = transcripts.read(key, start, min(end, offset)) if start < offset else []
-    live = session.messages[session.count_before(start) : session.count_before(end)]
-    wanted = [index for index in range(start, end) if index not in lost]
-    if len(archived) + len(live) != len(wanted):
-        raise StoreError(
-            f"history entry {cursor} covers messages {start}-{end - 1} of session {key!r}, "
-            f"but only {len(archived) + len(live)} of those {len(wanted)} are in "
-            f"{transcripts.path_for(key)} and {session_path}"
-        )
-    # Lost messages (damaged lines) keep their place as stand-ins, so positions hold.
-    found = iter([*archived, *(message.copy() for message in live)])
-    return [lost_stand_in(index) if index in lost else next(found) for index in range(start, end)]
+    try:
+        return read_message_range(session, transcripts, start, end)
+    except StoreError as exc:
+        raise StoreError(f"history entry {cursor}: {exc} ({session_path})") from None
