@@ -82,10 +82,13 @@ def _message_times(store: MemoryStore, key: str, indexes: set[int]) -> dict[int,
     times: dict[int, datetime] = {}
     offset = 0
     if loaded is not None:
-        offset = loaded.session.archived_offset
-        for position, message in enumerate(loaded.session.messages):
-            if offset + position in indexes:
-                _add(times, offset + position, message)
+        session = loaded.session
+        offset = session.archived_offset
+        damaged = bool(session.lost_indexes)  # lost lines keep their places
+        for position, message in enumerate(session.messages):
+            index = session.absolute_index(position) if damaged else offset + position
+            if index in indexes:
+                _add(times, index, message)
     if any(index < offset or loaded is None for index in indexes):
         for record in TranscriptArchive(workspace).iter(key):
             if record.index in indexes and record.index not in times:
