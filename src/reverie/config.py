@@ -28,6 +28,7 @@ from pydantic import (
 )
 
 from reverie.errors import ConfigError
+from reverie.redact import looks_secret_name, redact
 from reverie.tokens.budget import check_window
 
 __all__ = [
@@ -224,9 +225,12 @@ def _validate(
             if error["type"] == "extra_forbidden":
                 hint = _accepted_form(path)
             shown = f" (got {got!r})" if not isinstance(got, dict) else ""
+            if any(looks_secret_name(part) for part in path):
+                # An error is printed, logged and pasted into bug reports: never echo a key.
+                shown = " (its value is not shown)"
             key = name(path) if name is not None else ".".join(path)
             problems.append(f"{key}: {hint}{shown}" if key else f"{hint}{shown}")
-        raise ConfigError(f"{origin}: " + "; ".join(problems)) from None
+        raise ConfigError(redact(f"{origin}: " + "; ".join(problems))) from None
 
 
 def load_settings(

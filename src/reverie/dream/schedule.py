@@ -38,6 +38,7 @@ from croniter import CroniterBadDateError, croniter
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ConfigError, StoreError, UserError
+from reverie.redact import redact
 
 if TYPE_CHECKING:
     from reverie.config import DreamSettings
@@ -331,7 +332,7 @@ def record_dream_run(
         last_completed=at if done else previous.last_completed,
         last_attempt=at,
         last_status=status,
-        last_reason=reason,
+        last_reason=redact(reason),  # a provider's 401 body may quote the key
         last_commit=commit if commit is not None else previous.last_commit,
     )
     write_text_atomic(_state_path(memory_dir), json.dumps(state.to_dict(), indent=2) + "\n")
