@@ -68,6 +68,20 @@ def emit_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
+def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
+    """Warn (on standard error) that other users can read or change the workspace."""
+    if not problems:
+        return
+    console = err()
+    console.print(
+        f"[yellow]Other users can read this workspace[/] ({escape(workspace)}); it holds "
+        "your conversations and what reverie remembers about you:"
+    )
+    for problem in problems:
+        console.print(f"  - {escape(problem)}")
+    console.print(f"  Make it private with: [bold]chmod -R go-rwx {escape(workspace)}[/]")
+
+
 def preview(text: str, limit: int = _PREVIEW) -> str:
     """One line of ``text``, shortened to ``limit`` characters."""
     flat = " ".join(text.split())
@@ -218,6 +232,7 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("last dream", escape(last))
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
+    exposure_warning(status.workspace, status.exposure)
     if not status.sessions:
         return
     sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")

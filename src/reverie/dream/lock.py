@@ -25,6 +25,7 @@ from pathlib import Path
 
 from reverie._logging import get_logger
 from reverie.errors import StoreError
+from reverie.privacy import PRIVATE_FILE_MODE, open_private, private_mkdir
 
 __all__ = ["DreamLock", "LockHolder"]
 
@@ -155,10 +156,10 @@ class DreamLock:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
         try:
             try:
-                return os.open(self.path, flags, 0o644)
+                return open_private(self.path, flags)
             except FileNotFoundError:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                return os.open(self.path, flags, 0o644)
+                private_mkdir(self.path.parent)
+                return open_private(self.path, flags)
         except OSError as exc:
             raise StoreError(f"cannot open Dream lock {self.path}: {exc.strerror or exc}") from exc
 
@@ -178,7 +179,7 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     def _try_lock(fd: int, owner: DreamLock) -> bool:
         # Windows locks are mandatory byte ranges that would hide the record;
         # a sibling file carries the lock instead.
-        guard = FileLock(f"{owner.path}.guard", timeout=0)
+        guard = FileLock(f"{owner.path}.guard", timeout=0, mode=PRIVATE_FILE_MODE)
         try:
             guard.acquire()
         except Timeout:

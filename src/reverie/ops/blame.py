@@ -91,10 +91,7 @@ class BlameHit:
 def _matching_lines(ws: Workspace, needle: str) -> list[tuple[str, int, str]]:
     found = []
     for rel in MEMORY_FILES:
-        try:
-            text = (ws.path / rel).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            continue
+        text = ws.store.read_file(rel)
         for number, line in enumerate(text.splitlines(), start=1):
             if needle in line.casefold():
                 found.append((rel, number, line))

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from reverie.config import CONFIG_FILE
+from reverie.privacy import workspace_exposure
 from reverie.sessions.session import Session
 from reverie.workspace import Workspace
 
@@ -75,6 +76,8 @@ class WorkspaceStatus:
     dream: DreamStatus
     budget: int
     sessions: list[SessionUse] = field(default_factory=list)
+    exposure: list[str] = field(default_factory=list)
+    """What other users can read or change in the workspace (empty: it is private)."""
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-friendly view."""
@@ -144,6 +147,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         pending_entries=pending,
         dream=_dream_status(ws),
         budget=ws.budget,
+        exposure=workspace_exposure(ws.path),
     )
     rows = [row for row in ws.sessions.list_sessions() if not is_internal_session(row["key"])]
     for row in rows[:max_sessions]:

@@ -8,12 +8,14 @@ holder is refused instead. The hold is a lock file under ``sessions/.locks/``.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 from reverie.errors import StoreError, UserError
 from reverie.layout import SESSIONS_DIR
 from reverie.locks import WorkspaceLock
+from reverie.privacy import open_private, private_mkdir
 from reverie.sessions.keys import session_filename
 
 __all__ = ["hold_chat_session"]
@@ -45,8 +47,8 @@ def hold_chat_session(
     """
     path = workspace / SESSIONS_DIR / ".locks" / f"{session_filename(session_key)}.chat"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
+        private_mkdir(path.parent)
+        os.close(open_private(path, os.O_RDONLY))
     except OSError as exc:
         raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
     lock = WorkspaceLock(path, timeout=0)

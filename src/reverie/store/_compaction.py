@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reverie.errors import StoreError
+from reverie.privacy import open_private
 from reverie.store.records import HistoryEntry, Reject, parse_history_line
 
 __all__ = ["CompactionPlan", "append_rejected", "plan_compaction", "remove_stale_temp_files"]
@@ -90,7 +91,7 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
     ).encode("utf-8")
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags, 0o644)
+        fd = open_private(path, flags)
         try:
             view = memoryview(payload)
             while view:

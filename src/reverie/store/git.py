@@ -24,6 +24,7 @@ from filelock import Timeout as LockTimeout
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.privacy import PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, private_mkdir
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
@@ -134,11 +135,13 @@ class GitStore:
                 outer,
             )
         with self._translate(f"cannot create a git repository at {self.git_dir}"):
-            self._workspace.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self._workspace)
             try:
                 Repo.init(str(self._workspace)).close()
             except FileExistsError:
                 return False  # another process created it a moment ago
+            # Objects hold every version of the memory files: only the owner may look.
+            os.chmod(self.git_dir, PRIVATE_DIR_MODE)
             self._write_gitignore()
         with self._open(locked=True) as repo:
             self._commit_locked(repo, _INIT_MESSAGE)
@@ -375,7 +378,9 @@ class GitStore:
                     yield repo
                     return
                 lock = FileLock(
-                    os.path.join(repo.controldir(), _LOCK_NAME), timeout=self._lock_timeout
+                    os.path.join(repo.controldir(), _LOCK_NAME),
+                    timeout=self._lock_timeout,
+                    mode=PRIVATE_FILE_MODE,
                 )
                 try:
                     lock.acquire()
