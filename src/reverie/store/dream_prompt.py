@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
@@ -18,6 +17,7 @@ from pathlib import Path
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, ToolError
 from reverie.layout import MEMORY_FILES
+from reverie.prompt_markers import defuse_tags
 from reverie.store.records import HistoryEntry
 from reverie.store.text import TRUNCATION_MARKER, cap_text
 from reverie.tools.paths import PathPolicy
@@ -122,12 +122,12 @@ def _file_block(name: str, content: str) -> str:
     return f'<file path="{name}">\n{shown.rstrip()}\n</file>\n'
 
 
-_CLOSING_TAG = re.compile(r"</(entry|file)\b", re.IGNORECASE)
+_BLOCKS = ("entry", "file")
 
 
 def _defuse(text: str) -> str:
-    """Stop text from closing the block it sits in (a pasted ``</entry>`` stays visible)."""
-    return _CLOSING_TAG.sub(r"<\\/\1", text)
+    """Stop text from opening or closing a block (a pasted ``</entry>`` stays visible)."""
+    return defuse_tags(text, _BLOCKS)
 
 
 def _entry_block(entry: HistoryEntry) -> str:
