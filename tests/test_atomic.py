@@ -1,4 +1,4 @@
-"""Atomic writes keep the old file or the new one; new files are private, old ones keep their mode."""
+"""Atomic writes keep the old file or the new one; new files are private, old ones keep a mode."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     6: sessions
     7: store
     8: consolidation, dream
-    9: context, autocompact, commands, scaffold
+    9: context, autocompact, commands, scaffold, forget
     10: workspace, _window
     11: agent
     12: ops, ingest

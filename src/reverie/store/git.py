@@ -198,6 +198,18 @@ class GitStore:
                 f"Restore memory to before {short}\n\nRestored-From: {target.decode()}",
             )
 
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[Repo]:
+        """The open repository, with no commit, restore or rewrite running meanwhile.
+
+        For work that rewrites the repository itself (``reverie forget``).
+
+        Raises:
+            GitStoreError: there is no repository, or the lock stays taken.
+        """
+        with self._open(locked=True) as repo:
+            yield repo
+
     # -- reading ---------------------------------------------------------------
 
     def log(self, max_entries: int = 20) -> list[CommitInfo]:
