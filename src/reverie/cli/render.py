@@ -233,6 +233,12 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
     exposure_warning(status.workspace, status.exposure)
+    if status.unfinished_forget:
+        err().print(
+            f"[yellow]A forget was interrupted[/] ({escape(status.unfinished_forget)}): what it "
+            "was removing may still be in the workspace; run the same `reverie forget` again "
+            "to finish it"
+        )
     if not status.sessions:
         return
     sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")
