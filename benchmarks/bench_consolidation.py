@@ -26,8 +26,8 @@ from reverie.context import ContextBuilder
 from reverie.providers.base import LLMResponse
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
-from reverie.store.memory_store import MemoryStore
 from reverie.sessions.transcripts import TranscriptArchive
+from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_prompt_tokens
 from reverie.tokens.encodings import heuristic_count
 

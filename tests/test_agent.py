@@ -155,6 +155,61 @@ async def test_a_failed_call_keeps_the_users_words(workspace: Path) -> None:
         agent.run_sync("hi")
 
 
+async def test_tool_calls_of_a_reply_cut_off_at_the_limit_are_not_run(workspace: Path) -> None:
+    # Dream and the agent share one loop: a truncated call's arguments may be
+    # half a value, so neither runs it; the model is told and tries again.
+    seen: list[dict[str, Any]] = []
+    cut = LLMResponse(
+        content=None,
+        tool_calls=[ToolCallRequest("c1", "lookup", {"topic": "bil"})],
+        finish_reason="length",
+    )
+    provider = ScriptedProvider([cut, "Which topic did you mean?"], default_model=MODEL)
+    agent = Agent.open(workspace, provider=provider, tools=ToolRegistry([lookup_tool(seen)]))
+    reply = await agent.run("where is billing documented?")
+    assert seen == []
+    assert reply.text == "Which topic did you mean?" and reply.tool_calls == ("lookup",)
+    [refusal] = [m for m in provider.requests[1].messages if m["role"] == "tool"]
+    assert "lookup was not run: your reply was cut off at the token limit" in refusal["content"]
+    stored = SessionManager(workspace).get_or_create("cli:default").messages
+    assert [m["role"] for m in stored] == ["user", "assistant", "tool", "assistant"]
+    assert stored[2]["content"] == refusal["content"]
+
+
+async def test_a_call_failing_mid_loop_keeps_the_rounds_already_made(workspace: Path) -> None:
+    seen: list[dict[str, Any]] = []
+    provider = ScriptedProvider(
+        [
+            LLMResponse(
+                content="Looking it up.",
+                tool_calls=[ToolCallRequest("c1", "lookup", {"topic": "billing"})],
+            ),
+            LLMResponse.failure(LLMError("overloaded", status=400)),
+        ],
+        default_model=MODEL,
+    )
+    agent = Agent.open(workspace, provider=provider, tools=ToolRegistry([lookup_tool(seen)]))
+    reply = await agent.run("where is billing documented?")
+    assert reply.finish_reason == "error" and reply.error == "[400] overloaded"
+    assert reply.tool_calls == ("lookup",) and reply.model_calls == 2
+    stored = SessionManager(workspace).get_or_create("cli:default").messages
+    assert [(m["role"], m["content"]) for m in stored] == [
+        ("user", "where is billing documented?"),
+        ("assistant", "Looking it up."),
+        ("tool", "billing is documented in docs/billing.md"),
+    ]
+    # The session stays replayable: the next turn starts from a legal history.
+    provider.add("It is in docs/billing.md.")
+    again = await agent.run("so where?")
+    assert again.text == "It is in docs/billing.md."
+    assert [m["role"] for m in provider.requests[-1].messages[1:]] == [
+        "user",
+        "assistant",
+        "tool",
+        "user",
+    ]
+
+
 async def test_a_half_emoji_in_an_answer_does_not_stop_later_turns_being_saved(
     workspace: Path,
 ) -> None:

@@ -16,7 +16,7 @@ Where to start:
 Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
 
     0: errors, redact, privacy
-    1: _logging, _atomic, _background, layout, locks, message_format, prompt_markers
+    1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
     2: tokens
     3: config
     4: providers

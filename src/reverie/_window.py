@@ -14,13 +14,13 @@ from typing import Any
 
 from reverie._logging import get_logger
 from reverie.consolidation.planner import shrink_messages
+from reverie.messages import Message
 from reverie.sessions.session import Session
 
 __all__ = ["RequestWindow"]
 
 _log = get_logger("agent")
 
-Message = dict[str, Any]
 SizeOf = Callable[[Sequence[Mapping[str, Any]]], int]
 
 

@@ -48,11 +48,13 @@ from reverie.autocompact import AutoCompact
 from reverie.consolidation.consolidator import Consolidator
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
-from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
+from reverie.messages import Message
+from reverie.providers.base import LLMProvider, LLMResponse
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_for_provider
+from reverie.tools.loop import LoopHooks, ToolLoop
 from reverie.tools.registry import ERROR_PREFIX, ToolRegistry, ToolResult
 from reverie.workspace import Workspace
 
@@ -62,7 +64,6 @@ DEFAULT_SESSION_KEY = "cli:default"
 """The session a turn goes to when none is named."""
 
 _log = get_logger("agent")
-Message = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -289,32 +290,29 @@ class Agent:
         session.add_message("user", message)
         self.sessions.save(session)  # the user's words are on disk before any call
 
-        usage: dict[str, int] = {}
-        ran: list[str] = []
-        response: LLMResponse | None = None
-        for calls in range(1, self.max_tool_iterations + 1):
-            request, history = self._window().fit(prefix, history, turn)
-            if request is None:
-                return self._give_up(session, "the message does not fit the model's window", calls)
-            response = await self.provider.chat_with_retry(
-                messages=request,
-                tools=self._tool_definitions(),
-                model=self.model,
-                max_tokens=self.consolidator.max_completion_tokens,
+        loop = ToolLoop(
+            self.provider,
+            self.tools,
+            model=self.model,
+            max_iterations=self.max_tool_iterations,
+            max_tokens=self.consolidator.max_completion_tokens,
+            hooks=_TurnHooks(self._window(), prefix, history, session, self.sessions),
+        )
+        result = await loop.run(turn)
+        ran, usage = tuple(result.tool_calls), result.usage
+        if result.end == "stopped":  # the only hook that stops: the request cannot fit
+            _log.warning("session %r: %s; no request sent", key, result.reason)
+            text = f"{ERROR_PREFIX} {result.reason}"
+            return AgentReply(text, key, "error", ran, result.calls, usage, result.reason)
+        response = result.response
+        assert response is not None  # every other end follows a model call
+        if result.end == "provider_error":
+            error = str(response.error or "the model call failed")
+            return AgentReply(
+                f"{ERROR_PREFIX} {error}", key, "error", ran, result.calls, usage, error
             )
-            for name, value in response.usage.items():
-                usage[name] = usage.get(name, 0) + value
-            if response.finish_reason == "error":
-                error = str(response.error or "the model call failed")
-                return AgentReply(
-                    f"{ERROR_PREFIX} {error}", key, "error", tuple(ran), calls, usage, error
-                )
-            if not response.has_tool_calls or calls == self.max_tool_iterations:
-                break
-            await self._run_tools(session, turn, response, ran)
-        assert response is not None
         text = response.content or ""
-        if response.has_tool_calls and not text:
+        if result.end == "iteration_cap" and not text:
             text = (
                 f"(stopped after {self.max_tool_iterations} model calls with tools still pending)"
             )
@@ -328,38 +326,7 @@ class Agent:
             self._background.spawn(
                 self._consolidate_later(session), name=f"consolidation of session {key!r}"
             )
-        return AgentReply(text, key, response.finish_reason, tuple(ran), calls, usage)
-
-    async def _run_tools(
-        self, session: Session, turn: list[Message], response: LLMResponse, ran: list[str]
-    ) -> None:
-        # The in-turn request replays what the vendor needs back (Anthropic's signed
-        # thinking, DeepSeek's reasoning); the session keeps the portable fields.
-        message = response.to_message()
-        session.add_message("assistant", response.content or "", tool_calls=message["tool_calls"])
-        turn.append(message)
-        for call in response.tool_calls:
-            result = await self._execute(call)
-            ran.append(call.name)
-            session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
-            turn.append(
-                {
-                    "role": "tool",
-                    "content": result.content,
-                    "tool_call_id": call.id,
-                    "name": call.name,
-                }
-            )
-        self.sessions.save(session)
-
-    async def _execute(self, call: ToolCallRequest) -> ToolResult:
-        if call.argument_error:
-            return ToolResult(
-                f"{ERROR_PREFIX} arguments for {call.name} are not valid JSON: "
-                f"{call.argument_error}",
-                True,
-            )
-        return await self.tools.execute(call.name, call.arguments)
+        return AgentReply(text, key, response.finish_reason, ran, result.calls, usage)
 
     async def _consolidate_later(self, session: Session) -> None:
         # The turn lock (not only the consolidator's) keeps the session's next turn
@@ -370,10 +337,6 @@ class Agent:
                 await self.consolidator.maybe_consolidate_by_tokens(session)
         finally:
             self._consolidation_queued.discard(session.key)
-
-    def _give_up(self, session: Session, why: str, calls: int) -> AgentReply:
-        _log.warning("session %r: %s; no request sent", session.key, why)
-        return AgentReply(f"{ERROR_PREFIX} {why}", session.key, "error", (), calls - 1, {}, why)
 
     # -- keeping requests inside the window --------------------------------------
 
@@ -410,3 +373,38 @@ class Agent:
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         self._background.spawn(coroutine, name="auto-compaction of an idle session")
+
+
+@dataclass
+class _TurnHooks(LoopHooks):
+    """The agent's side of the tool loop: fit each request, save each tool round.
+
+    Attributes:
+        window: Fits a request into the model's window.
+        prefix: The system message(s) opening every request.
+        history: The replayed history (shrinks when a request needs room).
+        session: The session the turn belongs to.
+        sessions: Saves it.
+    """
+
+    window: RequestWindow
+    prefix: list[Message]
+    history: list[Message]
+    session: Session
+    sessions: SessionManager
+
+    def request(self, messages: list[Message], call: int) -> list[Message] | str:
+        """``[*prefix, *history, *turn]``, with older turns left out to fit the window."""
+        request, self.history = self.window.fit(self.prefix, self.history, messages)
+        return request if request is not None else "the message does not fit the model's window"
+
+    def after_round(self, response: LLMResponse, results: Sequence[ToolResult]) -> str | None:
+        """Save the round; the session keeps the portable fields of the assistant message."""
+        # The in-turn request replays what the vendor needs back (Anthropic's signed
+        # thinking, DeepSeek's reasoning); the session file does not need it.
+        calls = [call.to_openai() for call in response.tool_calls]
+        self.session.add_message("assistant", response.content or "", tool_calls=calls)
+        for call, result in zip(response.tool_calls, results, strict=True):
+            self.session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
+        self.sessions.save(self.session)
+        return None

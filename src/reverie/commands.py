@@ -242,7 +242,7 @@ class DreamCommands:
             return CommandResult("/dream-restore", True, "\n".join(lines), {"versions": rows})
         self._need_versions(sha)
         lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
-        if not lock.acquire():
+        if not lock.try_acquire():
             holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
             raise UserError(
                 f"a Dream is running ({holder}); try {self.spell('/dream-restore', sha)} "

@@ -1,4 +1,10 @@
-"""An exclusive lock that holds across the threads of a process and across processes.
+"""reverie's one cross-process lock: exclusive across the threads of a process and across processes.
+
+Every lock reverie takes goes through :class:`WorkspaceLock`: the history
+log's cursor allocation, each session file, the transcript archive, the
+memory repository's commits, one ``reverie chat`` or import at a time, and
+(through :class:`reverie.dream.lock.DreamLock`, which adds a holder record)
+one Dream per workspace.
 
 ``flock`` locks belong to open file descriptions, so whether two threads of one
 process exclude each other depends on how each opened the file; rather than
@@ -9,7 +15,8 @@ On POSIX the file lock is a bare ``fcntl.flock`` on a descriptor opened for
 that acquisition (about 2 µs; the ``filelock`` package spends ~100 µs per
 round trip, more than a whole history append is allowed). It is the same
 ``flock`` that ``filelock.FileLock`` takes, so the two interoperate on one
-lock file. Elsewhere ``filelock.FileLock`` does the work.
+lock file (an older reverie committing to the same repository). Elsewhere
+``filelock.FileLock`` does the work.
 """
 
 from __future__ import annotations
@@ -26,10 +33,14 @@ from types import TracebackType
 from reverie.errors import StoreError
 from reverie.privacy import PRIVATE_FILE_MODE, open_private, private_mkdir
 
-__all__ = ["WorkspaceLock"]
+__all__ = ["LockTimeoutError", "WorkspaceLock"]
 
 _POLL_START = 0.001
 _POLL_MAX = 0.05
+
+
+class LockTimeoutError(StoreError):
+    """A lock stayed held by someone else for longer than the caller would wait."""
 
 
 class WorkspaceLock:
@@ -42,14 +53,24 @@ class WorkspaceLock:
         with lock:
             ...  # no other thread or process holding this lock file runs here
 
+    To do something else when the lock is busy, ask without waiting::
+
+        if not lock.try_acquire():
+            return "busy"
+        try:
+            ...
+        finally:
+            lock.release()
+
     The lock file is created on first use (with its folder) and never deleted,
     because deleting a lock file lets two holders lock two different files.
     A child made by ``fork`` starts with the lock released, whatever the
-    parent held, so it cannot mistake the parent's hold for its own.
+    parent held, so it cannot mistake the parent's hold for its own. Two
+    ``WorkspaceLock`` objects on one file exclude each other like two processes.
 
     Args:
         path: The lock file.
-        timeout: Seconds to wait before giving up (``None`` waits forever).
+        timeout: Seconds :meth:`acquire` waits before giving up (``None`` waits forever).
     """
 
     def __init__(self, path: Path | str, *, timeout: float | None = None) -> None:
@@ -75,20 +96,43 @@ class WorkspaceLock:
         """Take the lock, waiting up to ``timeout`` seconds (default: the constructor's).
 
         Raises:
-            StoreError: naming the lock file when it cannot be opened or the wait times out.
+            LockTimeoutError: the wait timed out (names the lock file).
+            StoreError: the lock file cannot be created or locked (names it).
         """
         wait = self._timeout if timeout is None else timeout
-        deadline = None if wait is None else time.monotonic() + wait
-        if not self._thread_lock.acquire(timeout=-1 if wait is None else wait):
-            raise StoreError(f"timed out after {wait:g}s waiting for lock {self._path}")
+        if not self._take(None if wait is None else time.monotonic() + wait):
+            raise LockTimeoutError(f"timed out after {wait:g}s waiting for lock {self._path}")
+
+    def try_acquire(self) -> bool:
+        """Take the lock if it is free right now.
+
+        Returns:
+            True when taken (also when this thread already held it: re-entrant);
+            False when another thread or process holds it.
+
+        Raises:
+            StoreError: the lock file cannot be created or locked (names it); a
+                busy lock is never an error.
+        """
+        return self._take(time.monotonic())
+
+    def _take(self, deadline: float | None) -> bool:
+        wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        if not self._thread_lock.acquire(timeout=wait):
+            return False
         if self._depth == 0:
             try:
-                self._held = _lock_file(self._path, deadline)
+                held = _lock_file(self._path, deadline)
             except BaseException:
                 self._thread_lock.release()
                 raise
+            if held is None:
+                self._thread_lock.release()
+                return False
+            self._held = held
             self._owner = threading.get_ident()
         self._depth += 1
+        return True
 
     def release(self) -> None:
         """Give the lock back; the file lock goes at the outermost release.
@@ -161,13 +205,13 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         def forget(self) -> None:
             pass  # Windows has no fork
 
-    def _lock_file(path: Path, deadline: float | None) -> _HeldFileLock:
+    def _lock_file(path: Path, deadline: float | None) -> _HeldFileLock | None:
         lock = FileLock(path, thread_local=False, mode=PRIVATE_FILE_MODE)
         wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
         try:
             lock.acquire(timeout=wait)
-        except Timeout as exc:
-            raise StoreError(f"timed out waiting for lock {path}") from exc
+        except Timeout:
+            return None
         except OSError as exc:
             raise StoreError(f"cannot lock {path}: {exc.strerror or exc}") from exc
         return _HeldFileLock(lock)
@@ -189,11 +233,14 @@ else:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
 
-    def _lock_file(path: Path, deadline: float | None) -> _HeldFileLock:
+    def _lock_file(path: Path, deadline: float | None) -> _HeldFileLock | None:
+        """The file lock, or None when ``deadline`` passed first (None: wait for ever)."""
         while True:
             fd = _open(path)
             try:
-                _flock(fd, deadline, path)
+                if not _flock(fd, deadline, path):
+                    os.close(fd)
+                    return None
                 # A lock file replaced while we waited is not the one others lock next.
                 if os.fstat(fd).st_ino == os.stat(path).st_ino:
                     return _HeldFileLock(fd)
@@ -215,21 +262,22 @@ else:
         except OSError as exc:
             raise StoreError(f"cannot open lock file {path}: {exc.strerror or exc}") from exc
 
-    def _flock(fd: int, deadline: float | None, path: Path) -> None:
+    def _flock(fd: int, deadline: float | None, path: Path) -> bool:
         try:
             if deadline is None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
-                return
+                return True
             delay = _POLL_START
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    return
+                    return True
                 except BlockingIOError:
                     pass
-                if time.monotonic() >= deadline:
-                    raise StoreError(f"timed out waiting for lock {path}")
-                time.sleep(delay)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                time.sleep(min(delay, left))
                 delay = min(delay * 2, _POLL_MAX)
         except OSError as exc:
             raise StoreError(f"cannot lock {path}: {exc.strerror or exc}") from exc

@@ -26,6 +26,7 @@ from reverie.providers.base import (
 )
 from reverie.providers.scripted import FunctionProvider, RecordedRequest, ScriptedProvider
 from reverie.sessions.manager import SessionManager
+from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.store.text import TRUNCATION_MARKER
 from reverie.tokens import count_prompt_tokens, estimate_message_tokens
@@ -351,6 +352,32 @@ async def test_a_stale_caller_copy_is_refreshed_from_the_manager(
     assert live.messages[3]["content"] not in first  # already consolidated: not again
     assert live.messages[4]["content"] in first
     assert stale.last_consolidated == live.last_consolidated > 4
+
+
+@pytest.mark.parametrize("made", ["directly", "by another manager"])
+async def test_an_empty_stale_copy_still_consolidates_the_managers_session(
+    make_consolidator: Any, sessions: SessionManager, workspace: Path, made: str
+) -> None:
+    # The copy was taken before any message arrived; the contract refreshes
+    # under the lock, so emptiness is judged on the manager's session.
+    stale = (
+        Session("cli:a") if made == "directly" else SessionManager(workspace).get_or_create("cli:a")
+    )
+    provider = FunctionProvider(summarizer)
+    consolidator = make_consolidator(provider, build=plain_build)
+    live = sessions.get_or_create("cli:a")
+    add_turns(live, 12)
+    sessions.save(live)
+    assert stale.messages == []
+    await consolidator.maybe_consolidate_by_tokens(stale)
+    assert provider.requests, "the session is over budget: it must be consolidated"
+    assert live.last_consolidated > 0
+    assert consolidator.estimate_session_prompt_tokens(live)[0] <= consolidator.target
+    assert SessionManager(workspace).get_or_create("cli:a").last_consolidated == (
+        live.last_consolidated
+    )
+    assert stale.last_consolidated == live.last_consolidated
+    assert len(stale.messages) == len(live.messages)
 
 
 async def test_a_chunk_too_big_for_the_window_is_shortened_for_the_model_only(

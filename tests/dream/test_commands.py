@@ -118,7 +118,7 @@ async def test_restore_waits_for_no_dream(store: MemoryStore) -> None:
     await commands(store).handle("/dream")
     sha = store.git.log(1)[0].sha
     lock = DreamLock(store.memory_dir / ".dream.lock")
-    assert lock.acquire()
+    assert lock.try_acquire()
     try:
         result = await commands(store).handle(f"/dream-restore {sha}")
     finally:
@@ -179,7 +179,7 @@ async def test_each_surface_names_the_commands_its_own_way(store: MemoryStore) -
     assert bad.command == "/dream-prompt"  # programs still see the canonical name
 
     lock = DreamLock(store.memory_dir / ".dream.lock")
-    assert lock.acquire()
+    assert lock.try_acquire()
     try:
         busy = await cli.handle(f"/dream-restore {sha[:8]}")
         busy_in_chat = await chat.handle(f"/dream-restore {sha[:8]}")

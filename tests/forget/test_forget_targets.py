@@ -47,7 +47,7 @@ async def test_cursor_forgets_the_entry_and_blanks_its_messages(workspace: Path)
     ws, cursor = await _workspace_with_two_sessions(workspace)
     entry = next(e for e in ws.store.history.read_since(0) if e.cursor == cursor)
     assert entry.source is not None
-    start, end = entry.source["start"], entry.source["end"]
+    start, end = entry.source.start, entry.source.end
     others = [e.cursor for e in ws.store.history.read_since(0) if e.cursor != cursor]
     dream_keys = [r["key"] for r in ws.sessions.list_sessions() if r["key"].startswith("dream:")]
     assert dream_keys

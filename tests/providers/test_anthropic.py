@@ -8,6 +8,7 @@ import pytest
 
 from reverie.errors import MissingAPIKeyError
 from reverie.providers import AnthropicProvider, GenerationSettings, RetryPolicy
+from reverie.providers.base import ChatRequest
 
 
 @pytest.fixture
@@ -216,7 +217,7 @@ CURRENT_API = frozenset({"model", "messages", "max_tokens", "system", "thinking"
 def test_reasoning_effort_on_the_legacy_api_enables_thinking(make: Any) -> None:
     provider = make(generation=GenerationSettings(max_tokens=1000, reasoning_effort="low"))
     body = provider.build_request(
-        messages=[{"role": "user", "content": "think"}], api_fields=LEGACY_API
+        ChatRequest(messages=[{"role": "user", "content": "think"}]), api_fields=LEGACY_API
     )
     assert body["thinking"] == {"type": "enabled", "budget_tokens": 2048}
     # The answer keeps its 1000 tokens on top of the thinking budget.
@@ -228,7 +229,7 @@ def test_reasoning_effort_on_the_legacy_api_enables_thinking(make: Any) -> None:
 def test_reasoning_effort_on_the_current_api_is_output_effort(make: Any) -> None:
     provider = make(generation=GenerationSettings(max_tokens=1000, reasoning_effort="minimal"))
     body = provider.build_request(
-        messages=[{"role": "user", "content": "think"}], api_fields=CURRENT_API
+        ChatRequest(messages=[{"role": "user", "content": "think"}]), api_fields=CURRENT_API
     )
     assert body["output_config"] == {"effort": "low"}
     assert body["max_tokens"] == 1000
@@ -237,10 +238,14 @@ def test_reasoning_effort_on_the_current_api_is_output_effort(make: Any) -> None
 
 def test_temperature_only_where_the_api_accepts_it(make: Any) -> None:
     messages = [{"role": "user", "content": "hi"}]
-    legacy = make().build_request(messages=messages, temperature=1.5, api_fields=LEGACY_API)
+    legacy = make().build_request(
+        ChatRequest(messages=messages, temperature=1.5), api_fields=LEGACY_API
+    )
     # Anthropic's scale stops at 1.
     assert legacy["temperature"] == 1.0
-    current = make().build_request(messages=messages, temperature=0.3, api_fields=CURRENT_API)
+    current = make().build_request(
+        ChatRequest(messages=messages, temperature=0.3), api_fields=CURRENT_API
+    )
     assert "temperature" not in current
 
 

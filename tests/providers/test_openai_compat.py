@@ -9,6 +9,7 @@ import pytest
 
 from reverie.errors import ConfigError, MissingAPIKeyError
 from reverie.providers import OpenAICompatProvider, RetryPolicy
+from reverie.providers.base import ChatRequest
 
 
 @pytest.fixture
@@ -408,16 +409,15 @@ def test_openai_endpoint_request_shape(monkeypatch: pytest.MonkeyPatch) -> None:
     provider = OpenAICompatProvider("o3-mini")
     assert provider.name == "openai"
     assistant = {"role": "assistant", "content": "x", "reasoning_content": "private"}
-    body = provider.build_request(messages=[assistant], max_tokens=50, temperature=0.3)
+    body = provider.build_request(ChatRequest(messages=[assistant], max_tokens=50, temperature=0.3))
 
     assert body["max_completion_tokens"] == 50
     assert "max_tokens" not in body
     # o-series models reject a non-default temperature; OpenAI rejects reasoning_content.
     assert "temperature" not in body
     assert body["messages"] == [{"role": "assistant", "content": "x"}]
-    assert (
-        provider.build_request(messages=[], model="gpt-4o", temperature=0.3)["temperature"] == 0.3
-    )
+    gpt_4o = provider.build_request(ChatRequest(messages=[], model="gpt-4o", temperature=0.3))
+    assert gpt_4o["temperature"] == 0.3
 
 
 def test_base_url_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:

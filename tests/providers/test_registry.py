@@ -14,6 +14,7 @@ from reverie.providers import (
     RetryPolicy,
     resolve_provider,
 )
+from reverie.providers.base import ChatRequest
 
 LOCAL = "http://127.0.0.1:9/v1"
 
@@ -46,7 +47,7 @@ def test_openai_spec(monkeypatch: pytest.MonkeyPatch) -> None:
     assert provider.generation.reasoning_effort == "high"
     assert provider.timeout == 3.0
     assert provider.retry == RetryPolicy(max_attempts=2, base_delay=0.1)
-    assert provider.build_request(messages=[])["model"] == "gpt-test"
+    assert provider.build_request(ChatRequest(messages=[]))["model"] == "gpt-test"
 
 
 def test_openai_compatible_spec_keeps_colons_in_the_model_name() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reverie.providers import AnthropicProvider, LLMResponse, OpenAICompatProvider, ToolCallRequest
+from reverie.providers.base import ChatRequest
 
 READ_TOOL = {
     "type": "function",
@@ -90,6 +91,6 @@ async def test_reasoning_goes_back_to_compatible_servers_but_not_to_openai(
     assert server.requests[1].body["messages"][1]["reasoning_content"] == "Read it first."
 
     official = OpenAICompatProvider("gpt-4o", base_url="https://api.openai.com/v1", api_key="k")
-    body = official.build_request(messages=messages)
+    body = official.build_request(ChatRequest(messages=messages))
     assert "reasoning_content" not in body["messages"][1]
     assert "thinking_blocks" not in body["messages"][1]

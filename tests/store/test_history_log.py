@@ -13,7 +13,7 @@ import reverie.store._history_scan as scan_module
 import reverie.store.history as history_module
 from reverie.errors import StoreError, UserError
 from reverie.store.history import HistoryLog, NewEntry
-from reverie.store.records import HistoryEntry, parse_history_line
+from reverie.store.records import HistoryEntry, HistorySource, parse_history_line
 
 
 def naive(path: Path, since: int = 0) -> list[HistoryEntry]:
@@ -38,12 +38,12 @@ def log(tmp_path: Path) -> HistoryLog:
 
 
 def test_append_issues_consecutive_cursors_in_nanobot_format(log: HistoryLog) -> None:
-    first = log.append("alpha", session_key="cli:a", source={"start": 0, "end": 4})
+    first = log.append("alpha", session_key="cli:a", source=HistorySource("cli:a", 0, 4))
     second = log.append("beta")
     assert (first.cursor, second.cursor) == (1, 2)
     records = [json.loads(line) for line in lines_of(log.path)]
     assert records[0]["content"] == "alpha" and records[0]["session_key"] == "cli:a"
-    assert records[0]["source"] == {"start": 0, "end": 4}
+    assert records[0]["source"] == {"session_key": "cli:a", "start": 0, "end": 4}
     assert set(records[1]) == {"cursor", "timestamp", "content"}
     assert log.cursor_path.read_text() == "2"
     assert log.read_since(0) == [first, second]

@@ -13,7 +13,7 @@ import pytest
 from filelock import FileLock, Timeout
 
 from reverie.errors import StoreError
-from reverie.locks import WorkspaceLock
+from reverie.locks import LockTimeoutError, WorkspaceLock
 
 _HOLDER = """
 import sys, time
@@ -73,6 +73,7 @@ def test_release_by_another_thread_is_refused(tmp_path: Path) -> None:
 
 def test_another_process_waits_and_times_out_naming_the_file(tmp_path: Path) -> None:
     path = tmp_path / "x.lock"
+    lock = WorkspaceLock(path)
     with subprocess.Popen(
         [sys.executable, "-c", _HOLDER, str(path)],
         stdin=subprocess.PIPE,
@@ -82,12 +83,19 @@ def test_another_process_waits_and_times_out_naming_the_file(tmp_path: Path) -> 
         assert holder.stdin is not None and holder.stdout is not None
         try:
             assert holder.stdout.readline().strip() == "locked"
-            with pytest.raises(StoreError, match=r"x\.lock"):
+            with pytest.raises(LockTimeoutError, match=r"timed out after 0\.2s .*x\.lock"):
                 WorkspaceLock(path, timeout=0.2).acquire()
+            # Asking without waiting says "busy" instead of raising.
+            assert lock.try_acquire() is False and not lock.is_held
         finally:
             holder.stdin.write("\n")
             holder.stdin.flush()
             holder.wait(timeout=30)
+    assert lock.try_acquire() is True
+    assert lock.try_acquire() is True  # re-entrant in the holding thread
+    lock.release()
+    lock.release()
+    assert not lock.is_held
     with WorkspaceLock(path, timeout=5):
         pass
 
@@ -133,3 +141,35 @@ def test_interoperates_with_filelock_on_the_same_file(tmp_path: Path) -> None:
     other = FileLock(path, thread_local=False)
     with other, pytest.raises(StoreError):
         WorkspaceLock(path).acquire(timeout=0.1)
+
+
+def test_try_acquire_is_false_while_another_thread_holds_it(tmp_path: Path) -> None:
+    lock = WorkspaceLock(tmp_path / "x.lock")
+    taken, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with lock:
+            taken.set()
+            done.wait(timeout=30)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert taken.wait(timeout=30)
+        assert lock.try_acquire() is False
+        # A second object on the same file excludes like another process would.
+        assert WorkspaceLock(lock.path).try_acquire() is False
+    finally:
+        done.set()
+        thread.join(timeout=30)
+    other = WorkspaceLock(lock.path)
+    assert other.try_acquire() is True
+    other.release()
+
+
+def test_try_acquire_raises_only_when_the_lock_file_is_unusable(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="file") as raised:
+        WorkspaceLock(blocker / "x.lock").try_acquire()
+    assert not isinstance(raised.value, LockTimeoutError)

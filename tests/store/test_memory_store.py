@@ -70,11 +70,14 @@ def test_write_refuses_non_text(store: MemoryStore) -> None:
 
 def test_append_history_returns_cursors_and_stores_session(store: MemoryStore) -> None:
     assert store.append_history("first", session_key="cli:alice") == 1
-    assert store.append_history("second", source={"session_key": "cli:bob", "start": 0}) == 2
+    source = {"session_key": "cli:bob", "start": 0, "end": 2}
+    assert store.append_history("second", source=source) == 2
+    with pytest.raises(UserError, match=r"history source is .*'start': 0\}"):
+        store.append_history("third", source={"session_key": "cli:bob", "start": 0})
     records = stored_records(store)
     assert records[0]["session_key"] == "cli:alice"
-    assert records[1]["source"] == {"session_key": "cli:bob", "start": 0}
-    assert store.get_latest_cursor() == 2
+    assert records[1]["source"] == source
+    assert store.get_latest_cursor() == 2  # the refused entry wrote nothing
 
 
 def test_append_history_strips_leaked_reasoning(store: MemoryStore) -> None:

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from reverie.store.records import HistoryEntry, Reject, parse_history_line
+from reverie.errors import UserError
+from reverie.store.records import HistoryEntry, HistorySource, Reject, parse_history_line
 
 
 def test_round_trip_keeps_every_field() -> None:
@@ -15,7 +16,7 @@ def test_round_trip_keeps_every_field() -> None:
         timestamp="2026-04-03 00:02",
         content="line one\nline two ünïcode",
         session_key="cli:alice",
-        source={"session_key": "cli:alice", "start": 3, "end": 9},
+        source=HistorySource("cli:alice", 3, 9),
     )
     line = entry.to_json_line()
     assert line.endswith("\n") and line.count("\n") == 1
@@ -70,3 +71,50 @@ def test_null_session_key_and_foreign_source_keep_the_entry() -> None:
     record = {"cursor": 5, "timestamp": "t", "content": "c", "session_key": None, "source": "x"}
     entry = parse_history_line(json.dumps(record))
     assert entry == HistoryEntry(5, "t", "c", None, None)
+
+
+def test_a_source_is_parsed_once_into_a_typed_record() -> None:
+    line = json.dumps(
+        {
+            "cursor": 3,
+            "timestamp": "2026-04-03 00:02",
+            "content": "x",
+            "source": {"session_key": "cli:a", "start": 4, "end": 10},
+        }
+    )
+    entry = parse_history_line(line)
+    assert isinstance(entry, HistoryEntry)
+    assert entry.source == HistorySource("cli:a", 4, 10)
+    assert json.loads(entry.to_json_line())["source"] == {
+        "session_key": "cli:a",
+        "start": 4,
+        "end": 10,
+    }
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "cli:a 4-10",
+        {"start": 4, "end": 10},
+        {"session_key": "", "start": 4, "end": 10},
+        {"session_key": "cli:a", "start": "4", "end": 10},
+        {"session_key": "cli:a", "start": True, "end": 10},
+        {"session_key": "cli:a", "start": 10, "end": 4},
+        {"session_key": "cli:a", "start": -1, "end": 4},
+    ],
+)
+def test_a_foreign_source_reads_as_none_and_the_entry_is_kept(source: object) -> None:
+    line = json.dumps({"cursor": 3, "timestamp": "t", "content": "kept", "source": source})
+    entry = parse_history_line(line)
+    assert isinstance(entry, HistoryEntry)
+    assert (entry.content, entry.source) == ("kept", None)
+    with pytest.raises(UserError, match="history source"):
+        HistorySource.coerce(source if isinstance(source, dict) else {"text": source})
+
+
+def test_an_impossible_source_cannot_be_built() -> None:
+    with pytest.raises(UserError, match="start and end"):
+        HistorySource("cli:a", 5, 2)
+    with pytest.raises(UserError, match="session_key"):
+        HistorySource("", 0, 1)

@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from reverie.message_format import format_messages
+from reverie.messages import Message
 from reverie.prompt_markers import (
     ARCHIVE_REQUEST_MARKER,
     ARCHIVE_TAGS,
@@ -66,7 +67,7 @@ def build_archive_messages(
     messages: Iterable[Mapping[str, Any]],
     *,
     previous_summary: str | None = None,
-) -> list[dict[str, Any]]:
+) -> list[Message]:
     """Build the chat messages that ask a model to archive a conversation chunk.
 
     Args:

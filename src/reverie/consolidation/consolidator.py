@@ -53,6 +53,7 @@ from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
+from reverie.store.records import HistorySource
 from reverie.tokens import count_for_provider, estimate_message_tokens
 from reverie.tokens.budget import PROMPT_MARGIN_TOKENS
 
@@ -225,8 +226,9 @@ class Consolidator:
     ) -> None:
         """Archive the oldest turns while the session's prompt is over budget.
 
-        Skipped when the window is 0 or less or the session is empty. Under
-        the session's lock the session is refreshed from the manager; if its
+        Skipped when the window is 0 or less. Under the session's lock the
+        session is refreshed from the manager (a stale or empty copy with the
+        same key is brought up to date) and skipped when empty; if its
         estimate is below the budget nothing happens; else up to 5 rounds
         archive a chunk (cut before a user message), advance
         ``last_consolidated`` (also after a raw fallback), save, and
@@ -241,12 +243,14 @@ class Consolidator:
         """
         if replay_max_messages is not None:
             _count_arg("replay_max_messages", replay_max_messages, low=0)
-        if self.context_window_tokens <= 0 or not session.messages:
+        if self.context_window_tokens <= 0:
             return
         async with self.get_lock(session.key):
+            # Judged on the manager's copy: the caller's may be stale (even empty).
             current = self._refresh(session)
             try:
-                await self._consolidate(current, replay_max_messages)
+                if current.messages:
+                    await self._consolidate(current, replay_max_messages)
             finally:
                 if current is not session:
                     _mirror(current, session)
@@ -320,7 +324,7 @@ class Consolidator:
         *,
         session_key: str | None = None,
         summary_messages: Sequence[Mapping[str, Any]] | None = None,
-        source: Mapping[str, Any] | None = None,
+        source: HistorySource | Mapping[str, Any] | None = None,
     ) -> str | None:
         """Summarise ``messages`` into one history entry (capped at 8,000 chars).
 
@@ -329,8 +333,12 @@ class Consolidator:
             session_key: Recorded on the entry.
             summary_messages: What the model summarises, when it differs from
                 ``messages``.
-            source: ``{"session_key", "start", "end"}`` of ``messages``,
+            source: The range of ``messages`` in their session (a
+                :class:`~reverie.store.records.HistorySource` or its dict form),
                 recorded on the entry (the Consolidator always passes it).
+
+        Raises:
+            UserError: ``source`` is not a valid source (names it).
 
         Returns:
             The stored summary; ``"(nothing)"`` (stored nowhere) when the model
@@ -348,7 +356,7 @@ class Consolidator:
             warner=self._warner,
             session_key=session_key,
             summary_messages=summary_messages,
-            source=source,
+            source=HistorySource.coerce(source),
         )
 
     # -- idle compaction ---------------------------------------------------------

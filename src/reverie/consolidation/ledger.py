@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reverie.messages import Message
 from reverie.sessions.session import Session, legal_messages
 from reverie.tokens import estimate_message_tokens
 
@@ -110,13 +111,13 @@ class HistoryLedger:
             and (entry.counted == 0 or messages[entry.counted - 1] is entry.last)
         )
 
-    def _count(self, messages: Sequence[dict[str, Any]]) -> int:
+    def _count(self, messages: Sequence[Message]) -> int:
         return sum(
             estimate_message_tokens(message, model=self.model)
             for message in legal_messages(messages)
         )
 
-    def _extend(self, entry: _Entry, messages: list[dict[str, Any]], size: int) -> None:
+    def _extend(self, entry: _Entry, messages: list[Message], size: int) -> None:
         new_stable = _last_group_start(messages, entry.stable_end, size)
         if new_stable > entry.stable_end:
             entry.stable_tokens += self._count(messages[entry.stable_end : new_stable])
@@ -151,7 +152,7 @@ class HistoryLedger:
         )
 
 
-def _last_group_start(messages: Sequence[dict[str, Any]], low: int, size: int) -> int:
+def _last_group_start(messages: Sequence[Message], low: int, size: int) -> int:
     """The index of the last non-tool message in ``[low, size)`` (``low`` when none)."""
     for index in range(size - 1, low - 1, -1):
         if messages[index].get("role") != "tool":

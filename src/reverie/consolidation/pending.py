@@ -19,11 +19,10 @@ are, so the marker survives a round trip through it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from reverie._logging import get_logger
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
+from reverie.store.records import HistorySource
 
 __all__ = ["PENDING_KEY", "clear_pending", "mark_pending", "recover_pending"]
 
@@ -33,16 +32,17 @@ PENDING_KEY = "_archiving"
 _log = get_logger("consolidation")
 
 
-def mark_pending(store: MemoryStore, session: Session, start: int, end: int) -> dict[str, Any]:
+def mark_pending(store: MemoryStore, session: Session, start: int, end: int) -> HistorySource:
     """Record that ``messages[start:end]`` is about to be archived (the caller saves).
 
     Returns:
-        The chunk's ``source`` (``{"session_key", "start", "end"}``, absolute indexes).
+        The chunk's ``source`` (absolute indexes).
     """
-    source = session.source_range(start, end)
+    bounds = session.source_range(start, end)
+    source = HistorySource(session.key, bounds["start"], bounds["end"])
     session.metadata[PENDING_KEY] = {
-        "start": source["start"],
-        "end": source["end"],
+        "start": source.start,
+        "end": source.end,
         "after": store.get_latest_cursor(),
     }
     return source
@@ -79,14 +79,9 @@ def recover_pending(store: MemoryStore, session: Session) -> bool:
             marker,
         )
         return True
+    chunk = HistorySource(session.key, start, end)
     for entry in store.history.read_since(after):
-        source = entry.source or {}
-        if (
-            entry.session_key == session.key
-            and source.get("session_key") == session.key
-            and source.get("start") == start
-            and source.get("end") == end
-        ):
+        if entry.session_key == session.key and entry.source == chunk:
             local_end = end - session.archived_offset
             if session.consolidated_count() < local_end <= len(session.messages):
                 session.last_consolidated = local_end

@@ -14,7 +14,8 @@ random message sequences:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+
+from reverie.messages import Message
 
 __all__ = [
     "MIN_KEPT_CHARS",
@@ -27,8 +28,6 @@ __all__ = [
 
 MIN_KEPT_CHARS = 200
 """Shortest text a shrunk message keeps (head and tail together)."""
-
-Message = Mapping[str, Any]
 
 
 def _call_ids(message: Message) -> list[str]:
@@ -184,10 +183,10 @@ def _shorten(text: str, keep: int, note: str) -> str:
 
 def shrink_messages(
     messages: Sequence[Message],
-    fits: Callable[[list[dict[str, Any]]], bool],
+    fits: Callable[[list[Message]], bool],
     *,
     note: str = "",
-) -> list[dict[str, Any]] | None:
+) -> list[Message] | None:
     """Copies of ``messages`` whose long texts are cut in the middle until ``fits`` says yes.
 
     Every message keeps the same share of its text: the largest per-message
@@ -203,19 +202,19 @@ def shrink_messages(
         The copies (unchanged ones when they already fit), or None when even
         :data:`MIN_KEPT_CHARS` per message does not fit.
     """
-    copies = [dict(message) for message in messages]
+    copies = [message.copy() for message in messages]
     if fits(copies):
         return copies
-    longest = max(
-        (len(m["content"]) for m in copies if isinstance(m.get("content"), str)), default=0
-    )
+    texts = [m.get("content") for m in copies]
+    longest = max((len(text) for text in texts if isinstance(text, str)), default=0)
 
-    def cut(keep: int) -> list[dict[str, Any]]:
+    def cut(keep: int) -> list[Message]:
         out = []
         for message in copies:
             content = message.get("content")
             if isinstance(content, str) and len(content) > keep:
-                message = {**message, "content": _shorten(content, keep, note)}
+                message = message.copy()
+                message["content"] = _shorten(content, keep, note)
             out.append(message)
         return out
 

@@ -27,7 +27,8 @@ __all__ = ["PROBE_MESSAGE", "BuildMessages", "PromptProbe", "ToolDefinitions"]
 PROBE_MESSAGE = "[token-probe]"
 """Stands in for the next user message when the prompt size is estimated."""
 
-BuildMessages = Callable[..., list[dict[str, Any]]]
+BuildMessages = Callable[..., Sequence[Mapping[str, Any]]]
+"""Builds a turn's prompt from keyword arguments (e.g. :meth:`ContextBuilder.build_messages`)."""
 ToolDefinitions = Callable[[], Sequence[Mapping[str, Any]] | None]
 
 

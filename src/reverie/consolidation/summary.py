@@ -15,9 +15,11 @@ from reverie._logging import OnceWarner
 from reverie.consolidation.archive_prompt import NOTHING_ANSWER, build_archive_messages
 from reverie.consolidation.planner import shrink_messages
 from reverie.message_format import format_messages
+from reverie.messages import Message, as_message
 from reverie.providers.base import LLMProvider, LLMResponse
 from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 from reverie.store.memory_store import RAW_ARCHIVE_MAX_CHARS, MemoryStore
+from reverie.store.records import HistorySource
 from reverie.store.text import cap_text, strip_leaked_reasoning
 
 __all__ = [
@@ -69,12 +71,12 @@ def previous_summary(store: MemoryStore, session_key: str | None) -> str | None:
 
 def summary_request(
     count: TokenCounter,
-    shown: list[dict[str, Any]],
+    shown: list[Message],
     previous: str | None,
     *,
     limit: int | None,
     note: str = "",
-) -> list[dict[str, Any]] | None:
+) -> list[Message] | None:
     """The archive request for ``shown``, made to fit ``limit`` tokens.
 
     The previous summary goes first when space is short; then long messages
@@ -94,7 +96,7 @@ def summary_request(
     if limit is None:
         return build_archive_messages(shown, previous_summary=previous)
 
-    def fits(candidate: list[dict[str, Any]]) -> bool:
+    def fits(candidate: list[Message]) -> bool:
         return count(build_archive_messages(candidate, previous_summary=previous)) <= limit
 
     if previous is not None and not fits(shown):
@@ -108,7 +110,7 @@ def archive_raw(
     messages: Sequence[Mapping[str, Any]],
     *,
     session_key: str | None,
-    source: Mapping[str, Any] | None,
+    source: HistorySource | None,
 ) -> None:
     """Store ``messages`` verbatim (``[RAW] N messages``) after a failed summary.
 
@@ -117,14 +119,12 @@ def archive_raw(
     is still complete in the transcript archive or the session file.
     """
     text = format_messages(messages)
-    if len(text) <= RAW_ARCHIVE_MAX_CHARS or not source:
+    if len(text) <= RAW_ARCHIVE_MAX_CHARS or source is None:
         store.raw_archive(messages, session_key=session_key, source=source)
         return
-    end = source.get("end")
-    last = end - 1 if isinstance(end, int) and not isinstance(end, bool) else end
     marker = (
         f"\n… [truncated; all {len(messages)} messages are kept verbatim as messages "
-        f"{source.get('start')}-{last} of session {source.get('session_key')!r} "
+        f"{source.start}-{source.end - 1} of session {source.session_key!r} "
         "(memory/transcripts/ or the session file; MemoryStore.expand_entry)]"
     )
     body = cap_text(text, RAW_ARCHIVE_MAX_CHARS, marker)
@@ -132,7 +132,7 @@ def archive_raw(
     store.history.append(
         f"{RAW_PREFIX} {len(messages)} messages\n{body}",
         session_key=session_key,
-        source=dict(source),
+        source=source,
     )
 
 
@@ -160,7 +160,7 @@ async def summarise_into_history(
     warner: OnceWarner,
     session_key: str | None,
     summary_messages: Sequence[Mapping[str, Any]] | None,
-    source: Mapping[str, Any] | None,
+    source: HistorySource | None,
 ) -> str | None:
     """One archive call: the model's summary of ``messages`` appended to history.jsonl.
 
@@ -177,7 +177,7 @@ async def summarise_into_history(
         warner: Reports a failed summary once per kind of failure.
         session_key: Recorded on the entry.
         summary_messages: What the model summarises, when it differs from ``messages``.
-        source: ``{"session_key", "start", "end"}`` of ``messages``, recorded on the entry.
+        source: The range of ``messages`` in their session, recorded on the entry.
 
     Returns:
         The stored summary (capped at 8,000 chars); ``"(nothing)"`` (stored
@@ -186,7 +186,7 @@ async def summarise_into_history(
     """
     if not messages:
         return None
-    shown = [dict(m) for m in (messages if summary_messages is None else summary_messages)]
+    shown = [as_message(dict(m)) for m in (summary_messages or messages)]
     response: LLMResponse | None = None
     try:
         request = summary_request(

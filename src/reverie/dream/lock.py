@@ -1,8 +1,9 @@
 """The workspace Dream lock: at most one Dream per workspace, across processes.
 
-The lock is an exclusive ``flock`` on ``memory/.dream.lock``, tried without
-waiting: a second Dream does not queue behind the first (the first one will
-have processed the same entries by the time the second got the lock), it
+The lock is reverie's one cross-process lock
+(:class:`~reverie.locks.WorkspaceLock`) on ``memory/.dream.lock``, tried
+without waiting: a second Dream does not queue behind the first (the first one
+will have processed the same entries by the time the second got the lock), it
 reports that another Dream is running and returns.
 
 While held, the file records the holder's pid, host and start time, so a busy
@@ -25,7 +26,8 @@ from pathlib import Path
 
 from reverie._logging import get_logger
 from reverie.errors import StoreError
-from reverie.privacy import PRIVATE_FILE_MODE, open_private, private_mkdir
+from reverie.locks import WorkspaceLock
+from reverie.privacy import open_private
 
 __all__ = ["DreamLock", "LockHolder"]
 
@@ -83,11 +85,11 @@ def _me() -> LockHolder:
 
 
 class DreamLock:
-    """A non-blocking, cross-process lock on one file.
+    """A non-blocking, cross-process lock on one file that records its holder.
 
     Example:
         >>> lock = DreamLock(workspace / "memory" / ".dream.lock")  # doctest: +SKIP
-        >>> if lock.acquire():  # doctest: +SKIP
+        >>> if lock.try_acquire():  # doctest: +SKIP
         ...     try:
         ...         ...
         ...     finally:
@@ -100,32 +102,57 @@ class DreamLock:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.busy_holder: LockHolder | None = None
-        """After a failed :meth:`acquire`: who holds the lock (None when not recorded)."""
+        """After a failed :meth:`try_acquire`: who holds the lock (None when not recorded)."""
         self.taken_over: LockHolder | None = None
-        """After :meth:`acquire`: the record of an earlier holder that never released."""
-        self._fd: int | None = None
-        self._guard: object | None = None
+        """After :meth:`try_acquire`: the record of an earlier holder that never released."""
+        self._lock = WorkspaceLock(_exclusion_file(self.path))
+        self._record: int | None = None
 
     @property
     def held(self) -> bool:
-        """True between a successful :meth:`acquire` and :meth:`release`."""
-        return self._fd is not None
+        """True between a successful :meth:`try_acquire` and :meth:`release`."""
+        return self._record is not None
 
-    def acquire(self) -> bool:
+    def try_acquire(self) -> bool:
         """Take the lock if it is free; return False at once when another holder has it.
 
         Raises:
-            StoreError: naming the lock file when it cannot be created or locked.
+            RuntimeError: this DreamLock already holds it.
+            StoreError: naming the lock file when it cannot be created, locked or written.
         """
-        if self._fd is not None:
+        if self._record is not None:
             raise RuntimeError(f"{self.path} is already held by this DreamLock")
         self.busy_holder = self.taken_over = None
-        fd = self._open()
+        if not self._lock.try_acquire():
+            self.busy_holder = _read_holder(self.path)
+            return False
         try:
-            if not _try_lock(fd, self):
-                self.busy_holder = LockHolder.parse(_read(fd))
-                os.close(fd)
-                return False
+            self._record = self._claim()
+        except BaseException:
+            self._lock.release()
+            raise
+        return True
+
+    def release(self) -> None:
+        """Empty the record and drop the lock (a no-op when not held)."""
+        fd, self._record = self._record, None
+        if fd is None:
+            return
+        try:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+        finally:
+            os.close(fd)
+            self._lock.release()
+
+    def _claim(self) -> int:
+        """Open the record, note a holder that never released, and write ours."""
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = open_private(self.path, flags)
+        except OSError as exc:
+            raise StoreError(f"cannot open Dream lock {self.path}: {exc.strerror or exc}") from exc
+        try:
             self.taken_over = LockHolder.parse(_read(fd))
             if self.taken_over is not None:
                 _log.warning(
@@ -133,75 +160,27 @@ class DreamLock:
                     self.path,
                     self.taken_over.describe(),
                 )
-            _write(fd, _me().to_json())
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, _me().to_json(), 0)
         except OSError as exc:
             os.close(fd)
-            raise StoreError(f"cannot lock {self.path}: {exc.strerror or exc}") from exc
-        self._fd = fd
-        return True
+            raise StoreError(f"cannot write Dream lock {self.path}: {exc.strerror or exc}") from exc
+        return fd
 
-    def release(self) -> None:
-        """Empty the record and drop the lock (a no-op when not held)."""
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        try:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, 0)
-        finally:
-            _unlock(fd, self)
-            os.close(fd)
 
-    def _open(self) -> int:
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-        try:
-            try:
-                return open_private(self.path, flags)
-            except FileNotFoundError:
-                private_mkdir(self.path.parent)
-                return open_private(self.path, flags)
-        except OSError as exc:
-            raise StoreError(f"cannot open Dream lock {self.path}: {exc.strerror or exc}") from exc
+def _exclusion_file(path: Path) -> Path:
+    # Windows locks are mandatory byte ranges that would hide the holder record;
+    # a sibling file carries the lock there. POSIX ``flock`` is advisory.
+    return path.with_name(path.name + ".guard") if sys.platform == "win32" else path
 
 
 def _read(fd: int) -> bytes:
     return os.pread(fd, _MAX_RECORD_BYTES, 0) if hasattr(os, "pread") else b""
 
 
-def _write(fd: int, data: bytes) -> None:
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, data, 0)
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    from filelock import FileLock, Timeout
-
-    def _try_lock(fd: int, owner: DreamLock) -> bool:
-        # Windows locks are mandatory byte ranges that would hide the record;
-        # a sibling file carries the lock instead.
-        guard = FileLock(f"{owner.path}.guard", timeout=0, mode=PRIVATE_FILE_MODE)
-        try:
-            guard.acquire()
-        except Timeout:
-            return False
-        owner._guard = guard
-        return True
-
-    def _unlock(fd: int, owner: DreamLock) -> None:
-        guard, owner._guard = owner._guard, None
-        if isinstance(guard, FileLock):
-            guard.release()
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int, owner: DreamLock) -> bool:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _unlock(fd: int, owner: DreamLock) -> None:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
+def _read_holder(path: Path) -> LockHolder | None:
+    try:
+        with open(path, "rb") as file:
+            return LockHolder.parse(file.read(_MAX_RECORD_BYTES))
+    except OSError:
+        return None

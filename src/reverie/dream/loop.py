@@ -1,30 +1,34 @@
-"""The bounded tool loop of one Dream run: ask the model, run its tool calls, repeat.
+"""Dream's side of the tool loop: its token budget, its loop guard, its record of writes.
 
-The loop ends in exactly one of these ways, each with a reason:
+The loop itself (call caps, refusing the tool calls of a reply cut off at
+``max_tokens``, argument errors, provider errors) is the shared
+:class:`~reverie.tools.loop.ToolLoop`. A Dream run adds, through
+:class:`DreamHooks`:
 
-- the model answers without tool calls → completed;
-- the iteration cap is reached, the token budget would be or was exceeded,
-  the provider reports an error, or the loop guard sees the model going round
-  in circles → not completed.
+- a token budget: a call whose prompt would not fit what is left is never
+  sent, and a run that spent more than its budget stops;
+- the loop guard (:class:`~reverie.dream.guards.LoopDetector`): no-op or
+  repeated edits stop the run;
+- the writes each tool call made (:class:`ChangeTracker`), which the guard
+  needs to tell a retried edit from a new one.
 
-Tool calls never raise into the loop (the registry turns failures into
-``Error:`` results for the model). Tool calls of a reply cut off at
-``max_tokens`` are not run: their arguments may be truncated, and a truncated
-``write_file`` is how memory files get emptied.
+The run is *completed* only when the model answered without tool calls, within
+every cap, with no provider error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from reverie.dream.guards import FileChange, LoopDetector, TokenBudget
+from reverie.messages import Message, ToolDefinition
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
 from reverie.tokens import count_for_provider, count_text_tokens
-from reverie.tools import ERROR_PREFIX, ToolRegistry, ToolResult
+from reverie.tools import ToolRegistry, ToolResult
+from reverie.tools.loop import LoopHooks, ToolLoop
 
-__all__ = ["ChangeTracker", "LoopOutcome", "run_tool_loop"]
+__all__ = ["ChangeTracker", "DreamHooks", "LoopOutcome", "run_tool_loop"]
 
 
 class ChangeTracker:
@@ -47,7 +51,7 @@ class ChangeTracker:
 
 @dataclass
 class LoopOutcome:
-    """How the loop ended."""
+    """How a Dream run's loop ended."""
 
     completed: bool
     reason: str
@@ -55,7 +59,7 @@ class LoopOutcome:
     tool_calls: int = 0
     tool_errors: int = 0
     final_text: str | None = None
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
 
 
 def _usage_tokens(usage: Mapping[str, int]) -> int | None:
@@ -74,32 +78,77 @@ def _estimated_completion(response: LLMResponse, model: str) -> int:
     return count_text_tokens(text, model=model) if text else 0
 
 
-def _assistant_message(response: LLMResponse) -> dict[str, Any]:
-    # to_message keeps what a vendor needs back inside a tool loop (Anthropic's
-    # signed thinking, DeepSeek's reasoning).
-    return response.to_message()
+class DreamHooks(LoopHooks):
+    """The token budget, the loop guard and the write tracker, hooked into a :class:`ToolLoop`.
 
+    Args:
+        provider: The provider (its own token counter wins over the offline one).
+        model: The model name (picks the tokenizer).
+        tools: The tool definitions sent with each call (counted in the prompt).
+        budget: Tokens the run may spend; updated in place.
+        detector: The loop guard; updated in place.
+        tracker: Receives the tools' writes (must be the registry's ``on_change``).
+    """
 
-async def _execute(registry: ToolRegistry, call: ToolCallRequest, truncated: bool) -> ToolResult:
-    if truncated:
-        return ToolResult(
-            f"{ERROR_PREFIX} {call.name} was not run: your reply was cut off at the token "
-            "limit, so its arguments may be incomplete; send smaller edits",
-            True,
-        )
-    if call.argument_error:
-        return ToolResult(
-            f"{ERROR_PREFIX} {call.name} was not run: its arguments are not valid JSON "
-            f"({call.argument_error})",
-            True,
-        )
-    return await registry.execute(call.name, call.arguments)
+    def __init__(
+        self,
+        provider: LLMProvider,
+        model: str,
+        tools: Sequence[ToolDefinition] | None,
+        *,
+        budget: TokenBudget,
+        detector: LoopDetector,
+        tracker: ChangeTracker,
+    ) -> None:
+        self.provider = provider
+        self.model = model
+        self.tools = tools
+        self.budget = budget
+        self.detector = detector
+        self.tracker = tracker
+        self._prompt_tokens = 0
+        self._call = 0
+
+    def request(self, messages: list[Message], call: int) -> list[Message] | str:
+        """The whole conversation, unless its prompt would overrun the budget."""
+        self._call = call
+        self._prompt_tokens = count_for_provider(
+            self.provider, messages, self.tools, self.model
+        ).tokens
+        if not self.budget.allows(self._prompt_tokens):
+            return (
+                f"token budget exhausted: call {call} needs about {self._prompt_tokens:,} "
+                f"prompt tokens, {self.budget.remaining:,} of {self.budget.limit:,} are left"
+            )
+        self.tracker.take()  # writes from before this call are not the next tool's
+        return messages
+
+    def after_reply(self, response: LLMResponse, request: list[Message]) -> str | None:
+        """Charge the call to the budget (the provider's usage, else an estimate)."""
+        used = _usage_tokens(response.usage)
+        if used is None:
+            used = self._prompt_tokens + _estimated_completion(response, self.model)
+        self.budget.add(used)
+        if self.budget.exceeded:
+            return (
+                f"token budget exhausted: {self.budget.used:,} tokens used of "
+                f"{self.budget.limit:,} after call {self._call}"
+            )
+        return None
+
+    def after_tool(self, call: ToolCallRequest, result: ToolResult) -> None:
+        """Show the loop guard the call, its answer and the writes it made."""
+        self.detector.record(call.name, call.arguments, result.content, self.tracker.take())
+
+    def after_round(self, response: LLMResponse, results: Sequence[ToolResult]) -> str | None:
+        """Stop once the loop guard has seen enough no-op or repeated calls."""
+        return self.detector.reason() if self.detector.should_stop else None
 
 
 async def run_tool_loop(
     provider: LLMProvider,
     model: str,
-    messages: list[dict[str, Any]],
+    messages: list[Message],
     registry: ToolRegistry,
     *,
     max_iterations: int,
@@ -108,7 +157,7 @@ async def run_tool_loop(
     tracker: ChangeTracker,
     max_tokens: int | None = None,
 ) -> LoopOutcome:
-    """Run the loop until the model is done or a limit stops it.
+    """Run Dream's loop until the model is done or a limit stops it.
 
     Args:
         provider: The model provider (``chat_with_retry`` is used).
@@ -124,60 +173,19 @@ async def run_tool_loop(
     Raises:
         ProviderError: the provider cannot make calls at all (a setup problem).
     """
-    tools = registry.definitions()
-    outcome = LoopOutcome(completed=False, reason="", messages=messages)
-    for iteration in range(1, max_iterations + 1):
-        prompt_tokens = count_for_provider(provider, messages, tools, model).tokens
-        if not budget.allows(prompt_tokens):
-            outcome.reason = (
-                f"token budget exhausted: call {iteration} needs about {prompt_tokens:,} prompt "
-                f"tokens, {budget.remaining:,} of {budget.limit:,} are left"
-            )
-            return outcome
-        response = await provider.chat_with_retry(
-            messages=messages, tools=tools, model=model, max_tokens=max_tokens
-        )
-        outcome.iterations = iteration
-        if response.finish_reason == "error":
-            detail = response.error or response.content or "no detail"
-            outcome.reason = f"provider error on call {iteration}: {detail}"
-            return outcome
-        used = _usage_tokens(response.usage)
-        if used is None:
-            used = prompt_tokens + _estimated_completion(response, model)
-        budget.add(used)
-        messages.append(_assistant_message(response))
-        if budget.exceeded:
-            outcome.reason = (
-                f"token budget exhausted: {budget.used:,} tokens used of {budget.limit:,} "
-                f"after call {iteration}"
-            )
-            return outcome
-        if not response.has_tool_calls:
-            outcome.completed = True
-            outcome.final_text = response.content or ""
-            outcome.reason = (
-                f"the model finished after {iteration} call{'s' if iteration != 1 else ''} "
-                f"and {outcome.tool_calls} tool call{'s' if outcome.tool_calls != 1 else ''}"
-            )
-            return outcome
-        truncated = response.finish_reason == "length"
-        for call in response.tool_calls:
-            outcome.tool_calls += 1
-            tracker.take()
-            result = await _execute(registry, call, truncated)
-            outcome.tool_errors += int(result.is_error)
-            detector.record(call.name, call.arguments, result.content, tracker.take())
-            messages.append(
-                {
-                    "role": "tool",
-                    "tool_call_id": call.id,
-                    "name": call.name,
-                    "content": result.content,
-                }
-            )
-        if detector.should_stop:
-            outcome.reason = detector.reason()
-            return outcome
-    outcome.reason = f"iteration cap reached: {max_iterations} model calls without a final answer"
-    return outcome
+    loop = ToolLoop(
+        provider, registry, model=model, max_iterations=max_iterations, max_tokens=max_tokens
+    )
+    loop.hooks = DreamHooks(
+        provider, model, loop.tools, budget=budget, detector=detector, tracker=tracker
+    )
+    result = await loop.run(messages)
+    return LoopOutcome(
+        completed=result.completed,
+        reason=result.reason,
+        iterations=result.calls,
+        tool_calls=len(result.tool_calls),
+        tool_errors=result.tool_errors,
+        final_text=result.final_text,
+        messages=result.messages,
+    )

@@ -32,7 +32,7 @@ import asyncio
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from reverie._logging import get_logger
 from reverie.dream.guards import (
@@ -56,6 +56,7 @@ from reverie.dream.schedule import record_dream_run
 from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
 from reverie.dream.versioning import commit_run, prepare_repository
 from reverie.errors import ProviderError, ReverieError, UserError
+from reverie.messages import Message
 from reverie.providers.base import LLMProvider
 from reverie.store.memory_store import MemoryStore
 from reverie.tools import DEFAULT_MAX_FILE_CHARS
@@ -220,7 +221,7 @@ class Dream:
                 (before any memory file was changed, or after rolling back).
         """
         lock = DreamLock(self.lock_file)
-        if not lock.acquire():
+        if not lock.try_acquire():
             holder = lock.busy_holder
             reason = f"{_BUSY} ({holder.describe()})" if holder is not None else _BUSY
             _log.info("Dream skipped: %s", reason)
@@ -255,7 +256,7 @@ class Dream:
             on_change=tracker,
             before_write=journal.record_write,
         )
-        messages: list[dict[str, Any]] = [
+        messages: list[Message] = [
             {"role": "system", "content": prompt},
             {"role": "user", "content": _KICKOFF},
         ]
@@ -344,7 +345,7 @@ class Dream:
         except ReverieError as exc:
             _log.warning("history compaction after Dream failed: %s", exc)
 
-    def _save_session(self, result: DreamResult, messages: list[dict[str, Any]]) -> DreamResult:
+    def _save_session(self, result: DreamResult, messages: list[Message]) -> DreamResult:
         if self.sessions is None or not messages:
             return result
         metadata = {

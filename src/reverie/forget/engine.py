@@ -324,7 +324,7 @@ class _Run:
             raise UserError(f"another `reverie forget` is running on {self.root}") from None
         try:
             dream = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
-            if not dream.acquire():
+            if not dream.try_acquire():
                 holder = dream.busy_holder.describe() if dream.busy_holder else "holder unknown"
                 raise UserError(f"a Dream is running ({holder}); forget again after it")
             try:

@@ -102,10 +102,9 @@ def select_entry(entries: Iterable[HistoryEntry], cursor: int) -> Selection:
         if entry.cursor != cursor:
             continue
         selection = Selection(cursors=[cursor])
-        source = entry.source or {}
-        key, start, end = source.get("session_key"), source.get("start"), source.get("end")
-        if isinstance(key, str) and _index(start) and _index(end) and start < end:
-            selection.ranges[key] = [(start, end)]
+        source = entry.source
+        if source is not None and source.start < source.end:
+            selection.ranges[source.session_key] = [(source.start, source.end)]
         if entry.session_key:
             selection.summaries[entry.session_key] = [_digest(entry.content)]
         return selection

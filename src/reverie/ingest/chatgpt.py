@@ -17,6 +17,7 @@ from typing import Any
 
 from reverie.ingest.messages import normalise_timestamp
 from reverie.ingest.model import ImportedConversation, IngestError, ParseResult
+from reverie.messages import Message, as_message
 
 __all__ = ["parse_chatgpt"]
 
@@ -56,7 +57,7 @@ def _conversation(
     mapping = item.get("mapping")
     if not isinstance(mapping, Mapping):
         raise IngestError("mapping", "must be an object of message nodes")
-    messages: list[dict[str, Any]] = []
+    messages: list[Message] = []
     for node_id in _thread(mapping, item.get("current_node")):
         try:
             message = _message(mapping[node_id], node_id)
@@ -104,7 +105,7 @@ def _thread(mapping: Mapping[str, Any], current: object) -> list[str]:
     return path
 
 
-def _message(node: Mapping[str, Any], node_id: str) -> dict[str, Any] | None:
+def _message(node: Mapping[str, Any], node_id: str) -> Message | None:
     raw = node.get("message")
     if raw is None:
         return None
@@ -130,7 +131,7 @@ def _message(node: Mapping[str, Any], node_id: str) -> dict[str, Any] | None:
     if role == "tool":
         name = author.get("name") if isinstance(author, Mapping) else None
         message["name"] = name if isinstance(name, str) and name else "tool"
-    return message
+    return as_message(message)
 
 
 def _text(content: object, field: str) -> str:

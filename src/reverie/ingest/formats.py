@@ -30,6 +30,7 @@ from reverie.ingest.model import (
     IngestError,
     ParseResult,
 )
+from reverie.messages import Message
 from reverie.sessions.session import ARCHIVED_OFFSET_KEY
 
 __all__ = ["detect_format", "parse_file"]
@@ -217,7 +218,7 @@ def _conversation(record: object, result: ParseResult, where: str, number: int) 
     if not isinstance(raw_messages, list):
         result.problem(where, IngestError("messages", "must be a list of message objects"))
         return
-    messages: list[dict[str, Any]] = []
+    messages: list[Message] = []
     for index, raw in enumerate(raw_messages):
         try:
             messages.append(normalise_message(raw, prefix=f"messages[{index}]."))

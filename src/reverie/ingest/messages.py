@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie.ingest.model import IngestError
+from reverie.messages import Message, as_message
 
 __all__ = ["ROLES", "normalise_message", "normalise_timestamp"]
 
@@ -84,7 +85,7 @@ def _tool_calls(value: object, prefix: str) -> list[dict[str, Any]]:
     return calls
 
 
-def normalise_message(raw: object, prefix: str = "") -> dict[str, Any]:
+def normalise_message(raw: object, prefix: str = "") -> Message:
     """Validate one message and return it in session form.
 
     Args:
@@ -122,7 +123,7 @@ def normalise_message(raw: object, prefix: str = "") -> dict[str, Any]:
             message[name] = value
     if role == "tool" and "tool_call_id" not in message and "name" not in message:
         raise IngestError(f"{prefix}tool_call_id", "a tool result needs tool_call_id or name")
-    return message
+    return as_message(message)
 
 
 def _kind(value: object) -> str:

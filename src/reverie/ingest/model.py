@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from reverie.messages import Message
+
 __all__ = [
     "FORMATS",
     "IMPORT_METADATA_KEY",
@@ -74,7 +76,7 @@ class ImportedConversation:
 
     key: str
     """The session key it will be stored under."""
-    messages: list[dict[str, Any]]
+    messages: list[Message]
     """Messages in session form: ``role``, ``content``, ``timestamp`` and tool fields."""
     file: Path
     """The file it came from."""

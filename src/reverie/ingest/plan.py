@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from reverie.errors import StoreError
 from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
+from reverie.messages import Message
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import WIRE_FIELDS, Session
 
@@ -114,7 +115,7 @@ def _first_difference(
     """
     offset = session.archived_offset
     end = first + count
-    archived: list[dict[str, Any]] = []
+    archived: list[Message] = []
     if first < offset:
         try:
             archived = sessions.transcripts.read(session.key, first, min(end, offset))

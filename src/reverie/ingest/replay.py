@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from reverie.errors import StoreError, UserError
+from reverie.errors import UserError
 from reverie.ingest.model import IMPORT_METADATA_KEY, ImportedConversation
 from reverie.ingest.plan import ImportPlan, import_marker, marker_first, plan_import
 from reverie.locks import WorkspaceLock
@@ -192,13 +192,7 @@ class Replayer:
 
     async def _acquire(self, lock: WorkspaceLock) -> None:
         told = False
-        while True:
-            try:
-                lock.acquire(timeout=0)
-                return
-            except StoreError:
-                if not lock.path.exists():
-                    raise  # not held by anyone: the file cannot be created
+        while not lock.try_acquire():
             if not told:
                 self.observer.waiting_for_other_import()
                 told = True

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reverie.errors import StoreError, UserError
+from reverie.messages import Message
 from reverie.store.memory_store import MemoryStore
 from reverie.store.records import HistoryEntry
 
@@ -106,7 +107,7 @@ class Expansion:
     """Absolute index of the first message covered; None when the entry names no range."""
     end: int | None
     """One past the last message covered."""
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
     problem: str | None = None
     """Why the messages could not be read back (set only by :func:`expand_entry` with
     ``tolerant=True``)."""
@@ -124,14 +125,10 @@ class Expansion:
 
 
 def _source_range(entry: HistoryEntry) -> tuple[str | None, int | None, int | None]:
-    source = entry.source or {}
-    key = source.get("session_key")
-    start, end = source.get("start"), source.get("end")
-    valid = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (start, end))
-    if not isinstance(key, str) or not key or not valid:
+    source = entry.source
+    if source is None:
         return entry.session_key, None, None
-    assert isinstance(start, int) and isinstance(end, int)
-    return key, start, end
+    return source.session_key, source.start, source.end
 
 
 def expand_entry(store: MemoryStore, entry: HistoryEntry, *, tolerant: bool = False) -> Expansion:

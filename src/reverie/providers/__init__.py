@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from reverie.providers.anthropic import AnthropicProvider
 from reverie.providers.base import (
+    ChatRequest,
     GenerationSettings,
     LLMError,
     LLMProvider,
@@ -34,6 +35,7 @@ __all__ = [
     "ALLOW_NETWORK",
     "SPEC_FORMS",
     "AnthropicProvider",
+    "ChatRequest",
     "FunctionProvider",
     "GenerationSettings",
     "LLMError",

@@ -16,7 +16,7 @@ import dataclasses
 import json
 import logging
 import os
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping
 from types import ModuleType
 from typing import Any, ClassVar
@@ -51,11 +51,11 @@ SendCall = Callable[[Any], Awaitable[Any]]
 """Given an open SDK client, makes the request and returns the SDK's raw response."""
 
 
-class HTTPProvider(LLMProvider):
+class HTTPProvider(LLMProvider, ABC):
     """Base class of the providers that reach a vendor's API over HTTP.
 
     A subclass names its vendor in class attributes, builds the request body,
-    and decodes the answer in :meth:`parse_response`; :meth:`_send` makes the call.
+    and decodes the answer in :meth:`parse_response`; :meth:`_post` makes the call.
     """
 
     _client_class: ClassVar[str]
@@ -148,7 +148,7 @@ class HTTPProvider(LLMProvider):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(model={self.default_model!r}, base_url={self.base_url!r})"
 
-    async def _send(self, sdk: ModuleType, call: SendCall) -> LLMResponse:
+    async def _post(self, sdk: ModuleType, call: SendCall) -> LLMResponse:
         """Open a client for this one call, make it, and decode the answer.
 
         Any exception from the SDK (timeouts, HTTP errors, dropped connections)

@@ -9,7 +9,7 @@ they can be replayed on the next turn of a tool loop.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from reverie._logging import get_logger
@@ -22,6 +22,7 @@ from reverie.providers._arguments import parse_tool_arguments
 from reverie.providers._http_provider import HTTPProvider
 from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
+    ChatRequest,
     LLMError,
     LLMResponse,
     ToolCallRequest,
@@ -116,18 +117,9 @@ class AnthropicProvider(HTTPProvider):
     _key_env = "ANTHROPIC_API_KEY"
 
     def build_request(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        reasoning_effort: str | None = None,
-        api_fields: frozenset[str] | None = None,
+        self, request: ChatRequest, *, api_fields: frozenset[str] | None = None
     ) -> dict[str, Any]:
-        """The JSON body sent to ``/v1/messages`` for these arguments.
+        """The JSON body sent to ``/v1/messages`` for ``request``.
 
         ``api_fields`` are the request fields the installed SDK (and the API
         version it sends) knows; by default they are read from the SDK. They
@@ -137,13 +129,13 @@ class AnthropicProvider(HTTPProvider):
         that exists, else an extended-thinking budget from :data:`THINKING_BUDGETS`.
         """
         fields = _messages_api_fields() if api_fields is None else api_fields
-        system, turns = convert_messages(messages)
-        limit = self.resolve_max_tokens(max_tokens)
-        body: dict[str, Any] = {"model": self.resolve_model(model), "messages": turns}
+        system, turns = convert_messages(request.messages)
+        limit = self.resolve_max_tokens(request.max_tokens)
+        body: dict[str, Any] = {"model": self.resolve_model(request.model), "messages": turns}
         if system is not None:
             body["system"] = system
         body["max_tokens"] = limit
-        effort = reasoning_effort or self.generation.reasoning_effort
+        effort = request.extra.get("reasoning_effort") or self.generation.reasoning_effort
         thinking = False
         if effort and effort != "none":
             if "output_config" in fields:
@@ -162,11 +154,11 @@ class AnthropicProvider(HTTPProvider):
                 self._unknown_effort(effort, THINKING_BUDGETS)
         if "temperature" in fields and not thinking:
             # Anthropic's scale stops at 1; OpenAI-minded settings may go up to 2.
-            body["temperature"] = min(1.0, max(0.0, self.resolve_temperature(temperature)))
-        if tools:
-            body["tools"] = convert_tools(tools)
-            if tool_choice is not None:
-                body["tool_choice"] = convert_tool_choice(tool_choice)
+            body["temperature"] = min(1.0, max(0.0, self.resolve_temperature(request.temperature)))
+        if request.tools:
+            body["tools"] = convert_tools(request.tools)
+            if request.tool_choice is not None:
+                body["tool_choice"] = convert_tool_choice(request.tool_choice)
         return body
 
     def _unknown_effort(self, effort: str, known: Mapping[str, object]) -> None:
@@ -177,20 +169,10 @@ class AnthropicProvider(HTTPProvider):
             ", ".join(known),
         )
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
+    async def send(self, request: ChatRequest) -> LLMResponse:
         """Make one call; failures come back as ``finish_reason="error"``.
 
-        The extra keyword ``reasoning_effort`` is understood; others are ignored.
+        The extra ``reasoning_effort`` is understood; others are ignored.
 
         Raises:
             ProviderError: the network is switched off and the URL is not loopback.
@@ -198,25 +180,16 @@ class AnthropicProvider(HTTPProvider):
         check_network_allowed(self.base_url)
         sdk = load_sdk("anthropic")
         fields = _messages_api_fields()
-        request = self.build_request(
-            messages=messages,
-            tools=tools,
-            model=model,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            tool_choice=tool_choice,
-            reasoning_effort=extra.get("reasoning_effort"),
-            api_fields=fields,
-        )
-        if not request["messages"]:
+        body = self.build_request(request, api_fields=fields)
+        if not body["messages"]:
             return LLMResponse.failure(
                 LLMError("no user or assistant message to send", type="invalid_request")
             )
 
         async def create(client: Any) -> Any:
-            return await client.messages.with_raw_response.create(**as_sdk_kwargs(request, fields))
+            return await client.messages.with_raw_response.create(**as_sdk_kwargs(body, fields))
 
-        return await self._send(sdk, create)
+        return await self._post(sdk, create)
 
     def parse_response(self, text: str) -> LLMResponse:
         """Decode a Messages API body; anything unusable becomes an error response."""

@@ -1,8 +1,9 @@
 """The types every provider exchanges, and the retry loop they share.
 
-A provider turns a list of chat messages (OpenAI shape: ``role``, ``content``,
-``tool_calls``, ``tool_call_id``) into an :class:`LLMResponse`. It never raises for
-a failed call: errors come back as ``finish_reason="error"`` with an
+A provider turns a :class:`ChatRequest` (chat messages in OpenAI shape:
+``role``, ``content``, ``tool_calls``, ``tool_call_id``; the tools; the model and
+its settings) into an :class:`LLMResponse` in :meth:`LLMProvider.send`. It never
+raises for a failed call: errors come back as ``finish_reason="error"`` with an
 :class:`LLMError` saying whether a retry may help. :meth:`LLMProvider.chat_with_retry`
 retries the transient ones with exponential backoff and jitter, honouring a
 server's ``Retry-After``, within a bounded number of tries and a total deadline.
@@ -16,16 +17,17 @@ import math
 import random
 import re
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from reverie._logging import get_logger
 from reverie.errors import ProviderError
+from reverie.messages import Message, ToolDefinition
 from reverie.redact import redact
 
 __all__ = [
+    "ChatRequest",
     "GenerationSettings",
     "LLMError",
     "LLMProvider",
@@ -33,14 +35,13 @@ __all__ = [
     "Message",
     "RetryPolicy",
     "ToolCallRequest",
+    "ToolChoice",
     "ToolDefinition",
 ]
 
-Message = dict[str, Any]
-"""A chat message in OpenAI shape (``role``, ``content``, optional tool fields)."""
+ToolChoice = str | Mapping[str, Any]
+"""``"auto"``, ``"none"``, ``"required"``, or a vendor's dict naming one tool."""
 
-ToolDefinition = dict[str, Any]
-"""An OpenAI function-tool definition: ``{"type": "function", "function": {...}}``."""
 
 _log = get_logger("providers")
 
@@ -69,6 +70,48 @@ class ToolCallRequest:
                 "name": self.name,
                 "arguments": json.dumps(self.arguments, ensure_ascii=False),
             },
+        }
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One call to a model: everything :meth:`LLMProvider.send` needs, in one value.
+
+    :meth:`LLMProvider.chat_with_retry` builds it once per call and every try
+    sends the same one. By then ``max_tokens`` and ``temperature`` hold the
+    values in force (None was replaced by the provider's generation settings);
+    ``model`` None means the provider's ``default_model``.
+
+    Attributes:
+        messages: The conversation, in OpenAI shape.
+        tools: OpenAI function-tool definitions offered to the model (None: none).
+        model: The model name (None: the provider's default).
+        max_tokens: Completion limit.
+        temperature: Sampling temperature.
+        tool_choice: How the model must use the tools (None: the vendor's default).
+        extra: Other keywords given to ``chat``/``chat_with_retry``
+            (``reasoning_effort``, ``extra_body``, …); a provider uses those it
+            knows and ignores the rest.
+    """
+
+    messages: Sequence[Mapping[str, Any]]
+    tools: Sequence[Mapping[str, Any]] | None = None
+    model: str | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    tool_choice: ToolChoice | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def keywords(self) -> dict[str, Any]:
+        """The request as the keyword arguments of :meth:`LLMProvider.chat`."""
+        return {
+            **self.extra,
+            "messages": self.messages,
+            "tools": self.tools,
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "tool_choice": self.tool_choice,
         }
 
 
@@ -199,12 +242,16 @@ _DEFAULT_GENERATION = GenerationSettings()
 _SHARED_RNG = random.Random()
 
 
-class LLMProvider(ABC):
+class LLMProvider:
     """Base class of providers.
 
-    Subclasses implement :meth:`chat`; the retry loop, generation defaults and the
-    injectable clock live here. ``sleep`` and ``clock`` exist so tests can assert
-    waits without waiting.
+    Subclasses implement :meth:`send`, which takes one :class:`ChatRequest`; the
+    retry loop, generation defaults and the injectable clock live here.
+    ``sleep`` and ``clock`` exist so tests can assert waits without waiting.
+
+    A provider written against the keyword form may override :meth:`chat`
+    instead (``async def chat(self, **kwargs)``); :meth:`chat_with_retry` calls
+    ``chat`` either way, so both kinds work everywhere.
     """
 
     name: str = "provider"
@@ -230,7 +277,15 @@ class LLMProvider(ABC):
         self._clock: Clock = clock or time.monotonic
         self._rng = random.Random(seed)
 
-    @abstractmethod
+    async def send(self, request: ChatRequest) -> LLMResponse:
+        """Make one call; never raise for a failed call (return an error response).
+
+        Raises:
+            NotImplementedError: the subclass implements neither ``send`` nor ``chat``.
+        """
+        # Neither method is abstract, so a provider may implement either one.
+        raise NotImplementedError(f"{type(self).__name__} implements neither send() nor chat()")
+
     async def chat(
         self,
         *,
@@ -239,10 +294,16 @@ class LLMProvider(ABC):
         model: str | None = None,
         max_tokens: int | None = None,
         temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
+        tool_choice: ToolChoice | None = None,
         **extra: Any,
     ) -> LLMResponse:
-        """Make one call; never raise for a failed call (return an error response)."""
+        """Make one call from keyword arguments (see :class:`ChatRequest`); no retries.
+
+        Never raises for a failed call: it comes back as an error response.
+        """
+        return await self.send(
+            ChatRequest(messages, tools, model, max_tokens, temperature, tool_choice, extra)
+        )
 
     async def chat_with_retry(
         self,
@@ -252,7 +313,7 @@ class LLMProvider(ABC):
         model: str | None = None,
         max_tokens: int | None = None,
         temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
+        tool_choice: ToolChoice | None = None,
         **extra: Any,
     ) -> LLMResponse:
         """Call :meth:`chat`, retrying transient failures per :attr:`retry`.
@@ -269,8 +330,15 @@ class LLMProvider(ABC):
         """
         # ``chat`` sees the values in force, so a hand-written provider need
         # not know that None means "the generation settings".
-        max_tokens = self.resolve_max_tokens(max_tokens)
-        temperature = self.resolve_temperature(temperature)
+        request = ChatRequest(
+            messages,
+            tools,
+            model,
+            self.resolve_max_tokens(max_tokens),
+            self.resolve_temperature(temperature),
+            tool_choice,
+            extra,
+        )
         # A subclass that forgot ``super().__init__()`` still gets the defaults.
         policy = getattr(self, "retry", None)
         if not isinstance(policy, RetryPolicy):
@@ -282,19 +350,12 @@ class LLMProvider(ABC):
         attempt = 0
         while True:
             try:
-                response = await self.chat(
-                    messages=messages,
-                    tools=tools,
-                    model=model,
-                    max_tokens=max_tokens,
-                    temperature=temperature,
-                    tool_choice=tool_choice,
-                    **extra,
-                )
-            except (asyncio.CancelledError, ProviderError):
+                response = await self.chat(**request.keywords())
+            except (asyncio.CancelledError, ProviderError, NotImplementedError):
                 # A ProviderError is a setup problem (network switched off, bad
-                # configuration): retrying cannot help and hiding it in an error
-                # response would let callers quietly fall back.
+                # configuration), a NotImplementedError an unfinished provider class:
+                # retrying cannot help and hiding either in an error response would
+                # let callers quietly fall back.
                 raise
             except Exception as exc:  # a provider bug must not kill the caller's turn
                 response = LLMResponse.failure(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from reverie._logging import get_logger
@@ -20,6 +20,7 @@ from reverie.providers._arguments import parse_tool_arguments
 from reverie.providers._http_provider import DEFAULT_TIMEOUT, HTTPProvider
 from reverie.providers._sdk import accepted_fields, as_sdk_kwargs, load_sdk
 from reverie.providers.base import (
+    ChatRequest,
     LLMResponse,
     ToolCallRequest,
 )
@@ -98,40 +99,35 @@ class OpenAICompatProvider(HTTPProvider):
     name = "openai"
     _compatible_name = "openai-compatible"
 
-    def build_request(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        reasoning_effort: str | None = None,
-        extra_body: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        """The JSON body sent to ``/chat/completions`` for these arguments."""
-        model_name = self.resolve_model(model)
+    def build_request(self, request: ChatRequest) -> dict[str, Any]:
+        """The JSON body sent to ``/chat/completions`` for ``request``.
+
+        The extras understood are ``reasoning_effort`` and ``extra_body`` (a
+        dict merged into the body); others are ignored.
+        """
+        model_name = self.resolve_model(request.model)
         body: dict[str, Any] = {
             "model": model_name,
-            "messages": [self._wire_message(m) for m in messages],
+            "messages": [self._wire_message(m) for m in request.messages],
         }
         # OpenAI deprecated max_tokens for max_completion_tokens; most other
         # servers only know the old name.
         limit_key = "max_completion_tokens" if self.official else "max_tokens"
-        body[limit_key] = self.resolve_max_tokens(max_tokens)
+        body[limit_key] = self.resolve_max_tokens(request.max_tokens)
         if not (self.official and _FIXED_TEMPERATURE_MODEL.match(model_name)):
-            body["temperature"] = self.resolve_temperature(temperature)
-        effort = reasoning_effort or self.generation.reasoning_effort
+            body["temperature"] = self.resolve_temperature(request.temperature)
+        effort = request.extra.get("reasoning_effort") or self.generation.reasoning_effort
         if effort:
             body["reasoning_effort"] = effort
-        if tools:
-            body["tools"] = [dict(t) for t in tools]
+        tool_choice = request.tool_choice
+        if request.tools:
+            body["tools"] = [dict(t) for t in request.tools]
             if tool_choice is not None:
                 body["tool_choice"] = (
                     tool_choice if isinstance(tool_choice, str) else dict(tool_choice)
                 )
-        if extra_body:
+        extra_body = request.extra.get("extra_body")
+        if isinstance(extra_body, Mapping):
             body.update(extra_body)
         return body
 
@@ -160,43 +156,21 @@ class OpenAICompatProvider(HTTPProvider):
             function["arguments"] = json.dumps(arguments or {}, ensure_ascii=False)
         return {"id": call.get("id"), "type": call.get("type", "function"), "function": function}
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
+    async def send(self, request: ChatRequest) -> LLMResponse:
         """Make one call; failures come back as ``finish_reason="error"``.
-
-        Extra keywords understood: ``reasoning_effort`` and ``extra_body`` (merged
-        into the request); others are ignored.
 
         Raises:
             ProviderError: the network is switched off and the URL is not loopback.
         """
         check_network_allowed(self.base_url)
-        request = self.build_request(
-            messages=messages,
-            tools=tools,
-            model=model,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            tool_choice=tool_choice,
-            reasoning_effort=extra.get("reasoning_effort"),
-            extra_body=extra.get("extra_body"),
-        )
+        body = self.build_request(request)
 
         async def create(client: Any) -> Any:
             completions = client.chat.completions
-            kwargs = as_sdk_kwargs(request, accepted_fields(completions.create))
+            kwargs = as_sdk_kwargs(body, accepted_fields(completions.create))
             return await completions.with_raw_response.create(**kwargs)
 
-        return await self._send(load_sdk("openai"), create)
+        return await self._post(load_sdk("openai"), create)
 
     def parse_response(self, text: str) -> LLMResponse:
         """Decode a chat-completions body; anything unusable becomes an error response."""

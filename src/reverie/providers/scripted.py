@@ -14,12 +14,21 @@ from __future__ import annotations
 import copy
 import inspect
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from reverie.errors import ProviderError, UserError
-from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse, RetryPolicy, Sleep
+from reverie.messages import Message, ToolDefinition, as_message
+from reverie.providers.base import (
+    ChatRequest,
+    GenerationSettings,
+    LLMProvider,
+    LLMResponse,
+    RetryPolicy,
+    Sleep,
+    ToolChoice,
+)
 
 __all__ = [
     "FunctionProvider",
@@ -40,12 +49,12 @@ class RecordedRequest:
     generation settings); ``extra`` holds any other keyword arguments.
     """
 
-    messages: list[dict[str, Any]]
-    tools: list[dict[str, Any]] | None
+    messages: list[Message]
+    tools: list[ToolDefinition] | None
     model: str
     max_tokens: int
     temperature: float
-    tool_choice: str | Mapping[str, Any] | None
+    tool_choice: ToolChoice | None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -127,27 +136,18 @@ class _RecordingProvider(LLMProvider):
         )
         self.requests: list[RecordedRequest] = []
 
-    def _record(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None,
-        model: str | None,
-        max_tokens: int | None,
-        temperature: float | None,
-        tool_choice: str | Mapping[str, Any] | None,
-        extra: dict[str, Any],
-    ) -> RecordedRequest:
-        request = RecordedRequest(
-            messages=[_snapshot(dict(m)) for m in messages],
-            tools=None if tools is None else [_snapshot(dict(t)) for t in tools],
-            model=self.resolve_model(model),
-            max_tokens=self.resolve_max_tokens(max_tokens),
-            temperature=self.resolve_temperature(temperature),
-            tool_choice=_snapshot(tool_choice),
-            extra=dict(extra),
+    def _record(self, request: ChatRequest) -> RecordedRequest:
+        recorded = RecordedRequest(
+            messages=[as_message(_snapshot(dict(m))) for m in request.messages],
+            tools=None if request.tools is None else [_snapshot(dict(t)) for t in request.tools],
+            model=self.resolve_model(request.model),
+            max_tokens=self.resolve_max_tokens(request.max_tokens),
+            temperature=self.resolve_temperature(request.temperature),
+            tool_choice=_snapshot(request.tool_choice),
+            extra=dict(request.extra),
         )
-        self.requests.append(request)
-        return request
+        self.requests.append(recorded)
+        return recorded
 
 
 class ScriptedProvider(_RecordingProvider):
@@ -217,19 +217,9 @@ class ScriptedProvider(_RecordingProvider):
         self._queue.extend(_checked(responses, "add() argument", self._scripted))
         self._scripted += len(responses)
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
+    async def send(self, request: ChatRequest) -> LLMResponse:
         """Record the request and play the next scripted step."""
-        request = self._record(messages, tools, model, max_tokens, temperature, tool_choice, extra)
+        recorded = self._record(request)
         if not self._queue:
             raise ScriptExhaustedError(
                 f"ScriptedProvider: no response left for request #{len(self.requests)} "
@@ -241,7 +231,7 @@ class ScriptedProvider(_RecordingProvider):
             raise step
         if isinstance(step, LLMResponse | str):
             return await _resolve(step)
-        return await _resolve(step(request))
+        return await _resolve(step(recorded))
 
 
 class FunctionProvider(_RecordingProvider):
@@ -285,17 +275,6 @@ class FunctionProvider(_RecordingProvider):
         )
         self.fn = fn
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
+    async def send(self, request: ChatRequest) -> LLMResponse:
         """Record the request and return what ``fn`` answers."""
-        request = self._record(messages, tools, model, max_tokens, temperature, tool_choice, extra)
-        return await _resolve(self.fn(request))
+        return await _resolve(self.fn(self._record(request)))

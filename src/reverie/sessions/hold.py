@@ -8,14 +8,12 @@ holder is refused instead. The hold is a lock file under ``sessions/.locks/``.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from reverie.errors import StoreError, UserError
+from reverie.errors import UserError
 from reverie.layout import SESSIONS_DIR
 from reverie.locks import WorkspaceLock
-from reverie.privacy import open_private, private_mkdir
 from reverie.sessions.keys import session_filename
 
 __all__ = ["hold_chat_session"]
@@ -46,19 +44,11 @@ def hold_chat_session(
         StoreError: the lock file cannot be created (names it).
     """
     path = workspace / SESSIONS_DIR / ".locks" / f"{session_filename(session_key)}.chat"
-    try:
-        private_mkdir(path.parent)
-        os.close(open_private(path, os.O_RDONLY))
-    except OSError as exc:
-        raise StoreError(f"cannot create lock file {path}: {exc.strerror or exc}") from exc
-    lock = WorkspaceLock(path, timeout=0)
-    try:
-        lock.acquire()
-    except StoreError:
-        # The file exists and opens, so the only way to fail is that it is held.
+    lock = WorkspaceLock(path)
+    if not lock.try_acquire():
         raise UserError(
             f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
-        ) from None
+        )
     try:
         yield
     finally:

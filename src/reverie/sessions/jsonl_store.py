@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie.errors import SessionError, StoreError
+from reverie.messages import Message, as_message
 from reverie.sessions.keys import decode_key
 from reverie.sessions.session import Session
 
@@ -105,7 +106,7 @@ def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 def parse_session(data: bytes, key: str) -> LoadedSession:
     """Build the session ``key`` from a file's bytes, skipping what is unusable."""
     problems: list[str] = []
-    messages: list[dict[str, Any]] = []
+    messages: list[Message] = []
     header: dict[str, Any] | None = None
     header_line = 0
     for number, raw in _lines(data):
@@ -125,7 +126,7 @@ def parse_session(data: bytes, key: str) -> LoadedSession:
             else:
                 problems.append(f"line {number}: a second metadata line (first on {header_line})")
         elif isinstance(record.get("role"), str):
-            messages.append(record)
+            messages.append(as_message(record))
         else:
             problems.append(f"line {number}: a message without a string 'role'")
     session = Session(key=key, messages=messages)

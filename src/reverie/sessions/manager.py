@@ -39,6 +39,7 @@ from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
+from reverie.messages import Message
 from reverie.sessions.jsonl_store import (
     LoadedSession,
     file_signature,
@@ -264,7 +265,7 @@ class SessionManager:
             self.save(session)
         return moved
 
-    def read_range(self, key: str, start: int, end: int) -> list[dict[str, Any]]:
+    def read_range(self, key: str, start: int, end: int) -> list[Message]:
         """Messages ``start`` to ``end`` (absolute indexes, end exclusive) of session ``key``.
 
         This expands a history entry's ``source`` back to the exact messages:
@@ -281,7 +282,7 @@ class SessionManager:
         offset = session.archived_offset
         archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
         live = session.messages[max(start, offset) - offset : max(end, offset) - offset]
-        return [dict(message) for message in archived + live]
+        return [message.copy() for message in archived + live]
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """Every session file, newest ``updated_at`` first, without parsing messages.

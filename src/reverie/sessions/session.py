@@ -42,6 +42,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
+from reverie.messages import Message, as_message
 from reverie.tokens import estimate_message_tokens
 
 __all__ = ["ARCHIVED_OFFSET_KEY", "LAST_SUMMARY_KEY", "WIRE_FIELDS", "Session", "legal_messages"]
@@ -56,8 +57,6 @@ WIRE_FIELDS = ("tool_calls", "tool_call_id", "name")
 
 _log = get_logger("sessions")
 _warner = OnceWarner(_log)
-
-Message = dict[str, Any]
 
 
 @dataclass
@@ -87,8 +86,9 @@ class Session:
         caller's own ``timestamp``) are stored as given.
         """
         now = datetime.now()
-        message: Message = {"role": role, "content": content, "timestamp": now.isoformat()}
-        message.update(extra)
+        message = as_message(
+            {"role": role, "content": content, "timestamp": now.isoformat(), **extra}
+        )
         self.messages.append(message)
         self.updated_at = now
         return message
@@ -203,12 +203,12 @@ def _from_first_user(messages: Sequence[Message]) -> Sequence[Message]:
 
 
 def _wire(message: Mapping[str, Any]) -> Message:
-    out: Message = {"role": message.get("role"), "content": message.get("content", "")}
+    out = {"role": message.get("role"), "content": message.get("content", "")}
     for name in WIRE_FIELDS:
         value = message.get(name)
         if value is not None and (name != "tool_calls" or value):
             out[name] = value
-    return out
+    return as_message(out)
 
 
 def _call_id(call: object) -> str | None:

@@ -38,6 +38,7 @@ from reverie._atomic import fsync_dir
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
+from reverie.messages import Message, as_message
 from reverie.privacy import open_private, private_mkdir
 from reverie.sessions.jsonl_store import json_line
 from reverie.sessions.keys import session_filename
@@ -73,7 +74,7 @@ class TranscriptRecord:
 
     session_key: str
     index: int
-    message: dict[str, Any]
+    message: Message
     archived_at: str = ""
     reason: str | None = None
 
@@ -190,9 +191,7 @@ class TranscriptArchive:
                 seen.add(record.index)
                 yield record
 
-    def read(
-        self, session_key: str, start: int = 0, end: int | None = None
-    ) -> list[dict[str, Any]]:
+    def read(self, session_key: str, start: int = 0, end: int | None = None) -> list[Message]:
         """The archived messages with absolute indexes in ``[start, end)``, in index order.
 
         Indexes that were never archived are simply absent from the result.
@@ -205,7 +204,7 @@ class TranscriptArchive:
             _check_index("end", end)
             if end <= start:
                 return []
-        found: dict[int, dict[str, Any]] = {}
+        found: dict[int, Message] = {}
         for record in self._records(session_key, (start, end)):
             found.setdefault(record.index, record.message)
         return [found[index] for index in sorted(found)]
@@ -303,7 +302,7 @@ def _record(data: object, session_key: str) -> TranscriptRecord | None:
     return TranscriptRecord(
         session_key=session_key,
         index=index,
-        message=message,
+        message=as_message(message),
         archived_at=archived_at if isinstance(archived_at, str) else "",
         reason=reason if isinstance(reason, str) else None,
     )

@@ -10,14 +10,14 @@ are still in ``sessions/<key>.jsonl``. This module reads both, from disk.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from reverie.errors import StoreError, UserError
+from reverie.messages import Message
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
 from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.history import HistoryLog
-from reverie.store.records import HistoryEntry
+from reverie.store.records import HistoryEntry, HistorySource
 
 __all__ = ["entry_source", "expand_history_entry", "find_entry"]
 
@@ -36,34 +36,22 @@ def find_entry(history: HistoryLog, cursor: int) -> HistoryEntry:
     return found[0]
 
 
-def entry_source(entry: HistoryEntry) -> tuple[str, int, int]:
-    """``(session_key, start, end)`` of an entry's ``source``.
+def entry_source(entry: HistoryEntry) -> HistorySource:
+    """The messages an entry was written from.
 
     Raises:
-        UserError: when the entry records no usable source (nanobot wrote it,
-            or it came from a legacy HISTORY.md): its text is all there is.
+        UserError: when the entry records no source (nanobot wrote it, or it
+            came from a legacy HISTORY.md): its text is all there is.
     """
-    source = entry.source or {}
-    key, start, end = source.get("session_key"), source.get("start"), source.get("end")
-    valid = (
-        isinstance(key, str)
-        and key
-        and isinstance(start, int)
-        and not isinstance(start, bool)
-        and isinstance(end, int)
-        and not isinstance(end, bool)
-        and 0 <= start <= end
-    )
-    if not valid:
+    if entry.source is None:
         raise UserError(
-            f"history entry {entry.cursor} records no source messages "
-            f"(source={entry.source!r}); its text is all that was kept"
+            f"history entry {entry.cursor} records no source messages; "
+            "its text is all that was kept"
         )
-    assert isinstance(key, str) and isinstance(start, int) and isinstance(end, int)
-    return key, start, end
+    return entry.source
 
 
-def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> list[dict[str, Any]]:
+def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> list[Message]:
     """The messages behind history entry ``cursor``, as stored (``timestamp`` included).
 
     Raises:
@@ -71,7 +59,8 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
         StoreError: some of its messages are in neither the transcript archive
             nor the session file (both are named).
     """
-    key, start, end = entry_source(find_entry(history, cursor))
+    source = entry_source(find_entry(history, cursor))
+    key, start, end = source.session_key, source.start, source.end
     session_path = workspace / "sessions" / session_filename(key)
     transcripts = TranscriptArchive(workspace)
     loaded = read_session_file(session_path, key)
@@ -82,7 +71,7 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
         offset, live = transcripts.next_index(key), []
     archived = transcripts.read(key, start, min(end, offset)) if start < offset else []
     current = live[max(start, offset) - offset : max(end, offset) - offset]
-    messages = archived + [dict(message) for message in current]
+    messages = archived + [message.copy() for message in current]
     if len(messages) != end - start:
         raise StoreError(
             f"history entry {cursor} covers messages {start}-{end - 1} of session {key!r}, "

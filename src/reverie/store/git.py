@@ -18,13 +18,12 @@ from typing import Final
 from dulwich.errors import NotGitRepository
 from dulwich.objects import Commit
 from dulwich.repo import Repo
-from filelock import FileLock
-from filelock import Timeout as LockTimeout
 
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
-from reverie.privacy import PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, private_mkdir
+from reverie.locks import LockTimeoutError, WorkspaceLock
+from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
@@ -389,14 +388,12 @@ class GitStore:
                 if not locked:
                     yield repo
                     return
-                lock = FileLock(
-                    os.path.join(repo.controldir(), _LOCK_NAME),
-                    timeout=self._lock_timeout,
-                    mode=PRIVATE_FILE_MODE,
+                lock = WorkspaceLock(
+                    Path(repo.controldir()) / _LOCK_NAME, timeout=self._lock_timeout
                 )
                 try:
                     lock.acquire()
-                except LockTimeout as exc:
+                except LockTimeoutError as exc:
                     raise GitStoreError(
                         f"{self.git_dir} is locked by another commit for over "
                         f"{self._lock_timeout:g}s"

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
@@ -33,7 +33,7 @@ from reverie.locks import WorkspaceLock
 from reverie.privacy import open_private, private_mkdir
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
-from reverie.store.records import HistoryEntry, Reject, parse_history_line
+from reverie.store.records import HistoryEntry, HistorySource, Reject, parse_history_line
 
 __all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]
 
@@ -59,7 +59,7 @@ class NewEntry(NamedTuple):
     content: str
     timestamp: str | None = None
     session_key: str | None = None
-    source: dict[str, Any] | None = None
+    source: HistorySource | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +123,12 @@ class HistoryLog:
         *,
         timestamp: str | None = None,
         session_key: str | None = None,
-        source: dict[str, Any] | None = None,
+        source: HistorySource | None = None,
     ) -> HistoryEntry:
         """Append one entry and return it with its new cursor.
 
         Raises:
-            UserError: when ``source`` cannot be written as JSON.
+            UserError: a field of the wrong type (names it).
             StoreError: naming the path when the memory folder cannot be written.
         """
         return self.extend([NewEntry(content, timestamp, session_key, source)])[0]
@@ -137,7 +137,7 @@ class HistoryLog:
         """Append entries with consecutive cursors, in one write.
 
         Raises:
-            UserError: when an entry's ``source`` cannot be written as JSON.
+            UserError: a field of an entry has the wrong type (names it).
             StoreError: naming the path when the memory folder cannot be written.
         """
         if not entries:
@@ -356,8 +356,10 @@ def _check_new_entry(item: NewEntry) -> None:
         raise UserError(
             f"history entry session_key must be a string, not {type(item.session_key).__name__}"
         )
-    if item.source is not None and not isinstance(item.source, dict):
-        raise UserError(f"history entry source must be a dict, not {type(item.source).__name__}")
+    if item.source is not None and not isinstance(item.source, HistorySource):
+        raise UserError(
+            f"history entry source must be a HistorySource, not {type(item.source).__name__}"
+        )
 
 
 def _encode(entry: HistoryEntry) -> bytes:
@@ -367,8 +369,6 @@ def _encode(entry: HistoryEntry) -> bytes:
         # A lone surrogate (text decoded with surrogateescape) cannot be UTF-8;
         # JSON's \u escapes carry it, and it reads back unchanged.
         return (json.dumps(entry.to_dict(), ensure_ascii=True) + "\n").encode("ascii")
-    except (TypeError, ValueError) as exc:
-        raise UserError(f"history entry field 'source' is not JSON-serialisable: {exc}") from exc
 
 
 def _write_all(fd: int, data: bytes, path: Path) -> None:

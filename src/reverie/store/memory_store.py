@@ -21,6 +21,7 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
 from reverie.layout import MEMORY_DIR, MEMORY_FILE, SOUL_FILE, TRACKED_FILES, USER_FILE
 from reverie.message_format import check_messages, format_messages
+from reverie.messages import Message
 from reverie.store._args import cursor_arg, positive_int
 from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
 from reverie.store._text_files import read_text_file, write_text_file
@@ -28,6 +29,7 @@ from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LegacyMigration
+from reverie.store.records import HistorySource
 from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import (
@@ -240,13 +242,20 @@ class MemoryStore:
         *,
         max_chars: int | None = None,
         session_key: str | None = None,
-        source: Mapping[str, Any] | None = None,
+        source: HistorySource | Mapping[str, Any] | None = None,
     ) -> int:
         """Append one entry to the history log and return its cursor.
 
         Leaked reasoning and template markers are stripped first (an entry that
         was nothing else is stored as ``""``), then the text is capped at
         ``max_chars`` (default 64,000), truncation marker included.
+
+        Args:
+            entry: The text.
+            max_chars: Cap on the stored text.
+            session_key: The session the entry came from.
+            source: The messages it was written from: a :class:`HistorySource`
+                or its dict form ``{"session_key", "start", "end"}``.
 
         Raises:
             UserError: for a non-string entry, a bad ``max_chars`` or ``source``.
@@ -263,7 +272,7 @@ class MemoryStore:
         *,
         max_chars: int | None = None,
         session_key: str | None = None,
-        source: Mapping[str, Any] | None = None,
+        source: HistorySource | Mapping[str, Any] | None = None,
     ) -> int | None:
         """Archive messages verbatim when summarising them failed; return the new cursor.
 
@@ -312,7 +321,7 @@ class MemoryStore:
             if visible_in_prompt(entry.session_key, session_key, unified_session)
         ]
 
-    def expand_entry(self, cursor: int) -> list[dict[str, Any]]:
+    def expand_entry(self, cursor: int) -> list[Message]:
         """The exact messages history entry ``cursor`` was written from, oldest first.
 
         Follows the entry's ``source`` into the transcript archive and the live
@@ -413,13 +422,16 @@ class MemoryStore:
 
     # -- internals ---------------------------------------------------------------
 
-    def _append(self, content: str, session_key: str | None, source: object) -> int:
+    def _append(
+        self,
+        content: str,
+        session_key: str | None,
+        source: HistorySource | Mapping[str, Any] | None,
+    ) -> int:
         if session_key is not None and not isinstance(session_key, str):
             raise UserError(f"session_key must be a string, not {type(session_key).__name__}")
-        if source is not None and not isinstance(source, Mapping):
-            raise UserError(f"source must be a mapping, not {type(source).__name__}")
         record = self.history.append(
-            content, session_key=session_key, source=dict(source) if source else None
+            content, session_key=session_key, source=HistorySource.coerce(source)
         )
         return record.cursor
 

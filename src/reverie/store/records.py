@@ -1,6 +1,7 @@
 """History records: one JSON object per line of ``memory/history.jsonl``.
 
-A line is parsed once, here, into a frozen :class:`HistoryEntry`; everything
+A line is parsed once, here, into a frozen :class:`HistoryEntry` (its
+``source``, when reverie wrote one, into a :class:`HistorySource`); everything
 past this edge works with typed records. A line that is not a valid record is
 classified by :class:`Reject` so the store can warn once per kind of damage
 instead of once per line.
@@ -10,10 +11,82 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HistoryEntry", "Reject", "entry_from_dict", "parse_history_line"]
+from reverie.errors import UserError
+
+__all__ = ["HistoryEntry", "HistorySource", "Reject", "entry_from_dict", "parse_history_line"]
+
+
+def _index(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class HistorySource:
+    """The messages a history entry was written from: ``messages[start:end]`` of a session.
+
+    ``start`` and ``end`` are the session's absolute message indexes (they do
+    not move when old messages leave the session file for the transcript
+    archive), ``end`` exclusive. Stored as ``{"session_key", "start", "end"}``.
+    """
+
+    session_key: str
+    """The session the messages belong to."""
+    start: int
+    """Absolute index of the first message."""
+    end: int
+    """Absolute index one past the last message."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.session_key, str) or not self.session_key:
+            raise UserError(f"history source session_key must be a non-empty string: {self!r}")
+        if _index(self.start) is None or _index(self.end) is None or self.end < self.start:
+            raise UserError(
+                f"history source start and end must be indexes >= 0 with start <= end: {self!r}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The source as stored in a history line."""
+        return {"session_key": self.session_key, "start": self.start, "end": self.end}
+
+    @classmethod
+    def parse(cls, value: object) -> HistorySource | None:
+        """The source a stored value describes; None for any other shape.
+
+        A shape reverie did not write (missing fields, text for numbers, an
+        end before the start) reads as no source: the entry's text is kept and
+        only the link back to its messages is unknown.
+        """
+        if not isinstance(value, dict):
+            return None
+        key = value.get("session_key")
+        start, end = _index(value.get("start")), _index(value.get("end"))
+        if not isinstance(key, str) or not key or start is None or end is None or end < start:
+            return None
+        return cls(key, start, end)
+
+    @classmethod
+    def coerce(cls, value: HistorySource | Mapping[str, Any] | None) -> HistorySource | None:
+        """``value`` as a source, for callers that pass the stored dict form.
+
+        Raises:
+            UserError: ``value`` is not ``{"session_key", "start", "end"}`` with
+                a non-empty key and indexes ``0 <= start <= end`` (names it).
+        """
+        if value is None or isinstance(value, HistorySource):
+            return value
+        parsed = cls.parse(dict(value)) if isinstance(value, Mapping) else None
+        if parsed is None:
+            raise UserError(
+                'a history source is {"session_key": str, "start": int, "end": int} '
+                f"with 0 <= start <= end, got {value!r}"
+            )
+        return parsed
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +106,8 @@ class HistoryEntry:
     """The archived text."""
     session_key: str | None = None
     """The session the entry came from (``channel:chat_id``); None when unknown."""
-    source: dict[str, Any] | None = None
-    """Where the text came from (session key, message range); nanobot ignores it."""
+    source: HistorySource | None = None
+    """The messages the text was written from; nanobot neither writes nor reads it."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as stored: optional keys appear only when set."""
@@ -46,7 +119,7 @@ class HistoryEntry:
         if self.session_key is not None:
             record["session_key"] = self.session_key
         if self.source is not None:
-            record["source"] = self.source
+            record["source"] = self.source.to_dict()
         return record
 
     def to_json_line(self) -> str:
@@ -106,12 +179,11 @@ def entry_from_dict(data: dict[str, Any]) -> HistoryEntry | Reject:
     session_key = data.get("session_key")
     if session_key is not None and not isinstance(session_key, str):
         return Reject.BAD_SESSION_KEY
-    source = data.get("source")
     # ``source`` is reverie's own annotation: a foreign shape is dropped, the entry kept.
     return HistoryEntry(
         cursor=cursor,
         timestamp=timestamp,
         content=content,
         session_key=session_key,
-        source=source if isinstance(source, dict) else None,
+        source=HistorySource.parse(data.get("source")),
     )

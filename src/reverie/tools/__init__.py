@@ -1,4 +1,4 @@
-"""Tools offered to models: the registry, the path policy and Dream's file tools."""
+"""Tools offered to models: the registry, the tool loop, the path policy and Dream's tools."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from reverie.tools.files import (
     OnChange,
     WorkspaceFiles,
 )
+from reverie.tools.loop import LoopEnd, LoopHooks, LoopResult, ToolLoop
 from reverie.tools.paths import (
     DREAM_WRITABLE_DIRS,
     DREAM_WRITABLE_FILES,
@@ -43,12 +44,16 @@ __all__ = [
     "BeforeWrite",
     "EditFileTool",
     "FunctionTool",
+    "LoopEnd",
+    "LoopHooks",
+    "LoopResult",
     "OnChange",
     "PathPolicy",
     "ReadFileTool",
     "ResolvedPath",
     "Tool",
     "ToolDefinitionError",
+    "ToolLoop",
     "ToolRegistry",
     "ToolResult",
     "WorkspaceFiles",

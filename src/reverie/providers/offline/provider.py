@@ -21,7 +21,7 @@ from reverie.prompt_markers import (
     PREVIOUS_SUMMARY_CLOSE,
     PREVIOUS_SUMMARY_OPEN,
 )
-from reverie.providers.base import GenerationSettings, LLMProvider, LLMResponse
+from reverie.providers.base import ChatRequest, GenerationSettings, LLMProvider, LLMResponse
 from reverie.providers.offline.dream import answer_dream_request
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.transcript import extract_block, parse_transcript
@@ -123,32 +123,22 @@ class OfflineProvider(LLMProvider):
             DEFAULT_HANDLERS if handlers is None else tuple(handlers)
         )
 
-    async def chat(
-        self,
-        *,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        model: str | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        **extra: Any,
-    ) -> LLMResponse:
-        """Answer by rule (see the class docstring); extra keywords are ignored."""
-        request = OfflineRequest(
-            messages=messages,
-            tools=tools,
-            model=self.resolve_model(model),
-            max_tokens=self.resolve_max_tokens(max_tokens),
+    async def send(self, request: ChatRequest) -> LLMResponse:
+        """Answer by rule (see the class docstring); extras are ignored."""
+        offline = OfflineRequest(
+            messages=request.messages,
+            tools=request.tools,
+            model=self.resolve_model(request.model),
+            max_tokens=self.resolve_max_tokens(request.max_tokens),
         )
         answer: LLMResponse | str | None = None
         for handler in self.handlers:
-            answer = handler(request)
+            answer = handler(offline)
             if answer is not None:
                 break
         if isinstance(answer, LLMResponse):
             return answer
-        return self._text_response(request, NO_MODEL_REPLY if answer is None else answer)
+        return self._text_response(offline, NO_MODEL_REPLY if answer is None else answer)
 
     def _text_response(self, request: OfflineRequest, text: str) -> LLMResponse:
         prompt = count_prompt_tokens(request.messages, request.tools, model=request.model).tokens
