@@ -21,28 +21,30 @@ which ``reverie forget TEXT`` removes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from reverie.dream.sessions import DREAM_SESSION_PREFIX
 from reverie.errors import UserError
-from reverie.forget.files import TRANSCRIPTS_DIR, Rewrite, WorkspaceFiles
-from reverie.forget.scrub import PLACEHOLDER, Scrubber, json_line_bytes
+from reverie.forget.files import TRANSCRIPTS_DIR, WorkspaceFiles
+from reverie.forget.stubs import (
+    digest,
+    drop_summary,
+    parse_line,
+    scrub_copies,
+    stub_live,
+    stub_transcript,
+)
 from reverie.layout import MEMORY_DIR, SESSIONS_DIR
-from reverie.message_format import message_text
 from reverie.sessions.jsonl_store import metadata_key
 from reverie.sessions.keys import legacy_stem, session_filename
-from reverie.sessions.session import LAST_SUMMARY_KEY
 from reverie.store.records import HistoryEntry
 
 __all__ = ["Selection", "apply_selection", "select_entry", "select_session"]
 
 _HISTORY = f"{MEMORY_DIR}/history.jsonl"
 _REJECTED = f"{MEMORY_DIR}/history.rejected.jsonl"
-_MIN_COPY_TEXT = 4
-"""Texts shorter than this are not searched for in copies ("ok" is everywhere)."""
 
 
 @dataclass
@@ -86,12 +88,6 @@ class Selection:
         )
 
 
-def _digest(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def select_entry(entries: Iterable[HistoryEntry], cursor: int) -> Selection:
     """The selection for ``--cursor cursor``.
 
@@ -106,7 +102,7 @@ def select_entry(entries: Iterable[HistoryEntry], cursor: int) -> Selection:
         if source is not None and source.start < source.end:
             selection.ranges[source.session_key] = [(source.start, source.end)]
         if entry.session_key:
-            selection.summaries[entry.session_key] = [_digest(entry.content)]
+            selection.summaries[entry.session_key] = [digest(entry.content)]
         return selection
     raise UserError(f"no history entry has cursor {cursor} (see `reverie history tail`)")
 
@@ -126,10 +122,6 @@ def select_session(entries: Iterable[HistoryEntry], key: str, files: WorkspaceFi
             f"no session {key!r} in {files.root} (see `reverie sessions list`); nothing was changed"
         )
     return Selection(cursors=cursors, session=key)
-
-
-def _index(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _entry_session(record: Mapping[str, Any]) -> str | None:
@@ -170,9 +162,11 @@ def apply_selection(files: WorkspaceFiles, selection: Selection) -> SelectionRep
     if selection.session is not None:
         _delete_session(files, selection.session, report)
     for key, ranges in selection.ranges.items():
-        _stub_messages(files, key, ranges, report)
+        _blank_messages(files, key, ranges, report)
     for key, digests in selection.summaries.items():
-        _drop_summary(files, key, set(digests), report)
+        relative = f"{SESSIONS_DIR}/{session_filename(key)}"
+        if drop_summary(files, key, set(digests)):
+            report.files.setdefault(relative, "last summary removed")
     for key in dream_keys:
         _delete_session(files, key, report)
         report.dream_sessions.append(key)
@@ -183,9 +177,9 @@ def _drop_entries(data: bytes, cursors: set[int], session: str | None) -> tuple[
     kept: list[bytes] = []
     removed = 0
     for line in data.splitlines(keepends=True):
-        record = _parse(line)
+        record = parse_line(line)
         if isinstance(record, dict) and "line" in record and "cursor" not in record:
-            inner = _parse(str(record["line"]).encode("utf-8", "surrogatepass"))
+            inner = parse_line(str(record["line"]).encode("utf-8", "surrogatepass"))
             record = inner if isinstance(inner, dict) else record  # a rejected copy
         if isinstance(record, dict) and _selected(record, cursors, session):
             removed += 1
@@ -199,13 +193,6 @@ def _selected(record: Mapping[str, Any], cursors: set[int], session: str | None)
     if isinstance(cursor, int) and not isinstance(cursor, bool) and cursor in cursors:
         return True
     return session is not None and _entry_session(record) == session
-
-
-def _parse(line: bytes) -> Any:
-    try:
-        return json.loads(line)
-    except (ValueError, RecursionError):
-        return None
 
 
 def _session_files(files: WorkspaceFiles, key: str) -> list[str]:
@@ -229,152 +216,22 @@ def _delete_session(files: WorkspaceFiles, key: str, report: SelectionReport) ->
             report.files[relative] = "deleted"
 
 
-def _stub(message: Mapping[str, Any]) -> dict[str, Any]:
-    """A message's place, kept so indexes hold, without anything it said."""
-    stub: dict[str, Any] = {"role": message.get("role", "user"), "content": PLACEHOLDER}
-    for kept in ("timestamp", "tool_call_id"):
-        if kept in message:
-            stub[kept] = message[kept]
-    calls = message.get("tool_calls")
-    if isinstance(calls, list) and calls:
-        # Providers reject a tool result whose call is gone, so calls stay, emptied.
-        stub["tool_calls"] = [
-            {
-                "id": call.get("id"),
-                "type": "function",
-                "function": {"name": (call.get("function") or {}).get("name"), "arguments": "{}"},
-            }
-            for call in calls
-            if isinstance(call, Mapping)
-        ]
-    if "name" in message and message.get("role") == "tool":
-        stub["name"] = message["name"]
-    return stub
-
-
-def _texts(message: Mapping[str, Any]) -> list[str]:
-    """The texts a message carries (content, tool arguments, reasoning)."""
-    texts = [message_text(message)]
-    for call in message.get("tool_calls") or []:
-        if isinstance(call, Mapping):
-            arguments = (call.get("function") or {}).get("arguments")
-            if isinstance(arguments, str):
-                texts.append(arguments)
-    reasoning = message.get("reasoning_content")
-    if isinstance(reasoning, str):
-        texts.append(reasoning)
-    return [text for text in texts if len(text.strip()) >= _MIN_COPY_TEXT and text != PLACEHOLDER]
-
-
-def _stub_messages(
+def _blank_messages(
     files: WorkspaceFiles, key: str, ranges: list[tuple[int, int]], report: SelectionReport
 ) -> None:
     wanted = {index for start, end in ranges for index in range(start, end)}
     texts: list[str] = []
     transcript = f"{TRANSCRIPTS_DIR}/{session_filename(key)}"
-    stubbed = 0
-
-    def in_transcript(data: bytes) -> bytes:
-        nonlocal stubbed
-        out = []
-        for line in data.splitlines(keepends=True):
-            record = _parse(line)
-            index = record.get("index") if isinstance(record, dict) else None
-            message = record.get("message") if isinstance(record, dict) else None
-            if index in wanted and isinstance(message, dict) and message != _stub(message):
-                texts.extend(_texts(message))
-                record["message"] = _stub(message)
-                line = json_line_bytes(record) + (b"\n" if line.endswith(b"\n") else b"")
-                stubbed += 1
-            out.append(line)
-        return b"".join(out)
-
-    if files.rewrite(transcript, in_transcript) and stubbed:
-        report.files[transcript] = f"{stubbed} message(s) blanked"
-    stubbed_live = _stub_live(files, key, wanted, texts)
-    if stubbed_live:
-        report.files[f"{SESSIONS_DIR}/{session_filename(key)}"] = (
-            f"{stubbed_live} message(s) blanked"
-        )
-    report.messages += stubbed + stubbed_live
     live = f"{SESSIONS_DIR}/{session_filename(key)}"
+    for relative, count in (
+        (transcript, stub_transcript(files, key, wanted, texts)),
+        (live, stub_live(files, key, wanted, texts)),
+    ):
+        if count:
+            report.files[relative] = f"{count} message(s) blanked"
+            report.messages += count
     copies = [relative for relative in _session_files(files, key) if relative != live]
-    scrubbers = [Scrubber(text) for text in sorted(set(texts), key=len, reverse=True)]
-    for relative in copies:
-        counted: list[int] = []
-        changed = files.rewrite(relative, _scrub_all(relative, scrubbers, counted))
-        total = sum(counted)
-        if changed and total:
-            report.files[relative] = f"{total} forgotten text(s) removed"
-
-
-def _scrub_all(relative: str, scrubbers: list[Scrubber], counted: list[int]) -> Rewrite:
-    def change(data: bytes) -> bytes:
-        for scrubber in scrubbers:
-            result = scrubber.file_bytes(relative, data)
-            data = result.data
-            counted.append(result.count)
-        return data
-
-    return change
-
-
-def _stub_live(files: WorkspaceFiles, key: str, wanted: set[int], texts: list[str]) -> int:
-    relative = f"{SESSIONS_DIR}/{session_filename(key)}"
-    stubbed = 0
-
-    def change(data: bytes) -> bytes:
-        nonlocal stubbed
-        lines = data.splitlines(keepends=True)
-        if not lines:
-            return data
-        header = _parse(lines[0])
-        offset = 0
-        if isinstance(header, dict) and header.get("_type") == "metadata":
-            meta = header.get("metadata")
-            archived = meta.get("archived_offset") if isinstance(meta, dict) else None
-            offset = archived if _index(archived) else 0
-            body = lines[1:]
-        else:
-            header, body = None, lines
-        position = offset
-        out = [lines[0]] if header is not None else []
-        for line in body:
-            message = _parse(line)
-            if not isinstance(message, dict):
-                out.append(line)  # a damaged line is not a message: it holds no index
-                continue
-            if position in wanted and message != _stub(message):
-                texts.extend(_texts(message))
-                line = json_line_bytes(_stub(message)) + (b"\n" if line.endswith(b"\n") else b"")
-                stubbed += 1
-            out.append(line)
-            position += 1
-        return b"".join(out)
-
-    files.rewrite(relative, change)
-    return stubbed
-
-
-def _drop_summary(
-    files: WorkspaceFiles, key: str, digests: set[str], report: SelectionReport
-) -> None:
-    relative = f"{SESSIONS_DIR}/{session_filename(key)}"
-
-    def change(data: bytes) -> bytes:
-        first, newline, rest = data.partition(b"\n")
-        header = _parse(first)
-        meta = header.get("metadata") if isinstance(header, dict) else None
-        summary = meta.get(LAST_SUMMARY_KEY) if isinstance(meta, dict) else None
-        text = summary.get("text") if isinstance(summary, dict) else None
-        if not isinstance(text, str) or _digest(text) not in digests:
-            return data
-        assert isinstance(meta, dict) and isinstance(header, dict)
-        del meta[LAST_SUMMARY_KEY]
-        return json_line_bytes(header) + newline + rest
-
-    if files.rewrite(relative, change):
-        report.files.setdefault(relative, "last summary removed")
+    report.files.update(scrub_copies(files, copies, texts))
 
 
 def _dream_sessions_showing(files: WorkspaceFiles, cursors: set[int]) -> list[str]:
@@ -405,7 +262,7 @@ def _dream_sessions_showing(files: WorkspaceFiles, cursors: set[int]) -> list[st
 
 def _key_of(data: bytes) -> str | None:
     """The session key a session file (metadata line) or transcript (records) names."""
-    first = _parse(data.split(b"\n", 1)[0])
+    first = parse_line(data.split(b"\n", 1)[0])
     if isinstance(first, dict):
         key = first.get("key") if first.get("_type") == "metadata" else first.get("session_key")
         if isinstance(key, str):

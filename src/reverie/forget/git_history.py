@@ -18,7 +18,6 @@ rewrite is finished by running it again.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import shutil
 import stat
@@ -32,13 +31,20 @@ from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tag, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
+from reverie.forget.git_prune import (
+    FULL_SHA,
+    HEAD_FILES,
+    MODE_GITLINK,
+    direct_refs,
+    head_file_ids,
+    index_shas,
+    prune,
+    unreachable,
+)
 from reverie.forget.scrub import Scrubber
 
 __all__ = ["GitRewrite", "rewrite_repository"]
 
-_MODE_GITLINK = 0o160000
-_HEAD_FILES = ("ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD")
-_FULL_SHA = re.compile(rb"\b[0-9a-f]{40}\b")
 _SHORT_SHA = re.compile(rb"\b[0-9a-f]{7,12}\b")
 
 
@@ -118,7 +124,7 @@ class _Rewriter:
             path = f"{prefix}{name}"
             if self.scrubber.in_bytes(item.path):
                 self.report.names.append(self.scrubber.text(path)[0])
-            if item.mode == _MODE_GITLINK:
+            if item.mode == MODE_GITLINK:
                 entry = item.sha
             elif stat.S_ISDIR(item.mode):
                 entry = self.tree(item.sha, f"{path}/")
@@ -182,7 +188,7 @@ class _Rewriter:
             hits = [old for old in moved if old.startswith(prefix)]
             return moved[hits[0]][: len(prefix)] if len(hits) == 1 else prefix
 
-        return _SHORT_SHA.sub(short, _FULL_SHA.sub(full, message))
+        return _SHORT_SHA.sub(short, FULL_SHA.sub(full, message))
 
     def tag(self, sha: ObjectID) -> ObjectID:
         known = self.tags.get(sha)
@@ -243,17 +249,6 @@ def _parents_first(
         stack.extend((parent, False) for parent in commit.parents if parent not in seen)
 
 
-def _direct_refs(repo: Repo) -> dict[Ref, ObjectID]:
-    """Refs holding an object id (symbolic refs follow their target)."""
-    refs: dict[Ref, ObjectID] = {}
-    for name in sorted(repo.refs.allkeys()):
-        raw = repo.refs.read_ref(name)
-        if raw is None or raw.startswith(b"ref: "):
-            continue
-        refs[name] = ObjectID(raw.strip())
-    return refs
-
-
 def rewrite_repository(
     git_dir: Path, repo: Repo, scrubber: Scrubber, *, dry_run: bool
 ) -> GitRewrite:
@@ -265,13 +260,15 @@ def rewrite_repository(
     rewriter = _Rewriter(repo, scrubber)
     report = rewriter.report
     report.alternates = (git_dir / "objects" / "info" / "alternates").exists()
-    refs = _direct_refs(repo)
+    refs = direct_refs(repo)
     moved = {name: rewriter.any(sha) for name, sha in refs.items() if sha in repo.object_store}
     index_changes = _index_changes(repo, rewriter)
     report.index_entries = len(index_changes)
     if dry_run:
         report.refs_moved = [name.decode() for name, new in moved.items() if new != refs[name]]
-        report.objects_deleted = len(_unreachable(repo, rewriter, moved, index_changes))
+        starts = [*moved.values(), *index_shas(repo, index_changes), *head_file_ids(git_dir)]
+        created = {obj.id: obj for obj in rewriter.created}
+        report.objects_deleted = len(unreachable(repo, starts, created))
         return report
     if rewriter.created:
         repo.object_store.add_objects([(obj, None) for obj in rewriter.created])
@@ -288,11 +285,7 @@ def rewrite_repository(
     if logs.exists():
         shutil.rmtree(logs)
         report.reflogs_dropped = True
-    unreachable = _unreachable(repo, rewriter, {}, {})
-    report.objects_deleted = len(unreachable)
-    if unreachable:
-        repo.object_store.repack(exclude=unreachable)
-    _drop_stale_pack_files(git_dir)
+    report.objects_deleted = prune(repo, git_dir)
     return report
 
 
@@ -328,7 +321,7 @@ def _index_changes(
 
 
 def _cleaned_entry(rewriter: _Rewriter, entry: IndexEntry | None, path: str) -> IndexEntry | None:
-    if entry is None or entry.mode == _MODE_GITLINK or entry.sha not in rewriter.store:
+    if entry is None or entry.mode == MODE_GITLINK or entry.sha not in rewriter.store:
         return entry
     sha = rewriter.blob(entry.sha, path)
     if sha == entry.sha:
@@ -359,88 +352,12 @@ def _write_index(repo: Repo, changes: dict[bytes, IndexEntry | ConflictedIndexEn
 
 def _update_head_files(git_dir: Path, rewriter: _Rewriter) -> None:
     moved = rewriter.moved
-    for name in _HEAD_FILES:
+    for name in HEAD_FILES:
         path = git_dir / name
         try:
             data = path.read_bytes()
         except OSError:
             continue
-        updated = _FULL_SHA.sub(lambda m: moved.get(ObjectID(m.group(0)), m.group(0)), data)
+        updated = FULL_SHA.sub(lambda m: moved.get(ObjectID(m.group(0)), m.group(0)), data)
         if updated != data:
             path.write_bytes(updated)
-
-
-def _head_file_ids(git_dir: Path) -> list[ObjectID]:
-    found = []
-    for name in _HEAD_FILES:
-        with contextlib.suppress(OSError):
-            found += [
-                ObjectID(m.group(0)) for m in _FULL_SHA.finditer((git_dir / name).read_bytes())
-            ]
-    return found
-
-
-def _unreachable(
-    repo: Repo,
-    rewriter: _Rewriter,
-    moved: dict[Ref, ObjectID],
-    index_changes: dict[bytes, IndexEntry | ConflictedIndexEntry],
-) -> set[ObjectID]:
-    """Objects (loose or packed, not borrowed) that no ref, index entry or head file reaches.
-
-    ``moved`` and ``index_changes`` describe a rewrite not yet written (a dry run).
-    """
-    store = repo.object_store
-    starts: list[ObjectID] = list(moved.values()) or list(_direct_refs(repo).values())
-    index_path = Path(repo.index_path())
-    if index_path.exists():
-        for path, entry in repo.open_index().items():
-            current = index_changes.get(path, entry)
-            stages = (
-                [current.ancestor, current.this, current.other]
-                if isinstance(current, ConflictedIndexEntry)
-                else [current]
-            )
-            starts += [
-                stage.sha for stage in stages if stage is not None and stage.mode != _MODE_GITLINK
-            ]
-    starts += _head_file_ids(Path(repo.controldir()))
-    created = {obj.id: obj for obj in rewriter.created}
-    reachable: set[ObjectID] = set()
-    todo = list(starts)
-    while todo:
-        sha = todo.pop()
-        if sha in reachable:
-            continue
-        obj = created.get(sha)
-        if obj is None:
-            if sha not in store:
-                continue
-            obj = store[sha]
-        reachable.add(sha)
-        if isinstance(obj, Commit):
-            todo.append(obj.tree)
-            todo.extend(obj.parents)
-        elif isinstance(obj, Tree):
-            todo.extend(item.sha for item in obj.iteritems() if item.mode != _MODE_GITLINK)
-        elif isinstance(obj, Tag):
-            todo.append(obj.object[1])
-    present = {sha for sha in store if store.contains_loose(sha) or store.contains_packed(sha)}
-    return present - reachable
-
-
-def _drop_stale_pack_files(git_dir: Path) -> None:
-    """Remove what described the deleted packs: .rev/.bitmap/.keep files, commit graphs."""
-    pack_dir = git_dir / "objects" / "pack"
-    if pack_dir.is_dir():
-        packs = {path.stem for path in pack_dir.glob("*.pack")}
-        for path in pack_dir.iterdir():
-            if path.is_file() and path.suffix != ".pack" and path.stem not in packs:
-                path.unlink()
-        with contextlib.suppress(FileNotFoundError):
-            (pack_dir / "multi-pack-index").unlink()
-    info = git_dir / "objects" / "info"
-    for name in ("commit-graph", "packs"):
-        with contextlib.suppress(FileNotFoundError):
-            (info / name).unlink()
-    shutil.rmtree(info / "commit-graphs", ignore_errors=True)
