@@ -28,7 +28,7 @@ from pydantic import (
 )
 
 from reverie.errors import ConfigError
-from reverie.redact import looks_secret_name, redact
+from reverie.redact import looks_secret_name, redact, register_key_variable
 from reverie.tokens.budget import check_window
 
 __all__ = [
@@ -277,6 +277,8 @@ def load_settings(
         ),
         "defaults",
     )
+    if settings.key_env:
+        register_key_variable(settings.key_env)  # its value is redacted from every error
     # Checked on the merged settings, so a flag can repair what the file says.
     check_window(settings.context_window_tokens, settings.max_completion_tokens, origin=origin)
     return settings

@@ -131,3 +131,31 @@ def test_a_killed_forget_is_finished_by_running_it_again(
     assert _history_shape(workspace) == shape
     assert ws.store.git.diff_working_tree() == ""
     assert "[forgotten]" in ws.store.read_user()
+
+
+def test_a_write_that_fails_part_way_says_to_run_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, search: Search
+) -> None:
+    import reverie.forget.files as files
+    from reverie.errors import StoreError
+
+    workspace = tmp_path / "ws"
+    _build(workspace)
+    real = files.write_bytes_atomic
+    calls: list[Path] = []
+
+    def full_disk(path: Path, data: bytes) -> None:
+        calls.append(path)
+        if len(calls) == 2:
+            raise StoreError(f"cannot write {path}: No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(files, "write_bytes_atomic", full_disk)
+    ws = Workspace.open(workspace)
+    with pytest.raises(StoreError, match="run the same `reverie forget` again"):
+        ws.forget(SECRET)
+    assert (workspace / "memory" / ".forget.json").exists()
+    monkeypatch.setattr(files, "write_bytes_atomic", real)
+    receipt = ws.forget(SECRET)
+    assert receipt.resumed and receipt.remaining == []
+    assert search(workspace, SECRET) == []

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from reverie.dream.commit_message import CURSORS_TRAILER, parse_cursor_range
 from reverie.dream.lock import DreamLock
 from reverie.dream.runner import DREAM_LOCK_NAME
-from reverie.errors import StoreError, UserError
+from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.forget.entries import Selection, apply_selection, select_entry, select_session
 from reverie.forget.files import DERIVED_DIRS, JOURNAL_NAME, Rewrite, WorkspaceFiles
 from reverie.forget.git_history import GitRewrite, rewrite_repository
@@ -38,6 +38,7 @@ from reverie.forget.scrub import Scrubber
 from reverie.forget.verify import find_everywhere
 from reverie.locks import WorkspaceLock
 from reverie.sessions.manager import SessionManager
+from reverie.store._git_commit import GIT_FAILURES
 from reverie.store.memory_store import MemoryStore
 
 if TYPE_CHECKING:
@@ -206,7 +207,14 @@ class _Run:
                 existing.target["selection"] = selection.to_dict()
                 self.journal.save(existing)
             problems: list[str] = []
-            receipt = self._work(selection, dry_run=False, problems=problems)
+            try:
+                receipt = self._work(selection, dry_run=False, problems=problems)
+            except (StoreError, OSError) as exc:
+                # The journal stays: the next run of the same forget picks up here.
+                raise StoreError(
+                    f"the forget stopped part-way ({exc}); run the same `reverie forget` "
+                    "again to finish it"
+                ) from exc
             if problems:  # something appeared since the plan: stop before git or the journal
                 raise UserError("cannot finish the forget: " + "; ".join(problems))
             if self.target.text is not None:
@@ -286,8 +294,16 @@ class _Run:
         git = self.store.git
         if not git.git_dir.is_dir():
             return None
-        with _repository(git, locked=not dry_run) as repo:
-            report = rewrite_repository(git.git_dir, repo, scrubber, dry_run=dry_run)
+        try:
+            with _repository(git, locked=not dry_run) as repo:
+                report = rewrite_repository(git.git_dir, repo, scrubber, dry_run=dry_run)
+        except GitStoreError:
+            raise
+        except GIT_FAILURES as exc:
+            raise GitStoreError(
+                f"cannot rewrite the history of {git.git_dir} ({type(exc).__name__}: {exc}); "
+                "the repository may be damaged"
+            ) from exc
         if not (report.commits_rewritten or report.objects_deleted or report.index_entries):
             return None if report.commits_with_text == 0 else report
         return report

@@ -31,6 +31,7 @@ from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tag, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
+from reverie.errors import GitStoreError
 from reverie.forget.git_prune import (
     FULL_SHA,
     HEAD_FILES,
@@ -278,7 +279,9 @@ def rewrite_repository(
         if new == refs[name]:
             continue
         if not _move_ref(repo, name, refs[name], new):
-            raise RuntimeError(f"ref {name.decode()} moved during the rewrite; run forget again")
+            raise GitStoreError(
+                f"ref {name.decode()} moved during the rewrite (a git command ran meanwhile)"
+            )
         report.refs_moved.append(name.decode())
     _update_head_files(git_dir, rewriter)
     logs = git_dir / "logs"

@@ -4,7 +4,8 @@ It is written before the first change and deleted after the last check, so a
 forget cut short (a crash, Ctrl-C, a full disk) is visible and can be finished
 by running the same command again: every step is safe to repeat. It never
 holds the forgotten text, only a salted digest to recognise it, so the journal
-itself is not a copy of what is being removed.
+itself is not a copy of what is being removed. The digest is scrypt (salted,
+memory-hard), so a short password cannot be guessed back from it quickly.
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ class JournalRecord:
 
 
 def text_target(needle: str, salt: str | None = None) -> dict[str, Any]:
-    """The journal's record of a text target: a salted digest, never the text."""
+    """The journal's record of a text target: a salted scrypt digest, never the text."""
     salt = salt if salt is not None else secrets.token_hex(16)
-    digest = hashlib.sha256((salt + needle).encode("utf-8", "surrogatepass")).hexdigest()
+    digest = hashlib.scrypt(
+        needle.encode("utf-8", "surrogatepass"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1
+    ).hex()
     return {"kind": "text", "salt": salt, "digest": digest, "length": len(needle)}
 
 
