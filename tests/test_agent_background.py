@@ -17,6 +17,7 @@ from reverie.agent import Agent
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
 from reverie.tokens import count_prompt_tokens
+from suite_tools import DEADLINE, wait_until_async
 
 MODEL = "gpt-4o-mini"
 WINDOW = 3_000
@@ -58,14 +59,6 @@ def history(workspace: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
 
 
-async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out waiting for the background task"
-        await asyncio.sleep(0.001)
-
-
 async def chat_until_a_summary_starts(
     agent: Agent, summariser: SlowSummariser, key: str = "cli:default"
 ) -> int:
@@ -74,10 +67,13 @@ async def chat_until_a_summary_starts(
     while summariser.started == 0:
         assert turns < 60, "the session never went over its budget"
         # An awaited consolidation would block here until the test timed out.
-        reply = await asyncio.wait_for(agent.run(fact(turns), session_key=key), 5)
+        reply = await asyncio.wait_for(agent.run(fact(turns), session_key=key), DEADLINE)
         assert reply.error is None
         turns += 1
-        await until(lambda: summariser.started > 0 or agent.background_pending == 0)
+        await wait_until_async(
+            lambda: summariser.started > 0 or agent.background_pending == 0,
+            "the scheduled summary to start",
+        )
     return turns
 
 
@@ -114,7 +110,7 @@ async def test_the_reply_returns_before_the_summary_and_the_next_turn_waits(
     assert len(provider.requests) == sent_before  # its request waits for the summary
 
     summariser.release.set()
-    reply = await asyncio.wait_for(following, 5)
+    reply = await asyncio.wait_for(following, DEADLINE)
     assert reply.error is None and summariser.finished >= 1
     (entry, *_) = history(workspace)
     assert entry["content"] == "[durable] summary number 1"
@@ -134,7 +130,7 @@ async def test_drain_completes_the_background_summary(workspace: Path) -> None:
     assert agent.background_pending == 1 and history(workspace) == []
 
     asyncio.get_running_loop().call_later(0.02, summariser.release.set)
-    await asyncio.wait_for(agent.drain(), 5)
+    await asyncio.wait_for(agent.drain(), DEADLINE)
 
     assert agent.background_pending == 0
     assert summariser.finished == summariser.started >= 1
@@ -184,7 +180,7 @@ async def test_a_failed_background_summary_is_logged_and_loses_nothing(
     agent = background_agent(workspace, summariser)
     with caplog.at_level(logging.ERROR, logger="reverie.agent"):
         turns = await chat_until_a_summary_starts(agent, summariser)
-        await asyncio.wait_for(agent.drain(), 5)  # does not raise
+        await asyncio.wait_for(agent.drain(), DEADLINE)  # does not raise
 
     (record,) = [r for r in caplog.records if r.name == "reverie.agent"]
     assert "consolidation of session 'cli:default' failed" in record.getMessage()

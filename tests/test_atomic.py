@@ -1,14 +1,20 @@
-"""Atomic writes keep the old file or the new one; new files are private, old ones keep a mode."""
+"""Atomic writes keep the old file or the new one; new files are private; the fsync switch."""
 
 from __future__ import annotations
 
+import ast
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
-from reverie._atomic import write_text_atomic
+import reverie
+from reverie._atomic import UNSAFE_NO_FSYNC_VARIABLE, write_text_atomic
 from reverie.errors import StoreError, UserError
+from reverie.sessions.transcripts import TranscriptArchive
+
+pytestmark = pytest.mark.durable  # these tests are about what reaches the disk
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o000, 0o277])
@@ -73,3 +79,85 @@ def test_lone_surrogate_is_refused_and_the_old_file_kept(tmp_path: Path) -> None
         write_text_atomic(target, "half\ud83d of an emoji")
     assert target.read_text() == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
+
+
+class DiskEvents:
+    """Records fsyncs (of a file or a folder) and renames, in the order they happen."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.events: list[str] = []
+        real_fsync, real_replace = os.fsync, os.replace
+
+        def fsync(fd: int) -> None:
+            kind = "folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+            self.events.append(f"fsync {kind}")
+            real_fsync(fd)
+
+        def replace(source: str | Path, target: str | Path) -> None:
+            self.events.append(f"rename to {Path(target).name}")
+            real_replace(source, target)
+
+        monkeypatch.setattr(os, "fsync", fsync)
+        monkeypatch.setattr(os, "replace", replace)
+
+
+def test_a_whole_file_write_reaches_the_disk_before_and_after_its_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = DiskEvents(monkeypatch)
+    write_text_atomic(tmp_path / "MEMORY.md", "new")
+    # The data is on disk before the name points at it; the name is on disk after.
+    assert disk.events == ["fsync file", "rename to MEMORY.md", "fsync folder"]
+
+
+def test_a_transcript_batch_is_flushed_and_a_new_transcript_named_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = DiskEvents(monkeypatch)
+    archive = TranscriptArchive(tmp_path)
+    archive.append("k", [{"role": "user", "content": "a"}], first_index=0)
+    assert disk.events == ["fsync file", "fsync folder"]
+    archive.append("k", [{"role": "user", "content": "b"}], first_index=1)
+    assert disk.events == ["fsync file", "fsync folder", "fsync file"]
+
+
+def test_the_unsafe_switch_skips_fsync_and_still_writes_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = DiskEvents(monkeypatch)
+    monkeypatch.setenv(UNSAFE_NO_FSYNC_VARIABLE, "1")
+    write_text_atomic(tmp_path / "USER.md", "kept")
+    archive = TranscriptArchive(tmp_path)
+    archive.append("k", [{"role": "user", "content": "said"}], first_index=0)
+    assert disk.events == ["rename to USER.md"]
+    assert (tmp_path / "USER.md").read_text() == "kept"
+    assert [m["content"] for m in archive.read("k")] == ["said"]
+    monkeypatch.setenv(UNSAFE_NO_FSYNC_VARIABLE, "0")  # only "1" switches it off
+    write_text_atomic(tmp_path / "USER.md", "again")
+    assert disk.events[1:] == ["fsync file", "rename to USER.md", "fsync folder"]
+
+
+def test_every_fsync_in_reverie_obeys_the_switch() -> None:
+    """os.fsync is called in _atomic.py only; dulwich object fsync follows the switch."""
+    package = Path(reverie.__file__).parent
+    offenders = []
+    for source in sorted(package.rglob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        where = source.relative_to(package)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr == "fsync"
+                and str(where) != "_atomic.py"
+            ):
+                offenders.append(f"{where}:{node.lineno} calls os.fsync")
+            if (
+                isinstance(node, ast.Assign)
+                and any(
+                    isinstance(t, ast.Attribute) and t.attr == "fsync_object_files"
+                    for t in node.targets
+                )
+                and isinstance(node.value, ast.Constant)
+            ):
+                offenders.append(f"{where}:{node.lineno} fixes fsync_object_files")
+    assert offenders == []

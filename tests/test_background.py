@@ -9,6 +9,7 @@ import pytest
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
+from suite_tools import DEADLINE
 
 
 class Clock:
@@ -39,7 +40,7 @@ async def test_drain_waits_for_tasks_started_while_draining() -> None:
 
     tasks.spawn(first())
     assert len(tasks) == 1
-    await asyncio.wait_for(tasks.drain(), 5)
+    await asyncio.wait_for(tasks.drain(), DEADLINE)
     assert done == ["first", "second"] and len(tasks) == 0
 
 

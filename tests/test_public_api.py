@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import reverie
+from suite_tools import DEADLINE
 
 
 def test_all_is_sorted_and_unique() -> None:
@@ -48,7 +49,7 @@ def test_import_does_not_load_heavy_sdks() -> None:
         "print(','.join(heavy))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=DEADLINE
     ).stdout.strip()
     assert out == ""
 

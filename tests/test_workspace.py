@@ -107,3 +107,32 @@ def test_status_reports_the_prompt_size_the_agent_itself_estimates(tmp_path: Pat
     assert use.tokens == expected
     assert use.tokens < use.budget, "sections sized to the window keep the prompt in budget"
     assert use.budget == agent.consolidator.budget
+
+
+def test_the_agent_is_offered_recall_and_told_so_unless_turned_off(tmp_path: Path) -> None:
+    provider = ScriptedProvider(["ok", "ok"])
+    agent = Agent(Workspace.open(tmp_path / "on", provider=provider))
+    agent.run_sync("hello")
+    request = provider.requests[0]
+    assert [t["function"]["name"] for t in request.tools or []] == ["recall", "expand"]
+    assert "call `recall`" in str(request.messages[0]["content"])
+
+    quiet = ScriptedProvider(["ok"])
+    Agent(Workspace.open(tmp_path / "off", provider=quiet, recall={"tools": False})).run_sync("hi")
+    assert quiet.requests[0].tools is None
+    assert "recall" not in str(quiet.requests[0].messages[0]["content"])
+
+
+def test_context_hits_put_an_old_detail_into_the_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "ws"
+    old = Workspace.open(path, provider=ScriptedProvider(["Noted."]))
+    Agent(old).run_sync("My locker code at the climbing gym is 4471.", session_key="cli:old")
+    old.close()
+
+    provider = ScriptedProvider(["It is 4471."])
+    ws = Workspace.open(path, provider=provider, recall={"context_hits": 2})
+    Agent(ws).run_sync("what was my climbing gym locker code?", session_key="cli:new")
+    system = str(provider.requests[0].messages[0]["content"])
+    assert "## Recalled from earlier conversations" in system
+    assert "4471" in system
+    ws.close()

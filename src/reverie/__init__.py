@@ -23,7 +23,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     5: tools
     6: sessions
     7: store
-    8: consolidation, dream
+    8: consolidation, dream, recall
     9: context, autocompact, commands, scaffold, forget
     10: workspace, _window
     11: agent
@@ -77,6 +77,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ScriptExhaustedError",
         "ScriptedProvider",
     ),
+    "reverie.recall": ("RecallHit",),
     "reverie.sessions.manager": ("SessionManager",),
     "reverie.sessions.session": ("Session",),
     "reverie.store.git": ("GitStore",),

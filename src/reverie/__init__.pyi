@@ -30,6 +30,7 @@ from reverie.providers.scripted import FunctionProvider as FunctionProvider
 from reverie.providers.scripted import RecordedRequest as RecordedRequest
 from reverie.providers.scripted import ScriptedProvider as ScriptedProvider
 from reverie.providers.scripted import ScriptExhaustedError as ScriptExhaustedError
+from reverie.recall import RecallHit as RecallHit
 from reverie.sessions.manager import SessionManager as SessionManager
 from reverie.sessions.session import Session as Session
 from reverie.store.git import GitStore as GitStore

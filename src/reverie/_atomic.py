@@ -1,4 +1,10 @@
-"""Durable whole-file writes: temp file, fsync, rename, fsync the directory."""
+"""Durable whole-file writes: temp file, fsync, rename, fsync the directory.
+
+Every fsync in reverie goes through :func:`fsync_fd` or :func:`fsync_dir`, so one
+switch can turn them off: ``REVERIE_UNSAFE_NO_FSYNC=1`` in the environment. It is
+for test suites only (it halves their run time); with it, a write still survives
+the death of the process, but not a power cut or a kernel crash.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,38 @@ from pathlib import Path
 from reverie.errors import StoreError, UserError
 from reverie.privacy import PRIVATE_FILE_MODE, private_mkdir
 
-__all__ = ["fsync_dir", "write_bytes_atomic", "write_text_atomic"]
+__all__ = [
+    "UNSAFE_NO_FSYNC_VARIABLE",
+    "fsync_dir",
+    "fsync_enabled",
+    "fsync_fd",
+    "write_bytes_atomic",
+    "write_text_atomic",
+]
+
+UNSAFE_NO_FSYNC_VARIABLE = "REVERIE_UNSAFE_NO_FSYNC"
+"""Set to ``1`` to skip every fsync (testing only: data is lost on a power cut)."""
+
+
+def fsync_enabled() -> bool:
+    """False only while ``REVERIE_UNSAFE_NO_FSYNC=1`` is set (read at every call)."""
+    return os.environ.get(UNSAFE_NO_FSYNC_VARIABLE) != "1"
+
+
+def fsync_fd(fd: int) -> None:
+    """Flush an open file's data to the disk, unless fsync is switched off.
+
+    Raises:
+        OSError: when the flush fails (the caller names the file).
+    """
+    if fsync_enabled():
+        os.fsync(fd)
 
 
 def fsync_dir(directory: Path) -> None:
     """Flush a directory entry so a rename inside it survives a power cut."""
+    if not fsync_enabled():
+        return
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -51,7 +84,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            fsync_fd(handle.fileno())
         with contextlib.suppress(OSError):
             # A rewrite keeps the file's mode (its owner may have chosen it); a new
             # file is private whatever the umask (mkstemp's 0600 is masked by it).

@@ -283,7 +283,7 @@ class Agent:
         session = self.sessions.get_or_create(key)
         await self.consolidator.maybe_consolidate_by_tokens(session)
         session = self.sessions.get_or_create(key)
-        prefix = self._prefix(session)
+        prefix = self._prefix(session, message)
         turn: list[Message] = [{"role": "user", "content": message}]
         history = self._window().initial_history(session, prefix, turn)
         self.context.mark_summary_shown(session)
@@ -343,8 +343,11 @@ class Agent:
     def _tool_definitions(self) -> list[dict[str, Any]] | None:
         return self.tools.definitions() or None
 
-    def _prefix(self, session: Session) -> list[Message]:
+    def _prefix(self, session: Session, message: str) -> list[Message]:
         system = self.context.build_system_prompt(session.key, session=session)
+        recalled = self.workspace.recalled_context(message, session)
+        if recalled:
+            system = f"{system}\n\n{recalled}" if system else recalled
         return [{"role": "system", "content": system}] if system else []
 
     def _size(self, messages: Sequence[Mapping[str, Any]]) -> int:

@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_MODELS",
     "PROVIDER_NAMES",
     "DreamSettings",
+    "RecallSettings",
     "Settings",
     "default_workspace",
     "env_variable",
@@ -92,6 +93,30 @@ class DreamSettings(BaseModel):
         return value
 
 
+class RecallSettings(BaseModel):
+    """How recall searches and what it offers the agent (``[recall]``)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    tools: bool = True
+    """Offer the agent the ``recall`` and ``expand`` tools."""
+    context_hits: int = Field(default=0, ge=0, le=20)
+    """Hits for the current user message added to each turn's prompt; 0 turns it off."""
+    context_tokens: int = Field(default=800, ge=50)
+    """Most tokens those hits may take in the prompt."""
+    embeddings_base_url: str = ""
+    """An OpenAI-compatible server root for ``/embeddings``; empty turns semantic recall off."""
+    embeddings_model: str = ""
+    """The embedding model name (required with ``embeddings_base_url``)."""
+    embeddings_api_key_env: str = ""
+    """Environment variable holding the embeddings key; empty sends none."""
+
+    @property
+    def semantic(self) -> bool:
+        """True when an embeddings endpoint and model are configured."""
+        return bool(self.embeddings_base_url and self.embeddings_model)
+
+
 class Settings(BaseModel):
     """Everything a workspace can configure. Defaults need no network and no key."""
 
@@ -113,6 +138,7 @@ class Settings(BaseModel):
     max_history_entries: int = Field(default=1_000, ge=0)
     temperature: float = Field(default=0.7, ge=0, le=2)
     dream: DreamSettings = Field(default_factory=DreamSettings)
+    recall: RecallSettings = Field(default_factory=RecallSettings)
 
     @property
     def resolved_model(self) -> str:
@@ -160,22 +186,27 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from exc
 
 
+_SECTIONS: dict[str, type[BaseModel]] = {"dream": DreamSettings, "recall": RecallSettings}
+"""Tables of ``reverie.toml`` whose keys are set by ``REVERIE_<TABLE>_<FIELD>``."""
+
+
 def _env_layer(environ: Mapping[str, str]) -> dict[str, Any]:
-    """``REVERIE_<FIELD>`` and ``REVERIE_DREAM_<FIELD>`` plus the vendors' usual variables."""
+    """``REVERIE_<FIELD>`` and ``REVERIE_<TABLE>_<FIELD>`` plus the vendors' usual variables."""
     layer: dict[str, Any] = {}
-    dream: dict[str, Any] = {}
     for name in Settings.model_fields:
-        if name == "dream":
+        if name in _SECTIONS:
             continue
         value = environ.get(f"REVERIE_{name.upper()}")
         if value is not None:
             layer[name] = value
-    for name in DreamSettings.model_fields:
-        value = environ.get(f"REVERIE_DREAM_{name.upper()}")
-        if value is not None:
-            dream[name] = value
-    if dream:
-        layer["dream"] = dream
+    for section, model in _SECTIONS.items():
+        table: dict[str, Any] = {}
+        for name in model.model_fields:
+            value = environ.get(f"REVERIE_{section.upper()}_{name.upper()}")
+            if value is not None:
+                table[name] = value
+        if table:
+            layer[section] = table
     return layer
 
 

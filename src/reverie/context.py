@@ -3,7 +3,8 @@
 A prompt is ``[system, *history, user]``. The system message holds, in order,
 each only when it has something to say:
 
-1. an identity block (what the assistant is and where its memory lives);
+1. an identity block (what the assistant is and where its memory lives), and
+   what the offered tools are for (``tool_guidance``, e.g. the recall tools);
 2. ``SOUL.md`` and ``USER.md``;
 3. the long-term memory (``memory/MEMORY.md``, via ``get_memory_context``);
 4. this session's recent history entries that Dream has not yet folded into
@@ -83,6 +84,8 @@ class ContextBuilder:
         max_file_chars: Cap on each of SOUL.md, USER.md and MEMORY.md in the prompt.
         show_date: Add today's date to the identity block (relative dates in the
             conversation then make sense to the model).
+        tool_guidance: A paragraph on the tools the model is offered (e.g. the
+            recall tools), shown right after the identity; ``""`` for none.
     """
 
     def __init__(
@@ -97,6 +100,7 @@ class ContextBuilder:
         max_history_chars: int = 8_000,
         max_file_chars: int = 16_000,
         show_date: bool = True,
+        tool_guidance: str = "",
     ) -> None:
         self.workspace = Path(workspace).expanduser()
         self.store = store if store is not None else MemoryStore(self.workspace)
@@ -107,6 +111,7 @@ class ContextBuilder:
         self.max_history_chars = _positive("max_history_chars", max_history_chars)
         self.max_file_chars = _positive("max_file_chars", max_file_chars)
         self.show_date = show_date
+        self.tool_guidance = tool_guidance
         self._cache: dict[tuple[Any, ...], str] = {}
         self._cache_lock = threading.Lock()
         self._warner = OnceWarner(_log)
@@ -195,6 +200,8 @@ class ContextBuilder:
                 today = date.today()
                 identity += f"\nToday is {today.isoformat()} ({today.strftime('%A')})."
             sections.append(identity)
+        if self.tool_guidance.strip():
+            sections.append(self.tool_guidance.strip())
         for title, text in (
             (SOUL_FILE, self.store.read_soul()),
             (USER_FILE, self.store.read_user()),

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie._atomic import write_text_atomic
-from reverie.config import CONFIG_FILE, DreamSettings, Settings
+from reverie.config import CONFIG_FILE, DreamSettings, RecallSettings, Settings
 from reverie.errors import StoreError, UserError
 from reverie.layout import MEMORY_DIR, MEMORY_FILE, SESSIONS_DIR, SOUL_FILE, USER_FILE
 from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
@@ -49,6 +49,14 @@ _DESCRIPTIONS: dict[str, str] = {
     "dream.max_entries": "history entries per Dream run",
     "dream.token_budget": "tokens one Dream run may spend",
     "dream.max_deletion_ratio": "a run deleting more than this share of a file is rolled back",
+    "recall.tools": "offer the agent the recall and expand tools to look up old conversations",
+    "recall.context_hits": "recall hits for the user's message added to each prompt; 0 = off",
+    "recall.context_tokens": "most tokens those hits may take in the prompt",
+    "recall.embeddings_base_url": "an OpenAI-compatible server for /embeddings (e.g. "
+    "http://localhost:11434/v1); empty = recall by words only",
+    "recall.embeddings_model": "the embedding model, e.g. nomic-embed-text",
+    "recall.embeddings_api_key_env": "environment variable holding the embeddings key; "
+    "empty sends none",
 }
 
 
@@ -91,21 +99,28 @@ def render_config_template() -> str:
     lines = [
         "# reverie settings. Every line is commented out at its default; uncomment to change.",
         "# Environment variables override this file (REVERIE_<KEY>, REVERIE_DREAM_<KEY>,",
-        "# OPENAI_API_KEY, ANTHROPIC_API_KEY, OPENAI_BASE_URL), and flags override both.",
+        "# REVERIE_RECALL_<KEY>, OPENAI_API_KEY, ANTHROPIC_API_KEY, OPENAI_BASE_URL), and",
+        "# flags override both.",
         "",
     ]
     defaults = Settings()
     for name in Settings.model_fields:
-        if name == "dream":
+        if name in ("dream", "recall"):
             continue
         lines.extend(_comment(_DESCRIPTIONS[name]))
         lines.append(f"# {name} = {_toml_value(getattr(defaults, name))}")
         lines.append("")
-    lines.append("[dream]")
-    for name in DreamSettings.model_fields:
-        lines.extend(_comment(_DESCRIPTIONS["dream." + name]))
-        lines.append(f"# {name} = {_toml_value(getattr(defaults.dream, name))}")
-        lines.append("")
+    sections: tuple[tuple[str, type[DreamSettings] | type[RecallSettings]], ...] = (
+        ("dream", DreamSettings),
+        ("recall", RecallSettings),
+    )
+    for section, model in sections:
+        lines.append(f"[{section}]")
+        current = getattr(defaults, section)
+        for name in model.model_fields:
+            lines.extend(_comment(_DESCRIPTIONS[f"{section}.{name}"]))
+            lines.append(f"# {name} = {_toml_value(getattr(current, name))}")
+            lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

@@ -21,7 +21,8 @@ vendor SDK is slow to import and status or history commands need no model.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from reverie.dream.runner import Dream
     from reverie.forget import ForgetPlan, ForgetReceipt
     from reverie.providers.base import LLMProvider
+    from reverie.recall import RecallHit, RecallIndex
     from reverie.sessions.manager import SessionManager
     from reverie.sessions.session import Session
     from reverie.store.memory_store import MemoryStore
@@ -228,18 +230,35 @@ class Workspace:
             sessions=self.sessions,
             identity=self.identity,
             unified_session=self.settings.unified_session,
+            tool_guidance=self._tool_guidance(),
         )
+
+    def _tool_guidance(self) -> str:
+        if not self.settings.recall.tools:
+            return ""
+        from reverie.recall.tools import RECALL_TOOLS_PROMPT
+
+        return RECALL_TOOLS_PROMPT
 
     @cached_property
     def tools(self) -> ToolRegistry:
         """The tools offered to the model in a turn (an :class:`Agent` may add its own).
 
-        The Consolidator counts their definitions in every prompt estimate, so a
-        tool added here is accounted for everywhere.
+        ``recall`` and ``expand`` (search and read every past conversation) are
+        on unless ``[recall] tools = false``. The Consolidator counts the
+        definitions in every prompt estimate, so a tool added here is accounted
+        for everywhere.
         """
         from reverie.tools.registry import ToolRegistry
 
-        return ToolRegistry()
+        registry = ToolRegistry()
+        if self.settings.recall.tools:
+            from reverie.recall.tools import build_recall_tools
+
+            # The index opens on the first call, not when the tools are offered.
+            for tool in build_recall_tools(lambda: self.recall_index):
+                registry.register(tool)
+        return registry
 
     @cached_property
     def consolidator(self) -> Consolidator:
@@ -265,6 +284,61 @@ class Workspace:
         from reverie.autocompact import AutoCompact
 
         return AutoCompact(self.sessions, self.consolidator, self.settings.session_ttl_minutes)
+
+    # -- recall ------------------------------------------------------------------
+
+    @cached_property
+    def recall_index(self) -> RecallIndex:
+        """The recall index (``memory/.index/recall.sqlite3``), semantic when configured."""
+        from reverie.recall.configured import open_recall_index
+
+        return open_recall_index(
+            self.path, store=self.store, sessions=self.sessions, settings=self.settings.recall
+        )
+
+    def recall(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        session_key: str | None = None,
+        kinds: Collection[str] | None = None,
+        since: datetime | date | str | None = None,
+        until: datetime | date | str | None = None,
+    ) -> list[RecallHit]:
+        """Search every conversation, history entry and memory file, best first.
+
+        See :meth:`reverie.recall.RecallIndex.search` for the arguments.
+        """
+        return self.recall_index.search(
+            query, k=k, session_key=session_key, kinds=kinds, since=since, until=until
+        )
+
+    def recalled_context(self, message: str, session: Session) -> str:
+        """The ``[recall] context_hits`` passages for a turn's system prompt ("" when off).
+
+        The best hits for ``message`` within ``context_tokens``, leaving out
+        the turns of ``session`` the prompt replays anyway.
+        """
+        options = self.settings.recall
+        if options.context_hits <= 0:
+            return ""
+        from reverie.recall.context import recalled_context
+
+        return recalled_context(
+            self.recall_index,
+            message,
+            hits=options.context_hits,
+            max_tokens=options.context_tokens,
+            session_key=session.key,
+            replayed_from=session.archived_offset + session.last_consolidated,
+        )
+
+    def close(self) -> None:
+        """Release what the workspace holds open (the recall index); parts reopen on use."""
+        index = self.__dict__.pop("recall_index", None)
+        if index is not None:
+            index.close()
 
     # -- the model ---------------------------------------------------------------
 
@@ -381,7 +455,20 @@ class Workspace:
         """
         from reverie.forget import plan_forget
 
-        return plan_forget(self.store, self.sessions, text, cursor=cursor, session=session)
+        return plan_forget(
+            self.store,
+            self.sessions,
+            text,
+            cursor=cursor,
+            session=session,
+            before_apply=self._drop_recall_index,
+        )
+
+    def _drop_recall_index(self) -> None:
+        """Close the recall index, which a forget deletes; the next recall builds a new one."""
+        index = self.__dict__.pop("recall_index", None)
+        if index is not None:
+            index.close()
 
     def forget(
         self, text: str | None = None, *, cursor: int | None = None, session: str | None = None

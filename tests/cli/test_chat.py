@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,16 +13,11 @@ import pytest
 
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE, child_env
 
 
 def _env() -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("REVERIE_") and not k.endswith("_API_KEY") and k != "OPENAI_BASE_URL"
-    }
-    env.update({"COLUMNS": "120", "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"})
-    return env
+    return child_env(COLUMNS="120", NO_COLOR="1", PYTHONUNBUFFERED="1")
 
 
 @pytest.fixture
@@ -85,7 +79,7 @@ def test_chat_in_a_pseudo_terminal(pending: Path) -> None:
         ["-m", "reverie", "chat", "-w", str(pending), "--no-dream"],
         env=_env(),
         encoding="utf-8",
-        timeout=30,
+        timeout=DEADLINE,
         dimensions=(50, 140),
     )
     try:
@@ -147,7 +141,7 @@ def test_chat_against_a_loopback_openai_compatible_server(
         capture_output=True,
         text=True,
         env=_env(),
-        timeout=60,
+        timeout=DEADLINE,
         check=False,
     )
     assert done.returncode == 0, done.stderr
@@ -195,7 +189,7 @@ def test_chat_reports_a_failing_server_and_keeps_the_message(
         capture_output=True,
         text=True,
         env=_env(),
-        timeout=60,
+        timeout=DEADLINE,
         check=False,
     )
     assert done.returncode == 0, done.stderr

@@ -11,6 +11,7 @@ from reverie.ops.chat import ChatController
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
 from reverie.workspace import Workspace
+from suite_tools import DEADLINE, wait_until_async
 
 KEY = "cli:dana"
 
@@ -48,13 +49,15 @@ async def talk_until_a_summary_starts(controller: ChatController, summaries: Gat
     while summaries.started == 0:
         assert turns < 60, "the conversation never went over its budget"
         line = f"garden fact {turns}: " + "tomatoes need sun and steady water " * 10
-        outputs = await asyncio.wait_for(controller.handle(line), 5)
+        outputs = await asyncio.wait_for(controller.handle(line), DEADLINE)
         assert [o.kind for o in outputs] == ["reply"] and outputs[0].text == "Noted."
         turns += 1
-        for _ in range(50):  # let a just-scheduled summary start
-            if summaries.started or not controller.agent.background_pending:
-                break
-            await asyncio.sleep(0.001)
+        # A summary scheduled by this turn must have started before the next turn,
+        # which would wait for it (and it waits for the test to release it).
+        await wait_until_async(
+            lambda: summaries.started or not controller.agent.background_pending,
+            "the scheduled summary to start",
+        )
     return turns
 
 
@@ -74,7 +77,7 @@ async def test_quit_waits_for_the_background_summary(tmp_path: Path) -> None:
     (bye,) = await controller.handle("/quit")
     assert controller.finished and bye.text.startswith("Bye.")
     asyncio.get_running_loop().call_later(0.02, summaries.release.set)
-    await asyncio.wait_for(controller.close(), 5)
+    await asyncio.wait_for(controller.close(), DEADLINE)
 
     entries = history(workspace)
     assert entries and all(e["session_key"] == KEY for e in entries)
@@ -96,7 +99,7 @@ async def test_a_failed_background_summary_becomes_a_note(tmp_path: Path) -> Non
     summaries.release.set()
     controller = controller_for(workspace, summaries)
     turns = await talk_until_a_summary_starts(controller, summaries)
-    await asyncio.wait_for(controller.close(), 5)
+    await asyncio.wait_for(controller.close(), DEADLINE)
 
     notes = controller.take_notes()
     assert any(n.startswith(f"consolidation of session {KEY!r} failed") for n in notes), notes

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from datetime import datetime, timedelta
@@ -14,16 +13,11 @@ import pytest
 
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE, child_env
 
 
 def _env() -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("REVERIE_") and not k.endswith("_API_KEY")
-    }
-    env.update({"COLUMNS": "120", "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"})
-    return env
+    return child_env(COLUMNS="120", NO_COLOR="1", PYTHONUNBUFFERED="1")
 
 
 def _user_lines(workspace: Path, key: str) -> list[str]:
@@ -66,7 +60,7 @@ def test_a_second_chat_on_an_open_session_is_refused(cli: Any, tmp_path: Path) -
 
         first.stdin.write("It is locked with a code.\n")
         first.stdin.close()
-        assert first.wait(timeout=60) == 0
+        assert first.wait(timeout=DEADLINE) == 0
     finally:
         if first.poll() is None:
             first.kill()
@@ -145,7 +139,7 @@ def test_the_terminal_prompt_has_line_editing_and_history(tmp_path: Path) -> Non
         ["-m", "reverie", "chat", "-w", str(workspace), "--no-dream"],
         env=_env(),
         encoding="utf-8",
-        timeout=30,
+        timeout=DEADLINE,
         dimensions=(40, 120),
     )
     try:

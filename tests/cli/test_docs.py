@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from reverie.cli.app import app
+from suite_tools import DEADLINE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
@@ -54,6 +55,6 @@ def test_help_loads_no_sdk_git_or_agent() -> None:
         "print('loaded:' + ','.join(m for m in heavy if m in sys.modules))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=DEADLINE
     )
     assert done.stdout.strip().splitlines()[-1] == "loaded:"

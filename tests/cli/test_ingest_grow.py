@@ -19,7 +19,11 @@ from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
 from reverie.workspace import Workspace
 
-SMALL_WINDOW = "context_window_tokens = 1900\nmax_completion_tokens = 256\n"
+# A tiny window without the recall tools (their ~370 tokens would fill it): the chunk
+# boundaries these tests check were chosen for a bare prompt.
+SMALL_WINDOW = (
+    "context_window_tokens = 1900\nmax_completion_tokens = 256\n[recall]\ntools = false\n"
+)
 
 FIRST_TURNS = [
     ("user", "I live in Porto and I cycle to work every day."),

@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ from reverie.locks import WorkspaceLock
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
 from reverie.workspace import Workspace
+from suite_tools import DEADLINE, ChildProcesses, child_env, wait_until
 
 SMALL_WINDOW = "context_window_tokens = 2400\nmax_completion_tokens = 256\n"
 
@@ -155,7 +154,9 @@ def test_a_single_chatgpt_conversation_object_imports(cli: Any, tmp_path: Path) 
     assert "night trains" in MemoryStore(tmp_path / "ws").read_user()
 
 
-def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(tmp_path: Path) -> None:
+def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(
+    tmp_path: Path, children: ChildProcesses
+) -> None:
     conversations = [
         {
             "id": f"talk-{n}",
@@ -170,19 +171,17 @@ def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(tmp_path: Path) 
     source.write_text(json.dumps(conversations), encoding="utf-8")
     workspace = tmp_path / "ws"
     command = [sys.executable, "-m", "reverie", "ingest", str(source), "-w", str(workspace)]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REVERIE_")}
-    child = subprocess.Popen(
+    env = child_env()
+    child = children.popen(
         [*command, "--no-dream"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
-    deadline = time.monotonic() + 60
-    while not list((workspace / "sessions").glob("*.jsonl")) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: list((workspace / "sessions").glob("*.jsonl")), "the first imported session")
     child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=10)
+    _, err = child.communicate(timeout=DEADLINE)
     assert child.returncode == 130, err
     assert "run the same command again to resume" in err
     assert "Traceback" not in err
@@ -190,7 +189,7 @@ def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(tmp_path: Path) 
     assert 0 < stopped_at < 60
 
     rerun = subprocess.run(
-        [*command, "--json"], capture_output=True, text=True, env=env, timeout=120, check=False
+        [*command, "--json"], capture_output=True, text=True, env=env, timeout=DEADLINE, check=False
     )
     assert rerun.returncode == 0, rerun.stderr
     for n in range(60):
@@ -224,35 +223,44 @@ def test_a_session_file_from_another_workspace_brings_no_bookkeeping(
     assert expanded["messages"][0]["content"] == "I prefer route 2 for the morning run."
 
 
+WAITING = "Another reverie ingest is running in this workspace; waiting"
+
+
 def test_concurrent_imports_into_one_workspace_import_each_conversation_once(
-    cli: Any, maya: Path, tmp_path: Path
+    cli: Any, maya: Path, tmp_path: Path, children: ChildProcesses
 ) -> None:
     workspace = tmp_path / "ws"
     cli.ok("init", "-w", workspace)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REVERIE_")}
     command = [sys.executable, "-m", "reverie", "ingest", str(maya), "-w", str(workspace)]
+    # Files, not pipes: the test reads what each child said while the child still runs.
+    outs = [tmp_path / f"child-{n}.out" for n in range(3)]
+    errs = [tmp_path / f"child-{n}.err" for n in range(3)]
     held = WorkspaceLock(workspace / "sessions" / ".locks" / "ingest.lock")
     with held:  # as if another import were running
-        children = [
-            subprocess.Popen(
-                [*command, "--no-dream", "--json"],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=env,
-            )
-            for _ in range(3)
-        ]
-        time.sleep(1.0)
+        for out, err in zip(outs, errs, strict=True):
+            with out.open("w") as stdout, err.open("w") as stderr:
+                children.popen(
+                    [*command, "--no-dream", "--json"],
+                    stdout=stdout,
+                    stderr=stderr,
+                    env=child_env(),
+                )
+        wait_until(
+            lambda: all(WAITING in err.read_text(encoding="utf-8") for err in errs),
+            "every import to say it waits for the one holding the lock",
+        )
         assert all(child.poll() is None for child in children)  # they wait
         assert not list((workspace / "sessions").glob("*.jsonl"))
     reports = []
-    for child in children:
-        out, err = child.communicate(timeout=120)
-        assert child.returncode == 0, err
-        assert "Another reverie ingest is running in this workspace; waiting" in err
-        reports.append(json.loads(out))
+    for child, out, err in zip(children, outs, errs, strict=True):
+        assert child.wait(timeout=DEADLINE) == 0, err.read_text(encoding="utf-8")
+        reports.append(json.loads(out.read_text(encoding="utf-8")))
     imported = sorted(key for report in reports for key in report["sessions"])
     assert imported == ["cli:maya", "telegram:maya"]
     entries = MemoryStore(workspace).read_unprocessed_history(0)
-    assert len(entries) == sum(report["history_entries"] for report in reports) == 2
+    assert len(entries) == sum(report["history_entries"] for report in reports)
+    # Each conversation reaches history once, one entry per day it spans.
+    assert {entry["session_key"] for entry in entries} == {"cli:maya", "telegram:maya"}
+    spans = sorted((e["session_key"], e["source"]["start"], e["source"]["end"]) for e in entries)
+    for (key, _, end), (other, start, _) in itertools.pairwise(spans):
+        assert key != other or end == start

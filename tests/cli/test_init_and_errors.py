@@ -11,6 +11,7 @@ from typing import Any
 
 from reverie.config import DreamSettings, Settings, load_settings
 from reverie.scaffold import render_config_template
+from suite_tools import DEADLINE
 
 
 def test_init_creates_a_workspace_and_a_second_init_changes_nothing(
@@ -160,6 +161,10 @@ def test_version_and_python_dash_m(cli: Any) -> None:
 
     assert cli.ok("--version").stdout.strip() == f"reverie {__version__}"
     done = subprocess.run(
-        [sys.executable, "-m", "reverie", "--help"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "reverie", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=DEADLINE,
     )
     assert "ingest" in done.stdout and "chat" in done.stdout

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from suite_tools import DEADLINE, child_env
+
 QUICKSTART = Path(__file__).resolve().parents[2] / "examples" / "quickstart.sh"
 
 
@@ -19,8 +21,7 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
     shim = tmp_path / "reverie"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m reverie "$@"\n', encoding="utf-8")
     shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REVERIE_")}
-    env.update({"REVERIE": str(shim), "COLUMNS": "120", "NO_COLOR": "1"})
+    env = child_env(REVERIE=str(shim), COLUMNS="120", NO_COLOR="1")
     work = tmp_path / "fresh"
     work.mkdir()
     done = subprocess.run(
@@ -29,7 +30,7 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=DEADLINE,
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -61,6 +62,12 @@ def test_readme_quick_start_is_two_commands_and_the_first_runs_this_script() -> 
     assert len(commands) == 2
     assert commands[0].endswith("sh examples/quickstart.sh")
     assert "pytest" in commands[1]
+
+
+def test_readme_test_command_is_the_one_ci_runs() -> None:
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    runs = [line.strip() for line in ci.splitlines() if "-m pytest" in line]
+    assert runs == [quick_start_commands()[1]]
 
 
 @pytest.mark.skipif(

@@ -15,6 +15,7 @@ import reverie
 from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE, ChildProcesses
 
 from .conftest import add_turns, history_records, plain_build
 
@@ -81,12 +82,12 @@ WORKER = textwrap.dedent(
 
 
 def test_two_processes_consolidating_different_sessions_interleave_safely(
-    workspace: Path,
+    workspace: Path, children: ChildProcesses
 ) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(reverie.__file__).parents[1])}
     keys = ("proc:alpha", "proc:beta")
     procs = [
-        subprocess.Popen(
+        children.popen(
             [sys.executable, "-c", WORKER, str(workspace), key, "150"],
             env=env,
             stdout=subprocess.PIPE,
@@ -94,7 +95,7 @@ def test_two_processes_consolidating_different_sessions_interleave_safely(
         )
         for key in keys
     ]
-    outputs = [proc.communicate(timeout=120)[0] for proc in procs]
+    outputs = [proc.communicate(timeout=DEADLINE)[0] for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0]
     records = history_records(MemoryStore(workspace))
     cursors = [r["cursor"] for r in records]

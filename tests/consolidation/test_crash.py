@@ -17,8 +17,11 @@ from reverie.providers.scripted import FunctionProvider, RecordedRequest
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE
 
 from .conftest import history_records, plain_build
+
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
 
 KEY = "cli:crash"
 
@@ -68,7 +71,7 @@ def crash_after_the_append(workspace: Path, mode: str) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=DEADLINE,
     )
     assert done.returncode == 9, done.stderr
     (record,) = history_records(MemoryStore(workspace))

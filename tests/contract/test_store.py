@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from reverie import GitStore, MemoryStore, ToolRegistry
+from suite_tools import DEADLINE, ChildProcesses
 
 STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$")
 
@@ -712,7 +713,7 @@ def _append_from_process(workspace: str, worker: int, count: int) -> None:
         store.append_history(f"p{worker}-{index}", session_key=f"proc:{worker}")
 
 
-def test_processes_never_share_a_cursor(tmp_path: Path) -> None:
+def test_processes_never_share_a_cursor(tmp_path: Path, children: ChildProcesses) -> None:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     workers = [
@@ -720,9 +721,9 @@ def test_processes_never_share_a_cursor(tmp_path: Path) -> None:
         for worker in range(8)
     ]
     for process in workers:
-        process.start()
+        children.start(process)
     for process in workers:
-        process.join(60)
+        process.join(DEADLINE)
         assert process.exitcode == 0
     records = history_lines(tmp_path)
     assert len(records) == 320

@@ -16,6 +16,9 @@ from reverie.providers.offline import OfflineProvider
 from reverie.providers.scripted import FunctionProvider, RecordedRequest, ScriptedProvider
 from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE
+
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
 
 HAND_EDIT = "# User\n\n- Name: Dana.\n- Lives in Porto (typed by hand).\n"
 
@@ -123,7 +126,7 @@ asyncio.run(Dream(MemoryStore(workspace), OfflineProvider()).run())
 
 def run_child(script: str, *args: str) -> None:
     proc = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=DEADLINE
     )
     assert proc.returncode == 9, proc.stderr
 

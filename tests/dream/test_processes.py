@@ -5,37 +5,41 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+import pytest
 
 from reverie.dream import Dream
 from reverie.providers.scripted import ScriptedProvider
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE, ChildProcesses
 
 CONCURRENT = """
-import asyncio, json, sys, time
+import asyncio, json, os, sys, time
 from pathlib import Path
 from reverie.dream import Dream
 from reverie.providers.base import LLMResponse, ToolCallRequest
 from reverie.providers.scripted import FunctionProvider
 from reverie.store.memory_store import MemoryStore
 
-workspace, name, ready, go = sys.argv[1], sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4])
-ready.write_text("ready")
-while not go.exists():
-    time.sleep(0.002)
+workspace, name, other, results = sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4])
 calls = []
 
 async def reply(request):
     calls.append(1)
     if len(calls) == 1:
-        await asyncio.sleep(0.4)  # long enough for the other process to try
+        # This run holds the Dream lock: keep it until the other process has tried.
+        deadline = time.monotonic() + 60
+        while not (results / other).exists() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
         edit = {"path": "USER.md", "content": "- written by " + name + "\\n"}
         return LLMResponse(None, [ToolCallRequest("c1", "write_file", edit)])
     return "done"
 
 result = asyncio.run(Dream(MemoryStore(workspace), FunctionProvider(reply)).run())
-print(json.dumps({"status": result.status, "reason": result.reason, "commit": result.commit}))
+report = json.dumps({"status": result.status, "reason": result.reason, "commit": result.commit})
+(results / ("." + name)).write_text(report)
+os.replace(results / ("." + name), results / name)  # the other process sees it whole
 """
 
 KILLED = """
@@ -62,49 +66,45 @@ asyncio.run(Dream(MemoryStore(sys.argv[1]), FunctionProvider(reply)).run())
 """
 
 
-def spawn(script: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-c", script, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def test_two_processes_dreaming_at_once_make_one_run(store: MemoryStore, tmp_path: Path) -> None:
+def test_two_processes_dreaming_at_once_make_one_run(
+    store: MemoryStore, tmp_path: Path, children: ChildProcesses
+) -> None:
     store.append_history("[permanent] User's name is Dana.")
-    go = tmp_path / "go"
-    ready = [tmp_path / "ready-a", tmp_path / "ready-b"]
+    results = tmp_path / "results"
+    results.mkdir()
     procs = [
-        spawn(CONCURRENT, str(store.workspace), name, str(flag), str(go))
-        for name, flag in zip("ab", ready, strict=True)
+        children.popen(
+            [sys.executable, "-c", CONCURRENT, str(store.workspace), name, other, str(results)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, other in (("a", "b"), ("b", "a"))
     ]
-    deadline = time.monotonic() + 60
-    while not all(flag.exists() for flag in ready) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    go.write_text("go")
-    results = []
     for proc in procs:
-        out, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=DEADLINE)
         assert proc.returncode == 0, err
-        results.append(json.loads(out.strip().splitlines()[-1]))
+    reports = [json.loads((results / name).read_text()) for name in "ab"]
 
-    statuses = sorted(r["status"] for r in results)
-    assert statuses.count("completed") == 1, results
-    other = next(r for r in results if r["status"] != "completed")
-    assert other["status"] == "nothing_to_do" or other["reason"].startswith(
-        "another Dream is running"
-    )
+    # Whichever took the lock first held it until the other had tried: the other
+    # was turned away, not queued, and did not run the same batch again.
+    assert sorted(r["status"] for r in reports) == ["completed", "incomplete"], reports
+    other = next(r for r in reports if r["status"] != "completed")
+    assert other["reason"].startswith("another Dream is running"), other
     dream_commits = [c for c in store.git.log(20) if c.subject.startswith("dream:")]
     assert len(dream_commits) == 1
     assert store.get_last_dream_cursor() == 1
 
 
-async def test_a_run_killed_mid_way_is_rolled_back_by_the_next(store: MemoryStore) -> None:
+@pytest.mark.durable
+async def test_a_run_killed_mid_way_is_rolled_back_by_the_next(
+    store: MemoryStore, children: ChildProcesses
+) -> None:
     store.write_user("# User\n\n- Name: Dana.\n")
     store.append_history("[durable] something")
-    proc = spawn(KILLED, str(store.workspace))
-    _, err = proc.communicate(timeout=60)
+    proc = children.popen(
+        [sys.executable, "-c", KILLED, str(store.workspace)], stderr=subprocess.PIPE, text=True
+    )
+    _, err = proc.communicate(timeout=DEADLINE)
     assert proc.returncode == 9, err
     # The dead run left its partial edits and its journal, but moved nothing.
     assert store.read_user() == "half done\n"

@@ -268,3 +268,23 @@ def test_too_short_a_text_is_refused(workspace: Path, text: str) -> None:
 
     with pytest.raises(UserError):
         Workspace.open(workspace).plan_forget(text)
+
+
+def test_the_recall_index_is_rebuilt_without_the_text(workspace: Path, search: Search) -> None:
+    ws = Workspace.open(workspace)
+    session = ws.sessions.get_or_create("cli:alice")
+    session.add_message("user", "My locker combination is 31-07-55-kilo.")
+    session.add_message("user", "I keep my bike in the basement.")
+    ws.sessions.save(session)
+    before = ws.recall("locker combination", k=5)
+    assert any("31-07-55-kilo" in hit.text for hit in before)
+    assert (workspace / "memory" / ".index").exists()
+
+    receipt = ws.forget("31-07-55-kilo")
+
+    assert receipt.derived_deleted == ["memory/.index"]
+    assert search(workspace, "31-07-55-kilo") == []
+    after = ws.recall("locker combination", k=5)  # a fresh index, built from clean files
+    assert after and all("31-07-55-kilo" not in hit.text for hit in after)
+    assert any("[forgotten]" in hit.text for hit in after)
+    assert search(workspace, "31-07-55-kilo") == []

@@ -120,3 +120,15 @@ def test_a_dream_guide_linking_outside_is_replaced_by_the_built_in_one(
     assert built is not None
     assert SECRET not in built[0]
     assert SECRET not in _cli("dream", "prompt", "-w", workspace)
+
+
+def test_recall_does_not_index_a_memory_file_linking_outside(
+    workspace: Path, outside: Path
+) -> None:
+    ws = Workspace.open(workspace)
+    ws.store.user_file.unlink(missing_ok=True)
+    ws.store.user_file.symlink_to(outside)
+    ws.store.write_memory("- The ssh key lives in the vault.\n")
+    hits = ws.recall("ssh private key material", k=10)
+    assert all(SECRET not in hit.text for hit in hits)
+    assert any("vault" in hit.text for hit in hits)  # the workspace's own memory is indexed

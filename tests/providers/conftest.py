@@ -95,7 +95,7 @@ class FakeServer:
                     self.close_connection = True
                     return
                 if reply.action == "stall":
-                    server.release.wait(timeout=5)
+                    server.release.wait(timeout=60)  # past any client timeout; close() ends it
                     self.close_connection = True
                     return
                 payload = reply.body

@@ -20,7 +20,7 @@ def make(server: Any, fake_time: Any) -> Any:
             "sleep": fake_time.sleep,
             "clock": fake_time.clock,
             "seed": 3,
-            "timeout": 5.0,
+            "timeout": 60.0,  # a loopback reply; generous for a busy machine
         }
         options.update(kwargs)
         return AnthropicProvider(options.pop("model", "claude-test"), **options)

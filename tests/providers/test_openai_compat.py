@@ -10,6 +10,7 @@ import pytest
 from reverie.errors import ConfigError, MissingAPIKeyError
 from reverie.providers import OpenAICompatProvider, RetryPolicy
 from reverie.providers.base import ChatRequest
+from suite_tools import DEADLINE
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def make(server: Any, fake_time: Any) -> Any:
             "sleep": fake_time.sleep,
             "clock": fake_time.clock,
             "seed": 7,
-            "timeout": 5.0,
+            "timeout": 60.0,  # a loopback reply; generous for a busy machine
         }
         options.update(kwargs)
         return OpenAICompatProvider(options.pop("model", "gpt-test"), **options)
@@ -334,7 +335,8 @@ async def test_slow_answer_times_out_and_is_retried(
     server: Any, replies: Any, make: Any, fake_time: Any
 ) -> None:
     server.script(replies.Reply(action="stall"), replies.openai("Quick this time."))
-    provider = make(timeout=0.5, retry=RetryPolicy(base_delay=1.0, jitter=0.0))
+    # The same timeout bounds the retry, which a busy machine must answer within it.
+    provider = make(timeout=2.0, retry=RetryPolicy(base_delay=1.0, jitter=0.0))
     response = await provider.chat_with_retry(messages=USER)
 
     assert response.content == "Quick this time."
@@ -397,7 +399,7 @@ def test_constructing_does_not_import_the_sdk() -> None:
         "print('openai' in sys.modules, 'anthropic' in sys.modules)\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=DEADLINE
     )
     assert result.stdout.split() == ["False", "False"]
 

@@ -56,7 +56,7 @@ async def test_anthropic_tool_loop_sends_the_signed_thinking_back(
         ),
         replies.anthropic({"type": "text", "text": "Alice likes tea."}),
     )
-    provider = AnthropicProvider("claude-test", base_url=server.url, api_key="k", timeout=5.0)
+    provider = AnthropicProvider("claude-test", base_url=server.url, api_key="k", timeout=60.0)
     messages: list[dict[str, Any]] = [{"role": "user", "content": "What does Alice like?"}]
 
     first = await provider.chat_with_retry(messages=messages, tools=[READ_TOOL])

@@ -34,7 +34,7 @@ def openai(server: Any, fake_time: Any) -> Any:
             sleep=fake_time.sleep,
             clock=fake_time.clock,
             retry=retry,
-            timeout=5.0,
+            timeout=60.0,
         )
 
     return build
@@ -48,7 +48,7 @@ def anthropic(server: Any, fake_time: Any) -> AnthropicProvider:
         api_key="sk-ant-test",
         sleep=fake_time.sleep,
         clock=fake_time.clock,
-        timeout=5.0,
+        timeout=60.0,
     )
 
 

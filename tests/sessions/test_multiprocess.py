@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import reverie
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.transcripts import TranscriptArchive
+from suite_tools import DEADLINE, ChildProcesses
 
 SAVER = textwrap.dedent(
     """
@@ -31,11 +31,13 @@ SAVER = textwrap.dedent(
 )
 
 
-def test_concurrent_read_modify_save_under_the_lock_loses_nothing(workspace: Path) -> None:
+def test_concurrent_read_modify_save_under_the_lock_loses_nothing(
+    workspace: Path, children: ChildProcesses
+) -> None:
     rounds = 30
     env = {**os.environ, "PYTHONPATH": str(Path(reverie.__file__).parents[1])}
     procs = [
-        subprocess.Popen([sys.executable, "-c", SAVER, str(workspace), name, str(rounds)], env=env)
+        children.popen([sys.executable, "-c", SAVER, str(workspace), name, str(rounds)], env=env)
         for name in ("alpha", "beta")
     ]
     reader = SessionManager(workspace)
@@ -45,7 +47,7 @@ def test_concurrent_read_modify_save_under_the_lock_loses_nothing(workspace: Pat
         session = reader.get_or_create("shared:key")
         assert all(m["role"] == "user" for m in session.messages)
         seen += 1
-    assert [proc.wait(timeout=60) for proc in procs] == [0, 0]
+    assert [proc.wait(timeout=DEADLINE) for proc in procs] == [0, 0]
 
     session = SessionManager(workspace).get_or_create("shared:key")
     archived = TranscriptArchive(workspace).read("shared:key", 0, session.archived_offset)

@@ -16,6 +16,7 @@ from dulwich.repo import Repo
 
 from reverie._atomic import write_text_atomic
 from reverie.store.git import GitStore
+from suite_tools import DEADLINE, ChildProcesses
 
 TRACKED = ["SOUL.md", "USER.md", "memory/MEMORY.md", "memory/.dream_cursor"]
 USER_ID = b"Ada <ada@example.com>"
@@ -54,6 +55,7 @@ def run_git(workspace: Path, *args: str) -> str:
         capture_output=True,
         text=True,
         check=True,
+        timeout=DEADLINE,
         env={"GIT_CONFIG_NOSYSTEM": "1", "HOME": str(workspace), "PATH": "/usr/bin:/bin"},
     )
     return done.stdout
@@ -129,7 +131,9 @@ def _commit_in_process(workspace: str, name: str, rounds: int) -> None:
         store.auto_commit(f"{name} {i}")
 
 
-def test_concurrent_commits_from_processes_and_threads_lose_nothing(workspace: Path) -> None:
+def test_concurrent_commits_from_processes_and_threads_lose_nothing(
+    workspace: Path, children: ChildProcesses
+) -> None:
     store = GitStore(workspace, TRACKED)
     store.init()
     context = multiprocessing.get_context("fork")
@@ -142,13 +146,13 @@ def test_concurrent_commits_from_processes_and_threads_lose_nothing(workspace: P
         for name in ("memory/MEMORY.md", "memory/.dream_cursor")
     ]
     for proc in procs:
-        proc.start()  # fork before any thread exists
+        children.start(proc)  # fork before any thread exists
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     for proc in procs:
-        proc.join()
+        proc.join(DEADLINE)
         assert proc.exitcode == 0
 
     # A commit takes every tracked file as it is, so one worker's commit may

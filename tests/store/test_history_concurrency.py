@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from reverie.store.memory_store import MemoryStore
+from suite_tools import DEADLINE, ChildProcesses
+
+pytestmark = pytest.mark.durable  # crash tests: fsync on, as for users
 
 PROCESSES = 8
 APPENDS_PER_PROCESS = 300
@@ -48,7 +51,7 @@ def _cursors(store: MemoryStore) -> list[int]:
     return [json.loads(line)["cursor"] for line in lines]
 
 
-def test_processes_never_share_a_cursor(workspace: Path) -> None:
+def test_processes_never_share_a_cursor(workspace: Path, children: ChildProcesses) -> None:
     context = _context()
     start = context.Event()
     workers = [
@@ -56,10 +59,10 @@ def test_processes_never_share_a_cursor(workspace: Path) -> None:
         for worker in range(PROCESSES)
     ]
     for process in workers:
-        process.start()
+        children.start(process)
     start.set()
     for process in workers:
-        process.join(timeout=120)
+        process.join(timeout=DEADLINE)
         assert process.exitcode == 0
     store = MemoryStore(workspace)
     total = PROCESSES * APPENDS_PER_PROCESS
@@ -111,29 +114,32 @@ def test_readers_during_writes_see_consistent_prefixes(workspace: Path) -> None:
 
     thread = threading.Thread(target=read)
     thread.start()
-    for index in range(400):
-        store.append_history(f"e{index}" + "y" * (index * 31 % 3000))
-    stop.set()
-    thread.join()
+    try:
+        for index in range(400):
+            store.append_history(f"e{index}" + "y" * (index * 31 % 3000))
+    finally:
+        stop.set()
+        thread.join()
     assert problems == []
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_writer_killed_mid_stream_leaves_a_readable_log(workspace: Path) -> None:
+def test_writer_killed_mid_stream_leaves_a_readable_log(
+    workspace: Path, children: ChildProcesses
+) -> None:
     store = MemoryStore(workspace)
     for round_number in range(3):
-        with subprocess.Popen(
-            [sys.executable, "-c", _WRITER, str(workspace)],
-            stdout=subprocess.PIPE,
-            text=True,
-        ) as writer:
-            assert writer.stdout is not None
-            target = 100 + 37 * round_number
-            while int(writer.stdout.readline() or target) < target:
-                pass
-            time.sleep(0.01 * round_number)
-            writer.send_signal(signal.SIGKILL)
-            writer.wait(timeout=30)
+        writer = children.popen(
+            [sys.executable, "-c", _WRITER, str(workspace)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout is not None
+        target = 100 + 37 * round_number
+        while int(writer.stdout.readline() or target) < target:
+            pass
+        time.sleep(0.01 * round_number)  # vary where in a write the kill lands
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=DEADLINE)
+        writer.stdout.close()
         entries = store.read_unprocessed_history(0)
         cursors = [e["cursor"] for e in entries]
         assert cursors == list(range(1, len(cursors) + 1))

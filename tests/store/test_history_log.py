@@ -148,6 +148,7 @@ def test_each_kind_of_damage_warns_once(log: HistoryLog, caplog: pytest.LogCaptu
     assert all(str(log.path) in message for message in messages)
 
 
+@pytest.mark.durable
 def test_torn_last_line_is_skipped_then_healed(log: HistoryLog) -> None:
     log.extend([NewEntry("one"), NewEntry("two")])
     with log.path.open("ab") as handle:
@@ -215,6 +216,7 @@ def test_compact_disabled_or_under_the_cap_leaves_the_file_alone(log: HistoryLog
     assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)
 
 
+@pytest.mark.durable
 def test_compact_moves_malformed_lines_aside(log: HistoryLog) -> None:
     log.extend([NewEntry(f"e{i}") for i in range(6)])
     with log.path.open("a", encoding="utf-8") as handle:
@@ -232,6 +234,7 @@ def test_compact_moves_malformed_lines_aside(log: HistoryLog) -> None:
     assert not [p for p in log.path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.durable
 def test_compact_sweeps_temp_files_of_a_rewrite_killed_part_way(log: HistoryLog) -> None:
     log.extend([NewEntry(f"e{i}") for i in range(5)])
     # What a compaction killed between writing its temp file and the rename leaves.

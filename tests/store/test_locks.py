@@ -14,6 +14,7 @@ from filelock import FileLock, Timeout
 
 from reverie.errors import StoreError
 from reverie.locks import LockTimeoutError, WorkspaceLock
+from suite_tools import DEADLINE, ChildProcesses
 
 _HOLDER = """
 import sys, time
@@ -90,7 +91,7 @@ def test_another_process_waits_and_times_out_naming_the_file(tmp_path: Path) -> 
         finally:
             holder.stdin.write("\n")
             holder.stdin.flush()
-            holder.wait(timeout=30)
+            holder.wait(timeout=DEADLINE)
     assert lock.try_acquire() is True
     assert lock.try_acquire() is True  # re-entrant in the holding thread
     lock.release()
@@ -114,16 +115,22 @@ _CHILD_LOCK: WorkspaceLock
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
-def test_forked_child_does_not_inherit_the_held_lock(tmp_path: Path) -> None:
+def test_forked_child_does_not_inherit_the_held_lock(
+    tmp_path: Path, children: ChildProcesses
+) -> None:
     global _CHILD_LOCK
     _CHILD_LOCK = WorkspaceLock(tmp_path / "x.lock")
     context = multiprocessing.get_context("fork")
     queue: multiprocessing.Queue[str] = context.Queue()
-    with _CHILD_LOCK:
-        child = context.Process(target=_try_lock_in_child, args=(queue,))
-        child.start()
-        answer = queue.get(timeout=30)
-        child.join(timeout=30)
+    try:
+        with _CHILD_LOCK:
+            child = context.Process(target=_try_lock_in_child, args=(queue,))
+            children.start(child)
+            answer = queue.get(timeout=DEADLINE)
+            child.join(timeout=DEADLINE)
+    finally:
+        queue.close()
+        queue.join_thread()
     assert answer == "blocked"
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import subprocess
 import sys
 import textwrap
 import threading
@@ -18,6 +17,7 @@ import reverie
 from reverie.errors import StoreError, UserError
 from reverie.sessions.keys import session_filename
 from reverie.sessions.transcripts import TranscriptArchive
+from suite_tools import DEADLINE, ChildProcesses
 
 
 def msgs(*texts: str) -> list[dict[str, Any]]:
@@ -65,6 +65,7 @@ def test_nothing_is_written_for_an_empty_batch(workspace: Path) -> None:
     assert not (workspace / "memory").exists()
 
 
+@pytest.mark.durable
 def test_torn_last_line_is_skipped_and_the_next_batch_is_intact(
     workspace: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -161,17 +162,19 @@ APPENDER = textwrap.dedent(
 )
 
 
-def test_two_processes_interleave_whole_batches_only(workspace: Path) -> None:
+def test_two_processes_interleave_whole_batches_only(
+    workspace: Path, children: ChildProcesses
+) -> None:
     batches, size = 40, 25  # each batch ~75 KB, larger than a pipe buffer or page
     env = {**os.environ, "PYTHONPATH": str(Path(reverie.__file__).parents[1])}
     procs = [
-        subprocess.Popen(
+        children.popen(
             [sys.executable, "-c", APPENDER, str(workspace), str(base), str(batches), str(size)],
             env=env,
         )
         for base in (0, 100_000)
     ]
-    assert [proc.wait(timeout=120) for proc in procs] == [0, 0]
+    assert [proc.wait(timeout=DEADLINE) for proc in procs] == [0, 0]
     archive = TranscriptArchive(workspace)
     raw_lines = archive.path_for("shared").read_bytes().split(b"\n")
     assert raw_lines[-1] == b""

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from reverie.tokens import cache_info, estimate_message_tokens, estimate_prompt_tokens
+from suite_tools import DEADLINE
 
 
 def session(n: int) -> list[dict[str, Any]]:
@@ -135,6 +136,8 @@ def test_importing_the_counter_stays_light() -> None:
         "n = estimate_prompt_tokens([{'role': 'user', 'content': 'hi'}], model='gpt-4o')\n"
         "print(n, 'bpe_openai.tokenizer' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=DEADLINE
+    )
     # The public bpe_openai package decodes every table at import (~0.5 s); it is not needed.
     assert out.stdout.split() == ["8", "False"]  # 3 + "user" + "hi" + 3

@@ -81,7 +81,7 @@ def _root(
     logging.getLogger("reverie").setLevel(level)
 
 
-_COMMAND_MODULES = ("setup", "chat", "ingest", "status", "inspect", "dream", "forget")
+_COMMAND_MODULES = ("setup", "chat", "ingest", "status", "recall", "inspect", "dream", "forget")
 """Command modules, in the order their commands are listed in ``--help``."""
 
 

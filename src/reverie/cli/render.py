@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from reverie.ops.blame import BlameHit
     from reverie.ops.history import Expansion
     from reverie.ops.status import WorkspaceStatus
+    from reverie.recall.hits import RecallHit
     from reverie.scaffold import InitReport
     from reverie.store.records import HistoryEntry
 
@@ -28,6 +29,7 @@ __all__ = [
     "blame_view",
     "context_bar",
     "emit_json",
+    "emit_json_line",
     "error",
     "expansion",
     "history_table",
@@ -36,6 +38,7 @@ __all__ = [
     "messages_table",
     "note",
     "out",
+    "recall_hits",
     "sessions_table",
     "status_view",
 ]
@@ -80,6 +83,39 @@ def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
     for problem in problems:
         console.print(f"  - {escape(problem)}")
     console.print(f"  Make it private with: [bold]chmod -R go-rwx {escape(workspace)}[/]")
+
+
+def emit_json_line(data: Any) -> None:
+    """Print ``data`` as one line of JSON (for a stream of results, one per line)."""
+    print(json.dumps(data, ensure_ascii=False, default=str), flush=True)
+
+
+def recall_hits(query: str, hits: Sequence[RecallHit]) -> None:
+    """Recall results as a table: rank, where (kind and place), when, and the text."""
+    if not hits:
+        note(f"nothing remembered matches {query!r}")
+        return
+    table = Table(
+        title=Text(f"Recall: {query}", style="table.title"), title_justify="left", show_lines=True
+    )
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("where", style="magenta", overflow="fold")
+    table.add_column("when", style="dim", no_wrap=True)
+    table.add_column("text", overflow="fold")
+    for rank, hit in enumerate(hits, start=1):
+        table.add_row(str(rank), Text(_hit_place(hit)), hit.timestamp or "?", Text(hit.text))
+    out().print(table)
+
+
+def _hit_place(hit: RecallHit) -> str:
+    if hit.kind == "memory":
+        return hit.path or "memory"
+    place = hit.session_key or ""
+    if hit.start is not None and hit.end is not None:
+        place += f" #{hit.start}" if hit.end - hit.start == 1 else f" #{hit.start}-{hit.end - 1}"
+    if hit.kind == "history":
+        place = f"history {hit.cursor}" + (f" ({place})" if place else "")
+    return place
 
 
 def preview(text: str, limit: int = _PREVIEW) -> str:

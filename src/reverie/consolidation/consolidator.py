@@ -36,7 +36,12 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.consolidation.idle import compact_idle
 from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
-from reverie.consolidation.planner import largest_fitting_cut, pick_boundary, pick_replay_cut
+from reverie.consolidation.planner import (
+    largest_fitting_cut,
+    pick_boundary,
+    pick_replay_cut,
+    split_chunk,
+)
 from reverie.consolidation.probe import (
     PROBE_MESSAGE,
     BuildMessages,
@@ -45,6 +50,7 @@ from reverie.consolidation.probe import (
 )
 from reverie.consolidation.summary import (
     ARCHIVE_SUMMARY_MAX_CHARS,
+    archive_raw,
     remember_summary,
     summarise_into_history,
 )
@@ -305,18 +311,32 @@ class Consolidator:
         return largest_fitting_cut(session.messages, start, end, fits)
 
     async def _archive_range(self, session: Session, end: int) -> bool:
-        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw."""
+        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw.
+
+        The range goes to history in bounded chunks (a day of conversation or
+        :data:`~reverie.consolidation.planner.MAX_CHUNK_TOKENS`), one entry each,
+        so every entry names a small span of messages. Once the model fails,
+        the rest of the range is stored verbatim without asking it again.
+        """
         start = session.consolidated_count()
-        source = mark_pending(self.store, session, start, end)
-        self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
-        summary = await self.archive(
-            session.messages[start:end], session_key=session.key, source=source
-        )
-        clear_pending(session)
-        session.last_consolidated = end
-        remember_summary(session, summary)
-        self.sessions.save(session)
-        return summary is not None
+        cuts = split_chunk(session.messages, start, end, _message_tokens, day_of=_day_of)
+        healthy = True
+        for cut in cuts:
+            first = session.consolidated_count()
+            source = mark_pending(self.store, session, first, cut)
+            self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
+            chunk = session.messages[first:cut]
+            if healthy:
+                summary = await self.archive(chunk, session_key=session.key, source=source)
+            else:
+                archive_raw(self.store, chunk, session_key=session.key, source=source)
+                summary = None
+            clear_pending(session)
+            session.last_consolidated = cut
+            remember_summary(session, summary)
+            self.sessions.save(session)
+            healthy = healthy and summary is not None
+        return healthy
 
     async def archive(
         self,
@@ -381,6 +401,11 @@ class Consolidator:
 
 def _message_tokens(message: Mapping[str, Any]) -> int:
     return estimate_message_tokens(message)
+
+
+def _day_of(message: Mapping[str, Any]) -> str | None:
+    stamp = message.get("timestamp")
+    return stamp[:10] if isinstance(stamp, str) and len(stamp) >= 10 else None
 
 
 def _mirror(source: Session, target: Session) -> None:

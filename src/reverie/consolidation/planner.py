@@ -18,14 +18,22 @@ from collections.abc import Callable, Mapping, Sequence
 from reverie.messages import Message
 
 __all__ = [
+    "MAX_CHUNK_TOKENS",
     "MIN_KEPT_CHARS",
     "blocked_cuts",
     "largest_fitting_cut",
     "pick_boundary",
     "pick_replay_cut",
     "shrink_messages",
+    "split_chunk",
 ]
 
+MAX_CHUNK_TOKENS = 3_000
+"""Largest chunk one history entry summarises: a summary of a whole long
+conversation names messages 0-600 as its source, and finding a detail in it, or
+in the messages behind it, means reading all of them."""
+MIN_DAY_CHUNK = 4
+"""Fewest messages on each side of a day boundary for the day to start a new chunk."""
 MIN_KEPT_CHARS = 200
 """Shortest text a shrunk message keeps (head and tail together)."""
 
@@ -142,6 +150,54 @@ def pick_replay_cut(messages: Sequence[Message], start: int, keep: int) -> int |
         if messages[index].get("role") == "user" and not blocked[index - start]:
             return index
     return None
+
+
+def split_chunk(
+    messages: Sequence[Message],
+    start: int,
+    end: int,
+    count: Callable[[Message], int],
+    *,
+    max_tokens: int = MAX_CHUNK_TOKENS,
+    day_of: Callable[[Message], str | None] = lambda message: None,
+) -> list[int]:
+    """Where to cut ``messages[start:end]`` into bounded chunks, each one history entry.
+
+    Greedy, at legal cuts only (a user message outside a tool-call pair): a chunk
+    ends before the cut where it reaches ``max_tokens``, or where a new calendar
+    day begins (``day_of``) once it holds :data:`MIN_DAY_CHUNK` messages. A chunk
+    exceeds ``max_tokens`` only when no legal cut lies inside it.
+
+    Returns:
+        The chunk ends, ascending; the last is always ``end``.
+    """
+    start = max(start, 0)
+    if end - start <= 1:
+        return [end] if end > start else []
+    blocked = blocked_cuts(messages, start)
+    cuts: list[int] = []
+    chunk_start, tokens = start, 0
+    first_day = day_of(messages[start])
+    for index in range(start, end):
+        message = messages[index]
+        legal = index > chunk_start and message.get("role") == "user" and not blocked[index - start]
+        if legal:
+            day = day_of(message)
+            new_day = (
+                day is not None
+                and first_day is not None
+                and day != first_day
+                and index - chunk_start >= MIN_DAY_CHUNK
+                and end - index >= MIN_DAY_CHUNK
+            )
+            if tokens >= max_tokens or new_day:
+                cuts.append(index)
+                chunk_start, tokens, first_day = index, 0, day
+        if first_day is None:
+            first_day = day_of(message)
+        tokens += count(message)
+    cuts.append(end)
+    return cuts
 
 
 def largest_fitting_cut(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from reverie._logging import OnceWarner
@@ -25,6 +26,7 @@ from reverie.store.text import cap_text, strip_leaked_reasoning
 __all__ = [
     "ARCHIVE_SUMMARY_MAX_CHARS",
     "archive_raw",
+    "conversation_time",
     "failure_reason",
     "previous_summary",
     "remember_summary",
@@ -105,6 +107,27 @@ def summary_request(
     return None if fitted is None else build_archive_messages(fitted, previous_summary=previous)
 
 
+def conversation_time(messages: Sequence[Mapping[str, Any]]) -> str | None:
+    """When ``messages`` were said: the last stamped one's time as ``YYYY-MM-DD HH:MM``.
+
+    A history entry is dated by its conversation, not by when it was archived:
+    an import of last year's chats must not look like today's news. None when
+    no message carries a readable time (the log then stamps the entry now).
+    """
+    for message in reversed(messages):
+        stamp = message.get("timestamp")
+        if not isinstance(stamp, str) or not stamp.strip():
+            continue
+        try:
+            parsed = datetime.fromisoformat(stamp.strip().replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if parsed.tzinfo is not None:
+            parsed = parsed.astimezone().replace(tzinfo=None)
+        return parsed.strftime("%Y-%m-%d %H:%M")
+    return None
+
+
 def archive_raw(
     store: MemoryStore,
     messages: Sequence[Mapping[str, Any]],
@@ -119,8 +142,9 @@ def archive_raw(
     is still complete in the transcript archive or the session file.
     """
     text = format_messages(messages)
+    when = conversation_time(messages)
     if len(text) <= RAW_ARCHIVE_MAX_CHARS or source is None:
-        store.raw_archive(messages, session_key=session_key, source=source)
+        store.raw_archive(messages, session_key=session_key, source=source, timestamp=when)
         return
     marker = (
         f"\n… [truncated; all {len(messages)} messages are kept verbatim as messages "
@@ -131,6 +155,7 @@ def archive_raw(
     # Not append_history: it strips reasoning markers, and these are the user's own words.
     store.history.append(
         f"{RAW_PREFIX} {len(messages)} messages\n{body}",
+        timestamp=when,
         session_key=session_key,
         source=source,
     )
@@ -228,6 +253,10 @@ async def summarise_into_history(
         return NOTHING_ANSWER
     stored = cap_text(text, ARCHIVE_SUMMARY_MAX_CHARS)
     store.append_history(
-        stored, max_chars=ARCHIVE_SUMMARY_MAX_CHARS, session_key=session_key, source=source
+        stored,
+        max_chars=ARCHIVE_SUMMARY_MAX_CHARS,
+        session_key=session_key,
+        source=source,
+        timestamp=conversation_time(messages),
     )
     return stored

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,7 @@ class ForgetPlan:
     _store: MemoryStore | None = field(default=None, repr=False)
     _sessions: SessionManager | None = field(default=None, repr=False)
     _target: _Target = field(default_factory=_Target, repr=False)
+    _before_apply: Callable[[], None] | None = field(default=None, repr=False)
 
     @property
     def changes_anything(self) -> bool:
@@ -115,6 +116,8 @@ class ForgetPlan:
         if self.problems:
             raise UserError("cannot forget: " + "; ".join(self.problems))
         assert self._store is not None and self._sessions is not None
+        if self._before_apply is not None:
+            self._before_apply()
         return _Run(self._store, self._sessions, self._target).apply()
 
 
@@ -125,18 +128,22 @@ def plan_forget(
     *,
     cursor: int | None = None,
     session: str | None = None,
+    before_apply: Callable[[], None] | None = None,
 ) -> ForgetPlan:
     """Work out what forgetting ``text`` (or ``cursor``, or ``session``) changes.
 
     Exactly one of the three is given. ``text`` is matched exactly (case
     matters) and must be at least :data:`MIN_TEXT_CHARS` characters.
+    ``before_apply`` runs first thing in :meth:`ForgetPlan.apply` (the workspace
+    closes its recall index there, since the forget deletes it).
 
     Raises:
         UserError: no target or several, a text too short, an unknown cursor or session.
     """
     target = _check_target(text, cursor, session)
-    run = _Run(store, sessions, target)
-    return run.plan()
+    plan = _Run(store, sessions, target).plan()
+    plan._before_apply = before_apply
+    return plan
 
 
 def _check_target(text: str | None, cursor: int | None, session: str | None) -> _Target:

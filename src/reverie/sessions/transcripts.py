@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reverie._atomic import fsync_dir
+from reverie._atomic import fsync_dir, fsync_fd
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
@@ -172,7 +172,7 @@ class TranscriptArchive:
             view = memoryview(payload)
             while view:
                 view = view[os.write(fd, view) :]
-            os.fsync(fd)
+            fsync_fd(fd)
         except OSError as exc:
             raise StoreError(f"cannot append to transcript {path}: {exc.strerror or exc}") from exc
         finally:

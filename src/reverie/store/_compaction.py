@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie._atomic import fsync_fd
 from reverie.errors import StoreError
 from reverie.privacy import open_private
 from reverie.store.records import HistoryEntry, Reject, parse_history_line
@@ -96,7 +97,7 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
             view = memoryview(payload)
             while view:
                 view = view[os.write(fd, view) :]
-            os.fsync(fd)
+            fsync_fd(fd)
         finally:
             os.close(fd)
     except OSError as exc:

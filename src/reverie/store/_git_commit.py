@@ -22,6 +22,7 @@ from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tree
 from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
+from reverie._atomic import fsync_enabled
 from reverie.errors import GitStoreError, StoreError
 from reverie.store._git_objects import (
     Entry,
@@ -104,7 +105,7 @@ def commit_worktree(
         commit = _new_commit(tree_id, head, identity, message)
         # Objects first, fsynced, then the ref: a crash never leaves HEAD
         # pointing at something missing.
-        repo.object_store.fsync_object_files = True
+        repo.object_store.fsync_object_files = fsync_enabled()
         for obj in [*objects, *created, commit]:
             repo.object_store.add_object(obj)
         reflog = b"commit: " + commit.message.split(b"\n", 1)[0]

@@ -243,12 +243,15 @@ class MemoryStore:
         max_chars: int | None = None,
         session_key: str | None = None,
         source: HistorySource | Mapping[str, Any] | None = None,
+        timestamp: str | None = None,
     ) -> int:
         """Append one entry to the history log and return its cursor.
 
         Leaked reasoning and template markers are stripped first (an entry that
         was nothing else is stored as ``""``), then the text is capped at
         ``max_chars`` (default 64,000), truncation marker included.
+        ``timestamp`` (``YYYY-MM-DD HH:MM``) dates the entry; the default is now,
+        and a summary of older messages passes their time.
 
         Args:
             entry: The text.
@@ -256,6 +259,7 @@ class MemoryStore:
             session_key: The session the entry came from.
             source: The messages it was written from: a :class:`HistorySource`
                 or its dict form ``{"session_key", "start", "end"}``.
+            timestamp: The entry's time, ``YYYY-MM-DD HH:MM`` (default: now).
 
         Raises:
             UserError: for a non-string entry, a bad ``max_chars`` or ``source``.
@@ -264,7 +268,7 @@ class MemoryStore:
         if not isinstance(entry, str):
             raise UserError(f"history entry must be a string, not {type(entry).__name__}")
         content = cap_text(strip_leaked_reasoning(entry), _entry_cap(max_chars))
-        return self._append(content, session_key, source)
+        return self._append(content, session_key, source, timestamp)
 
     def raw_archive(
         self,
@@ -273,13 +277,15 @@ class MemoryStore:
         max_chars: int | None = None,
         session_key: str | None = None,
         source: HistorySource | Mapping[str, Any] | None = None,
+        timestamp: str | None = None,
     ) -> int | None:
         """Archive messages verbatim when summarising them failed; return the new cursor.
 
         The entry is ``"[RAW] N messages\\n"`` followed by one
         ``[YYYY-MM-DD HH:MM] ROLE [tools: a, b]: text`` line per message, that
         text capped at ``max_chars`` (default 16,000). The messages are the
-        user's words, so nothing is stripped from them.
+        user's words, so nothing is stripped from them. ``timestamp`` dates the
+        entry (default: now).
 
         Returns:
             The cursor, or None when every message was empty (nothing is written).
@@ -293,7 +299,7 @@ class MemoryStore:
         limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else positive_int("max_chars", max_chars)
         header = f"[RAW] {len(messages)} messages\n"
         body = cap_text(text, limit)
-        return self._append(header + body, session_key, source)
+        return self._append(header + body, session_key, source, timestamp)
 
     def read_unprocessed_history(self, since_cursor: int) -> list[dict[str, Any]]:
         """Entries with a cursor greater than ``since_cursor``, oldest first, as dicts."""
@@ -427,11 +433,15 @@ class MemoryStore:
         content: str,
         session_key: str | None,
         source: HistorySource | Mapping[str, Any] | None,
+        timestamp: str | None,
     ) -> int:
         if session_key is not None and not isinstance(session_key, str):
             raise UserError(f"session_key must be a string, not {type(session_key).__name__}")
         record = self.history.append(
-            content, session_key=session_key, source=HistorySource.coerce(source)
+            content,
+            timestamp=timestamp,
+            session_key=session_key,
+            source=HistorySource.coerce(source),
         )
         return record.cursor
 

@@ -1,0 +1,146 @@
+"""Pure ranking arithmetic: reciprocal-rank fusion and turning ranked turns into hits.
+
+Kept free of SQL so each rule can be tested on plain lists. A *turn* is one
+message, named ``(session_key, index)``; a *ranker* is an ordered list of
+turns (best first). Fusion adds ``weight / (RRF_K + rank)`` over the rankers
+that list a turn, so a turn several rankers agree on beats one that a single
+ranker loves. Hits are then cut as short windows around the best turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["RRF_K", "Turn", "Window", "fuse", "windows_from_turns"]
+
+RRF_K = 60
+"""The usual reciprocal-rank-fusion constant: dampens the gap between ranks 1 and 2."""
+
+_PAIR_BONUS = 1.5
+
+Turn = tuple[str, int]
+"""A message: ``(session_key, absolute index)``."""
+
+
+def fuse(rankings: Sequence[tuple[float, Sequence[Turn]]]) -> dict[Turn, float]:
+    """Reciprocal-rank fusion of ``(weight, ranked turns)`` lists."""
+    scores: dict[Turn, float] = {}
+    for weight, ranked in rankings:
+        for rank, turn in enumerate(ranked, start=1):
+            scores[turn] = scores.get(turn, 0.0) + weight / (RRF_K + rank)
+    return scores
+
+
+@dataclass
+class Window:
+    """Consecutive turns of one session returned as one hit."""
+
+    session_key: str
+    start: int
+    end: int
+    """One past the last turn."""
+    score: float
+    seeds: list[int] = field(default_factory=list)
+    """The ranked turns the window was cut around."""
+
+    @property
+    def size(self) -> int:
+        """How many turns the window covers."""
+        return self.end - self.start
+
+
+def windows_from_turns(
+    ranked: Sequence[tuple[Turn, float]],
+    *,
+    limit: int,
+    turn_budget: int,
+    neighbour_score: Callable[[Turn], float],
+    exists: Callable[[Turn], bool],
+    prefer_next: Callable[[Turn], bool],
+    asks: Callable[[Turn], bool] = lambda turn: False,
+    max_window: int = 4,
+) -> list[Window]:
+    """Cut the best turns into at most ``limit`` windows covering at most ``turn_budget`` turns.
+
+    Each seed turn (best first) gets one neighbour: the one that scores higher,
+    else the reply to a user turn or the question before an assistant turn
+    (``prefer_next``). A seed next to a window already chosen extends it (up to
+    ``max_window`` turns) instead of starting another; a seed inside one adds to
+    its score. When the budget is nearly spent, seeds come alone.
+
+    Args:
+        ranked: ``(turn, fused score)``, best first.
+        limit: Most windows returned.
+        turn_budget: Most turns all windows together cover.
+        neighbour_score: Fused score of any turn (0 when it matched nothing).
+        exists: Whether a turn exists (inside its session's range).
+        prefer_next: For a tie between neighbours, whether the following turn wins.
+        asks: Whether a turn is a question; a window ending on one takes the
+            next turn too (the answer), budget permitting.
+        max_window: Longest window a merge may build.
+    """
+    windows: list[Window] = []
+    by_session: dict[str, list[Window]] = {}
+    used = 0
+    for turn, score in ranked:
+        key, index = turn
+        own = by_session.setdefault(key, [])
+        inside = next((w for w in own if w.start <= index < w.end), None)
+        if inside is not None:
+            inside.score += score * 0.5
+            inside.seeds.append(index)
+            continue
+        adjacent = next((w for w in own if w.start - 1 == index or w.end == index), None)
+        if adjacent is not None and adjacent.size < max_window and used < turn_budget:
+            adjacent.start = min(adjacent.start, index)
+            adjacent.end = max(adjacent.end, index + 1)
+            adjacent.score += score * 0.5
+            adjacent.seeds.append(index)
+            used += 1
+            continue
+        if len(windows) >= limit:
+            continue
+        start, end = index, index + 1
+        if used + 2 <= turn_budget - (limit - len(windows) - 1):
+            before, after = (key, index - 1), (key, index + 1)
+            options = [
+                (neighbour_score(candidate), candidate == after, candidate)
+                for candidate in (before, after)
+                if exists(candidate) and not _covered(own, candidate[1])
+            ]
+            if options:
+                # The turn the conversation pairs it with (a user turn's reply, an
+                # assistant turn's question) wins unless the other side scores far higher.
+                prefer = prefer_next(turn)
+                best = max(
+                    options,
+                    key=lambda item: (
+                        item[0] * (_PAIR_BONUS if item[1] == prefer else 1),
+                        item[1] == prefer,
+                    ),
+                )
+                start, end = min(index, best[2][1]), max(index, best[2][1]) + 1
+        following = (key, end)
+        if (
+            asks((key, end - 1))
+            and exists(following)
+            and not _covered(own, end)
+            and used + (end - start) + 1 <= turn_budget - (limit - len(windows) - 1)
+        ):
+            end += 1
+        window = Window(key, start, end, score, [index])
+        windows.append(window)
+        own.append(window)
+        used += window.size
+    windows.sort(key=lambda w: w.score, reverse=True)
+    return windows
+
+
+def _covered(windows: Sequence[Window], index: int) -> bool:
+    return any(w.start <= index < w.end for w in windows)
+
+
+def rank_order(scores: Mapping[Turn, float]) -> list[tuple[Turn, float]]:
+    """``scores`` best first; ties go to the later turn (newer words win a tie)."""
+    return sorted(scores.items(), key=lambda item: (item[1], item[0][1]), reverse=True)

@@ -1,0 +1,315 @@
+"""The rankers recall fuses, each an ordered list of turns read from the index.
+
+* **bm25 on turns**: FTS5's BM25 over single messages (porter stemming,
+  unicode folding, diacritics removed), for an OR of the query's content words.
+* **bm25 on windows**: a turn's BM25 plus half of its neighbours', so a
+  question whose words are split over a question and its answer still ranks.
+* **coverage**: how many distinct query words a turn and its neighbours hold
+  (BM25 over-rewards one rare word said many times).
+* **exact terms**: names, numbers and codes of the query found verbatim.
+* **dates**: turns said on a calendar day the query names.
+* **history**: turns inside the source range of history entries that match.
+* **recency**: newer first, a light tie-breaker for facts that were corrected.
+* **semantic**: cosine similarity of embeddings, when an endpoint is configured.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reverie.recall.fusion import Turn
+from reverie.recall.text import QueryTerms, fts_or_query, holds_answer_type, words
+
+__all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
+
+POOL_SIZE = 200
+"""Turns BM25 hands to the other rankers: enough that a turn ranked low by BM25
+but high by coverage or names still gets its chance."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which rows a search may return (SQL fragments and their parameters)."""
+
+    session_key: str | None = None
+    since: str | None = None
+    until: str | None = None
+
+    def message_sql(self, alias: str = "m") -> tuple[str, list[object]]:
+        """A ``WHERE`` continuation for the messages table."""
+        clauses: list[str] = []
+        params: list[object] = []
+        if self.session_key is not None:
+            clauses.append(f"{alias}.session_key = ?")
+            params.append(self.session_key)
+        if self.since is not None:
+            clauses.append(f"{alias}.ts >= ?")
+            params.append(self.since)
+        if self.until is not None:
+            clauses.append(f"{alias}.ts < ?")
+            params.append(self.until)
+        return "".join(f" AND {clause}" for clause in clauses), params
+
+
+@dataclass
+class Candidate:
+    """A message the query matched, or a neighbour of one."""
+
+    row_id: int
+    turn: Turn
+    role: str
+    ts: str | None
+    text: str
+    bm25: float = 0.0
+    """Positive, higher is better; 0 for a neighbour that matched nothing."""
+    _words: frozenset[str] | None = field(default=None, repr=False)
+    _lower: str | None = field(default=None, repr=False)
+
+    @property
+    def lower(self) -> str:
+        """The text lower-cased (computed once)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        """The distinct lower-cased words of the text (computed once)."""
+        if self._words is None:
+            self._words = frozenset(words(self.lower))
+        return self._words
+
+
+@dataclass
+class CandidatePool:
+    """The matched turns and their neighbours, keyed by turn."""
+
+    turns: dict[Turn, Candidate] = field(default_factory=dict)
+    matched: list[Turn] = field(default_factory=list)
+    """Turns BM25 matched, best first."""
+
+    def bm25(self, turn: Turn) -> float:
+        """The turn's BM25 (0 when it matched nothing or is not in the pool)."""
+        candidate = self.turns.get(turn)
+        return candidate.bm25 if candidate is not None else 0.0
+
+
+_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.ts, m.text"
+
+
+def collect_candidates(
+    db: sqlite3.Connection, query: QueryTerms, filters: Filters, *, terms: Sequence[str] = ()
+) -> CandidatePool:
+    """BM25's best turns for the query (or for ``terms``), plus their neighbours."""
+    pool = CandidatePool()
+    match = fts_or_query(list(terms or query.terms), prefixes=not terms)
+    if not match:
+        return pool
+    where, params = filters.message_sql()
+    if where:
+        rows = db.execute(
+            f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
+            "JOIN messages m ON m.id = messages_fts.rowid "
+            f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
+            [match, *params, POOL_SIZE],
+        ).fetchall()
+    else:
+        # Rank inside FTS first: joining every match before the sort would read
+        # the text of thousands of rows to keep two hundred.
+        rows = db.execute(
+            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, bm25(messages_fts) AS rank "
+            "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
+            "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
+            [match, POOL_SIZE],
+        ).fetchall()
+    for row_id, key, index, role, ts, text, rank in rows:
+        turn = (key, index)
+        pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
+        pool.matched.append(turn)
+    _add_neighbours(db, pool, filters)
+    return pool
+
+
+def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
+    # Neighbours obey the filters too: a window never reaches outside the asked-for span.
+    where, params = filters.message_sql()
+    wanted: set[Turn] = set()
+    guesses: set[int] = set()
+    for key, index in pool.matched:
+        row_id = pool.turns[(key, index)].row_id
+        for step in (-1, 1):
+            other = (key, index + step)
+            if index + step >= 0 and other not in pool.turns:
+                wanted.add(other)
+                guesses.add(row_id + step)  # a session's messages are usually inserted in order
+    _fetch(db, pool, "m.id", sorted(guesses), where, params, wanted)
+    missing = sorted(wanted - pool.turns.keys())
+    by_key: dict[str, list[int]] = {}
+    for key, index in missing:
+        by_key.setdefault(key, []).append(index)
+    for key, indexes in by_key.items():
+        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
+
+
+def _fetch(
+    db: sqlite3.Connection,
+    pool: CandidatePool,
+    column: str,
+    values: list[int],
+    where: str,
+    params: list[object],
+    wanted: set[Turn] | None,
+) -> None:
+    for start in range(0, len(values), 500):
+        chunk = values[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for row_id, key, index, role, ts, text in db.execute(
+            f"SELECT {_COLUMNS} FROM messages m WHERE {column} IN ({marks}){where}",
+            [*chunk, *params],
+        ):
+            turn = (key, index)
+            if (wanted is None or turn in wanted) and turn not in pool.turns:
+                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+
+
+def window_bm25(pool: CandidatePool) -> list[Turn]:
+    """Matched turns by their BM25 plus half their neighbours'."""
+
+    def score(turn: Turn) -> float:
+        key, index = turn
+        return pool.bm25(turn) + 0.5 * (pool.bm25((key, index - 1)) + pool.bm25((key, index + 1)))
+
+    return sorted(pool.matched, key=score, reverse=True)
+
+
+def crude_stem(word: str) -> str:
+    """The first five letters: enough to count "moved" and "moving" as one query word."""
+    return word[:5]
+
+
+def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns by how many distinct query words they and their neighbours hold."""
+    wanted = sorted({crude_stem(term) for term in query.terms}, key=len, reverse=True)
+    if len(wanted) < 2:
+        return []
+    # One scan per turn, in C: words that start with a query word's stem.
+    finder = re.compile(r"\b(?:" + "|".join(re.escape(stem) for stem in wanted) + ")")
+    cache: dict[Turn, frozenset[str]] = {}
+
+    def found(turn: Turn) -> frozenset[str]:
+        hit = cache.get(turn)
+        if hit is None:
+            candidate = pool.turns.get(turn)
+            hit = frozenset(finder.findall(candidate.lower)) if candidate else frozenset()
+            cache[turn] = hit
+        return hit
+
+    def score(turn: Turn) -> tuple[float, float]:
+        key, index = turn
+        own = found(turn)
+        around = found((key, index - 1)) | found((key, index + 1))
+        return len(own) + 0.5 * len(around - own), pool.bm25(turn)
+
+    return sorted(pool.matched, key=score, reverse=True)
+
+
+def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns holding the query's names and numbers verbatim, most first."""
+    if not query.exact:
+        return []
+    single = {term for term in query.exact if "-" not in term}
+    compounds = [term for term in query.exact if "-" in term]
+    scored: list[tuple[int, float, Turn]] = []
+    for turn in pool.matched:
+        candidate = pool.turns[turn]
+        lowered = candidate.text.lower()
+        hits = len(single & candidate.word_set)
+        hits += sum(2 for term in compounds if term in lowered)
+        if hits:
+            scored.append((hits, candidate.bm25, turn))
+    scored.sort(reverse=True)
+    return [turn for _, _, turn in scored]
+
+
+def on_dates(
+    db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
+) -> list[Turn]:
+    """Turns said on a day the query names: matched ones by BM25, else that day's first."""
+    if not query.dates:
+        return []
+    days = {f"-{month:02d}-{day:02d} " for month, day in query.dates}
+    ranked = [
+        turn
+        for turn in pool.matched
+        if (ts := pool.turns[turn].ts) is not None and ts[4:11] in days
+    ]
+    if ranked:
+        return ranked
+    where, params = filters.message_sql()
+    found: list[Turn] = []
+    for marker in sorted(days):
+        for row_id, key, index, role, ts, text in db.execute(
+            f"SELECT {_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
+            "ORDER BY m.ts LIMIT 20",
+            [marker, *params],
+        ):
+            turn = (key, index)
+            if turn not in pool.turns:
+                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+            found.append(turn)
+    return found
+
+
+def within_history(
+    db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
+) -> list[Turn]:
+    """Matched turns inside the source ranges of the history entries that match best."""
+    match = fts_or_query(list(query.terms))
+    if not match or not pool.matched:
+        return []
+    where = ""
+    params: list[object] = [match]
+    if filters.session_key is not None:
+        where = " AND h.session_key = ?"
+        params.append(filters.session_key)
+    ranges = db.execute(
+        "SELECT h.session_key, h.start, h.end FROM history_fts "
+        "JOIN history h ON h.cursor = history_fts.rowid "
+        f"WHERE history_fts MATCH ? AND h.start IS NOT NULL{where} "
+        "ORDER BY bm25(history_fts) LIMIT 5",
+        params,
+    ).fetchall()
+    ranked: list[Turn] = []
+    for key, start, end in ranges:
+        inside = [t for t in pool.matched if t[0] == key and start <= t[1] < end]
+        ranked.extend(t for t in inside if t not in ranked)
+    return ranked
+
+
+def answer_type(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Turns holding what the question asks for (a number, a time, a name) next to a match.
+
+    "When is the first market day?" is often answered by a bare "april 25"
+    right after the turn that matched; this ranker lifts such turns, scored by
+    their own BM25 plus most of their best neighbour's.
+    """
+    kind = query.answer_type
+    if kind is None:
+        return []
+    scored: list[tuple[float, Turn]] = []
+    for turn, candidate in pool.turns.items():
+        key, index = turn
+        near = max(pool.bm25((key, index - 1)), pool.bm25((key, index + 1)))
+        score = candidate.bm25 + 0.8 * near
+        if score > 0 and holds_answer_type(candidate.text, kind):
+            scored.append((score, turn))
+    scored.sort(reverse=True)
+    return [turn for _, turn in scored]
+
+
+def recency(pool: CandidatePool) -> list[Turn]:
+    """Matched turns, newest first (by time, then by position)."""
+    return sorted(pool.matched, key=lambda t: (pool.turns[t].ts or "", t[1]), reverse=True)

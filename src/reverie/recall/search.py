@@ -1,0 +1,250 @@
+"""One search over the index: fuse the rankers, cut windows, add history and memory hits.
+
+Which kinds come back:
+
+* ``kinds=None`` (the default) returns the best *evidence*: windows of
+  messages, sections of the memory files, and history entries whose messages
+  are not in the index (nanobot's entries, which name no source). An entry
+  that does name its messages is not returned itself: its matching is used to
+  rank the messages it covers, which are the exact words, in a far smaller
+  span than the whole chunk.
+* explicit ``kinds`` return exactly those kinds.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection, Sequence
+
+from reverie.recall import rankers
+from reverie.recall.embeddings import SemanticRanker
+from reverie.recall.fusion import Turn, fuse, rank_order, windows_from_turns
+from reverie.recall.hits import RecallHit
+from reverie.recall.rankers import CandidatePool, Filters
+from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
+
+__all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
+
+MAX_HIT_MESSAGE_CHARS = 1_500
+"""Longest text one message contributes to a hit (the rest is elided in the middle)."""
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "bm25": 1.0,
+    "window": 1.0,
+    "coverage": 0.8,
+    "exact": 0.8,
+    "answer_type": 0.8,
+    "dates": 1.0,
+    "history": 0.4,
+    "recency": 0.2,
+    "semantic": 1.2,
+}
+"""Weight of each ranker in the fusion; recency only breaks near-ties."""
+
+_ROLE_FACTOR = {"user": 1.0, "assistant": 0.95, "tool": 0.7, "system": 0.6}
+_MEMORY_WEIGHT = 1.6
+_HISTORY_WEIGHT = 1.6
+_MAX_SIDE_HITS = 2
+"""Memory sections and source-less history entries among the default results, at most."""
+
+
+class Searcher:
+    """Runs searches on an open index connection (the caller holds it and syncs first)."""
+
+    def __init__(
+        self,
+        db: sqlite3.Connection,
+        *,
+        semantic: SemanticRanker | None = None,
+        weights: dict[str, float] | None = None,
+    ) -> None:
+        self.db = db
+        self.semantic = semantic
+        self.weights = {**DEFAULT_WEIGHTS, **(weights or {})}
+
+    def search(
+        self,
+        query: str,
+        *,
+        k: int,
+        filters: Filters,
+        kinds: Collection[str] | None,
+    ) -> list[RecallHit]:
+        """The best ``k`` hits for ``query`` (see the module docstring for ``kinds``)."""
+        terms = analyse_query(query)
+        wanted = set(kinds) if kinds is not None else {"message", "memory", "history"}
+        hits: list[RecallHit] = []
+        if "message" in wanted:
+            hits.extend(self._messages(query, terms, filters, k))
+        side: list[RecallHit] = []
+        if "memory" in wanted and filters.session_key is None:
+            side.extend(self._memory(terms, filters, k))
+        if "history" in wanted:
+            side.extend(self._history(terms, filters, k, sourceless_only=kinds is None))
+        if kinds is None:
+            side.sort(key=lambda hit: hit.score, reverse=True)
+            side = side[:_MAX_SIDE_HITS]
+        hits.extend(side)
+        hits.sort(key=lambda hit: hit.score, reverse=True)
+        return hits[:k]
+
+    # -- messages ----------------------------------------------------------------
+
+    def _messages(self, query: str, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
+        pool = rankers.collect_candidates(self.db, terms, filters)
+        w = self.weights
+        lists: list[tuple[float, Sequence[Turn]]] = [
+            (w["bm25"], pool.matched),
+            (w["window"], rankers.window_bm25(pool)),
+            (w["coverage"], rankers.coverage(pool, terms)),
+            (w["exact"], rankers.exact_terms(pool, terms)),
+            (w["dates"], rankers.on_dates(self.db, pool, terms, filters)),
+            (w["answer_type"], rankers.answer_type(pool, terms)),
+            (w["history"], rankers.within_history(self.db, pool, terms, filters)),
+            (w["recency"], rankers.recency(pool)),
+        ]
+        if self.semantic is not None:
+            lists.append((w["semantic"], self.semantic.rank(query, pool, filters)))
+        scores = fuse([(weight, ranked) for weight, ranked in lists if weight and ranked])
+        for turn in scores:
+            candidate = pool.turns.get(turn)
+            if candidate is not None:
+                factor = _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
+                scores[turn] *= factor
+        windows = windows_from_turns(
+            rank_order(scores),
+            limit=k,
+            turn_budget=2 * k,
+            neighbour_score=lambda turn: scores.get(turn, 0.0),
+            exists=lambda turn: self._exists(pool, turn),
+            prefer_next=lambda turn: pool.turns[turn].role == "user",
+            asks=lambda turn: _asks(pool, turn),
+        )
+        return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
+
+    def _exists(self, pool: CandidatePool, turn: Turn) -> bool:
+        return turn in pool.turns
+
+    def _window_hit(
+        self, pool: CandidatePool, key: str, start: int, end: int, score: float
+    ) -> RecallHit:
+        lines: list[str] = []
+        stamp: str | None = None
+        for index in range(start, end):
+            candidate = pool.turns.get((key, index))
+            if candidate is None:
+                continue
+            stamp = stamp or candidate.ts
+            lines.append(format_turn(candidate.ts, candidate.role, candidate.text))
+        return RecallHit(
+            kind="message",
+            score=round(score, 6),
+            text="\n".join(lines),
+            session_key=key,
+            start=start,
+            end=end,
+            timestamp=stamp,
+        )
+
+    # -- history and memory ------------------------------------------------------
+
+    def _history(
+        self, terms: QueryTerms, filters: Filters, k: int, *, sourceless_only: bool
+    ) -> list[RecallHit]:
+        match = fts_or_query(list(terms.terms))
+        if not match:
+            return []
+        clauses, params = "", [match]
+        if sourceless_only:
+            clauses += " AND h.start IS NULL"
+        for column, op, value in (
+            ("h.session_key", "=", filters.session_key),
+            ("h.ts", ">=", filters.since),
+            ("h.ts", "<", filters.until),
+        ):
+            if value is not None:
+                clauses += f" AND {column} {op} ?"
+                params.append(value)
+        rows = self.db.execute(
+            "SELECT h.cursor, h.session_key, h.start, h.end, h.ts, h.text FROM history_fts "
+            f"JOIN history h ON h.cursor = history_fts.rowid WHERE history_fts MATCH ?{clauses} "
+            "ORDER BY bm25(history_fts) LIMIT ?",
+            [*params, k],
+        ).fetchall()
+        return [
+            RecallHit(
+                kind="history",
+                score=round(_HISTORY_WEIGHT / (60 + rank), 6),
+                text=text,
+                session_key=key,
+                start=start,
+                end=end,
+                cursor=cursor,
+                timestamp=ts,
+            )
+            for rank, (cursor, key, start, end, ts, text) in enumerate(rows, start=1)
+        ]
+
+    def _memory(self, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
+        match = fts_or_query(list(terms.terms))
+        if not match:
+            return []
+        clauses, params = "", [match]
+        for op, value in ((">=", filters.since), ("<", filters.until)):
+            if value is not None:
+                clauses += f" AND s.ts {op} ?"
+                params.append(value)
+        rows = self.db.execute(
+            "SELECT s.path, s.ts, s.text FROM memory_fts JOIN memory s ON s.id = memory_fts.rowid "
+            f"WHERE memory_fts MATCH ?{clauses} ORDER BY bm25(memory_fts) LIMIT ?",
+            [*params, k],
+        ).fetchall()
+        return [
+            RecallHit(
+                kind="memory",
+                score=round(_MEMORY_WEIGHT / (60 + rank), 6),
+                text=text,
+                path=path,
+                timestamp=ts,
+            )
+            for rank, (path, ts, text) in enumerate(rows, start=1)
+        ]
+
+
+def _substance(text: str) -> float:
+    """Short turns ("ok moving on") match a word by chance; damp them, never drop them."""
+    return 0.55 + 0.45 * min(1.0, len(text.split()) / 12)
+
+
+def _asks(pool: CandidatePool, turn: Turn) -> bool:
+    candidate = pool.turns.get(turn)
+    return candidate is not None and candidate.text.rstrip().endswith("?")
+
+
+def format_turn(ts: str | None, role: str, text: str) -> str:
+    """One message as a hit shows it: ``[2026-04-03 09:12] user: text``."""
+    if len(text) > MAX_HIT_MESSAGE_CHARS:
+        half = MAX_HIT_MESSAGE_CHARS // 2
+        text = f"{text[:half]} […] {text[-half:]}"
+    return f"[{ts or '?'}] {role}: {text}"
+
+
+def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) -> list[RecallHit]:
+    """The baseline: BM25 over single turns, every query word, one turn per hit."""
+    terms = analyse_query(query)
+    pool = rankers.collect_candidates(db, terms, filters, terms=terms.all_words)
+    hits: list[RecallHit] = []
+    for key, index in pool.matched[:k]:
+        candidate = pool.turns[(key, index)]
+        hits.append(
+            RecallHit(
+                kind="message",
+                score=round(candidate.bm25, 6),
+                text=format_turn(candidate.ts, candidate.role, candidate.text),
+                session_key=key,
+                start=index,
+                end=index + 1,
+                timestamp=candidate.ts,
+            )
+        )
+    return hits
