@@ -17,6 +17,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
 
     0: errors, redact, privacy
     1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
+    1: _append, _jsonline, _readfile
     2: tokens
     3: config
     4: providers
@@ -28,8 +29,10 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     10: workspace, _window
     11: agent
     12: ops, ingest
-    13: cli
-    14: __main__
+    13: integrations
+    14: mcp
+    15: cli
+    16: __main__
 
 Everything listed in ``__all__`` is public; the rest is internal. Each name loads
 its module on first access, so ``import reverie`` (and with it ``reverie --help``)

@@ -341,6 +341,20 @@ def _describe(result: DreamResult) -> str:
         )
     if result.status == "nothing_to_do":
         return f"Nothing to dream about: {result.reason}."
+    if result.commit:
+        # Committed, but the cursor did not move: the next run only moves it.
+        return (
+            f"Dream committed its edits as `{result.commit[:8]}` ({span}) but did not finish: "
+            f"{result.reason}. The next Dream run records the cursor; the entries will not be "
+            "dreamed again."
+        )
+    if result.unrestored:
+        files = ", ".join(result.unrestored)
+        return (
+            f"Dream did not complete ({span}): {result.reason}. Its uncommitted edits to "
+            f"{files} could not be undone yet; the next Dream run undoes them first. The "
+            "entries will be retried."
+        )
     if result.status == "rejected":
         return (
             f"Dream was rejected ({span}): {result.reason}. The memory files were restored and "

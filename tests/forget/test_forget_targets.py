@@ -145,3 +145,33 @@ def test_a_session_open_in_a_chat_is_refused(workspace: Path) -> None:
         chat.stdin.close()
         chat.wait(timeout=120)
     assert ws.forget("90210-kappa").remaining == []
+
+
+def test_cursor_finds_its_messages_past_a_damaged_line(workspace: Path) -> None:
+    ws = Workspace.open(workspace)
+    session = ws.sessions.get_or_create("cli:a")
+    for number in range(10):
+        session.add_message("user", f"message number {number}")
+    ws.sessions.save(session)
+    cursor = ws.store.append_history(
+        "[durable] numbers five and six",
+        session_key="cli:a",
+        source={"session_key": "cli:a", "start": 5, "end": 7},
+    )
+    path = ws.sessions.session_path("cli:a")
+    lines = path.read_text().splitlines()
+    lines[3] = '{"role": "user", "content": "message num'  # message 2's line, torn
+    path.write_text("\n".join(lines) + "\n")
+
+    ws.forget(cursor=cursor)
+
+    ws.sessions.invalidate("cli:a")
+    shown = [m["content"] for m in ws.sessions.read_range("cli:a", 0, 10)]
+    assert shown[5] == shown[6] == PLACEHOLDER
+    assert shown[4] == "message number 4" and shown[7] == "message number 7"
+    copies = list(workspace.glob("sessions/*.corrupt-*"))
+    assert copies, "the damaged file was kept before the save"
+    for copy in copies:
+        text = copy.read_text()
+        assert "message number 5" not in text and "message number 6" not in text
+        assert "message number 4" in text

@@ -81,7 +81,18 @@ def _root(
     logging.getLogger("reverie").setLevel(level)
 
 
-_COMMAND_MODULES = ("setup", "chat", "ingest", "status", "recall", "inspect", "dream", "forget")
+_COMMAND_MODULES = (
+    "setup",
+    "chat",
+    "ingest",
+    "status",
+    "recall",
+    "inspect",
+    "dream",
+    "doctor",
+    "mcp",
+    "forget",
+)
 """Command modules, in the order their commands are listed in ``--help``."""
 
 

@@ -207,7 +207,8 @@ def sessions_show(
     ws = open_for(workspace)
     session = load_existing_session(ws.sessions, key)
     messages = session.messages if last is None else session.messages[-last:]
-    first = session.archived_offset + len(session.messages) - len(messages)
+    shown_from = len(session.messages) - len(messages)
+    first = session.absolute_index(shown_from) if messages else session.total_messages
     if json_output:
         render.emit_json(
             {

@@ -7,8 +7,9 @@ Consoles are created per call so they write to whatever ``sys.stdout`` /
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -46,14 +47,37 @@ __all__ = [
 _PREVIEW = 160
 
 
+class _Replacing:
+    """A text stream that writes what its encoding cannot hold as U+FFFD (or ``?``).
+
+    Stored text may hold a lone surrogate (half an emoji from a broken escape):
+    it is kept as it came, but printing it must not end a command in a
+    traceback.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "utf-8"
+            safe = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return self._stream.write(safe.encode(encoding, "replace").decode(encoding))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def out() -> Console:
     """A console on standard output."""
-    return Console(highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stdout)), highlight=False)
 
 
 def err() -> Console:
     """A console on standard error."""
-    return Console(stderr=True, highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stderr)), stderr=True, highlight=False)
 
 
 def error(message: str) -> None:
@@ -68,7 +92,13 @@ def note(message: str) -> None:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON on standard output."""
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate has no UTF-8 form; as a \u escape it stays valid JSON.
+        text = json.dumps(data, ensure_ascii=True, indent=2, default=str)
+    print(text)
 
 
 def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
@@ -82,7 +112,10 @@ def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
     )
     for problem in problems:
         console.print(f"  - {escape(problem)}")
-    console.print(f"  Make it private with: [bold]chmod -R go-rwx {escape(workspace)}[/]")
+    console.print(
+        f"  Make it private with [bold]reverie doctor --fix[/] (or chmod -R go-rwx "
+        f"{escape(workspace)})"
+    )
 
 
 def emit_json_line(data: Any) -> None:
@@ -275,6 +308,8 @@ def status_view(status: WorkspaceStatus) -> None:
             "was removing may still be in the workspace; run the same `reverie forget` again "
             "to finish it"
         )
+    for warning in status.warnings:
+        err().print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     if not status.sessions:
         return
     sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from reverie._jsonline import loads_line
 from reverie._logging import get_logger
 from reverie.errors import StoreError
 from reverie.locks import WorkspaceLock
@@ -64,7 +65,7 @@ class LockHolder:
         if not data.strip():
             return None
         try:
-            record = json.loads(data)
+            record = loads_line(data)
         except ValueError:
             return cls(None, None, None)
         if not isinstance(record, dict):

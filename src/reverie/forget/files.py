@@ -25,7 +25,9 @@ from reverie.layout import MEMORY_DIR, SESSIONS_DIR
 from reverie.locks import WorkspaceLock
 from reverie.sessions.hold import hold_chat_session
 from reverie.sessions.jsonl_store import metadata_key
+from reverie.sessions.keys import session_filename
 from reverie.sessions.manager import SessionManager
+from reverie.sessions.session import Session
 from reverie.store.history import HistoryLog
 
 __all__ = [
@@ -163,6 +165,32 @@ class WorkspaceFiles:
             else:
                 write_bytes_atomic(path, after)
             return True
+
+    def edit_session(self, key: str, change: Callable[[Session], bool]) -> bool:
+        """Load session ``key`` through its manager, let ``change`` edit it, save it.
+
+        Under the session's chat hold and lock, like any rewrite. The manager's
+        own reading and writing keep its index arithmetic (archived and lost
+        messages) and its copy of a damaged file. ``change`` returns True when
+        it changed something. Returns that, after saving (not in a dry run).
+
+        Raises:
+            UserError: the session is open in a ``reverie chat``.
+        """
+        relative = f"{SESSIONS_DIR}/{session_filename(key)}"
+        if not (self.root / relative).exists():
+            return False
+        with self._locked(relative):
+            self.sessions.invalidate(key)
+            session = self.sessions.get_or_create(key)
+            try:
+                if not change(session):
+                    return False
+                if not self.dry_run:
+                    self.sessions.save(session)
+                return True
+            finally:
+                self.sessions.invalidate(key)
 
     @contextlib.contextmanager
     def _locked(self, relative: str) -> Iterator[None]:

@@ -16,10 +16,11 @@ from typing import Any, TypeGuard
 
 from reverie.forget.files import TRANSCRIPTS_DIR, Rewrite, WorkspaceFiles
 from reverie.forget.scrub import PLACEHOLDER, Scrubber, json_line_bytes
-from reverie.layout import SESSIONS_DIR
 from reverie.message_format import message_text
+from reverie.messages import as_message
 from reverie.sessions.keys import session_filename
-from reverie.sessions.session import LAST_SUMMARY_KEY
+from reverie.sessions.lost import absolute_index, lost_indexes
+from reverie.sessions.session import LAST_SUMMARY_KEY, Session
 
 __all__ = [
     "digest",
@@ -147,56 +148,31 @@ def _scrub_all(relative: str, scrubbers: list[Scrubber], counted: list[int]) -> 
 
 def stub_live(files: WorkspaceFiles, key: str, wanted: set[int], texts: list[str]) -> int:
     """Blank messages ``wanted`` in the live session file; their texts go to ``texts``."""
-    relative = f"{SESSIONS_DIR}/{session_filename(key)}"
     stubbed = 0
 
-    def change(data: bytes) -> bytes:
+    def change(session: Session) -> bool:
         nonlocal stubbed
-        lines = data.splitlines(keepends=True)
-        if not lines:
-            return data
-        header = parse_line(lines[0])
-        offset = 0
-        if isinstance(header, dict) and header.get("_type") == "metadata":
-            meta = header.get("metadata")
-            archived = meta.get("archived_offset") if isinstance(meta, dict) else None
-            offset = archived if index_value(archived) else 0
-            body = lines[1:]
-        else:
-            header, body = None, lines
-        position = offset
-        out = [lines[0]] if header is not None else []
-        for line in body:
-            message = parse_line(line)
-            if not isinstance(message, dict):
-                out.append(line)  # a damaged line is not a message: it holds no index
-                continue
-            if position in wanted and message != stub(message):
+        offset, lost = session.archived_offset, lost_indexes(session.metadata)
+        for position, message in enumerate(session.messages):
+            if absolute_index(offset, lost, position) in wanted and message != stub(message):
                 texts.extend(_texts(message))
-                line = json_line_bytes(stub(message)) + (b"\n" if line.endswith(b"\n") else b"")
+                session.messages[position] = as_message(stub(message))
                 stubbed += 1
-            out.append(line)
-            position += 1
-        return b"".join(out)
+        return stubbed > 0
 
-    files.rewrite(relative, change)
+    files.edit_session(key, change)
     return stubbed
 
 
 def drop_summary(files: WorkspaceFiles, key: str, digests: set[str]) -> bool:
     """Remove the session's stored last summary when its text is one of ``digests``."""
-    relative = f"{SESSIONS_DIR}/{session_filename(key)}"
 
-    def change(data: bytes) -> bytes:
-        first, newline, rest = data.partition(b"\n")
-        header = parse_line(first)
-        meta = header.get("metadata") if isinstance(header, dict) else None
-        summary = meta.get(LAST_SUMMARY_KEY) if isinstance(meta, dict) else None
-        text = summary.get("text") if isinstance(summary, dict) else None
+    def change(session: Session) -> bool:
+        summary = session.metadata.get(LAST_SUMMARY_KEY)
+        text = summary.get("text") if isinstance(summary, Mapping) else None
         if not isinstance(text, str) or digest(text) not in digests:
-            return data
-        assert isinstance(meta, dict) and isinstance(header, dict)
-        del meta[LAST_SUMMARY_KEY]
-        return json_line_bytes(header) + newline + rest
+            return False
+        del session.metadata[LAST_SUMMARY_KEY]
+        return True
 
-    return files.rewrite(relative, change)
+    return files.edit_session(key, change)

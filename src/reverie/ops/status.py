@@ -76,6 +76,8 @@ class WorkspaceStatus:
     dream: DreamStatus
     budget: int
     sessions: list[SessionUse] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """Problems found by ``reverie doctor``'s quick checks, each naming the fix to run."""
     exposure: list[str] = field(default_factory=list)
     """What other users can read or change in the workspace (empty: it is private)."""
     unfinished_forget: str | None = None
@@ -128,6 +130,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         max_sessions: Context use is computed for the most recently active
             sessions, at most this many (Dream's own sessions are left out).
     """
+    from reverie.ops.doctor import status_warnings
     from reverie.store.memory_store import is_internal_session
 
     store, settings = ws.store, ws.settings
@@ -149,6 +152,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         pending_entries=pending,
         dream=_dream_status(ws),
         budget=ws.budget,
+        warnings=status_warnings(store),
         exposure=workspace_exposure(ws.path),
         unfinished_forget=_unfinished_forget(ws),
     )

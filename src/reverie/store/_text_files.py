@@ -17,10 +17,15 @@ from pathlib import Path
 
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner
+from reverie._readfile import read_regular_file
 from reverie.errors import StoreError, ToolError, UserError
 from reverie.tools.paths import PathPolicy
 
-__all__ = ["read_text_file", "write_text_file"]
+__all__ = ["MAX_MEMORY_FILE_BYTES", "read_text_file", "write_text_file"]
+
+MAX_MEMORY_FILE_BYTES = 64 << 20
+"""The memory file size limit: a file goes into every prompt, so far larger is a mistake."""
+_LIMIT_NAME = "the memory file size limit"
 
 
 def read_text_file(path: Path, warner: OnceWarner, policy: PathPolicy | None = None) -> str:
@@ -38,7 +43,7 @@ def read_text_file(path: Path, warner: OnceWarner, policy: PathPolicy | None = N
     if policy is not None and not _readable(path, warner, policy):
         return ""
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, limit=MAX_MEMORY_FILE_BYTES, limit_name=_LIMIT_NAME)
     except FileNotFoundError:
         return ""
     except OSError as exc:

@@ -15,9 +15,11 @@ from importlib import resources
 from pathlib import Path
 
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import read_regular_file
 from reverie.errors import StoreError, ToolError
 from reverie.layout import MEMORY_FILES
 from reverie.prompt_markers import defuse_tags
+from reverie.store._text_files import MAX_MEMORY_FILE_BYTES
 from reverie.store.records import HistoryEntry
 from reverie.store.text import TRUNCATION_MARKER, cap_text
 from reverie.tools.paths import PathPolicy
@@ -47,6 +49,9 @@ def builtin_dream_guide() -> str:
     return resources.files("reverie").joinpath("prompts/dream.md").read_text(encoding="utf-8")
 
 
+_LIMIT_NAME = "the memory file size limit"
+
+
 def read_workspace_guide(
     workspace: Path, policy: PathPolicy | None = None, warner: OnceWarner | None = None
 ) -> str:
@@ -71,11 +76,12 @@ def read_workspace_guide(
         )
         return ""
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        data = read_regular_file(path, limit=MAX_MEMORY_FILE_BYTES, limit_name=_LIMIT_NAME)
     except (FileNotFoundError, NotADirectoryError):
         return ""
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return data.decode("utf-8", errors="replace")
 
 
 def load_dream_guide(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -25,8 +25,16 @@ from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 from reverie.store import _git_history
-from reverie.store._git_commit import GIT_FAILURES, commit_worktree
+from reverie.store._git_commit import GIT_FAILURES, commit_worktree, content_overrides
+from reverie.store._git_health import (
+    Damage,
+    describe_failure,
+    find_damage,
+    parent_tree_or_lost,
+)
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
+from reverie.store._git_index import index_problem, rebuild_index
+from reverie.store._git_locks import STALE_LOCK_SECONDS, stale_lock_files
 from reverie.store._git_objects import (
     TrackedPath,
     TreeReader,
@@ -149,10 +157,17 @@ class GitStore:
 
     # -- writing ---------------------------------------------------------------
 
-    def auto_commit(self, message: str) -> str | None:
+    def auto_commit(self, message: str, *, content: Mapping[str, str] | None = None) -> str | None:
         """Commit the current state of the tracked files; return the new sha.
 
         Added, modified and deleted tracked files are recorded; nothing else is.
+
+        Args:
+            message: The commit message.
+            content: Text to commit for some tracked files instead of what is on
+                disk (the files are left as they are: writing them is the
+                caller's next step). Dream commits its cursor this way, so the
+                cursor file moves only once the commit holding it exists.
 
         Returns:
             The full 40-hex sha, or None when nothing changed (or when there is
@@ -160,13 +175,14 @@ class GitStore:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError("commit message is empty: say what changed")
+        overrides = content_overrides(self._tracked, content or {}, self.git_dir)
         if not self.is_initialized():
             self._warner.warn(
                 "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
             )
             return None
         with self._open(locked=True) as repo:
-            return self._commit_locked(repo, message)
+            return self._commit_locked(repo, message, overrides)
 
     def restore(self, sha: str) -> str | None:
         """Bring the tracked files back to their state before commit ``sha``.
@@ -223,14 +239,25 @@ class GitStore:
                 return []
             out: list[CommitInfo] = []
             reader = TreeReader(repo)
-            for commit in _git_history.walk(repo, head):
+            missing: list[str] = []
+            for commit in _git_history.walk(repo, head, on_missing=missing.append):
                 if len(commit.parents) > 1:
                     continue  # a merge's changes are listed with the commits it merges
-                files = self._changed_files(reader, commit)
+                files = self._changed_files(reader, commit, missing)
                 if files:
                     out.append(commit_info(commit, files))
                     if len(out) >= max_entries:
                         break
+            if missing:
+                # Older history is damaged: what can be read is still worth showing.
+                self._warner.warn(
+                    "log-damaged",
+                    "%s: the history before commit %s cannot be read (object %s is "
+                    "missing); run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    out[-1].short_sha if out else head.decode()[:8],
+                    missing[0],
+                )
             return out
 
     def show(self, sha: str) -> str:
@@ -244,7 +271,17 @@ class GitStore:
         with self._open() as repo:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
-            before = reader.parent_tree(commit)
+            missing: list[str] = []
+            before = parent_tree_or_lost(reader, commit, missing)
+            if missing:
+                self._warner.warn(
+                    f"show-damaged:{sha}",
+                    "%s: the parent of %s cannot be read (object %s is missing); its diff "
+                    "is shown against nothing; run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    sha,
+                    missing[0],
+                )
             return "".join(
                 render_file_diff(
                     path.name,
@@ -303,20 +340,58 @@ class GitStore:
 
     parse_trailers = staticmethod(parse_trailers)
 
+    # -- health ------------------------------------------------------------------
+
+    def index_problem(self) -> str | None:
+        """Why ``.git/index`` cannot be read; None when it reads (or there is no repository)."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return index_problem(repo)
+
+    def rebuild_index(self) -> int:
+        """Write ``.git/index`` afresh from HEAD's tree; return its number of entries.
+
+        The index is derived data: git re-reads each file whose stat it does not
+        know, so nothing in the working tree or the history changes.
+        """
+        with self._open(locked=True) as repo:
+            head = head_commit(repo)
+            tree = TreeReader(repo).commit(head).tree if head is not None else None
+            return rebuild_index(repo, tree)
+
+    def damage(self) -> Damage | None:
+        """The first missing or unreadable object on HEAD's history of the tracked files."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return find_damage(repo, self._tracked)
+
+    def stale_locks(self, older_than: float = STALE_LOCK_SECONDS) -> list[Path]:
+        """Lock files a dead git write left in ``.git`` more than ``older_than`` seconds ago.
+
+        Each blocks every later write of its file (see :mod:`reverie.store._git_locks`).
+        """
+        return stale_lock_files(self.git_dir, older_than, keep=_LOCK_NAME)
+
     # -- internals -------------------------------------------------------------
 
     def _path(self, path: TrackedPath) -> Path:
         return self._workspace.joinpath(path.name)
 
-    def _changed_files(self, reader: TreeReader, commit: Commit) -> list[str]:
-        before = reader.parent_tree(commit)
+    def _changed_files(
+        self, reader: TreeReader, commit: Commit, missing: list[str] | None = None
+    ) -> list[str]:
+        before = parent_tree_or_lost(reader, commit, missing)
         return [
             path.name
             for path in self._tracked
             if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
         ]
 
-    def _commit_locked(self, repo: Repo, message: str) -> str | None:
+    def _commit_locked(
+        self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
+    ) -> str | None:
         """Commit the tracked files; the caller holds the repository lock."""
         return commit_worktree(
             repo,
@@ -325,6 +400,7 @@ class GitStore:
             identity=self._identity,
             message=message,
             on_index_error=self._index_failed,
+            overrides=overrides,
         )
 
     def _index_failed(self, exc: Exception) -> None:
@@ -370,7 +446,7 @@ class GitStore:
         except GitStoreError:
             raise
         except GIT_FAILURES as exc:
-            raise GitStoreError(f"{what}: {exc}") from exc
+            raise GitStoreError(f"{what}: {describe_failure(exc, self.git_dir)}") from exc
 
     @contextlib.contextmanager
     def _open(self, *, locked: bool = False) -> Iterator[Repo]:
