@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -170,3 +171,14 @@ def test_status_and_chat_warn_about_an_exposed_workspace(tmp_path: Path) -> None
     assert "Other users can read this workspace" in chat.stderr
     as_json = runner.invoke(app, ["status", "-w", str(workspace), "--json"])
     assert '"exposure": [' in as_json.stdout
+
+
+def test_doctor_finds_and_fixes_an_exposed_workspace(tmp_path: Path) -> None:
+    workspace = _exposed_workspace(tmp_path)
+    runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"})
+    found = runner.invoke(app, ["doctor", "-w", str(workspace), "--json"])
+    assert found.exit_code == 1, found.output
+    assert any(item["check"] == "privacy" for item in json.loads(found.stdout)["findings"])
+    fixed = runner.invoke(app, ["doctor", "--fix", "-w", str(workspace)])
+    assert fixed.exit_code == 0, fixed.output
+    assert workspace_exposure(workspace) == []
