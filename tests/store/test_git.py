@@ -317,7 +317,7 @@ def test_restore_deletes_file_that_did_not_exist_before(workspace: Path, store: 
     assert store.file_at("HEAD", "USER.md") is None
 
 
-def test_restore_brings_back_deleted_file_with_normal_permissions(
+def test_restore_brings_back_deleted_file_as_a_private_file(
     workspace: Path, store: GitStore
 ) -> None:
     write(workspace, "USER.md", "keep me\n")
@@ -329,7 +329,7 @@ def test_restore_brings_back_deleted_file_with_normal_permissions(
     store.restore(gone)
 
     assert (workspace / "USER.md").read_text() == "keep me\n"
-    assert (workspace / "USER.md").stat().st_mode & 0o777 == 0o644
+    assert (workspace / "USER.md").stat().st_mode & 0o777 == 0o600
 
 
 def test_restore_commits_uncommitted_edits_first(workspace: Path, store: GitStore) -> None:
@@ -500,9 +500,10 @@ def test_not_a_repository_is_reported_with_its_path(workspace: Path, store: GitS
         store.auto_commit("x")
 
 
-def test_symlinked_tracked_file_is_versioned_as_a_link(
+def test_a_symlink_in_history_is_restored_as_a_plain_file_never_as_a_link(
     workspace: Path, store: GitStore, tmp_path: Path
 ) -> None:
+    # A memory file linking outside the workspace would put that file in every prompt.
     shared = tmp_path / "shared-user.md"
     shared.write_text("shared facts\n")
     (workspace / "USER.md").symlink_to(shared)
@@ -513,6 +514,9 @@ def test_symlinked_tracked_file_is_versioned_as_a_link(
 
     store.restore(gone)
 
-    assert (workspace / "USER.md").is_symlink()
-    assert (workspace / "USER.md").read_text() == "shared facts\n"
+    restored = workspace / "USER.md"
+    assert not restored.is_symlink()
+    assert restored.read_text() == str(shared)
+    assert restored.stat().st_mode & 0o777 == 0o600
+    assert shared.read_text() == "shared facts\n"
     assert store.diff_working_tree() == ""

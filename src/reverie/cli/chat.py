@@ -198,12 +198,14 @@ def chat(
 def _chat(workspace: Workspace, session: str, *, dream: bool) -> None:
     from reverie.cli import render
     from reverie.ops.chat import ChatController
+    from reverie.privacy import workspace_exposure
 
     path = workspace.path
     controller = ChatController(workspace, session_key=session, dream_on_schedule=dream)
     interactive = sys.stdin.isatty()
     if workspace.is_offline:
         _offline_notice()
+    render.exposure_warning(str(path), workspace_exposure(path))
     if interactive:
         render.out().print(
             f"[dim]reverie · workspace {escape(str(path))} · session {escape(session)} · "

@@ -137,13 +137,10 @@ def emit(data: dict[str, Any]) -> None:
     render.emit_json(data)
 
 
-def _file_sizes(workspace: Path) -> dict[str, dict[str, int]]:
+def _file_sizes(ws: Workspace) -> dict[str, dict[str, int]]:
     sizes: dict[str, dict[str, int]] = {}
     for rel in MEMORY_FILES:
-        try:
-            text = (workspace / rel).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            text = ""
+        text = ws.store.read_file(rel)
         sizes[rel] = {"lines": len(text.splitlines()), "chars": len(text)}
     return sizes
 
@@ -161,7 +158,7 @@ def summary_data(
     data["workspace"] = str(ws.path)
     data["history_total"] = len(store.read_unprocessed_history(0)) if latest else 0
     data["pending_dream"] = len(store.read_unprocessed_history(store.get_last_dream_cursor()))
-    data["memory_files"] = _file_sizes(ws.path)
+    data["memory_files"] = _file_sizes(ws)
     return data
 
 

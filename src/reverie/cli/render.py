@@ -102,6 +102,23 @@ def emit_json(data: Any) -> None:
     print(text)
 
 
+def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
+    """Warn (on standard error) that other users can read or change the workspace."""
+    if not problems:
+        return
+    console = err()
+    console.print(
+        f"[yellow]Other users can read this workspace[/] ({escape(workspace)}); it holds "
+        "your conversations and what reverie remembers about you:"
+    )
+    for problem in problems:
+        console.print(f"  - {escape(problem)}")
+    console.print(
+        f"  Make it private with [bold]reverie doctor --fix[/] (or chmod -R go-rwx "
+        f"{escape(workspace)})"
+    )
+
+
 def emit_json_line(data: Any) -> None:
     """Print ``data`` as one line of JSON (for a stream of results, one per line)."""
     print(json.dumps(data, ensure_ascii=False, default=str), flush=True)
@@ -304,6 +321,13 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("last dream", escape(last))
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
+    exposure_warning(status.workspace, status.exposure)
+    if status.unfinished_forget:
+        err().print(
+            f"[yellow]A forget was interrupted[/] ({escape(status.unfinished_forget)}): what it "
+            "was removing may still be in the workspace; run the same `reverie forget` again "
+            "to finish it"
+        )
     for warning in status.warnings:
         err().print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     if not status.sessions:

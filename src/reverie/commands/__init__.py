@@ -29,8 +29,8 @@ from reverie.commands.result import CommandResult, commit_row, commit_when
 from reverie.commands.versions import VersionCommands
 from reverie.dream.commit_message import CURSORS_TRAILER
 from reverie.dream.runner import Dream, DreamResult
-from reverie.errors import ReverieError, UserError
-from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, load_dream_guide
+from reverie.errors import ReverieError, StoreError, UserError
+from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, read_workspace_guide
 from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
 
@@ -210,14 +210,11 @@ class DreamCommands:
 
     def prompt(self) -> CommandResult:
         """``/dream-prompt``: the Dream guide in force and where it comes from."""
-        path = self.store.workspace / WORKSPACE_GUIDE
-        guide = load_dream_guide(self.store.workspace)
         try:
-            own = path.read_text(encoding="utf-8", errors="replace")
-        except (FileNotFoundError, NotADirectoryError):
-            own = ""
-        except OSError as exc:
-            raise UserError(f"cannot read {path}: {exc.strerror or exc}") from exc
+            own = read_workspace_guide(self.store.workspace, self.store.read_policy)
+        except StoreError as exc:
+            raise UserError(str(exc)) from exc
+        guide = own if own.strip() else builtin_dream_guide()
         source = "workspace" if own.strip() else "built-in"
         where = f"`{WORKSPACE_GUIDE.as_posix()}`" if source == "workspace" else "the built-in guide"
         init = self.spell("/dream-prompt", "init")

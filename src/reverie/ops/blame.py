@@ -178,10 +178,7 @@ class _Relevance:
 def _matching_lines(ws: Workspace, pattern: re.Pattern[str]) -> list[tuple[str, int, str]]:
     found: list[tuple[int, float, int, str, int, str]] = []
     for order, rel in enumerate(MEMORY_FILES):
-        try:
-            text = (ws.path / rel).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            continue
+        text = ws.store.read_file(rel)
         for number, line in enumerate(text.splitlines(), start=1):
             mentions = len(pattern.findall(line))
             if mentions:
@@ -197,11 +194,7 @@ def _inside_words_hint(ws: Workspace, text: str) -> str:
     needle = text.strip().casefold()
     found: list[str] = []
     for rel in MEMORY_FILES:
-        try:
-            content = (ws.path / rel).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            continue
-        for word in _WORD.findall(content):
+        for word in _WORD.findall(ws.store.read_file(rel)):
             if needle in word.casefold() and word not in found:
                 found.append(word)
     if not found:

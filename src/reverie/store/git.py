@@ -9,6 +9,7 @@ branch, its index entries and its ``.gitignore`` as they were.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from dulwich.repo import Repo
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.locks import LockTimeoutError, WorkspaceLock
+from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 from reverie.store import _git_history
 from reverie.store._git_commit import GIT_FAILURES, commit_worktree, content_overrides
 from reverie.store._git_health import (
@@ -154,11 +156,13 @@ class GitStore:
                 outer,
             )
         with self._translate(f"cannot create a git repository at {self.git_dir}"):
-            self._workspace.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self._workspace)
             try:
                 Repo.init(str(self._workspace)).close()
             except FileExistsError:
                 return False  # another process created it a moment ago
+            # Objects hold every version of the memory files: only the owner may look.
+            os.chmod(self.git_dir, PRIVATE_DIR_MODE)
             write_gitignore(self._workspace, self.tracked_files)
         with self._open(locked=True) as repo:
             self._commit_locked(repo, _INIT_MESSAGE)
@@ -262,6 +266,18 @@ class GitStore:
             for path, version in planned:
                 self._write_worktree(path, version)
             return self._commit_locked(repo, revert_message(reader.commit(target)))
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[Repo]:
+        """The open repository, with no commit, restore or rewrite running meanwhile.
+
+        For work that rewrites the repository itself (``reverie forget``).
+
+        Raises:
+            GitStoreError: there is no repository, or the lock stays taken.
+        """
+        with self._open(locked=True) as repo:
+            yield repo
 
     # -- reading ---------------------------------------------------------------
 
