@@ -15,7 +15,7 @@ Where to start:
 
 Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
 
-    0: errors
+    0: errors, redact, privacy
     1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
     1: _append, _jsonline, _readfile
     2: tokens
@@ -25,7 +25,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     6: sessions
     7: store
     8: consolidation, dream, recall
-    9: context, autocompact, commands, scaffold
+    9: context, autocompact, commands, scaffold, forget
     10: workspace, _window
     11: agent
     12: ops, ingest

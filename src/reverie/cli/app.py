@@ -29,8 +29,9 @@ class _ReverieGroup(TyperGroup):
             return super().invoke(ctx)
         except ReverieError as exc:
             from reverie.cli import render
+            from reverie.redact import redact
 
-            render.error(str(exc))
+            render.error(redact(str(exc)))
             raise typer.Exit(1) from None
 
 
@@ -90,6 +91,7 @@ _COMMAND_MODULES = (
     "dream",
     "doctor",
     "mcp",
+    "forget",
 )
 """Command modules, in the order their commands are listed in ``--help``."""
 

@@ -40,6 +40,7 @@ from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie._readfile import read_regular_file
 from reverie.errors import ConfigError, StoreError, UserError
+from reverie.redact import redact
 
 if TYPE_CHECKING:
     from reverie.config import DreamSettings
@@ -333,7 +334,7 @@ def record_dream_run(
         last_completed=at if done else previous.last_completed,
         last_attempt=at,
         last_status=status,
-        last_reason=reason,
+        last_reason=redact(reason),  # a provider's 401 body may quote the key
         last_commit=commit if commit is not None else previous.last_commit,
     )
     write_text_atomic(_state_path(memory_dir), json.dumps(state.to_dict(), indent=2) + "\n")

@@ -9,6 +9,9 @@
 ``chatgpt``        ``conversations.json`` of a ChatGPT data export
 =================  =====================================================================
 
+A zip archive (the ChatGPT export as downloaded) is read through its
+``conversations.json`` (:mod:`reverie.ingest.archive`).
+
 :func:`detect_format` tells them apart by content, not by file name.
 """
 
@@ -22,6 +25,7 @@ from typing import Any
 from reverie._jsonline import JsonTooDeep, loads_line
 from reverie._readfile import FileTooLarge, NotARegularFile, read_regular_file
 from reverie.errors import UserError
+from reverie.ingest.archive import archive_kind, read_zip_member
 from reverie.ingest.chatgpt import parse_chatgpt
 from reverie.ingest.messages import normalise_message
 from reverie.ingest.model import (
@@ -60,10 +64,17 @@ def _read(path: Path) -> str:
         raise UserError(f"{path}: {exc.strerror}; split it into smaller files") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    where = str(path)
+    kind = archive_kind(data)
+    if kind == "a zip archive":
+        member, data = read_zip_member(path, data)
+        where = f"{path} (its {member})"
+    elif kind is not None:
+        raise UserError(f"{path}: {kind}; unpack it and import the conversation file inside")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from exc
+        raise UserError(f"{where}: not UTF-8 text (bad byte at offset {exc.start})") from exc
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:

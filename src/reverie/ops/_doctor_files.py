@@ -11,8 +11,9 @@ from pathlib import Path
 
 from reverie.layout import SESSIONS_DIR
 from reverie.ops._doctor_base import Context, Finding, stamp, workspace_files
+from reverie.privacy import make_workspace_private, workspace_exposure
 
-__all__ = ["check_permissions", "check_special_files", "check_temp_files"]
+__all__ = ["check_permissions", "check_privacy", "check_special_files", "check_temp_files"]
 
 
 def check_special_files(ctx: Context) -> Iterator[Finding]:
@@ -88,6 +89,18 @@ def check_permissions(ctx: Context) -> Iterator[Finding]:
             yield Finding("permissions", problem, f"set mode {mode | needed:04o}", True)
         else:
             yield Finding("permissions", problem, f"set mode {mode | needed:04o} (u+rw)")
+
+
+def check_privacy(ctx: Context) -> Iterator[Finding]:
+    """Files and folders of the workspace that other users can read or change."""
+    problems = workspace_exposure(ctx.root)
+    if problems and ctx.fix:
+        make_workspace_private(ctx.root)
+        for problem in problems:
+            yield Finding("privacy", problem, "took group and others' rights away (go-rwx)", True)
+        return
+    for problem in problems:
+        yield Finding("privacy", problem, "take group and others' rights away (go-rwx)")
 
 
 def _old(path: Path, cutoff: float) -> bool:

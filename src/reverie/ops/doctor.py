@@ -11,6 +11,7 @@ Checks, in the order repairs are made:
 
 ``special-files``  a memory file, the history, a cursor or a session is a pipe or device
 ``permissions``    a file or folder reverie writes lost its owner's read/write bits
+``privacy``        other users can read or change files of the workspace
 ``temp-files``     ``.<name>.*.tmp`` left by a write killed between write and rename
 ``git-locks``      ``*.lock`` in ``.git`` left by a git write that died (blocks later ones)
 ``git-index``      ``.git/index`` empty or garbage (rebuilt from HEAD's tree)
@@ -30,7 +31,12 @@ from typing import Any
 
 from reverie.errors import ReverieError, UserError
 from reverie.ops._doctor_base import FIX_COMMAND, Context, Finding
-from reverie.ops._doctor_files import check_permissions, check_special_files, check_temp_files
+from reverie.ops._doctor_files import (
+    check_permissions,
+    check_privacy,
+    check_special_files,
+    check_temp_files,
+)
 from reverie.ops._doctor_memory import (
     check_dream_cursor,
     check_dream_journal,
@@ -51,6 +57,7 @@ STALE_AFTER_SECONDS = STALE_LOCK_SECONDS
 _CHECKS: tuple[tuple[str, Callable[[Context], Iterator[Finding]]], ...] = (
     ("special-files", check_special_files),
     ("permissions", check_permissions),
+    ("privacy", check_privacy),
     ("temp-files", check_temp_files),
     ("git-locks", check_git_locks),
     ("git-index", check_git_index),

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from reverie.config import CONFIG_FILE
+from reverie.privacy import workspace_exposure
 from reverie.sessions.session import Session
 from reverie.workspace import Workspace
 
@@ -77,6 +78,10 @@ class WorkspaceStatus:
     sessions: list[SessionUse] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     """Problems found by ``reverie doctor``'s quick checks, each naming the fix to run."""
+    exposure: list[str] = field(default_factory=list)
+    """What other users can read or change in the workspace (empty: it is private)."""
+    unfinished_forget: str | None = None
+    """What an interrupted ``reverie forget`` was removing (None: no forget is unfinished)."""
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-friendly view."""
@@ -148,12 +153,28 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         dream=_dream_status(ws),
         budget=ws.budget,
         warnings=status_warnings(store),
+        exposure=workspace_exposure(ws.path),
+        unfinished_forget=_unfinished_forget(ws),
     )
     rows = [row for row in ws.sessions.list_sessions() if not is_internal_session(row["key"])]
     for row in rows[:max_sessions]:
         session = ws.sessions.get_or_create(row["key"])
         status.sessions.append(session_use(ws, session))
     return status
+
+
+def _unfinished_forget(ws: Workspace) -> str | None:
+    from reverie.errors import StoreError
+    from reverie.forget.files import JOURNAL_NAME
+    from reverie.forget.journal import ForgetJournal
+
+    try:
+        record = ForgetJournal(ws.store.memory_dir / JOURNAL_NAME).load()
+    except StoreError as exc:
+        return str(exc)
+    if record is None:
+        return None
+    return f"{record.describe()}, started {record.started_at}"
 
 
 def dream_due(ws: Workspace, now: datetime | None = None) -> tuple[bool, datetime]:

@@ -26,6 +26,7 @@ from typing import Any
 from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie._readfile import open_regular_file, read_regular_file
+from reverie.errors import ToolError
 from reverie.recall.rows import RowWriter, SourceTable, SyncReport, count_or_none
 from reverie.recall.text import normalise_time
 from reverie.sessions.jsonl_store import MAX_SESSION_FILE_BYTES, parse_session
@@ -34,6 +35,7 @@ from reverie.sessions.transcripts import TRANSCRIPTS_DIR
 from reverie.store._history_parse import parse_entry
 from reverie.store._text_files import MAX_MEMORY_FILE_BYTES
 from reverie.store.records import HistoryEntry
+from reverie.tools.paths import PathPolicy
 
 __all__ = ["MEMORY_FILES", "SyncReport", "is_indexed_session", "sync_workspace"]
 
@@ -333,11 +335,21 @@ def _sync_memory(
     workspace: Path, sources: SourceTable, writer: RowWriter, warner: OnceWarner
 ) -> None:
     seen: set[str] = set()
+    policy = PathPolicy(workspace)
     for rel in _memory_paths(workspace):
         name = f"memory:{rel}"
         path = workspace / rel
         stat = _stat(path)
         if stat is None:
+            continue
+        try:
+            policy.check_read(rel)  # the prompt's rule: a link to elsewhere is not read
+        except ToolError:
+            warner.warn(
+                f"outside:{path}",
+                "recall index: %s resolves outside the workspace; not indexed",
+                path,
+            )
             continue
         seen.add(name)
         ident = _identity(stat, whole=True)

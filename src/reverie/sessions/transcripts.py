@@ -41,6 +41,7 @@ from reverie._readfile import ensure_regular, open_regular_file
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
 from reverie.messages import Message, as_message
+from reverie.privacy import open_private, private_mkdir
 from reverie.sessions.jsonl_store import json_line
 from reverie.sessions.keys import session_filename
 
@@ -150,7 +151,7 @@ class TranscriptArchive:
                 ) from exc
         payload = b"\n".join(lines) + b"\n"
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self.directory)
         except OSError as exc:
             raise StoreError(f"cannot create {self.directory}: {exc.strerror or exc}") from exc
         lock = WorkspaceLock(self.directory / f".{path.stem}.lock", timeout=self._lock_timeout)
@@ -161,7 +162,7 @@ class TranscriptArchive:
     def _write(self, path: Path, payload: bytes) -> None:
         flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_CLOEXEC | _O_BINARY | _O_NONBLOCK
         try:
-            fd = os.open(path, flags, 0o644)
+            fd = open_private(path, flags)
         except OSError as exc:
             raise StoreError(f"cannot open transcript {path}: {exc.strerror or exc}") from exc
         try:

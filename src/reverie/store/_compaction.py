@@ -18,6 +18,7 @@ from pathlib import Path
 from reverie._append import append_whole
 from reverie._atomic import fsync_fd
 from reverie.errors import StoreError
+from reverie.privacy import open_private
 from reverie.store._history_parse import parse_entry
 from reverie.store.records import HistoryEntry, Reject
 
@@ -93,7 +94,7 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
     ).encode("utf-8")
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags, 0o644)
+        fd = open_private(path, flags)
         try:
             append_whole(fd, payload, os.fstat(fd).st_size)
             fsync_fd(fd)

@@ -32,6 +32,7 @@ from reverie._logging import OnceWarner, get_logger
 from reverie._readfile import ensure_regular
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
+from reverie.privacy import open_private, private_mkdir
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
 from reverie.store._history_parse import parse_entry
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
@@ -151,7 +152,7 @@ class HistoryLog:
         self._ensure_dir()
         with self._lock:
             try:
-                fd = os.open(self._path_str, _OPEN_APPEND, 0o644)
+                fd = open_private(self._path_str, _OPEN_APPEND)
             except OSError as exc:
                 raise _store_error("cannot open", self._path, exc) from exc
             try:
@@ -268,7 +269,7 @@ class HistoryLog:
         if self._dir_ready:
             return
         try:
-            self._dir.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self._dir)
         except FileExistsError as exc:
             raise StoreError(f"memory folder {self._dir} exists but is not a folder") from exc
         except OSError as exc:
@@ -361,9 +362,7 @@ class HistoryLog:
         # written first, is what the next allocation trusts.
         data = str(cursor).encode("ascii")
         try:
-            fd = os.open(
-                self._cursor_str, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
-            )
+            fd = open_private(self._cursor_str, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError as exc:
             self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
             return
