@@ -8,17 +8,24 @@ assistant's words, and chats between two people.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.providers.offline import OfflineProvider
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.quality import reads_alone
+from reverie.providers.offline.transcript import Turn
 
 ROOT = Path(__file__).resolve().parents[2]
+AS_OF = re.compile(r" \(as of \d{4}-\d{2}-\d{2}\)")
 
 
 def msg(
@@ -160,3 +167,69 @@ def test_the_tuned_conversations_meet_the_quality_goal() -> None:
     bad = [f"{v.where}: {v.line} ({v.reason})" for v in memory.verdicts if not v.correct]
     assert memory.precision >= 0.95, bad
     assert memory.recall >= 0.5 and history.recall >= 0.5
+
+
+_PIECES = [
+    '"',
+    " ",
+    "I ",
+    "my ",
+    "we ",
+    ", ",
+    ". ",
+    "not ",
+    "(",
+    ")",
+    "lol ",
+    "the ",
+    "Priya ",
+    "is ",
+    "a ",
+    "I'm ",
+    "and I ",
+    "- ",
+    "\n",
+    "|",
+    ":",
+    "no, ",
+    "it's ",
+    "word ",
+    "x.y/z ",
+    "```",
+    "Tuesday ",
+    "3.11 ",
+    "he ",
+    "her ",
+    "actually ",
+    "please ",
+    "always ",
+    "?",
+    "!",
+    "my son Elias ",
+    "call me ",
+    "we're ",
+    "switched to ",
+    "prefer ",
+    "Kai ",
+    "Monday, not Tuesday ",
+    "them ",
+    "need to ",
+    "remind me ",
+    "😂 ",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=120).map("".join),
+    st.sampled_from([None, "Kai"]),
+)
+def test_any_chat_text_gives_well_formed_facts_or_none(said: str, friend: str | None) -> None:
+    turns = [Turn("user", said, "2026-05-04"), Turn("assistant", said, "2026-05-04", friend)]
+    facts = extract_facts(turns)
+    assert facts == extract_facts(turns)  # deterministic
+    for fact in facts:
+        text = AS_OF.sub("", fact.text)
+        if fact.tag == "correction" and " corrected" in text.split(":")[0]:
+            continue  # "User corrected: it's on Tuesday, not Monday." waits for Dream
+        assert reads_alone(text, other_is_person=friend is not None), fact

@@ -27,7 +27,8 @@ _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 _QUOTE_LINE = re.compile(r"^\s*>")
 # A quoted passage of eight words or more is someone else's text (an email to
 # rewrite, a message to answer), not what the speaker says about themselves.
-_LONG_QUOTE = re.compile(r"[\"“](?:[^\"”\n]*?[ \t]){7,}[^\"”\n]*[\"”]")
+_QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
+_LONG_QUOTE_WORDS = 8
 # "I made a fly app, it's called fernweh-search": the name belongs to the app.
 _ITS_CALLED = re.compile(r",?\s+(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
@@ -136,7 +137,7 @@ def _split_and(sentence: str) -> list[str]:
         if len(head.split()) < _MIN_CLAUSE_WORDS:
             break
         subject = head.rsplit(":", 1)[-1].split()
-        if len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"):
+        if subject and len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"):
             break  # "Sofie and I are …", "topic: my wife and I live …": one subject
         parts.append(head)
         rest = rest[match.end() :]
@@ -144,11 +145,17 @@ def _split_and(sentence: str) -> list[str]:
     return parts
 
 
+def _short_quote(match: re.Match[str]) -> str:
+    """A quoted passage of eight words or more becomes ``"…"`` (someone else's text)."""
+    quoted = match.group(0)
+    return '"…"' if len(quoted.split()) >= _LONG_QUOTE_WORDS else quoted
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = _CODE_FENCE.sub("\n", text)
     text = _ITS_CALLED.sub(r" \1", text)
-    text = _LONG_QUOTE.sub('"…"', text)
+    text = _QUOTED.sub(_short_quote, text)
     clauses: list[str] = []
     for raw in text.splitlines():
         if _TABLE_ROW.match(raw) or _QUOTE_LINE.match(raw) or _someone_elses_line(raw):
