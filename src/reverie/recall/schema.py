@@ -20,6 +20,7 @@ from pathlib import Path
 
 from reverie._logging import get_logger
 from reverie.errors import StoreError
+from reverie.privacy import open_private
 
 __all__ = ["INDEX_DIR", "INDEX_NAME", "SCHEMA_VERSION", "connect", "index_path"]
 
@@ -114,7 +115,10 @@ def _prepare_folder(folder: Path) -> None:
         os.chmod(folder, 0o700)
         ignore = folder / ".gitignore"
         if not ignore.exists():
-            ignore.write_text("# derived data, rebuilt by `reverie index rebuild`\n*\n")
+            # Private like every file reverie makes (reverie.privacy).
+            fd = open_private(ignore, os.O_WRONLY)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write("# derived data, rebuilt by `reverie index rebuild`\n*\n")
     except OSError as exc:
         raise StoreError(
             f"cannot create the recall index folder {folder}: {exc.strerror or exc}"
