@@ -2,7 +2,8 @@
 
 It owns no logic of its own beyond argument checks: the history log, what an
 entry's text becomes (_entries), legacy migration, text cleaning, prompt
-visibility and the Dream prompt each live in their own module, and this class wires them to the workspace layout::
+visibility and the Dream prompt each live in their own module, and this class
+wires them to the workspace layout::
 
     workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (_text_files)
     workspace/memory/history.jsonl, .cursor           HistoryLog (history)
