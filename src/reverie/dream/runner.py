@@ -39,15 +39,11 @@ from reverie._logging import get_logger
 from reverie.dream._settle import compact_history, roll_back, settle
 from reverie.dream.change_guards import ChangeGuards
 from reverie.dream.deletion_window import DEFAULT_MAX_WINDOW_DELETION_RATIO, DeletionWindow
-from reverie.dream.guards import (
-    DEFAULT_MAX_DELETION_RATIO,
-    DEFAULT_MAX_STRIKES,
-    LoopDetector,
-    TokenBudget,
-)
+from reverie.dream.guards import DEFAULT_MAX_DELETION_RATIO
 from reverie.dream.journal import JOURNAL_NAME, RunJournal, recover_crashed_run
 from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
+from reverie.dream.loop_guards import DEFAULT_MAX_STRIKES, LoopDetector, TokenBudget
 from reverie.dream.result import (
     DreamResult,
     DreamStatus,
