@@ -22,6 +22,7 @@ __all__ = [
     "error",
     "exposure_warning",
     "markdown",
+    "minute",
     "note",
     "out",
     "preview",
@@ -110,6 +111,11 @@ def preview(text: str, limit: int = _PREVIEW) -> str:
     """One line of ``text``, shortened to ``limit`` characters."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def minute(value: object) -> str:
+    """A stored ISO time to the minute, as tables show it (``2026-04-03 00:02``)."""
+    return str(value)[:16].replace("T", " ")
 
 
 def markdown(text: str, *, stderr: bool = False) -> None:

@@ -21,6 +21,7 @@ from reverie.cli.console import (
     error,
     exposure_warning,
     markdown,
+    minute,
     note,
     out,
     preview,
@@ -49,6 +50,7 @@ __all__ = [
     "init_report",
     "markdown",
     "messages_table",
+    "minute",
     "note",
     "out",
     "preview",
@@ -135,8 +137,8 @@ def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
         table.add_row(
             Text(str(row["key"])),
             str(row["message_count"]),
-            str(row["created_at"])[:16].replace("T", " "),
-            str(row["updated_at"])[:16].replace("T", " "),
+            minute(row["created_at"]),
+            minute(row["updated_at"]),
         )
     return table
 
@@ -151,7 +153,7 @@ def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: 
     table.add_column("role", style="bold")
     table.add_column("text")
     for offset, message in enumerate(messages):
-        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        stamp = minute(message.get("timestamp") or "")
         role = str(message.get("role") or "?")
         tools = tool_names(message)
         if tools:
@@ -208,7 +210,7 @@ def expansion(item: Expansion) -> None:
 
 
 def _when(value: str | None) -> str:
-    return value[:16].replace("T", " ") if value else "never"
+    return minute(value) if value else "never"
 
 
 def status_view(status: WorkspaceStatus) -> None:
@@ -332,7 +334,7 @@ def _blame_origin(console: Console, origin: BlameOrigin) -> None:
         how = "contain these words" if origin.match == "words" else "share the line's words"
         console.print(f"      [dim]{len(origin.messages)} of its {origin.total} messages {how}:[/]")
     for index, message in zip(origin.indexes, origin.messages, strict=True):
-        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        stamp = minute(message.get("timestamp") or "")
         role = str(message.get("role") or "?")
         console.print(
             f"      [cyan]#{index}[/] [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
