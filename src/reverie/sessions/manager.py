@@ -47,6 +47,7 @@ from reverie.sessions._safekeeping import (
     protect,
     retire_legacy,
 )
+from reverie.sessions._safekeeping import Signature as Signature
 from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
