@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["RRF_K", "Turn", "Window", "fuse", "windows_from_turns"]
+__all__ = ["RRF_K", "Turn", "Window", "fuse", "set_repeats_apart", "windows_from_turns"]
 
 RRF_K = 60
 """The usual reciprocal-rank-fusion constant: dampens the gap between ranks 1 and 2."""
@@ -144,3 +144,39 @@ def _covered(windows: Sequence[Window], index: int) -> bool:
 def rank_order(scores: Mapping[Turn, float]) -> list[tuple[Turn, float]]:
     """``scores`` best first; ties go to the later turn (newer words win a tie)."""
     return sorted(scores.items(), key=lambda item: (item[1], item[0][1]), reverse=True)
+
+
+REPEAT_OVERLAP = 0.75
+"""Word overlap (Jaccard) from which a turn counts as a repeat of a better one."""
+REPEAT_HORIZON = 60
+"""Best turns checked for repeats (hits are cut from the first few dozen)."""
+
+
+def set_repeats_apart(
+    ranked: Sequence[tuple[Turn, float]],
+    words_of: Callable[[Turn], frozenset[str]],
+    *,
+    overlap: float = REPEAT_OVERLAP,
+) -> list[tuple[Turn, float]]:
+    """``ranked`` with turns that repeat a better-ranked turn's words moved to the end.
+
+    People say the same thing more than once ("standup ran long again"); ten
+    copies of one line would fill every hit with the same words. A repeat stays
+    available (as a neighbour, or when nothing else is left), behind every
+    turn that says something new. Turns of one or two words are never repeats:
+    "ok" said twice is not the same news twice.
+    """
+    kept: list[tuple[Turn, float]] = []
+    repeats: list[tuple[Turn, float]] = []
+    seen: list[frozenset[str]] = []
+    for turn, score in ranked[:REPEAT_HORIZON]:
+        found = words_of(turn)
+        if len(found) > 2 and any(
+            len(found & other) >= overlap * len(found | other) for other in seen
+        ):
+            repeats.append((turn, score))
+            continue
+        if len(found) > 2:
+            seen.append(found)
+        kept.append((turn, score))
+    return kept + repeats + list(ranked[REPEAT_HORIZON:])

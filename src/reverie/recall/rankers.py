@@ -8,6 +8,7 @@
   (BM25 over-rewards one rare word said many times).
 * **exact terms**: names, numbers and codes of the query found verbatim.
 * **dates**: turns said on a calendar day the query names.
+* **months**: matched turns said in a month the query names ("in March").
 * **history**: turns inside the source range of history entries that match.
 * **recency**: newer first, a light tie-breaker for facts that were corrected.
 * **semantic**: cosine similarity of embeddings, when an endpoint is configured.
@@ -61,6 +62,7 @@ class Candidate:
     row_id: int
     turn: Turn
     role: str
+    speaker: str
     ts: str | None
     text: str
     bm25: float = 0.0
@@ -97,7 +99,11 @@ class CandidatePool:
         return candidate.bm25 if candidate is not None else 0.0
 
 
-_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.ts, m.text"
+_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.speaker, m.ts, m.text"
+SPEAKER_WEIGHT = 1.0
+"""BM25 weight of the speaker's name against the text's 1: naming a person in a
+question prefers what they said, without outranking what was said about the topic."""
+_BM25 = f"bm25(messages_fts, 1.0, {SPEAKER_WEIGHT})"
 
 
 def collect_candidates(
@@ -111,7 +117,7 @@ def collect_candidates(
     where, params = filters.message_sql()
     if where:
         rows = db.execute(
-            f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
+            f"SELECT {_COLUMNS}, {_BM25} AS rank FROM messages_fts "
             "JOIN messages m ON m.id = messages_fts.rowid "
             f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
             [match, *params, POOL_SIZE],
@@ -120,14 +126,14 @@ def collect_candidates(
         # Rank inside FTS first: joining every match before the sort would read
         # the text of thousands of rows to keep two hundred.
         rows = db.execute(
-            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, bm25(messages_fts) AS rank "
+            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, {_BM25} AS rank "
             "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
             "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
             [match, POOL_SIZE],
         ).fetchall()
-    for row_id, key, index, role, ts, text, rank in rows:
+    for row_id, key, index, role, speaker, ts, text, rank in rows:
         turn = (key, index)
-        pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
+        pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text, -rank)
         pool.matched.append(turn)
     _add_neighbours(db, pool, filters)
     return pool
@@ -166,13 +172,13 @@ def _fetch(
     for start in range(0, len(values), 500):
         chunk = values[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        for row_id, key, index, role, ts, text in db.execute(
+        for row_id, key, index, role, speaker, ts, text in db.execute(
             f"SELECT {_COLUMNS} FROM messages m WHERE {column} IN ({marks}){where}",
             [*chunk, *params],
         ):
             turn = (key, index)
             if (wanted is None or turn in wanted) and turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+                pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text)
 
 
 def window_bm25(pool: CandidatePool) -> list[Turn]:
@@ -251,16 +257,31 @@ def on_dates(
     where, params = filters.message_sql()
     found: list[Turn] = []
     for marker in sorted(days):
-        for row_id, key, index, role, ts, text in db.execute(
+        for row_id, key, index, role, speaker, ts, text in db.execute(
             f"SELECT {_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
             "ORDER BY m.ts LIMIT 20",
             [marker, *params],
         ):
             turn = (key, index)
             if turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+                pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text)
             found.append(turn)
     return found
+
+
+def in_months(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns said in a month the query names (and its year, when named), by BM25."""
+    if not query.months:
+        return []
+    ranked: list[Turn] = []
+    for turn in pool.matched:
+        ts = pool.turns[turn].ts
+        if ts is None or len(ts) < 7 or not ts[5:7].isdigit():
+            continue
+        year, month = int(ts[:4]), int(ts[5:7])
+        if any(month == m and y in (0, year) for m, y in query.months):
+            ranked.append(turn)
+    return ranked
 
 
 def within_history(

@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 
 from reverie.recall import rankers
 from reverie.recall.embeddings import SemanticRanker
-from reverie.recall.fusion import Turn, fuse, rank_order, windows_from_turns
+from reverie.recall.fusion import Turn, fuse, rank_order, set_repeats_apart, windows_from_turns
 from reverie.recall.hits import RecallHit
 from reverie.recall.rankers import CandidatePool, Filters
 from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
@@ -35,6 +35,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "exact": 0.8,
     "answer_type": 0.8,
     "dates": 1.0,
+    "months": 1.0,
     "history": 0.4,
     "recency": 0.2,
     "semantic": 1.2,
@@ -99,6 +100,7 @@ class Searcher:
             (w["coverage"], rankers.coverage(pool, terms)),
             (w["exact"], rankers.exact_terms(pool, terms)),
             (w["dates"], rankers.on_dates(self.db, pool, terms, filters)),
+            (w["months"], rankers.in_months(pool, terms)),
             (w["answer_type"], rankers.answer_type(pool, terms)),
             (w["history"], rankers.within_history(self.db, pool, terms, filters)),
             (w["recency"], rankers.recency(pool)),
@@ -111,8 +113,9 @@ class Searcher:
             if candidate is not None:
                 factor = _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
                 scores[turn] *= factor
+        ranked = set_repeats_apart(rank_order(scores), lambda turn: pool.turns[turn].word_set)
         windows = windows_from_turns(
-            rank_order(scores),
+            ranked,
             limit=k,
             turn_budget=2 * k,
             neighbour_score=lambda turn: scores.get(turn, 0.0),
@@ -135,7 +138,9 @@ class Searcher:
             if candidate is None:
                 continue
             stamp = stamp or candidate.ts
-            lines.append(format_turn(candidate.ts, candidate.role, candidate.text))
+            lines.append(
+                format_turn(candidate.ts, candidate.role, candidate.text, candidate.speaker)
+            )
         return RecallHit(
             kind="message",
             score=round(score, 6),
@@ -221,12 +226,16 @@ def _asks(pool: CandidatePool, turn: Turn) -> bool:
     return candidate is not None and candidate.text.rstrip().endswith("?")
 
 
-def format_turn(ts: str | None, role: str, text: str) -> str:
-    """One message as a hit shows it: ``[2026-04-03 09:12] user: text``."""
+def format_turn(ts: str | None, role: str, text: str, speaker: str = "") -> str:
+    """One message as a hit shows it: ``[2026-04-03 09:12] user: text``.
+
+    A message that names its speaker shows the name instead of the role
+    (``[2023-05-08 13:56] Caroline: text``), so who said what survives.
+    """
     if len(text) > MAX_HIT_MESSAGE_CHARS:
         half = MAX_HIT_MESSAGE_CHARS // 2
         text = f"{text[:half]} […] {text[-half:]}"
-    return f"[{ts or '?'}] {role}: {text}"
+    return f"[{ts or '?'}] {speaker or role}: {text}"
 
 
 def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) -> list[RecallHit]:
@@ -240,7 +249,7 @@ def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) 
             RecallHit(
                 kind="message",
                 score=round(candidate.bm25, 6),
-                text=format_turn(candidate.ts, candidate.role, candidate.text),
+                text=format_turn(candidate.ts, candidate.role, candidate.text, candidate.speaker),
                 session_key=key,
                 start=index,
                 end=index + 1,

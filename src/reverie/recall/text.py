@@ -25,6 +25,7 @@ __all__ = [
     "content_words",
     "fts_or_query",
     "holds_answer_type",
+    "message_speaker",
     "message_text",
     "normalise_time",
     "words",
@@ -96,6 +97,8 @@ class QueryTerms:
             numbers and codes (words holding a digit).
         dates: ``(month, day)`` pairs named in the query ("March 3", "3rd of
             March", "2026-03-03").
+        months: ``(month, year)`` pairs for months the query names without a
+            day ("in March", "February 2024"); year 0 when not given.
         all_words: Every word of the query (for a plain BM25 baseline).
         answer_type: What kind of answer the question wants: ``"number"`` (how
             much, how many, how long…), ``"time"`` (when, what date), ``"name"``
@@ -107,6 +110,7 @@ class QueryTerms:
     dates: tuple[tuple[int, int], ...]
     all_words: tuple[str, ...]
     answer_type: str | None = None
+    months: tuple[tuple[int, int], ...] = ()
 
 
 def analyse_query(query: str) -> QueryTerms:
@@ -135,6 +139,7 @@ def analyse_query(query: str) -> QueryTerms:
         dates=tuple(_dates(query)),
         all_words=tuple(dict.fromkeys(word.lower() for word in raw)),
         answer_type=_answer_type(query),
+        months=tuple(_months(query)),
     )
 
 
@@ -201,6 +206,29 @@ def _dates(query: str) -> list[tuple[int, int]]:
     return found
 
 
+_MONTH_ONLY = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\b(?:,?\s+((?:19|20)\d\d)\b)?",
+    re.IGNORECASE,
+)
+
+
+def _months(query: str) -> list[tuple[int, int]]:
+    """Months named without a day: "in March", "February 2024" (not "may" the verb)."""
+    covered = [m.span() for pattern in _DATE_PATTERNS for m in pattern.finditer(query)]
+    found: list[tuple[int, int]] = []
+    for match in _MONTH_ONLY.finditer(query):
+        if any(start <= match.start() < end for start, end in covered):
+            continue  # part of a full date
+        name, year = match.group(1), match.group(2)
+        if name.lower() == "may" and not (name == "May" and (match.start() > 0 or year)):
+            continue
+        item = (_MONTHS[name.lower()], int(year) if year else 0)
+        if item not in found:
+            found.append(item)
+    return found
+
+
 def fts_or_query(terms: tuple[str, ...] | list[str], *, prefixes: bool = False) -> str:
     """An FTS5 query matching any of ``terms`` (each quoted, so no word is an operator).
 
@@ -240,6 +268,20 @@ def message_text(message: Mapping[str, Any]) -> str:
                 parts.append(f"{name}({arguments})")
     text = "\n".join(part for part in parts if part)
     return text[:MAX_INDEXED_CHARS]
+
+
+def message_speaker(message: Mapping[str, Any]) -> str:
+    """Who said a message, when it names them: the ``name`` of a person's turn.
+
+    A conversation between two people imports as ``user`` and ``assistant``
+    turns that keep each speaker's name; indexed with the turn, the name makes
+    "what did Caroline say about…" find her turns. A tool result's ``name`` is
+    the tool's, not a speaker's.
+    """
+    name = message.get("name")
+    if message.get("role") == "tool" or not isinstance(name, str):
+        return ""
+    return " ".join(name.split())[:100]
 
 
 def normalise_time(value: object) -> str | None:

@@ -1,0 +1,96 @@
+"""Ranking rules a person notices: who said it, repeated lines, the month asked about."""
+
+from __future__ import annotations
+
+from reverie.recall.fusion import set_repeats_apart
+from reverie.recall.text import analyse_query
+
+from .conftest import Recall
+
+
+def _chat(recall: Recall, key: str, turns: list[tuple[str, str, str]]) -> None:
+    """Save ``(speaker, text, timestamp)`` turns of a two-person chat (first speaker = user)."""
+    session = recall.sessions.get_or_create(key)
+    first = turns[0][0]
+    for speaker, text, stamp in turns:
+        role = "user" if speaker == first else "assistant"
+        session.add_message(role, text, name=speaker, timestamp=stamp)
+    recall.sessions.save(session)
+
+
+def test_a_speakers_name_finds_and_labels_their_turns(recall: Recall) -> None:
+    talk = [
+        "The weather has been lovely this week",
+        "We went camping last weekend in the forest",
+        "Work has been busy, lots of meetings",
+        "I ran a charity race on Saturday",
+    ]
+    for key, (one, other) in {
+        "chat:a": ("Caroline", "Melanie"),
+        "chat:b": ("Jon", "Priya"),
+        "chat:c": ("Ravi", "Mei"),
+    }.items():
+        lines = [(one if i % 2 else other, text) for i, text in enumerate(talk)]
+        lines.append((one, "pottery class again tonight, pottery is my thing now"))
+        # The other chats' line is the better match on words alone: only the name decides.
+        said = "I tried a pottery fair with the kids once" if key == "chat:a" else "pottery!"
+        lines.append((other, said))
+        _chat(
+            recall,
+            key,
+            [(who, text, f"2023-05-08T14:{i:02d}:00") for i, (who, text) in enumerate(lines)],
+        )
+    hits = recall.index.search("What did Melanie say about pottery?", k=1)
+    assert hits[0].session_key == "chat:a"
+    assert hits[0].start is not None and hits[0].end is not None
+    assert 5 in range(hits[0].start, hits[0].end)
+    assert "[2023-05-08 14:05] Melanie: I tried a pottery fair" in hits[0].text
+
+
+def test_a_renamed_speaker_is_indexed_again(recall: Recall) -> None:
+    _chat(recall, "chat:a", [("Ana", "the kiln is finally fixed", "2023-05-08T13:56:00")])
+    assert recall.index.search("Ana kiln", k=1)[0].text.endswith("Ana: the kiln is finally fixed")
+    session = recall.sessions.get_or_create("chat:a")
+    session.messages[0]["name"] = "Anabel"
+    recall.sessions.save(session)
+    assert "Anabel: the kiln" in recall.index.search("kiln", k=1)[0].text
+
+
+def test_a_line_said_many_times_does_not_fill_every_hit(recall: Recall) -> None:
+    turns = [("user", f"small talk number {i} about the weather") for i in range(4)]
+    for _ in range(12):
+        turns.append(("user", "the standup ran long again today"))
+        turns.append(("assistant", "noted"))
+    turns.append(("user", "the standup moved to 9:30 from next week"))
+    recall.say("cli:work", *turns)
+    hits = recall.index.search("standup", k=3)
+    texts = [hit.text for hit in hits]
+    assert any("moved to 9:30" in text for text in texts)
+
+
+def test_repeats_move_behind_new_lines() -> None:
+    words = {
+        ("s", 0): frozenset(["the", "standup", "ran", "long", "again"]),
+        ("s", 1): frozenset(["the", "standup", "ran", "long", "again", "today"]),
+        ("s", 2): frozenset(["standup", "moved", "to", "half", "past", "nine"]),
+        ("s", 3): frozenset(["ok"]),
+        ("s", 4): frozenset(["ok"]),
+    }
+    ranked = [(turn, 1.0 - i / 10) for i, turn in enumerate(words)]
+    order = [turn for turn, _ in set_repeats_apart(ranked, words.__getitem__)]
+    assert order == [("s", 0), ("s", 2), ("s", 3), ("s", 4), ("s", 1)]
+
+
+def test_a_month_in_the_question_prefers_what_was_said_that_month(recall: Recall) -> None:
+    recall.say("cli:a", ("user", "the oven broke again, third time"), stamp="2026-01-10T09:00:00")
+    recall.say("cli:a", ("user", "the oven broke, left chamber"), stamp="2026-03-12T09:00:00")
+    recall.say("cli:a", ("user", "the oven broke again!!"), stamp="2026-05-02T09:00:00")
+    hits = recall.index.search("What broke in March?", k=1)
+    assert hits[0].timestamp is not None and hits[0].timestamp.startswith("2026-03")
+
+
+def test_months_are_read_from_questions() -> None:
+    assert analyse_query("What broke in March?").months == ((3, 0),)
+    assert analyse_query("trip in february 2023").months == ((2, 2023),)
+    assert analyse_query("What happened on March 3?").months == ()
+    assert analyse_query("May I ask when we may go?").months == ()
