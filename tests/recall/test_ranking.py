@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from reverie.recall.fusion import set_repeats_apart
+from collections.abc import Callable
+
+from reverie.recall.fusion import Turn, Window, set_repeats_apart, widen, windows_from_turns
 from reverie.recall.text import analyse_query
 
 from .conftest import Recall
@@ -94,3 +96,44 @@ def test_months_are_read_from_questions() -> None:
     assert analyse_query("trip in february 2023").months == ((2, 2023),)
     assert analyse_query("What happened on March 3?").months == ()
     assert analyse_query("May I ask when we may go?").months == ()
+
+
+def _windows(
+    ranked: list[tuple[int, float]],
+    *,
+    turn_budget: int = 20,
+    prefer_next: bool = True,
+    together: Callable[[Turn, Turn], bool] = lambda turn, other: True,
+) -> list[tuple[int, int]]:
+    """Windows cut from ``(index, score)`` seeds of one 20-turn session."""
+    found = windows_from_turns(
+        [(("s", index), score) for index, score in ranked],
+        limit=10,
+        turn_budget=turn_budget,
+        neighbour_score=lambda turn: 0.0,
+        exists=lambda turn: 0 <= turn[1] < 20,
+        prefer_next=lambda turn: prefer_next,
+        together=together,
+    )
+    return [(window.start, window.end) for window in found]
+
+
+def test_a_window_stays_within_one_sitting() -> None:
+    # Turn 5 opens a new sitting: its window takes the reply, not yesterday's last words.
+    assert _windows([(5, 1.0)], prefer_next=False) == [(4, 6)]
+    assert _windows([(5, 1.0)], prefer_next=False, together=lambda a, b: b[1] != 5) == [(5, 7)]
+
+
+def test_windows_never_cover_more_turns_than_the_budget() -> None:
+    ranked = [(index, 1.0 - index / 100) for index in range(0, 20, 2)]
+    found = _windows(ranked, turn_budget=6)
+    assert sum(end - start for start, end in found) <= 6
+
+
+def test_spare_budget_shows_the_turn_after_the_best_hits() -> None:
+    windows = [Window("s", 3, 5, 1.0), Window("s", 10, 12, 0.5), Window("s", 12, 13, 0.2)]
+    widen(windows, turn_budget=6, exists=lambda turn: turn[1] < 20)
+    # The best window takes its next turn; the second's next turn is already shown.
+    assert [(w.start, w.end) for w in windows] == [(3, 6), (10, 12), (12, 13)]
+    widen(windows, turn_budget=7, exists=lambda turn: turn[1] < 20)
+    assert [(w.start, w.end) for w in windows] == [(3, 7), (10, 12), (12, 13)]

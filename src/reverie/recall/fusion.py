@@ -59,6 +59,7 @@ def windows_from_turns(
     exists: Callable[[Turn], bool],
     prefer_next: Callable[[Turn], bool],
     asks: Callable[[Turn], bool] = lambda turn: False,
+    together: Callable[[Turn, Turn], bool] = lambda turn, other: True,
     max_window: int = 4,
 ) -> list[Window]:
     """Cut the best turns into at most ``limit`` windows covering at most ``turn_budget`` turns.
@@ -78,6 +79,8 @@ def windows_from_turns(
         prefer_next: For a tie between neighbours, whether the following turn wins.
         asks: Whether a turn is a question; a window ending on one takes the
             next turn too (the answer), budget permitting.
+        together: Whether two neighbouring turns belong to one sitting (a
+            window never joins the last words of one day to the first of the next).
         max_window: Longest window a merge may build.
     """
     windows: list[Window] = []
@@ -91,7 +94,15 @@ def windows_from_turns(
             inside.score += score * 0.5
             inside.seeds.append(index)
             continue
-        adjacent = next((w for w in own if w.start - 1 == index or w.end == index), None)
+        adjacent = next(
+            (
+                w
+                for w in own
+                if (w.start - 1 == index and together(turn, (key, w.start)))
+                or (w.end == index and together((key, w.end - 1), turn))
+            ),
+            None,
+        )
         if adjacent is not None and adjacent.size < max_window and used < turn_budget:
             adjacent.start = min(adjacent.start, index)
             adjacent.end = max(adjacent.end, index + 1)
@@ -99,7 +110,7 @@ def windows_from_turns(
             adjacent.seeds.append(index)
             used += 1
             continue
-        if len(windows) >= limit:
+        if len(windows) >= limit or used >= turn_budget:
             continue
         start, end = index, index + 1
         if used + 2 <= turn_budget - (limit - len(windows) - 1):
@@ -107,7 +118,9 @@ def windows_from_turns(
             options = [
                 (neighbour_score(candidate), candidate == after, candidate)
                 for candidate in (before, after)
-                if exists(candidate) and not _covered(own, candidate[1])
+                if exists(candidate)
+                and not _covered(own, candidate[1])
+                and together(min(turn, candidate), max(turn, candidate))
             ]
             if options:
                 # The turn the conversation pairs it with (a user turn's reply, an
@@ -125,6 +138,7 @@ def windows_from_turns(
         if (
             asks((key, end - 1))
             and exists(following)
+            and together((key, end - 1), following)
             and not _covered(own, end)
             and used + (end - start) + 1 <= turn_budget - (limit - len(windows) - 1)
         ):
@@ -135,6 +149,38 @@ def windows_from_turns(
         used += window.size
     windows.sort(key=lambda w: w.score, reverse=True)
     return windows
+
+
+def widen(
+    windows: list[Window],
+    *,
+    turn_budget: int,
+    exists: Callable[[Turn], bool],
+    together: Callable[[Turn, Turn], bool] = lambda turn, other: True,
+    max_window: int = 4,
+) -> None:
+    """Spend turns the windows left unused on the best windows' next turns, in place.
+
+    A question with few matches leaves budget over; the turn after a match
+    (the answer to it, the rest of the story) is the likeliest place for what
+    the words missed.
+    """
+    spare = turn_budget - sum(window.size for window in windows)
+    for window in windows:
+        if spare <= 0:
+            return
+        following = (window.session_key, window.end)
+        if (
+            window.size < max_window
+            and exists(following)
+            and not any(
+                w.session_key == window.session_key and w.start <= window.end < w.end
+                for w in windows
+            )
+            and together((window.session_key, window.end - 1), following)
+        ):
+            window.end += 1
+            spare -= 1
 
 
 def _covered(windows: Sequence[Window], index: int) -> bool:

@@ -7,6 +7,7 @@
 * **coverage**: how many distinct query words a turn and its neighbours hold
   (BM25 over-rewards one rare word said many times).
 * **exact terms**: names, numbers and codes of the query found verbatim.
+* **speaker**: turns said by a person the query names, that match more than the name.
 * **dates**: turns said on a calendar day the query names.
 * **months**: matched turns said in a month the query names ("in March").
 * **history**: turns inside the source range of history entries that match.
@@ -99,28 +100,52 @@ class CandidatePool:
         return candidate.bm25 if candidate is not None else 0.0
 
 
+RANKED_DEPTH = 100
+COVERAGE_DEPTH = 1000
+"""Longest list the costlier rankers return: past it, a fused rank adds almost nothing."""
+
 _COLUMNS = "m.id, m.session_key, m.idx, m.role, m.speaker, m.ts, m.text"
-SPEAKER_WEIGHT = 1.0
-"""BM25 weight of the speaker's name against the text's 1: naming a person in a
-question prefers what they said, without outranking what was said about the topic."""
-_BM25 = f"bm25(messages_fts, 1.0, {SPEAKER_WEIGHT})"
+_BM25 = "bm25(messages_fts, 1.0, 0.0)"
+"""Scores count the words said; the speaker column only selects (see collect_candidates)."""
+SPEAKER_POOL_SIZE = 100
+"""Turns a named person said that join the pool."""
 
 
 def collect_candidates(
     db: sqlite3.Connection, query: QueryTerms, filters: Filters, *, terms: Sequence[str] = ()
 ) -> CandidatePool:
-    """BM25's best turns for the query (or for ``terms``), plus their neighbours."""
+    """BM25's best turns for the query (or for ``terms``), plus their neighbours.
+
+    Words are matched in what was said, never in who said it: a speaker's name
+    is on half the turns of their conversation and would only cost time. When
+    the query names people, the best turns *they* said about the other words
+    join the pool (they may rank below the first two hundred on words alone).
+    """
     pool = CandidatePool()
     match = fts_or_query(list(terms or query.terms), prefixes=not terms)
     if not match:
         return pool
+    _add_matches(db, pool, f"{{text}}: ({match})", filters, POOL_SIZE)
+    names = [term for term in query.exact if not _DIGIT.search(term)] if not terms else []
+    others = fts_or_query([term for term in query.terms if term not in names], prefixes=True)
+    if names and others:
+        said_by = f"{{text}}: ({others}) AND {{speaker}}: ({fts_or_query(names)})"
+        _add_matches(db, pool, said_by, filters, SPEAKER_POOL_SIZE)
+        pool.matched.sort(key=pool.bm25, reverse=True)
+    _add_neighbours(db, pool, filters)
+    return pool
+
+
+def _add_matches(
+    db: sqlite3.Connection, pool: CandidatePool, match: str, filters: Filters, limit: int
+) -> None:
     where, params = filters.message_sql()
     if where:
         rows = db.execute(
             f"SELECT {_COLUMNS}, {_BM25} AS rank FROM messages_fts "
             "JOIN messages m ON m.id = messages_fts.rowid "
             f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
-            [match, *params, POOL_SIZE],
+            [match, *params, limit],
         ).fetchall()
     else:
         # Rank inside FTS first: joining every match before the sort would read
@@ -129,14 +154,13 @@ def collect_candidates(
             f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, {_BM25} AS rank "
             "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
             "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
-            [match, POOL_SIZE],
+            [match, limit],
         ).fetchall()
     for row_id, key, index, role, speaker, ts, text, rank in rows:
         turn = (key, index)
-        pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text, -rank)
-        pool.matched.append(turn)
-    _add_neighbours(db, pool, filters)
-    return pool
+        if turn not in pool.turns or pool.turns[turn].bm25 == 0.0:
+            pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text, -rank)
+            pool.matched.append(turn)
 
 
 def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
@@ -156,6 +180,19 @@ def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filter
     by_key: dict[str, list[int]] = {}
     for key, index in missing:
         by_key.setdefault(key, []).append(index)
+    for key, indexes in by_key.items():
+        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
+
+
+def fetch_turns(
+    db: sqlite3.Connection, pool: CandidatePool, turns: Sequence[Turn], filters: Filters
+) -> None:
+    """Add ``turns`` to the pool (those that exist and pass the filters) with no score."""
+    where, params = filters.message_sql()
+    by_key: dict[str, list[int]] = {}
+    for key, index in turns:
+        if (key, index) not in pool.turns:
+            by_key.setdefault(key, []).append(index)
     for key, indexes in by_key.items():
         _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
 
@@ -219,7 +256,44 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         around = found((key, index - 1)) | found((key, index + 1))
         return len(own) + 0.5 * len(around - own), pool.bm25(turn)
 
-    return sorted(pool.matched, key=score, reverse=True)
+    return sorted(pool.matched[:COVERAGE_DEPTH], key=score, reverse=True)
+
+
+def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns said by a person the query names, by BM25.
+
+    A speaker's name is rarely in their own words, so "what did Melanie say
+    about pottery" matches Caroline's pottery as well as Melanie's; this ranker
+    prefers Melanie's (and, in a workspace of many conversations, the ones
+    Melanie is in). A turn matching nothing but the name is left out.
+    """
+    names = {term for term in query.exact if not _DIGIT.search(term)}
+    if not names:
+        return []
+    finders: dict[str, re.Pattern[str] | None] = {}
+
+    def finder(speaker: str) -> re.Pattern[str] | None:
+        if speaker not in finders:
+            own = set(words(speaker.lower()))
+            stems = {crude_stem(term) for term in query.terms if term not in own}
+            finders[speaker] = (
+                re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stems))) + ")")
+                if own & names and stems
+                else None
+            )
+        return finders[speaker]
+
+    ranked = []
+    for turn in pool.matched:
+        candidate = pool.turns[turn]
+        found = finder(candidate.speaker) if candidate.speaker else None
+        if found is not None and found.search(candidate.lower):
+            ranked.append(turn)
+    ranked.sort(key=pool.bm25, reverse=True)
+    return ranked
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
@@ -325,10 +399,16 @@ def answer_type(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         key, index = turn
         near = max(pool.bm25((key, index - 1)), pool.bm25((key, index + 1)))
         score = candidate.bm25 + 0.8 * near
-        if score > 0 and holds_answer_type(candidate.text, kind):
+        if score > 0:
             scored.append((score, turn))
     scored.sort(reverse=True)
-    return [turn for _, turn in scored]
+    ranked: list[Turn] = []
+    for _, turn in scored:
+        if holds_answer_type(pool.turns[turn].text, kind):
+            ranked.append(turn)
+            if len(ranked) == RANKED_DEPTH:
+                break
+    return ranked
 
 
 def recency(pool: CandidatePool) -> list[Turn]:

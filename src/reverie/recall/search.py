@@ -15,13 +15,21 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Collection, Sequence
+from datetime import datetime, timedelta
 
 from reverie.recall import rankers
 from reverie.recall.embeddings import SemanticRanker
-from reverie.recall.fusion import Turn, fuse, rank_order, set_repeats_apart, windows_from_turns
+from reverie.recall.fusion import (
+    Turn,
+    fuse,
+    rank_order,
+    set_repeats_apart,
+    widen,
+    windows_from_turns,
+)
 from reverie.recall.hits import RecallHit
 from reverie.recall.rankers import CandidatePool, Filters
-from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
+from reverie.recall.text import QueryTerms, analyse_query, fts_or_query, words
 
 __all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
 
@@ -33,6 +41,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "window": 1.0,
     "coverage": 0.8,
     "exact": 0.8,
+    "speaker": 0.8,
     "answer_type": 0.8,
     "dates": 1.0,
     "months": 1.0,
@@ -99,6 +108,7 @@ class Searcher:
             (w["window"], rankers.window_bm25(pool)),
             (w["coverage"], rankers.coverage(pool, terms)),
             (w["exact"], rankers.exact_terms(pool, terms)),
+            (w["speaker"], rankers.by_speaker(pool, terms)),
             (w["dates"], rankers.on_dates(self.db, pool, terms, filters)),
             (w["months"], rankers.in_months(pool, terms)),
             (w["answer_type"], rankers.answer_type(pool, terms)),
@@ -113,6 +123,7 @@ class Searcher:
             if candidate is not None:
                 factor = _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
                 scores[turn] *= factor
+        _favour_named_speakers(pool, terms, scores)
         ranked = set_repeats_apart(rank_order(scores), lambda turn: pool.turns[turn].word_set)
         windows = windows_from_turns(
             ranked,
@@ -122,6 +133,14 @@ class Searcher:
             exists=lambda turn: self._exists(pool, turn),
             prefer_next=lambda turn: pool.turns[turn].role == "user",
             asks=lambda turn: _asks(pool, turn),
+            together=lambda first, second: _same_sitting(pool, first, second),
+        )
+        rankers.fetch_turns(self.db, pool, [(w.session_key, w.end) for w in windows], filters)
+        widen(
+            windows,
+            turn_budget=2 * k,
+            exists=lambda turn: self._exists(pool, turn),
+            together=lambda first, second: _same_sitting(pool, first, second),
         )
         return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
 
@@ -219,6 +238,43 @@ class Searcher:
 def _substance(text: str) -> float:
     """Short turns ("ok moving on") match a word by chance; damp them, never drop them."""
     return 0.55 + 0.45 * min(1.0, len(text.split()) / 12)
+
+
+SITTING_GAP = timedelta(hours=1)
+"""Silence after which a conversation counts as taken up again (a new sitting)."""
+
+
+def _same_sitting(pool: CandidatePool, first: Turn, second: Turn) -> bool:
+    """Whether two neighbouring turns were said in one sitting (true when a time is unknown)."""
+    a, b = pool.turns.get(first), pool.turns.get(second)
+    if a is None or b is None or not a.ts or not b.ts:
+        return True
+    try:
+        gap = datetime.fromisoformat(b.ts) - datetime.fromisoformat(a.ts)
+    except ValueError:
+        return True
+    return abs(gap) <= SITTING_GAP
+
+
+NAMED_SPEAKER_BONUS = 1 / 600
+"""Score every turn of a person the query names gets: a tenth of a top rank's,
+enough to choose between a window's neighbours, too little to outrank a match."""
+
+
+def _favour_named_speakers(
+    pool: CandidatePool, terms: QueryTerms, scores: dict[Turn, float]
+) -> None:
+    """Add a little to every pooled turn said by a person the query names.
+
+    "What instrument does Daniel play?" matches Keiko's "what do you play
+    again"; of its neighbours, Daniel's reply ("bass") is the one to show.
+    """
+    names = set(terms.exact)
+    if not names:
+        return
+    for turn, candidate in pool.turns.items():
+        if candidate.speaker and names & set(words(candidate.speaker.lower())):
+            scores[turn] = scores.get(turn, 0.0) + NAMED_SPEAKER_BONUS
 
 
 def _asks(pool: CandidatePool, turn: Turn) -> bool:
