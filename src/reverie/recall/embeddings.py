@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ProviderError
 from reverie.recall.fusion import Turn
-from reverie.recall.rankers import Candidate, CandidatePool, Filters
+from reverie.recall.pool import Candidate, CandidatePool, Filters
 
 __all__ = [
     "FULL_SCAN_LIMIT",

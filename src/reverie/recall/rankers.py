@@ -19,203 +19,31 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from reverie.recall.fusion import Turn
+from reverie.recall.pool import (
+    MESSAGE_COLUMNS,
+    Candidate,
+    CandidatePool,
+    Filters,
+    named_people,
+)
 from reverie.recall.text import QueryTerms, fts_or_query, holds_answer_type, words
 
-__all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
-
-POOL_SIZE = 200
-"""Turns BM25 hands to the other rankers: enough that a turn ranked low by BM25
-but high by coverage or names still gets its chance."""
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Which rows a search may return (SQL fragments and their parameters)."""
-
-    session_key: str | None = None
-    since: str | None = None
-    until: str | None = None
-
-    def message_sql(self, alias: str = "m") -> tuple[str, list[object]]:
-        """A ``WHERE`` continuation for the messages table."""
-        clauses: list[str] = []
-        params: list[object] = []
-        if self.session_key is not None:
-            clauses.append(f"{alias}.session_key = ?")
-            params.append(self.session_key)
-        if self.since is not None:
-            clauses.append(f"{alias}.ts >= ?")
-            params.append(self.since)
-        if self.until is not None:
-            clauses.append(f"{alias}.ts < ?")
-            params.append(self.until)
-        return "".join(f" AND {clause}" for clause in clauses), params
-
-
-@dataclass
-class Candidate:
-    """A message the query matched, or a neighbour of one."""
-
-    row_id: int
-    turn: Turn
-    role: str
-    speaker: str
-    ts: str | None
-    text: str
-    bm25: float = 0.0
-    """Positive, higher is better; 0 for a neighbour that matched nothing."""
-    _words: frozenset[str] | None = field(default=None, repr=False)
-    _lower: str | None = field(default=None, repr=False)
-
-    @property
-    def lower(self) -> str:
-        """The text lower-cased (computed once)."""
-        if self._lower is None:
-            self._lower = self.text.lower()
-        return self._lower
-
-    @property
-    def word_set(self) -> frozenset[str]:
-        """The distinct lower-cased words of the text (computed once)."""
-        if self._words is None:
-            self._words = frozenset(words(self.lower))
-        return self._words
-
-
-@dataclass
-class CandidatePool:
-    """The matched turns and their neighbours, keyed by turn."""
-
-    turns: dict[Turn, Candidate] = field(default_factory=dict)
-    matched: list[Turn] = field(default_factory=list)
-    """Turns BM25 matched, best first."""
-
-    def bm25(self, turn: Turn) -> float:
-        """The turn's BM25 (0 when it matched nothing or is not in the pool)."""
-        candidate = self.turns.get(turn)
-        return candidate.bm25 if candidate is not None else 0.0
-
+__all__ = [
+    "answer_type",
+    "by_speaker",
+    "coverage",
+    "exact_terms",
+    "in_months",
+    "on_dates",
+    "recency",
+    "window_bm25",
+    "within_history",
+]
 
 RANKED_DEPTH = 100
-COVERAGE_DEPTH = 1000
 """Longest list the costlier rankers return: past it, a fused rank adds almost nothing."""
-
-_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.speaker, m.ts, m.text"
-_BM25 = "bm25(messages_fts, 1.0, 0.0)"
-"""Scores count the words said; the speaker column only selects (see collect_candidates)."""
-SPEAKER_POOL_SIZE = 100
-"""Turns a named person said that join the pool."""
-
-
-def collect_candidates(
-    db: sqlite3.Connection, query: QueryTerms, filters: Filters, *, terms: Sequence[str] = ()
-) -> CandidatePool:
-    """BM25's best turns for the query (or for ``terms``), plus their neighbours.
-
-    Words are matched in what was said, never in who said it: a speaker's name
-    is on half the turns of their conversation and would only cost time. When
-    the query names people, the best turns *they* said about the other words
-    join the pool (they may rank below the first two hundred on words alone).
-    """
-    pool = CandidatePool()
-    match = fts_or_query(list(terms or query.terms), prefixes=not terms)
-    if not match:
-        return pool
-    _add_matches(db, pool, f"{{text}}: ({match})", filters, POOL_SIZE)
-    names = [term for term in query.exact if not _DIGIT.search(term)] if not terms else []
-    others = fts_or_query([term for term in query.terms if term not in names], prefixes=True)
-    if names and others:
-        said_by = f"{{text}}: ({others}) AND {{speaker}}: ({fts_or_query(names)})"
-        _add_matches(db, pool, said_by, filters, SPEAKER_POOL_SIZE)
-        pool.matched.sort(key=pool.bm25, reverse=True)
-    _add_neighbours(db, pool, filters)
-    return pool
-
-
-def _add_matches(
-    db: sqlite3.Connection, pool: CandidatePool, match: str, filters: Filters, limit: int
-) -> None:
-    where, params = filters.message_sql()
-    if where:
-        rows = db.execute(
-            f"SELECT {_COLUMNS}, {_BM25} AS rank FROM messages_fts "
-            "JOIN messages m ON m.id = messages_fts.rowid "
-            f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
-            [match, *params, limit],
-        ).fetchall()
-    else:
-        # Rank inside FTS first: joining every match before the sort would read
-        # the text of thousands of rows to keep two hundred.
-        rows = db.execute(
-            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, {_BM25} AS rank "
-            "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
-            "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
-            [match, limit],
-        ).fetchall()
-    for row_id, key, index, role, speaker, ts, text, rank in rows:
-        turn = (key, index)
-        if turn not in pool.turns or pool.turns[turn].bm25 == 0.0:
-            pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text, -rank)
-            pool.matched.append(turn)
-
-
-def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
-    # Neighbours obey the filters too: a window never reaches outside the asked-for span.
-    where, params = filters.message_sql()
-    wanted: set[Turn] = set()
-    guesses: set[int] = set()
-    for key, index in pool.matched:
-        row_id = pool.turns[(key, index)].row_id
-        for step in (-1, 1):
-            other = (key, index + step)
-            if index + step >= 0 and other not in pool.turns:
-                wanted.add(other)
-                guesses.add(row_id + step)  # a session's messages are usually inserted in order
-    _fetch(db, pool, "m.id", sorted(guesses), where, params, wanted)
-    missing = sorted(wanted - pool.turns.keys())
-    by_key: dict[str, list[int]] = {}
-    for key, index in missing:
-        by_key.setdefault(key, []).append(index)
-    for key, indexes in by_key.items():
-        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
-
-
-def fetch_turns(
-    db: sqlite3.Connection, pool: CandidatePool, turns: Sequence[Turn], filters: Filters
-) -> None:
-    """Add ``turns`` to the pool (those that exist and pass the filters) with no score."""
-    where, params = filters.message_sql()
-    by_key: dict[str, list[int]] = {}
-    for key, index in turns:
-        if (key, index) not in pool.turns:
-            by_key.setdefault(key, []).append(index)
-    for key, indexes in by_key.items():
-        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
-
-
-def _fetch(
-    db: sqlite3.Connection,
-    pool: CandidatePool,
-    column: str,
-    values: list[int],
-    where: str,
-    params: list[object],
-    wanted: set[Turn] | None,
-) -> None:
-    for start in range(0, len(values), 500):
-        chunk = values[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for row_id, key, index, role, speaker, ts, text in db.execute(
-            f"SELECT {_COLUMNS} FROM messages m WHERE {column} IN ({marks}){where}",
-            [*chunk, *params],
-        ):
-            turn = (key, index)
-            if (wanted is None or turn in wanted) and turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text)
 
 
 def window_bm25(pool: CandidatePool) -> list[Turn]:
@@ -256,7 +84,7 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         around = found((key, index - 1)) | found((key, index + 1))
         return len(own) + 0.5 * len(around - own), pool.bm25(turn)
 
-    return sorted(pool.matched[:COVERAGE_DEPTH], key=score, reverse=True)
+    return sorted(pool.matched, key=score, reverse=True)
 
 
 def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
@@ -267,7 +95,7 @@ def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     prefers Melanie's (and, in a workspace of many conversations, the ones
     Melanie is in). A turn matching nothing but the name is left out.
     """
-    names = {term for term in query.exact if not _DIGIT.search(term)}
+    names = set(named_people(query))
     if not names:
         return []
     finders: dict[str, re.Pattern[str] | None] = {}
@@ -291,9 +119,6 @@ def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
             ranked.append(turn)
     ranked.sort(key=pool.bm25, reverse=True)
     return ranked
-
-
-_DIGIT = re.compile(r"\d")
 
 
 def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
@@ -332,7 +157,7 @@ def on_dates(
     found: list[Turn] = []
     for marker in sorted(days):
         for row_id, key, index, role, speaker, ts, text in db.execute(
-            f"SELECT {_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
+            f"SELECT {MESSAGE_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
             "ORDER BY m.ts LIMIT 20",
             [marker, *params],
         ):

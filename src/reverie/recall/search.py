@@ -28,7 +28,7 @@ from reverie.recall.fusion import (
     windows_from_turns,
 )
 from reverie.recall.hits import RecallHit
-from reverie.recall.rankers import CandidatePool, Filters
+from reverie.recall.pool import CandidatePool, Filters, collect_candidates, fetch_turns
 from reverie.recall.text import QueryTerms, analyse_query, fts_or_query, words
 
 __all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
@@ -101,7 +101,7 @@ class Searcher:
     # -- messages ----------------------------------------------------------------
 
     def _messages(self, query: str, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
-        pool = rankers.collect_candidates(self.db, terms, filters)
+        pool = collect_candidates(self.db, terms, filters)
         w = self.weights
         lists: list[tuple[float, Sequence[Turn]]] = [
             (w["bm25"], pool.matched),
@@ -135,7 +135,7 @@ class Searcher:
             asks=lambda turn: _asks(pool, turn),
             together=lambda first, second: _same_sitting(pool, first, second),
         )
-        rankers.fetch_turns(self.db, pool, [(w.session_key, w.end) for w in windows], filters)
+        fetch_turns(self.db, pool, [(w.session_key, w.end) for w in windows], filters)
         widen(
             windows,
             turn_budget=2 * k,
@@ -297,7 +297,7 @@ def format_turn(ts: str | None, role: str, text: str, speaker: str = "") -> str:
 def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) -> list[RecallHit]:
     """The baseline: BM25 over single turns, every query word, one turn per hit."""
     terms = analyse_query(query)
-    pool = rankers.collect_candidates(db, terms, filters, terms=terms.all_words)
+    pool = collect_candidates(db, terms, filters, terms=terms.all_words)
     hits: list[RecallHit] = []
     for key, index in pool.matched[:k]:
         candidate = pool.turns[(key, index)]
