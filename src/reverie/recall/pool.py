@@ -118,12 +118,12 @@ def collect_candidates(
     join the pool (they may rank below the first two hundred on words alone).
     """
     pool = CandidatePool()
-    match = fts_or_query(list(terms or query.terms), prefixes=not terms)
+    match = fts_or_query(list(terms or query.searched), prefixes=not terms)
     if not match:
         return pool
     _add_matches(db, pool, f"{{text}}: ({match})", filters, POOL_SIZE)
     names = named_people(query) if not terms else []
-    others = fts_or_query([term for term in query.terms if term not in names], prefixes=True)
+    others = fts_or_query([term for term in query.searched if term not in names], prefixes=True)
     if names and others:
         said_by = f"{{text}}: ({others}) AND {{speaker}}: ({fts_or_query(names)})"
         _add_matches(db, pool, said_by, filters, SPEAKER_POOL_SIZE)

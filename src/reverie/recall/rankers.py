@@ -63,9 +63,13 @@ def crude_stem(word: str) -> str:
 
 def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns by how many distinct query words they and their neighbours hold."""
-    wanted = sorted({crude_stem(term) for term in query.terms}, key=len, reverse=True)
-    if len(wanted) < 2:
+    if len(query.terms) < 2:
         return []
+    # A term and its other forms ("buy", "bought") count as one word found.
+    group = {crude_stem(term): crude_stem(term) for term in query.terms}
+    for term, forms in query.alternates:
+        group.update((crude_stem(form), crude_stem(term)) for form in forms)
+    wanted = sorted(group, key=len, reverse=True)
     # One scan per turn, in C: words that start with a query word's stem.
     finder = re.compile(r"\b(?:" + "|".join(re.escape(stem) for stem in wanted) + ")")
     cache: dict[Turn, frozenset[str]] = {}
@@ -74,7 +78,11 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         hit = cache.get(turn)
         if hit is None:
             candidate = pool.turns.get(turn)
-            hit = frozenset(finder.findall(candidate.lower)) if candidate else frozenset()
+            hit = (
+                frozenset(group[stem] for stem in finder.findall(candidate.lower))
+                if candidate
+                else frozenset()
+            )
             cache[turn] = hit
         return hit
 
@@ -103,7 +111,7 @@ def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     def finder(speaker: str) -> re.Pattern[str] | None:
         if speaker not in finders:
             own = set(words(speaker.lower()))
-            stems = {crude_stem(term) for term in query.terms if term not in own}
+            stems = {crude_stem(term) for term in query.searched if term not in own}
             finders[speaker] = (
                 re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stems))) + ")")
                 if own & names and stems
@@ -187,7 +195,7 @@ def within_history(
     db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
 ) -> list[Turn]:
     """Matched turns inside the source ranges of the history entries that match best."""
-    match = fts_or_query(list(query.terms))
+    match = fts_or_query(list(query.searched))
     if not match or not pool.matched:
         return []
     where = ""

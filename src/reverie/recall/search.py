@@ -175,7 +175,7 @@ class Searcher:
     def _history(
         self, terms: QueryTerms, filters: Filters, k: int, *, sourceless_only: bool
     ) -> list[RecallHit]:
-        match = fts_or_query(list(terms.terms))
+        match = fts_or_query(list(terms.searched))
         if not match:
             return []
         clauses, params = "", [match]
@@ -210,7 +210,7 @@ class Searcher:
         ]
 
     def _memory(self, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
-        match = fts_or_query(list(terms.terms))
+        match = fts_or_query(list(terms.searched))
         if not match:
             return []
         clauses, params = "", [match]

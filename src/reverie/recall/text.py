@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from reverie.recall.wordforms import past_forms
+
 __all__ = [
     "MAX_INDEXED_CHARS",
     "STOP_WORDS",
@@ -99,6 +101,8 @@ class QueryTerms:
             March", "2026-03-03").
         months: ``(month, year)`` pairs for months the query names without a
             day ("in March", "February 2024"); year 0 when not given.
+        alternates: ``(term, other forms)`` for terms said in other forms too
+            (the irregular past of a verb: "buy" is also "bought").
         all_words: Every word of the query (for a plain BM25 baseline).
         answer_type: What kind of answer the question wants: ``"number"`` (how
             much, how many, how long…), ``"time"`` (when, what date), ``"name"``
@@ -111,6 +115,12 @@ class QueryTerms:
     all_words: tuple[str, ...]
     answer_type: str | None = None
     months: tuple[tuple[int, int], ...] = ()
+    alternates: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def searched(self) -> tuple[str, ...]:
+        """The terms and their other forms: every word a match may hold."""
+        return self.terms + tuple(form for _, forms in self.alternates for form in forms)
 
 
 def analyse_query(query: str) -> QueryTerms:
@@ -140,6 +150,7 @@ def analyse_query(query: str) -> QueryTerms:
         all_words=tuple(dict.fromkeys(word.lower() for word in raw)),
         answer_type=_answer_type(query),
         months=tuple(_months(query)),
+        alternates=tuple((term, forms) for term in terms if (forms := past_forms(term))),
     )
 
 
