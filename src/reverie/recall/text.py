@@ -178,7 +178,9 @@ _ANSWER_PATTERNS = {
     "number": re.compile(r"\d"),
     "time": re.compile(
         r"\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(mon|tues|wednes|"
-        r"thurs|fri|satur|sun)day\b|\b(tomorrow|tonight|today|yesterday|week|weekend)\b",
+        r"thurs|fri|satur|sun)day\b|\b(tomorrow|tonight|today|yesterday|weeks?|weekends?|"
+        r"months?|years?|ago|morning|night|recently|lately|summer|winter|spring|autumn|"
+        r"christmas|easter|birthday)\b",
         re.IGNORECASE,
     ),
 }
