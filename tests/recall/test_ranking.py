@@ -130,10 +130,14 @@ def test_windows_never_cover_more_turns_than_the_budget() -> None:
     assert sum(end - start for start, end in found) <= 6
 
 
-def test_spare_budget_shows_the_turn_after_the_best_hits() -> None:
+def test_spare_budget_shows_the_turns_around_the_best_hits() -> None:
     windows = [Window("s", 3, 5, 1.0), Window("s", 10, 12, 0.5), Window("s", 12, 13, 0.2)]
     widen(windows, turn_budget=6, exists=lambda turn: turn[1] < 20)
-    # The best window takes its next turn; the second's next turn is already shown.
+    # The best window takes its next turn first.
     assert [(w.start, w.end) for w in windows] == [(3, 6), (10, 12), (12, 13)]
-    widen(windows, turn_budget=7, exists=lambda turn: turn[1] < 20)
-    assert [(w.start, w.end) for w in windows] == [(3, 7), (10, 12), (12, 13)]
+    widen(windows, turn_budget=8, exists=lambda turn: turn[1] < 20)
+    # Then each window grows by one, best first: the second's next turn is already
+    # shown, so it takes the one before.
+    assert [(w.start, w.end) for w in windows] == [(3, 7), (9, 12), (12, 13)]
+    widen(windows, turn_budget=30, exists=lambda turn: turn[1] < 20)
+    assert [(w.start, w.end) for w in windows] == [(3, 7), (8, 12), (12, 16)]

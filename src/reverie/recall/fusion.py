@@ -159,28 +159,34 @@ def widen(
     together: Callable[[Turn, Turn], bool] = lambda turn, other: True,
     max_window: int = 4,
 ) -> None:
-    """Spend turns the windows left unused on the best windows' next turns, in place.
+    """Spend turns the windows left unused on the best windows' surroundings, in place.
 
-    A question with few matches leaves budget over; the turn after a match
-    (the answer to it, the rest of the story) is the likeliest place for what
-    the words missed.
+    A question with few good matches leaves budget over; the turns around a
+    match (the answer after it, the question before it, the rest of the story)
+    are the likeliest place for what the words missed. Each round gives every
+    window, best first, one more turn: the next one, else the one before.
     """
     spare = turn_budget - sum(window.size for window in windows)
-    for window in windows:
-        if spare <= 0:
-            return
-        following = (window.session_key, window.end)
-        if (
-            window.size < max_window
-            and exists(following)
-            and not any(
-                w.session_key == window.session_key and w.start <= window.end < w.end
-                for w in windows
-            )
-            and together((window.session_key, window.end - 1), following)
-        ):
-            window.end += 1
-            spare -= 1
+    grown = True
+    while spare > 0 and grown:
+        grown = False
+        for window in windows:
+            if spare <= 0:
+                return
+            if window.size >= max_window:
+                continue
+            key = window.session_key
+            for index, edge in ((window.end, window.end - 1), (window.start - 1, window.start)):
+                if (
+                    index >= 0
+                    and exists((key, index))
+                    and not any(w.session_key == key and w.start <= index < w.end for w in windows)
+                    and together(min((key, index), (key, edge)), max((key, index), (key, edge)))
+                ):
+                    window.start, window.end = min(window.start, index), max(window.end, index + 1)
+                    spare -= 1
+                    grown = True
+                    break
 
 
 def _covered(windows: Sequence[Window], index: int) -> bool:
@@ -217,8 +223,12 @@ def set_repeats_apart(
     seen: list[frozenset[str]] = []
     for turn, score in ranked[:REPEAT_HORIZON]:
         found = words_of(turn)
-        if len(found) > 2 and any(
-            len(found & other) >= overlap * len(found | other) for other in seen
+        size = len(found)
+        # Sets this much apart in size cannot overlap enough: skip them unopened.
+        if size > 2 and any(
+            overlap * len(other) <= size <= len(other) / overlap
+            and len(found & other) >= overlap * len(found | other)
+            for other in seen
         ):
             repeats.append((turn, score))
             continue

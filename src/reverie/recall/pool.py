@@ -103,7 +103,7 @@ MESSAGE_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.speaker, m.ts, m.text"
 """The columns a :class:`Candidate` is read from, in its order."""
 _BM25 = "bm25(messages_fts, 1.0, 0.0)"
 """Scores count the words said; the speaker column only selects (see collect_candidates)."""
-SPEAKER_POOL_SIZE = 100
+SPEAKER_POOL_SIZE = 50
 """Turns a named person said that join the pool."""
 
 
@@ -161,34 +161,48 @@ def _add_matches(
 
 def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
     # Neighbours obey the filters too: a window never reaches outside the asked-for span.
-    where, params = filters.message_sql()
-    wanted: set[Turn] = set()
-    guesses: set[int] = set()
+    wanted: dict[Turn, int] = {}
     for key, index in pool.matched:
         row_id = pool.turns[(key, index)].row_id
         for step in (-1, 1):
             other = (key, index + step)
             if index + step >= 0 and other not in pool.turns:
-                wanted.add(other)
-                guesses.add(row_id + step)  # a session's messages are usually inserted in order
-    _fetch(db, pool, "m.id", sorted(guesses), where, params, wanted)
-    missing = sorted(wanted - pool.turns.keys())
-    by_key: dict[str, list[int]] = {}
-    for key, index in missing:
-        by_key.setdefault(key, []).append(index)
-    for key, indexes in by_key.items():
-        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
+                wanted[other] = row_id + step
+    _fetch_wanted(db, pool, wanted, filters)
 
 
 def fetch_turns(
     db: sqlite3.Connection, pool: CandidatePool, turns: Sequence[Turn], filters: Filters
 ) -> None:
-    """Add ``turns`` to the pool (those that exist and pass the filters) with no score."""
-    where, params = filters.message_sql()
-    by_key: dict[str, list[int]] = {}
+    """Add ``turns`` near pooled ones to the pool (those that exist and pass the filters)."""
+    wanted: dict[Turn, int] = {}
     for key, index in turns:
-        if (key, index) not in pool.turns:
-            by_key.setdefault(key, []).append(index)
+        if (key, index) in pool.turns or index < 0:
+            continue
+        for step in range(1, 8):
+            near = pool.turns.get((key, index - step)) or pool.turns.get((key, index + step))
+            if near is not None:
+                wanted[(key, index)] = near.row_id + index - near.turn[1]
+                break
+        else:
+            wanted[(key, index)] = -1
+    _fetch_wanted(db, pool, wanted, filters)
+
+
+def _fetch_wanted(
+    db: sqlite3.Connection, pool: CandidatePool, wanted: dict[Turn, int], filters: Filters
+) -> None:
+    """Fetch ``wanted`` turns, first at their guessed row ids, then by session and index.
+
+    A session's messages are usually inserted in order, so a turn's row id is
+    its neighbour's plus the distance: one query by id finds nearly all.
+    """
+    where, params = filters.message_sql()
+    guesses = sorted({row_id for row_id in wanted.values() if row_id > 0})
+    _fetch(db, pool, "m.id", guesses, where, params, set(wanted))
+    by_key: dict[str, list[int]] = {}
+    for key, index in sorted(set(wanted) - pool.turns.keys()):
+        by_key.setdefault(key, []).append(index)
     for key, indexes in by_key.items():
         _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
 

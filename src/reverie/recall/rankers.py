@@ -78,11 +78,12 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         hit = cache.get(turn)
         if hit is None:
             candidate = pool.turns.get(turn)
-            hit = (
-                frozenset(group[stem] for stem in finder.findall(candidate.lower))
-                if candidate
-                else frozenset()
-            )
+            if candidate is None:
+                hit = frozenset()
+            elif query.alternates:
+                hit = frozenset([group[stem] for stem in finder.findall(candidate.lower)])
+            else:
+                hit = frozenset(finder.findall(candidate.lower))
             cache[turn] = hit
         return hit
 
@@ -133,13 +134,14 @@ def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns holding the query's names and numbers verbatim, most first."""
     if not query.exact:
         return []
-    single = {term for term in query.exact if "-" not in term}
+    single = sorted({term for term in query.exact if "-" not in term}, key=len, reverse=True)
     compounds = [term for term in query.exact if "-" in term]
+    finder = re.compile(r"\b(?:" + "|".join(map(re.escape, single)) + r")\b") if single else None
     scored: list[tuple[int, float, Turn]] = []
     for turn in pool.matched:
         candidate = pool.turns[turn]
-        lowered = candidate.text.lower()
-        hits = len(single & candidate.word_set)
+        lowered = candidate.lower
+        hits = len(set(finder.findall(lowered))) if finder is not None else 0
         hits += sum(2 for term in compounds if term in lowered)
         if hits:
             scored.append((hits, candidate.bm25, turn))

@@ -125,6 +125,11 @@ class Searcher:
                 scores[turn] *= factor
         _favour_named_speakers(pool, terms, scores)
         ranked = set_repeats_apart(rank_order(scores), lambda turn: pool.turns[turn].word_set)
+        if ranked:
+            # Seeds far below the best are not worth a hit of their own: their
+            # turns are better spent around the strong ones (see widen).
+            floor = WEAK_SEED * max(score for _, score in ranked[:5])
+            ranked = [(turn, score) for turn, score in ranked if score >= floor]
         windows = windows_from_turns(
             ranked,
             limit=k,
@@ -135,13 +140,20 @@ class Searcher:
             asks=lambda turn: _asks(pool, turn),
             together=lambda first, second: _same_sitting(pool, first, second),
         )
-        fetch_turns(self.db, pool, [(w.session_key, w.end) for w in windows], filters)
-        widen(
-            windows,
-            turn_budget=2 * k,
-            exists=lambda turn: self._exists(pool, turn),
-            together=lambda first, second: _same_sitting(pool, first, second),
-        )
+        if sum(w.size for w in windows) < 2 * k:
+            room = [_MAX_WINDOW - w.size for w in windows]
+            around = [
+                (w.session_key, index)
+                for w, extra in zip(windows, room, strict=True)
+                for index in range(max(0, w.start - extra), w.end + extra)
+            ]
+            fetch_turns(self.db, pool, around, filters)
+            widen(
+                windows,
+                turn_budget=2 * k,
+                exists=lambda turn: self._exists(pool, turn),
+                together=lambda first, second: _same_sitting(pool, first, second),
+            )
         return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
 
     def _exists(self, pool: CandidatePool, turn: Turn) -> bool:
@@ -240,6 +252,9 @@ def _substance(text: str) -> float:
     return 0.55 + 0.45 * min(1.0, len(text.split()) / 12)
 
 
+WEAK_SEED = 0.2
+"""A turn scoring under this share of the best one starts no hit of its own."""
+_MAX_WINDOW = 4
 SITTING_GAP = timedelta(hours=1)
 """Silence after which a conversation counts as taken up again (a new sitting)."""
 
@@ -272,8 +287,12 @@ def _favour_named_speakers(
     names = set(terms.exact)
     if not names:
         return
+    named: dict[str, bool] = {"": False}
     for turn, candidate in pool.turns.items():
-        if candidate.speaker and names & set(words(candidate.speaker.lower())):
+        speaker = candidate.speaker
+        if speaker not in named:
+            named[speaker] = bool(names & set(words(speaker.lower())))
+        if named[speaker]:
             scores[turn] = scores.get(turn, 0.0) + NAMED_SPEAKER_BONUS
 
 
