@@ -20,7 +20,12 @@ if [ -z "${REVERIE:-}" ]; then
     fi
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Bold headings only on a terminal that takes colour: piped output stays plain text.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ] && [ "${TERM:-}" != dumb ]; then
+    step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+else
+    step() { printf '\n== %s\n' "$*"; }
+fi
 
 step "reverie init --workspace $workspace"
 "$REVERIE" init --workspace "$workspace"

@@ -58,3 +58,68 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     import reverie.providers.network as network
 
     monkeypatch.setattr(network, "ALLOW_NETWORK", False)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 16 MiB tmpfs, for tests that fill the disk; skipped where it cannot be mounted."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs to fill needs root")
+    mount_point = tmp_path / "small-disk"
+    mount_point.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(mount_point)],
+        capture_output=True,
+        text=True,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip() or mounted.returncode}")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
+
+
+class DiskFiller:
+    """Fills a filesystem to the last byte with one file, and frees it again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / ".filler"
+
+    def fill(self, *, leave: int = 0) -> None:
+        """Write until the filesystem answers ENOSPC, then give back ``leave`` bytes."""
+        import errno
+        import os
+
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            for size in (1 << 20, 1 << 12, 1):
+                block = b"\0" * size
+                while True:
+                    try:
+                        os.write(fd, block)
+                    except OSError as exc:
+                        if exc.errno != errno.ENOSPC:
+                            raise
+                        break
+        finally:
+            os.close(fd)
+        if leave:
+            os.truncate(self.path, max(0, self.path.stat().st_size - leave))
+
+    def free(self) -> None:
+        """Remove the filler file."""
+        self.path.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def disk_filler(small_disk: Path) -> Iterator[DiskFiller]:
+    """A :class:`DiskFiller` for :func:`small_disk`; the space is freed after the test."""
+    filler = DiskFiller(small_disk)
+    try:
+        yield filler
+    finally:
+        filler.free()

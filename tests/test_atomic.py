@@ -1,4 +1,4 @@
-"""Atomic writes keep the old file or the new one, and usual permissions; the fsync switch."""
+"""Atomic writes keep the old file or the new one; new files are private; the fsync switch."""
 
 from __future__ import annotations
 
@@ -17,13 +17,32 @@ from reverie.sessions.transcripts import TranscriptArchive
 pytestmark = pytest.mark.durable  # these tests are about what reaches the disk
 
 
-def test_new_file_gets_umask_permissions(tmp_path: Path) -> None:
-    target = tmp_path / "MEMORY.md"
-    write_text_atomic(target, "hello")
-    umask = os.umask(0)
-    os.umask(umask)
-    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+@pytest.mark.parametrize("umask", [0o022, 0o000, 0o277])
+def test_new_file_and_folders_are_private_whatever_the_umask(tmp_path: Path, umask: int) -> None:
+    target = tmp_path / "memory" / "deep" / "MEMORY.md"
+    previous = os.umask(umask)
+    try:
+        write_text_atomic(target, "hello")
+    finally:
+        os.umask(previous)
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "memory").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "memory" / "deep").stat().st_mode & 0o777 == 0o700
     assert target.read_text() == "hello"
+
+
+def test_a_symlink_is_replaced_by_a_private_file_not_given_its_target_mode(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("elsewhere")
+    outside.chmod(0o644)
+    link = tmp_path / "USER.md"
+    link.symlink_to(outside)
+    write_text_atomic(link, "mine")
+    assert not link.is_symlink()
+    assert link.stat().st_mode & 0o777 == 0o600
+    assert outside.read_text() == "elsewhere"
 
 
 def test_existing_mode_is_kept_and_no_temp_left(tmp_path: Path) -> None:

@@ -15,8 +15,9 @@ Where to start:
 
 Layers (bottom first; a unit imports only its own and lower layers, tests/test_layers.py):
 
-    0: errors
+    0: errors, redact, privacy
     1: _logging, _atomic, _background, layout, locks, message_format, messages, prompt_markers
+    1: _append, _jsonline, _readfile
     2: tokens
     3: config
     4: providers
@@ -24,12 +25,14 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     6: sessions
     7: store
     8: consolidation, dream, recall
-    9: context, autocompact, commands, scaffold
+    9: context, autocompact, commands, scaffold, forget
     10: workspace, _window
     11: agent
     12: ops, ingest
-    13: cli
-    14: __main__
+    13: integrations
+    14: mcp
+    15: cli
+    16: __main__
 
 Everything listed in ``__all__`` is public; the rest is internal. Each name loads
 its module on first access, so ``import reverie`` (and with it ``reverie --help``)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from reverie.errors import StoreError, UserError
+from reverie.privacy import PRIVATE_FILE_MODE, private_mkdir
 
 __all__ = [
     "UNSAFE_NO_FSYNC_VARIABLE",
@@ -26,17 +28,6 @@ __all__ = [
 
 UNSAFE_NO_FSYNC_VARIABLE = "REVERIE_UNSAFE_NO_FSYNC"
 """Set to ``1`` to skip every fsync (testing only: data is lost on a power cut)."""
-
-
-def _read_umask() -> int:
-    # os.umask can only be read by setting it; done once at import, before any threads.
-    current = os.umask(0)
-    os.umask(current)
-    return current
-
-
-# mkstemp creates 0600 files; a new memory file should get the usual 0666 & ~umask.
-_NEW_FILE_MODE = 0o666 & ~_read_umask()
 
 
 def fsync_enabled() -> bool:
@@ -78,7 +69,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     """
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_mkdir(path.parent)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except (FileExistsError, NotADirectoryError) as exc:
         # mkdir's own message ("File exists") hides which part of the path is wrong.
@@ -95,8 +86,9 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.flush()
             fsync_fd(handle.fileno())
         with contextlib.suppress(OSError):
-            mode = path.stat().st_mode & 0o7777 if path.exists() else _NEW_FILE_MODE
-            os.chmod(tmp, mode)
+            # A rewrite keeps the file's mode (its owner may have chosen it); a new
+            # file is private whatever the umask (mkstemp's 0600 is masked by it).
+            os.chmod(tmp, _mode_to_keep(path))
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -105,6 +97,15 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from exc
         raise
     fsync_dir(path.parent)
+
+
+def _mode_to_keep(path: Path) -> int:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return PRIVATE_FILE_MODE
+    # A symlink is replaced by a file, not written through: its target's mode is not ours.
+    return PRIVATE_FILE_MODE if stat.S_ISLNK(info.st_mode) else stat.S_IMODE(info.st_mode)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -1,16 +1,35 @@
-"""Loggers named ``reverie.*`` and warnings that are said once per kind, not per line."""
+"""Loggers named ``reverie.*`` and warnings that are said once per kind, not per line.
+
+Every logger handed out here carries a :class:`~reverie.redact.RedactingFilter`,
+so no ``reverie.*`` record ever shows an API key, whatever handler prints it.
+"""
 
 from __future__ import annotations
 
 import logging
 import threading
 
+from reverie.redact import RedactingFilter
+
 __all__ = ["OnceWarner", "get_logger"]
 
 
+_REDACTING = RedactingFilter()
+
+
 def get_logger(name: str) -> logging.Logger:
-    """Return the ``reverie.<name>`` logger (``name`` may already carry the prefix)."""
-    return logging.getLogger(name if name.startswith("reverie") else f"reverie.{name}")
+    """Return the ``reverie.<name>`` logger (``name`` may already carry the prefix).
+
+    The logger redacts keys from its records (a filter on the ``reverie``
+    logger alone would not see its children's records).
+    """
+    logger = logging.getLogger(name if name.startswith("reverie") else f"reverie.{name}")
+    if _REDACTING not in logger.filters:
+        logger.addFilter(_REDACTING)
+    return logger
+
+
+get_logger("reverie")
 
 
 class OnceWarner:

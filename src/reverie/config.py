@@ -28,6 +28,7 @@ from pydantic import (
 )
 
 from reverie.errors import ConfigError
+from reverie.redact import looks_secret_name, redact, register_key_variable
 from reverie.tokens.budget import check_window
 
 __all__ = [
@@ -255,9 +256,12 @@ def _validate(
             if error["type"] == "extra_forbidden":
                 hint = _accepted_form(path)
             shown = f" (got {got!r})" if not isinstance(got, dict) else ""
+            if any(looks_secret_name(part) for part in path):
+                # An error is printed, logged and pasted into bug reports: never echo a key.
+                shown = " (its value is not shown)"
             key = name(path) if name is not None else ".".join(path)
             problems.append(f"{key}: {hint}{shown}" if key else f"{hint}{shown}")
-        raise ConfigError(f"{origin}: " + "; ".join(problems)) from None
+        raise ConfigError(redact(f"{origin}: " + "; ".join(problems))) from None
 
 
 def load_settings(
@@ -304,6 +308,8 @@ def load_settings(
         ),
         "defaults",
     )
+    if settings.key_env:
+        register_key_variable(settings.key_env)  # its value is redacted from every error
     # Checked on the merged settings, so a flag can repair what the file says.
     check_window(settings.context_window_tokens, settings.max_completion_tokens, origin=origin)
     return settings

@@ -202,6 +202,24 @@ class ContextBuilder:
             sections.append(identity)
         if self.tool_guidance.strip():
             sections.append(self.tool_guidance.strip())
+        sections.extend(self.memory_sections())
+        recent = self._recent_history(session_key, summary[0] if summary else None, unified)
+        if recent:
+            sections.append(recent)
+        if summary is not None:
+            text, last_active = summary
+            when = f" (last active {last_active})" if last_active else ""
+            shown = cap_text(text, self.max_history_chars)
+            sections.append(f"## Summary of the earlier conversation{when}\n{shown}")
+        return "\n\n".join(sections)
+
+    def memory_sections(self) -> list[str]:
+        """SOUL.md, USER.md and the long-term memory as the system prompt holds them.
+
+        Each is a ``## <title>`` section capped at ``max_file_chars``; empty files
+        are left out.
+        """
+        sections: list[str] = []
         for title, text in (
             (SOUL_FILE, self.store.read_soul()),
             (USER_FILE, self.store.read_user()),
@@ -212,15 +230,7 @@ class ContextBuilder:
         if memory:
             header = memory.split("\n", 1)[0]
             sections.append(cap_text(memory, self.max_file_chars + len(header) + 1))
-        recent = self._recent_history(session_key, summary[0] if summary else None, unified)
-        if recent:
-            sections.append(recent)
-        if summary is not None:
-            text, last_active = summary
-            when = f" (last active {last_active})" if last_active else ""
-            shown = cap_text(text, self.max_history_chars)
-            sections.append(f"## Summary of the earlier conversation{when}\n{shown}")
-        return "\n\n".join(sections)
+        return sections
 
     def _recent_history(
         self, session_key: str | None, shown_summary: str | None, unified: bool

@@ -12,7 +12,9 @@ __all__ = [
     "MEMORY_DIR",
     "MEMORY_FILE",
     "MEMORY_FILES",
+    "NOTES_DIR",
     "SESSIONS_DIR",
+    "SKILLS_DIR",
     "SOUL_FILE",
     "TRACKED_FILES",
     "USER_FILE",
@@ -30,6 +32,10 @@ DREAM_CURSOR_FILE = f"{MEMORY_DIR}/.dream_cursor"
 """The last history cursor Dream has folded into the memory files."""
 SESSIONS_DIR = "sessions"
 """One JSONL file per conversation."""
+SKILLS_DIR = "skills"
+"""Reusable procedures, one folder per skill (``skills/<name>/SKILL.md``)."""
+NOTES_DIR = f"{MEMORY_DIR}/notes"
+"""Free notes that clients keep through the memory tool (``/memories/<anything else>``)."""
 
 MEMORY_FILES: tuple[str, ...] = (SOUL_FILE, USER_FILE, MEMORY_FILE)
 """The memory files, in the order a prompt shows them (workspace-relative)."""

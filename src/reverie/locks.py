@@ -31,6 +31,7 @@ from pathlib import Path
 from types import TracebackType
 
 from reverie.errors import StoreError
+from reverie.privacy import PRIVATE_FILE_MODE, open_private, private_mkdir
 
 __all__ = ["LockTimeoutError", "WorkspaceLock"]
 
@@ -205,7 +206,7 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
             pass  # Windows has no fork
 
     def _lock_file(path: Path, deadline: float | None) -> _HeldFileLock | None:
-        lock = FileLock(path, thread_local=False)
+        lock = FileLock(path, thread_local=False, mode=PRIVATE_FILE_MODE)
         wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
         try:
             lock.acquire(timeout=wait)
@@ -254,10 +255,10 @@ else:
         flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
         try:
             try:
-                return os.open(path, flags, 0o666)
+                return open_private(path, flags)
             except FileNotFoundError:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                return os.open(path, flags, 0o666)
+                private_mkdir(path.parent)
+                return open_private(path, flags)
         except OSError as exc:
             raise StoreError(f"cannot open lock file {path}: {exc.strerror or exc}") from exc
 

@@ -9,7 +9,9 @@ as it is.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import textwrap
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,6 +22,7 @@ from reverie._atomic import write_text_atomic
 from reverie.config import CONFIG_FILE, DreamSettings, RecallSettings, Settings
 from reverie.errors import StoreError, UserError
 from reverie.layout import MEMORY_DIR, MEMORY_FILE, SESSIONS_DIR, SOUL_FILE, USER_FILE
+from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 
 __all__ = ["InitReport", "init_workspace", "is_blank_workspace", "render_config_template"]
 
@@ -147,8 +150,13 @@ def init_workspace(path: Path, *, git: bool = True) -> InitReport:
         raise UserError(f"workspace {path} is a file, not a folder")
     report = InitReport(workspace=path)
     try:
-        (path / MEMORY_DIR).mkdir(parents=True, exist_ok=True)
-        (path / SESSIONS_DIR).mkdir(exist_ok=True)
+        if path.is_dir() and not any(path.iterdir()):
+            # An empty folder made for the workspace becomes private like a new one;
+            # a folder with files in it is the user's, and `reverie status` says so.
+            with contextlib.suppress(OSError):
+                os.chmod(path, PRIVATE_DIR_MODE)
+        private_mkdir(path / MEMORY_DIR)
+        private_mkdir(path / SESSIONS_DIR)
     except OSError as exc:
         raise StoreError(f"cannot create workspace {path}: {exc.strerror or exc}") from exc
     wanted = {rel: _template(name) for rel, name in _TEMPLATES.items()}

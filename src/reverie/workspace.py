@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from reverie.consolidation.consolidator import Consolidator
     from reverie.context import ContextBuilder
     from reverie.dream.runner import Dream
+    from reverie.forget import ForgetPlan, ForgetReceipt
     from reverie.providers.base import LLMProvider
     from reverie.recall import RecallHit, RecallIndex
     from reverie.sessions.manager import SessionManager
@@ -435,6 +436,56 @@ class Workspace:
         if names is None:
             return DreamCommands(self.store, dream=dream)
         return DreamCommands(self.store, dream=dream, names=names)
+
+    def plan_forget(
+        self, text: str | None = None, *, cursor: int | None = None, session: str | None = None
+    ) -> ForgetPlan:
+        """What forgetting ``text`` (or history entry ``cursor``, or ``session``) would change.
+
+        Nothing is changed; ``plan.apply()`` makes the changes. Exactly one target:
+
+        - ``text``: every occurrence (exact, case-sensitive, at least 4 characters)
+          in every file of the workspace and every version in its git history;
+        - ``cursor``: that history entry and the messages it was written from;
+        - ``session``: the whole conversation, its transcript and its history entries.
+
+        Raises:
+            UserError: no target or several, a too-short text, an unknown cursor
+                or session.
+        """
+        from reverie.forget import plan_forget
+
+        return plan_forget(
+            self.store,
+            self.sessions,
+            text,
+            cursor=cursor,
+            session=session,
+            before_apply=self._drop_recall_index,
+        )
+
+    def _drop_recall_index(self) -> None:
+        """Close the recall index, which a forget deletes; the next recall builds a new one."""
+        index = self.__dict__.pop("recall_index", None)
+        if index is not None:
+            index.close()
+
+    def forget(
+        self, text: str | None = None, *, cursor: int | None = None, session: str | None = None
+    ) -> ForgetReceipt:
+        """Forget ``text`` (or ``cursor``, or ``session``) now; see :meth:`plan_forget`.
+
+        Returns:
+            The receipt: what was removed where (never the text itself), and
+            ``remaining``, where a final search of the workspace still found it
+            (empty when the forget is complete).
+
+        Raises:
+            UserError: as :meth:`plan_forget`, or when the forget cannot be done
+                cleanly (a session open in a chat, a Dream running, the text in a
+                file name or a session key): nothing is changed then.
+        """
+        return self.plan_forget(text, cursor=cursor, session=session).apply()
 
 
 def _prepare_folder(root: Path, *, create: bool) -> None:

@@ -16,6 +16,12 @@ from reverie.store.memory_store import MemoryStore
 from suite_tools import DEADLINE, child_env
 
 
+def said(workspace: Path, key: str = "cli:default") -> list[dict[str, Any]]:
+    """Every message of a session: those handed to the transcript archive, then the file's."""
+    sessions = SessionManager(workspace)
+    return sessions.transcripts.read(key) + sessions.get_or_create(key).messages
+
+
 def _env() -> dict[str, str]:
     return child_env(COLUMNS="120", NO_COLOR="1", PYTHONUNBUFFERED="1")
 
@@ -47,19 +53,23 @@ def test_piped_chat_records_turns_and_answers_commands(cli: Any, pending: Path) 
     assert "/dream-restore" in out  # the help table
     assert "unknown command /bogus" in out
     assert "Bye." in out
-    session = SessionManager(pending).get_or_create("cli:default")
-    assert [m["content"] for m in session.messages if m["role"] == "user"] == [
+    assert [m["content"] for m in said(pending) if m["role"] == "user"] == [
         "I prefer oolong tea in the afternoon.",
         "We decided to ship Harbor on a Thursday.",
     ]
+    # /dream processed what was waiting; leaving handed the chat itself to history.
     store = MemoryStore(pending)
-    assert store.get_last_dream_cursor() == store.get_latest_cursor()
+    assert store.get_latest_cursor() == store.get_last_dream_cursor() + 1
+    (entry,) = store.read_unprocessed_history(store.get_last_dream_cursor())
+    assert entry["session_key"] == "cli:default" and "oolong" in entry["content"]
 
 
 def test_new_archives_the_conversation_and_starts_fresh(cli: Any, tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     script = "I am allergic to shellfish.\nWe decided to use Rust for the parser.\n/new\n/new\n"
-    out = cli.ok("chat", "-w", workspace, "-s", "cli:kai", "--no-dream", input=script).stdout
+    out = cli.ok(
+        "chat", "-w", workspace, "--create", "-s", "cli:kai", "--no-dream", input=script
+    ).stdout
     assert "Started a new conversation. The previous 4 messages were summarised" in out
     assert "already empty" in out
     sessions = SessionManager(workspace)
@@ -107,10 +117,10 @@ def test_chat_in_a_pseudo_terminal(pending: Path) -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
-    session = SessionManager(pending).get_or_create("cli:default")
-    assert [m["role"] for m in session.messages] == ["user", "assistant", "user", "assistant"]
+    assert [m["role"] for m in said(pending)] == ["user", "assistant", "user", "assistant"]
+    assert SessionManager(pending).get_or_create("cli:default").messages == []  # handed over
     store = MemoryStore(pending)
-    assert store.get_last_dream_cursor() == store.get_latest_cursor() > 0
+    assert store.get_latest_cursor() == store.get_last_dream_cursor() + 1
 
 
 def test_chat_against_a_loopback_openai_compatible_server(
@@ -119,6 +129,7 @@ def test_chat_against_a_loopback_openai_compatible_server(
     server.script(
         fakes.openai_reply("Nice to meet you, Ada. Noted: you prefer tea."),
         fakes.openai_reply("You told me you prefer tea."),
+        fakes.openai_reply("[permanent] User is Ada and prefers tea."),  # the handover
     )
     workspace = tmp_path / "ws"
     done = subprocess.run(
@@ -136,6 +147,7 @@ def test_chat_against_a_loopback_openai_compatible_server(
             "--base-url",
             f"{server.url}/v1",
             "--no-dream",
+            "--create",
         ],
         input="Hi, I'm Ada and I prefer tea.\nWhat do I drink?\n",
         capture_output=True,
@@ -150,7 +162,7 @@ def test_chat_against_a_loopback_openai_compatible_server(
         "You told me you prefer tea.",
     ]
     assert "No model is configured" not in done.stderr
-    first, second = (request.body for request in server.requests)
+    first, second, summary = (request.body for request in server.requests)
     assert server.requests[0].path == "/v1/chat/completions"
     assert first["model"] == "test-model"
     assert first["messages"][0]["role"] == "system"
@@ -160,8 +172,10 @@ def test_chat_against_a_loopback_openai_compatible_server(
         "Nice to meet you, Ada. Noted: you prefer tea.",
         "What do I drink?",
     ]
-    session = SessionManager(workspace).get_or_create("cli:default")
-    assert len(session.messages) == 4
+    assert "What do I drink?" in str(summary["messages"])
+    assert len(said(workspace)) == 4
+    (entry,) = MemoryStore(workspace).read_unprocessed_history(0)
+    assert entry["content"] == "[permanent] User is Ada and prefers tea."
 
 
 def test_chat_reports_a_failing_server_and_keeps_the_message(
@@ -184,6 +198,7 @@ def test_chat_reports_a_failing_server_and_keeps_the_message(
             "--base-url",
             f"{server.url}/v1",
             "--no-dream",
+            "--create",
         ],
         input="Remember that my locker code is 4711.\n",
         capture_output=True,
@@ -194,18 +209,22 @@ def test_chat_reports_a_failing_server_and_keeps_the_message(
     )
     assert done.returncode == 0, done.stderr
     assert "Error:" in done.stdout and "bad key" in done.stdout
-    session = SessionManager(workspace).get_or_create("cli:default")
-    assert session.messages[0]["content"] == "Remember that my locker code is 4711."
-    assert json.dumps(session.messages)  # stored as plain JSON
+    messages = said(workspace)
+    assert messages[0]["content"] == "Remember that my locker code is 4711."
+    assert json.dumps(messages)  # stored as plain JSON
+    # The model failed the handover too: the words went to history verbatim.
+    (entry,) = MemoryStore(workspace).read_unprocessed_history(0)
+    assert entry["content"].startswith("[RAW]") and "4711" in entry["content"]
 
 
 def test_dream_runs_on_its_schedule_after_a_turn(cli: Any, pending: Path) -> None:
     store = MemoryStore(pending)
-    assert store.get_last_dream_cursor() < store.get_latest_cursor()
+    waiting = store.get_latest_cursor()
+    assert store.get_last_dream_cursor() < waiting
     # Dream never ran in this workspace, so it is due as soon as the chat has a turn.
     result = cli.ok("chat", "-w", pending, input="Good morning, I start work at 9.\n")
     assert "Scheduled Dream: Dream completed" in result.stderr
-    assert store.get_last_dream_cursor() == store.get_latest_cursor()
+    assert store.get_last_dream_cursor() >= waiting  # (the chat's own entry came after)
     # Now it is not due again for dream.interval_h hours: a second chat leaves it alone.
     again = cli.ok("chat", "-w", pending, input="One more thing.\n")
     assert "Scheduled Dream" not in again.stderr

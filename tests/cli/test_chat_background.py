@@ -74,16 +74,19 @@ async def test_quit_waits_for_the_background_summary(tmp_path: Path) -> None:
     turns = await talk_until_a_summary_starts(controller, summaries)
     assert controller.agent.background_pending == 1 and history(workspace) == []
 
-    (bye,) = await controller.handle("/quit")
-    assert controller.finished and bye.text.startswith("Bye.")
+    # /quit waits for the summary under way, then hands the rest of the chat over.
     asyncio.get_running_loop().call_later(0.02, summaries.release.set)
+    (bye,) = await asyncio.wait_for(controller.handle("/quit"), DEADLINE)
+    assert controller.finished and bye.text.startswith("Bye.")
+    assert controller.agent.background_pending == 0
     await asyncio.wait_for(controller.close(), DEADLINE)
 
     entries = history(workspace)
-    assert entries and all(e["session_key"] == KEY for e in entries)
+    assert len(entries) >= 2 and all(e["session_key"] == KEY for e in entries)
     assert "garden" in str(entries[0]["content"])
+    assert entries[-1]["source"]["end"] == 2 * turns  # every turn reached history
     session = SessionManager(workspace).get_or_create(KEY)
-    assert session.last_consolidated > 0 and len(session.messages) == 2 * turns
+    assert session.messages == [] and session.archived_offset == 2 * turns
 
 
 async def test_a_failed_background_summary_becomes_a_note(tmp_path: Path) -> None:

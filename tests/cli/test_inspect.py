@@ -186,7 +186,11 @@ def test_history_tail_shows_tags_and_brackets_as_written(cli: Any, tmp_path: Pat
 
 def test_titles_show_keys_and_search_terms_as_written(cli: Any, tmp_path: Path) -> None:
     key = "tg:ζ [bold]"
-    cli.ok("chat", "-w", tmp_path, "-s", key, "--no-dream", input="Ich heiße Jürgen 🏠\n")
+    sessions = SessionManager(tmp_path)
+    session = sessions.get_or_create(key)
+    session.add_message("user", "Ich heiße Jürgen 🏠")
+    session.add_message("assistant", "Hallo Jürgen.")
+    sessions.save(session)
     shown = cli.ok("sessions", "show", key, "-w", tmp_path).stdout
     assert f"{key}: 2 messages in the file" in shown
     assert "Ich heiße Jürgen 🏠" in shown

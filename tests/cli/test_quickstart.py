@@ -46,6 +46,42 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
     assert "No model is configured" in done.stderr
 
 
+def test_quickstart_in_a_project_checkout_starts_without_warnings_or_escape_codes(
+    tmp_path: Path,
+) -> None:
+    # As from a clone of this project: a git work tree whose .gitignore already
+    # ignores quickstart-workspace/, output piped (not a terminal), colour not refused.
+    from dulwich.repo import Repo
+
+    shim = tmp_path / "reverie"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m reverie "$@"\n', encoding="utf-8")
+    shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    Repo.init(str(checkout)).close()
+    (checkout / ".gitignore").write_text(".venv/\nquickstart-workspace/\n", encoding="utf-8")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("REVERIE_") and k not in ("NO_COLOR", "FORCE_COLOR", "TERM")
+    }
+    env.update({"REVERIE": str(shim), "COLUMNS": "120", "TERM": "xterm-256color"})
+    done = subprocess.run(
+        ["sh", str(QUICKSTART)],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "WARNING" not in done.stderr and ".gitignore" not in done.stderr
+    assert done.stdout.lstrip().startswith("== reverie init")
+    assert "\033" not in done.stdout + done.stderr  # no raw escape codes in piped output
+    assert "Ingest summary" in done.stdout
+
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 

@@ -85,7 +85,7 @@ def test_dry_run_shows_a_key_clash_inside_one_run(cli: Any, tmp_path: Path) -> N
 
 def test_a_session_from_chat_is_not_called_imported(cli: Any, tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
-    cli.ok("chat", "-w", workspace, "-s", "cli:maya", "--no-dream", input="hello\n")
+    cli.ok("chat", "-w", workspace, "--create", "-s", "cli:maya", "--no-dream", input="hello\n")
     report = json.loads(
         cli.ok(
             "ingest", ROOT / "examples" / "maya.jsonl", "-w", workspace, "--no-dream", "--json"
@@ -99,7 +99,7 @@ def test_a_session_from_chat_is_not_called_imported(cli: Any, tmp_path: Path) ->
 
 def test_showing_a_session_whose_messages_were_all_archived(cli: Any, tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
-    cli.ok("chat", "-w", workspace, "--no-dream", input="I prefer tea.\n/new\n")
+    cli.ok("chat", "-w", workspace, "--create", "--no-dream", input="I prefer tea.\n/new\n")
     shown = cli.ok("sessions", "show", "cli:default", "-w", workspace)
     assert (
         shown.stdout.strip() == "cli:default: 0 messages in the file (0 consolidated, 2 archived)"

@@ -107,8 +107,14 @@ async def test_restore_round_trip_includes_the_cursor(
     rerun = await Dream(store, ScriptedProvider(["ok"])).run()
     assert (rerun.cursor_from, rerun.cursor_to) == (2, 3)
 
-    # A restore is itself a version: undoing it brings the later state back.
-    undo = await commands(store).handle(f"/dream-restore {restored.data['commit']}")
+    # A restore is itself a version: undoing it brings the later state back. The
+    # rerun came after it, so the restore first says so and waits for --yes.
+    asked = await commands(store).handle(f"/dream-restore {restored.data['commit']}")
+    assert asked is not None and not asked.ok and asked.data["needs_confirmation"]
+    assert [row["sha"] for row in asked.data["later"]] == [rerun.commit]
+    assert f"/dream-restore {restored.data['commit']} --yes" in asked.text
+    assert store.read_memory() == "- first\n"  # nothing changed yet
+    undo = await commands(store).handle(f"/dream-restore {restored.data['commit']} --yes")
     assert undo is not None and undo.ok
     assert store.read_memory() == "- first\n- 2\n"
 

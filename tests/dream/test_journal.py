@@ -97,22 +97,27 @@ asyncio.run(Dream(MemoryStore(sys.argv[1]), FunctionProvider(reply)).run())
 """
 
 # Dies at one point of a completed run's commit: just before the Dream commit is
-# written, or just after it (before the journal is removed).
+# written, between the commit and the cursor, or just after both (before the
+# journal is removed).
 KILLED_WHILE_COMMITTING = """
 import asyncio, os, sys
 from reverie.dream import Dream, journal
 from reverie.providers.offline import OfflineProvider
-from reverie.store import git
+from reverie.store import git, memory_store
 from reverie.store.memory_store import MemoryStore
 
 workspace, when = sys.argv[1], sys.argv[2]
 if when == "before":
     real_commit = git.GitStore.auto_commit
-    def auto_commit(self, message):
+    def auto_commit(self, message, **kwargs):
         if message.startswith("dream:"):
             os._exit(9)
-        return real_commit(self, message)
+        return real_commit(self, message, **kwargs)
     git.GitStore.auto_commit = auto_commit
+elif when == "between":
+    def set_cursor(self, cursor):
+        os._exit(9)
+    memory_store.MemoryStore.set_last_dream_cursor = set_cursor
 else:
     real_finish = journal.RunJournal.finish
     def finish(self):
@@ -148,19 +153,20 @@ async def test_recovery_after_a_crash_keeps_edits_made_since(store: MemoryStore)
     assert json.loads(kept.read_text())["discarded"] == {"SOUL.md": "half\n"}
 
 
-@pytest.mark.parametrize("when", ["before", "after"])
+@pytest.mark.parametrize("when", ["before", "between", "after"])
 async def test_a_run_killed_while_committing_is_finished_not_lost(
     store: MemoryStore, when: str
 ) -> None:
     store.write_memory("# Memory\n\n## Facts\n\n- The API uses Flask.\n")
     store.append_history("[durable] The CLI is written in Rust.")
     run_child(KILLED_WHILE_COMMITTING, str(store.workspace), when)
-    # The dead run had passed its guards and moved the cursor.
-    assert store.get_last_dream_cursor() == 1
+    # The cursor moves only once the commit holding the edits exists.
+    assert store.get_last_dream_cursor() == (1 if when == "after" else 0)
 
     result = await Dream(store, OfflineProvider()).run()
 
-    assert result.status == "nothing_to_do"
+    # Not committed: undone and dreamed again. Committed: finished, not redone.
+    assert result.status == ("completed" if when == "before" else "nothing_to_do")
     assert store.read_memory().endswith("- The CLI is written in Rust.\n")
     dream_commits = [c for c in store.git.log(20) if c.subject.startswith("dream:")]
     assert len(dream_commits) == 1

@@ -35,18 +35,16 @@ def kept_copies(path: Path, kind: str) -> list[Path]:
 
 
 DAMAGE = {
-    "bad json": (f"{HEADER}\n{GOOD_1}\n{{not json\n{GOOD_2}\n", 3, "not valid JSON"),
-    "non-dict line": (f"{HEADER}\n{GOOD_1}\n[1, 2]\n{GOOD_2}\n", 3, "not an object"),
-    "no role": (f'{HEADER}\n{GOOD_1}\n{{"content": "?"}}\n{GOOD_2}\n', 3, "'role'"),
-    "torn last line": (f'{HEADER}\n{GOOD_1}\n{GOOD_2}\n{{"role": "us', 4, "not valid JSON"),
-    "bad utf-8": (
-        f"{HEADER}\n{GOOD_1}\n".encode()
-        + b'{"role": "user", "content": "\xff"}\n'
-        + GOOD_2.encode(),
-        3,
-        "not UTF-8",
+    "bad json": (f"{HEADER}\n{GOOD_1}\n{{not json\n{GOOD_2}\n", 3, "not valid JSON", [1]),
+    "non-dict line": (f"{HEADER}\n{GOOD_1}\n[1, 2]\n{GOOD_2}\n", 3, "not an object", [1]),
+    "no role": (f'{HEADER}\n{GOOD_1}\n{{"content": "?"}}\n{GOOD_2}\n', 3, "'role'", [1]),
+    "torn last line": (
+        f'{HEADER}\n{GOOD_1}\n{GOOD_2}\n{{"role": "us',
+        4,
+        "not valid JSON",
+        [2],
     ),
-    "second header": (f"{HEADER}\n{GOOD_1}\n{HEADER}\n{GOOD_2}\n", 3, "second metadata"),
+    "second header": (f"{HEADER}\n{GOOD_1}\n{HEADER}\n{GOOD_2}\n", 3, "second metadata", []),
 }
 
 
@@ -54,14 +52,17 @@ DAMAGE = {
 def test_damaged_file_loads_valid_lines_and_keeps_the_original(
     workspace: Path, caplog: pytest.LogCaptureFixture, kind: str
 ) -> None:
-    text, bad_line, why = DAMAGE[kind]
+    text, bad_line, why, lost = DAMAGE[kind]
     path = write_session(workspace, text)
     original = path.read_bytes()
     manager = SessionManager(workspace)
     with caplog.at_level(logging.WARNING, logger="reverie"):
         session = manager.get_or_create(KEY)
     assert [m["content"] for m in session.messages] == ["first", "second"]
-    assert session.metadata == {"topic": "x"} and session.last_consolidated == 1
+    assert session.last_consolidated == 1 and session.metadata.get("topic") == "x"
+    # A lost message keeps its index: the messages after it keep theirs.
+    assert session.lost_indexes == lost
+    assert [session.absolute_index(i) for i in range(2)] == ([0, 2] if lost == [1] else [0, 1])
     assert path.name in caplog.text and f"line {bad_line}" in caplog.text and why in caplog.text
 
     assert kept_copies(path, "corrupt") == []  # reading alone changes nothing
@@ -69,13 +70,24 @@ def test_damaged_file_loads_valid_lines_and_keeps_the_original(
     manager.save(session)
     [copy] = kept_copies(path, "corrupt")
     assert copy.read_bytes() == original
-    assert [m["content"] for m in SessionManager(workspace).get_or_create(KEY).messages] == [
-        "first",
-        "second",
-        "third",
-    ]
+    reloaded = SessionManager(workspace).get_or_create(KEY)
+    assert [m["content"] for m in reloaded.messages] == ["first", "second", "third"]
+    assert reloaded.lost_indexes == lost and reloaded.last_consolidated == 1
+    assert reloaded.total_messages == 3 + len(lost)
     manager.save(session)  # the file is sound now: no second copy
     assert len(kept_copies(path, "corrupt")) == 1
+
+
+def test_a_message_with_bytes_that_are_not_utf8_is_kept(
+    workspace: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    text = f"{HEADER}\n{GOOD_1}\n".encode() + b'{"role": "user", "content": "\xff"}\n'
+    path = write_session(workspace, text + GOOD_2.encode())
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        session = SessionManager(workspace).get_or_create(KEY)
+    assert [m["content"] for m in session.messages] == ["first", "\ufffd", "second"]
+    assert session.lost_indexes == []
+    assert path.name in caplog.text and "line 3: bytes that are not UTF-8" in caplog.text
 
 
 def test_bad_metadata_fields_fall_back_and_keep_the_original(
@@ -111,9 +123,12 @@ def test_warnings_are_rate_limited_per_file(
         manager.get_or_create(KEY)
         manager.invalidate(KEY)
         manager.get_or_create(KEY)
-    records = [r for r in caplog.records if "unusable" in r.getMessage()]
+    records = [r for r in caplog.records if "damaged line(s)" in r.getMessage()]
     assert len(records) == 1
-    assert "skipped 500" in records[0].getMessage() and "and 495 more" in records[0].getMessage()
+    assert (
+        "500 damaged line(s)" in records[0].getMessage()
+        and "and 495 more" in records[0].getMessage()
+    )
 
 
 def test_delete_of_a_damaged_session_keeps_the_original(workspace: Path) -> None:

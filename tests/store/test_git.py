@@ -317,7 +317,7 @@ def test_restore_deletes_file_that_did_not_exist_before(workspace: Path, store: 
     assert store.file_at("HEAD", "USER.md") is None
 
 
-def test_restore_brings_back_deleted_file_with_normal_permissions(
+def test_restore_brings_back_deleted_file_as_a_private_file(
     workspace: Path, store: GitStore
 ) -> None:
     write(workspace, "USER.md", "keep me\n")
@@ -329,7 +329,7 @@ def test_restore_brings_back_deleted_file_with_normal_permissions(
     store.restore(gone)
 
     assert (workspace / "USER.md").read_text() == "keep me\n"
-    assert (workspace / "USER.md").stat().st_mode & 0o777 == 0o644
+    assert (workspace / "USER.md").stat().st_mode & 0o777 == 0o600
 
 
 def test_restore_commits_uncommitted_edits_first(workspace: Path, store: GitStore) -> None:
@@ -434,6 +434,40 @@ def test_workspace_inside_another_work_tree_gets_its_own_repository(
         assert outer.refs.as_dict() == {}  # the outer repository is untouched
 
 
+@pytest.mark.parametrize(
+    ("rule", "where"),
+    [
+        ("agent/\n", "agent"),
+        ("/nested/\n", "nested/deeper/agent"),
+        ("*-workspace/\n", "my-workspace"),
+    ],
+)
+def test_no_embedded_repository_warning_when_the_outer_repository_ignores_the_workspace(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, rule: str, where: str
+) -> None:
+    Repo.init(str(tmp_path)).close()
+    (tmp_path / ".gitignore").write_text(rule, encoding="utf-8")
+    inner = tmp_path / where
+
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        assert GitStore(inner, TRACKED).init() is True
+
+    assert (inner / ".git").is_dir()
+    assert not [r for r in caplog.records if "embedded" in r.getMessage()]
+
+
+def test_the_embedded_repository_warning_stays_when_only_another_folder_is_ignored(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    Repo.init(str(tmp_path)).close()
+    (tmp_path / ".gitignore").write_text("other/\n", encoding="utf-8")
+
+    with caplog.at_level(logging.WARNING, logger="reverie"):
+        GitStore(tmp_path / "agent", TRACKED).init()
+
+    assert any("embedded repository" in r.getMessage() for r in caplog.records)
+
+
 def test_gitignore_found_without_repository_keeps_user_lines(
     workspace: Path, store: GitStore
 ) -> None:
@@ -466,9 +500,10 @@ def test_not_a_repository_is_reported_with_its_path(workspace: Path, store: GitS
         store.auto_commit("x")
 
 
-def test_symlinked_tracked_file_is_versioned_as_a_link(
+def test_a_symlink_in_history_is_restored_as_a_plain_file_never_as_a_link(
     workspace: Path, store: GitStore, tmp_path: Path
 ) -> None:
+    # A memory file linking outside the workspace would put that file in every prompt.
     shared = tmp_path / "shared-user.md"
     shared.write_text("shared facts\n")
     (workspace / "USER.md").symlink_to(shared)
@@ -479,6 +514,9 @@ def test_symlinked_tracked_file_is_versioned_as_a_link(
 
     store.restore(gone)
 
-    assert (workspace / "USER.md").is_symlink()
-    assert (workspace / "USER.md").read_text() == "shared facts\n"
+    restored = workspace / "USER.md"
+    assert not restored.is_symlink()
+    assert restored.read_text() == str(shared)
+    assert restored.stat().st_mode & 0o777 == 0o600
+    assert shared.read_text() == "shared facts\n"
     assert store.diff_working_tree() == ""

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import reverie.store._history_scan as scan_module
-import reverie.store.history as history_module
+import reverie.store._history_parse as parse_module
 from reverie.errors import StoreError, UserError
 from reverie.store.history import HistoryLog, NewEntry
 from reverie.store.records import HistoryEntry, HistorySource, parse_history_line
@@ -79,14 +78,13 @@ def test_bad_entry_fields_are_refused_before_writing(log: HistoryLog) -> None:
 
 def _count_parses(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
     calls = [0]
-    real = history_module.parse_history_line
+    real = parse_module.parse_history_line
 
     def counting(line: bytes | str) -> object:
         calls[0] += 1
         return real(line)
 
-    for module in (history_module, scan_module):
-        monkeypatch.setattr(module, "parse_history_line", counting)
+    monkeypatch.setattr(parse_module, "parse_history_line", counting)
     return lambda: calls[0]
 
 

@@ -29,8 +29,9 @@ class _ReverieGroup(TyperGroup):
             return super().invoke(ctx)
         except ReverieError as exc:
             from reverie.cli import render
+            from reverie.redact import redact
 
-            render.error(str(exc))
+            render.error(redact(str(exc)))
             raise typer.Exit(1) from None
 
 
@@ -80,7 +81,18 @@ def _root(
     logging.getLogger("reverie").setLevel(level)
 
 
-_COMMAND_MODULES = ("setup", "chat", "ingest", "status", "recall", "inspect", "dream")
+_COMMAND_MODULES = (
+    "setup",
+    "chat",
+    "ingest",
+    "status",
+    "recall",
+    "inspect",
+    "dream",
+    "doctor",
+    "mcp",
+    "forget",
+)
 """Command modules, in the order their commands are listed in ``--help``."""
 
 

@@ -5,8 +5,9 @@ line editing, history and Ctrl-C behave as in any shell tool); the agent, its
 background consolidation and compaction and the Dream schedule run on an event
 loop in a second thread. A reply is shown as soon as it is saved; the summary
 that may follow is made in the background, and leaving (``/quit``, end of
-input) waits for it, so nothing is lost. When standard input is not a
-terminal, each line is one message.
+input) waits for it, then hands the conversation to history for Dream, so
+nothing is lost. When standard input is not a terminal, each line is one
+message.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ import typer
 from rich.markup import escape
 
 from reverie.cli.app import app
-from reverie.cli.options import BaseUrlOption, ModelOption, ProviderOption, WorkspaceOption
+from reverie.cli.options import (
+    BaseUrlOption,
+    CreateOption,
+    ModelOption,
+    ProviderOption,
+    WorkspaceOption,
+)
 from reverie.errors import UserError
 
 if TYPE_CHECKING:
@@ -44,7 +51,12 @@ def _terminal_prompt() -> str:
         import readline  # noqa: F401  (importing it is what gives input() editing and history)
     except ImportError:  # Windows: no readline, and the markers would print as junk
         return _PLAIN_PROMPT
-    return _PLAIN_PROMPT if os.environ.get("NO_COLOR") else _COLOUR_PROMPT
+    plain = (
+        os.environ.get("NO_COLOR")
+        or os.environ.get("TERM") == "dumb"
+        or not sys.stdout.isatty()  # `reverie chat | tee log` must not log escape codes
+    )
+    return _PLAIN_PROMPT if plain else _COLOUR_PROMPT
 
 
 class _LoopThread:
@@ -155,6 +167,7 @@ def chat(
         bool, typer.Option("--dream/--no-dream", help="Run Dream in the background when due.")
     ] = True,
     workspace: WorkspaceOption = None,
+    create: CreateOption = False,
     provider: ProviderOption = None,
     model: ModelOption = None,
     base_url: BaseUrlOption = None,
@@ -163,18 +176,19 @@ def chat(
 
     Each turn is saved to the session, consolidated into history when the
     context fills, and Dream turns history into memory on its schedule. Reads
-    one message per line when standard input is not a terminal. A missing
-    workspace is created.
+    one message per line when standard input is not a terminal. A workspace
+    folder that does not exist is created only after a yes at the terminal, or
+    with --create (the default ~/.reverie/workspace is created on first use).
 
     Example: reverie chat --provider openai --model gpt-4.1-mini
     """
-    from reverie.cli.options import open_for
+    from reverie.cli.options import open_or_create
     from reverie.sessions.hold import hold_chat_session
 
     if not session.strip():
         raise UserError("--session is empty; give a key like cli:default")
-    opened = open_for(
-        workspace, provider=provider, model=model, base_url=base_url, must_exist=False
+    opened = open_or_create(
+        workspace, create=create, provider=provider, model=model, base_url=base_url
     )
     opened.provider  # noqa: B018 (a missing key is reported before the first prompt)
     with hold_chat_session(opened.path, session):
@@ -184,12 +198,14 @@ def chat(
 def _chat(workspace: Workspace, session: str, *, dream: bool) -> None:
     from reverie.cli import render
     from reverie.ops.chat import ChatController
+    from reverie.privacy import workspace_exposure
 
     path = workspace.path
     controller = ChatController(workspace, session_key=session, dream_on_schedule=dream)
     interactive = sys.stdin.isatty()
     if workspace.is_offline:
         _offline_notice()
+    render.exposure_warning(str(path), workspace_exposure(path))
     if interactive:
         render.out().print(
             f"[dim]reverie · workspace {escape(str(path))} · session {escape(session)} · "
@@ -205,7 +221,10 @@ def _chat(workspace: Workspace, session: str, *, dream: bool) -> None:
         try:
             loop.run(controller.close())
         except KeyboardInterrupt:
-            render.note("stopped without waiting for background work")
+            render.note(
+                "stopped without waiting: what was said stays in the session file and goes "
+                "to history when a later chat on it ends"
+            )
         for note in controller.take_notes():
             render.note(note)
         loop.stop()

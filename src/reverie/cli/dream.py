@@ -1,4 +1,4 @@
-"""``reverie dream run|log|restore|prompt``: the same command layer as ``/dream*`` in chat.
+"""``reverie dream run|log|restore|revert|prompt``: the same command layer as ``/dream*`` in chat.
 
 The layer's texts name commands the way this surface runs them
 (``reverie dream restore <sha>``, not ``/dream-restore <sha>``).
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from reverie.commands import CommandResult, DreamCommands
     from reverie.workspace import Workspace
 
-dream_app = sub_app("Run Dream, read its log, restore memory, edit its guide.")
+dream_app = sub_app("Run Dream, read its log, restore or revert memory, edit its guide.")
 app.add_typer(dream_app, name="dream")
 
 
@@ -127,18 +127,70 @@ def dream_restore(
             show_default=False,
         ),
     ] = None,
+    yes: Annotated[
+        bool,
+        typer.Option("--yes", "-y", help="Do not ask when later changes would be undone too."),
+    ] = False,
     workspace: WorkspaceOption = None,
     json_output: JsonOption = False,
 ) -> None:
-    """List memory versions, or undo a change.
+    """List memory versions, or undo a change and all after it.
 
     With SHA, SOUL.md, USER.md, MEMORY.md and the Dream cursor go back to their
     state before that commit, as a new commit; the entries that change
-    processed are dreamed again.
+    processed are dreamed again. When later changes would be undone too, they
+    are listed and you are asked first (--yes does not ask; `reverie dream
+    revert SHA` undoes only that change).
 
     Example: reverie dream restore 3f0c1a2b
     """
-    _command(workspace, f"/dream-restore {sha}" if sha else "/dream-restore", json_output)
+    import asyncio
+
+    from reverie.cli import render
+
+    if sha is None:
+        _command(workspace, "/dream-restore", json_output)
+        return
+    commands = _commands(open_for(workspace), with_dream=False)
+    result = asyncio.run(commands.handle(f"/dream-restore {sha}" + (" --yes" if yes else "")))
+    assert result is not None
+    if result.data.get("needs_confirmation") and not json_output:
+        render.markdown(result.text.rsplit("\n\n", 1)[0], stderr=True)
+        if not _confirm("Restore anyway, undoing those changes too?"):
+            render.note(
+                f"Nothing was changed. `reverie dream revert {sha}` undoes only that change."
+            )
+            raise typer.Exit(1)
+        result = asyncio.run(commands.handle(f"/dream-restore {sha} --yes"))
+        assert result is not None
+    _finish(result, json_output)
+
+
+def _confirm(question: str) -> bool:
+    """Ask on the terminal (or read the answer piped in); no answer means no."""
+    try:
+        return typer.confirm(question, default=False)
+    except typer.Abort:
+        return False
+
+
+@dream_app.command("revert")
+def dream_revert(
+    sha: Annotated[str, typer.Argument(help="The commit whose change to undo.", metavar="SHA")],
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Undo only one change to memory, keeping every later change.
+
+    The change SHA made to SOUL.md, USER.md and MEMORY.md is taken back out of
+    the files as they are now (a three-way merge), as a new commit with a
+    Reverted-Commit trailer. The Dream cursor stays, so the entries behind that
+    change are not dreamed again. When a later change touched the same lines,
+    nothing is changed and the file and lines are named.
+
+    Example: reverie dream revert 3f0c1a2b
+    """
+    _command(workspace, f"/dream-revert {sha}", json_output)
 
 
 @dream_app.command("prompt")

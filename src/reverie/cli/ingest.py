@@ -11,6 +11,7 @@ import typer
 from reverie.cli.app import app
 from reverie.cli.options import (
     BaseUrlOption,
+    CreateOption,
     JsonOption,
     ModelOption,
     ProviderOption,
@@ -54,11 +55,22 @@ def _parse_all(
 
 
 def _open(
-    workspace: Path | None, provider: str | None, model: str | None, base_url: str | None
+    workspace: Path | None,
+    create: bool,
+    provider: str | None,
+    model: str | None,
+    base_url: str | None,
 ) -> Workspace:
-    from reverie.cli.options import open_for
+    from reverie.cli.options import open_or_create
 
-    return open_for(workspace, provider=provider, model=model, base_url=base_url, must_exist=False)
+    return open_or_create(
+        workspace,
+        create=create,
+        piped_needs_create=False,
+        provider=provider,
+        model=model,
+        base_url=base_url,
+    )
 
 
 @app.command()
@@ -98,6 +110,7 @@ def ingest(
         ),
     ] = None,
     workspace: WorkspaceOption = None,
+    create: CreateOption = False,
     provider: ProviderOption = None,
     model: ModelOption = None,
     base_url: BaseUrlOption = None,
@@ -113,8 +126,9 @@ def ingest(
     (file, line or item, field) and skipped; everything valid is imported, and
     the exit code is 1 when anything was skipped. A conversation already
     imported is not imported twice; one that grew since (a re-downloaded
-    export, a file you append to) gets only its new messages. A missing
-    workspace is created.
+    export, a file you append to) gets only its new messages. A ChatGPT export
+    can be given as downloaded (the zip). A workspace folder that does not
+    exist is created (at a terminal, after a yes; --create skips the question).
 
     Example: reverie ingest conversations.json --dry-run
     """
@@ -132,7 +146,7 @@ def ingest(
         return
     report = IngestReport()
     interrupted = False
-    ws = _open(workspace, provider, model, base_url) if conversations else None
+    ws = _open(workspace, create, provider, model, base_url) if conversations else None
     if ws is not None:
         with ingest_view.ProgressObserver(conversations, quiet=json_output) as observer:
             replayer = Replayer(ws, observer=observer)
@@ -166,7 +180,7 @@ def ingest(
                 f"no conversation with messages in {', '.join(str(f) for f in files)}; "
                 "nothing was imported"
             )
-        ingest_view.show_problems(problems)
+        ingest_view.show_problems(problems, imported=report.messages)
     if problems:
         raise typer.Exit(1)
 

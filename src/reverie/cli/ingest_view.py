@@ -72,6 +72,13 @@ class ProgressObserver(IngestObserver):
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if kind is None:
+            # Bars whose total was a bound, not a count, end at what was done:
+            # Dream stops as soon as nothing is left ("1/1", not "1/3").
+            for task in (self._history, self._dream):
+                if task is not None:
+                    done = self._progress.tasks[task].completed
+                    self._progress.update(task, total=done, completed=done)
         self._progress.stop()
 
     def conversation_started(self, conversation: ImportedConversation) -> None:
@@ -130,13 +137,10 @@ def emit(data: dict[str, Any]) -> None:
     render.emit_json(data)
 
 
-def _file_sizes(workspace: Path) -> dict[str, dict[str, int]]:
+def _file_sizes(ws: Workspace) -> dict[str, dict[str, int]]:
     sizes: dict[str, dict[str, int]] = {}
     for rel in MEMORY_FILES:
-        try:
-            text = (workspace / rel).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            text = ""
+        text = ws.store.read_file(rel)
         sizes[rel] = {"lines": len(text.splitlines()), "chars": len(text)}
     return sizes
 
@@ -154,7 +158,7 @@ def summary_data(
     data["workspace"] = str(ws.path)
     data["history_total"] = len(store.read_unprocessed_history(0)) if latest else 0
     data["pending_dream"] = len(store.read_unprocessed_history(store.get_last_dream_cursor()))
-    data["memory_files"] = _file_sizes(ws.path)
+    data["memory_files"] = _file_sizes(ws)
     return data
 
 
@@ -196,17 +200,37 @@ def show_summary(data: dict[str, Any], *, offline: bool) -> None:
         )
 
 
-def show_problems(problems: Sequence[IngestProblem]) -> None:
-    """List every skipped record on standard error."""
+def show_problems(problems: Sequence[IngestProblem], *, imported: int | None = None) -> None:
+    """List every file that could not be read and every skipped record, on standard error.
+
+    Args:
+        problems: What went wrong.
+        imported: Messages this run imported (the header says whether anything
+            was); None for a dry run, which imports nothing by design.
+    """
     if not problems:
         return
+    unreadable = sum(1 for problem in problems if not problem.location)
+    parts = []
+    if unreadable:
+        parts.append(f"{_count(unreadable, 'file')} could not be read")
+    if len(problems) > unreadable:
+        skipped = len(problems) - unreadable
+        parts.append(f"{_count(skipped, 'record')} {'was' if skipped == 1 else 'were'} skipped")
+    if imported is None:
+        outcome = ""
+    elif imported:
+        outcome = "; everything else was imported"
+    else:
+        outcome = "; nothing was imported"
     console = render.err()
-    console.print(
-        f"[bold red]{len(problems)} record(s) were not imported[/] (everything else was):",
-        soft_wrap=True,
-    )
+    console.print(f"[bold red]{' and '.join(parts)}[/]{outcome}:", soft_wrap=True)
     for problem in problems:
         console.print(f"  [red]{escape(str(problem))}[/]", soft_wrap=True)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _action(plan: ImportPlan, total: int) -> str:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -15,6 +15,10 @@ from rich.text import Text
 from reverie.cli.app import app
 from reverie.cli.options import JsonOption, WorkspaceOption, open_for, sub_app
 from reverie.layout import MEMORY_FILE, SOUL_FILE, USER_FILE
+
+if TYPE_CHECKING:
+    from reverie.ops.said_at import SaidAt
+    from reverie.store.records import HistoryEntry
 
 memory_app = sub_app("Show the memory files.")
 history_app = sub_app("Read, search and expand memory/history.jsonl.")
@@ -95,16 +99,20 @@ def history_tail(
     """
     from reverie.cli import render
     from reverie.ops.history import tail_history
+    from reverie.ops.said_at import said_at
 
     ws = open_for(workspace)
     entries = tail_history(ws.store, count)
+    said = said_at(ws.store, entries)
     if json_output:
-        render.emit_json([entry.to_dict() for entry in entries])
+        render.emit_json(_entries_json(entries, said))
         return
     if not entries:
         render.note("history is empty: nothing has been consolidated yet")
         return
-    render.out().print(render.history_table(entries, title="History (newest last)", full=full))
+    render.out().print(
+        render.history_table(entries, title="History (newest last)", full=full, said=said)
+    )
 
 
 @history_app.command("search")
@@ -129,18 +137,31 @@ def history_search(
     """
     from reverie.cli import render
     from reverie.ops.history import search_history
+    from reverie.ops.said_at import said_at
 
     ws = open_for(workspace)
     entries = search_history(ws.store, text, session_key=session, limit=limit)
+    said = said_at(ws.store, entries)
     if json_output:
-        render.emit_json([entry.to_dict() for entry in entries])
+        render.emit_json(_entries_json(entries, said))
         return
     if not entries:
         scope = f" of session {session!r}" if session is not None else ""
         render.note(f"no history entry{scope} contains {text!r}")
         return
     title = f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} containing {text!r}"
-    render.out().print(render.history_table(entries, title=title, full=full))
+    render.out().print(render.history_table(entries, title=title, full=full, said=said))
+
+
+def _entries_json(entries: list[HistoryEntry], said: dict[int, SaidAt]) -> list[dict[str, Any]]:
+    """The records as stored, each with ``said_at`` (``{"first", "last"}`` or null)."""
+    return [
+        {
+            **entry.to_dict(),
+            "said_at": said[entry.cursor].as_dict() if entry.cursor in said else None,
+        }
+        for entry in entries
+    ]
 
 
 @history_app.command("expand")
@@ -167,21 +188,43 @@ def history_expand(
 
 
 @sessions_app.command("list")
-def sessions_list(workspace: WorkspaceOption = None, json_output: JsonOption = False) -> None:
+def sessions_list(
+    show_all: Annotated[
+        bool,
+        typer.Option("--all", "-a", help="Also list Dream's own sessions (dream:<time>)."),
+    ] = False,
+    workspace: WorkspaceOption = None,
+    json_output: JsonOption = False,
+) -> None:
     """List conversations, most recently active first.
+
+    Dream's own working sessions (keys dream:<time>) are left out unless --all.
 
     Example: reverie sessions list --json
     """
     from reverie.cli import render
 
     rows = open_for(workspace).sessions.list_sessions()
+    shown = rows if show_all else [row for row in rows if not _is_dream_session(row["key"])]
+    hidden = len(rows) - len(shown)
     if json_output:
-        render.emit_json([{**row, "path": str(row["path"])} for row in rows])
+        render.emit_json([{**row, "path": str(row["path"])} for row in shown])
         return
-    if not rows:
+    if shown:
+        render.out().print(render.sessions_table(shown))
+    elif not hidden:
         render.note("no sessions yet: start one with `reverie chat`")
-        return
-    render.out().print(render.sessions_table(rows))
+    if hidden:
+        render.note(
+            f"{hidden} Dream session{'' if hidden == 1 else 's'} not listed "
+            "(Dream's own working notes); --all lists them"
+        )
+
+
+def _is_dream_session(key: object) -> bool:
+    from reverie.dream.sessions import DREAM_SESSION_PREFIX
+
+    return isinstance(key, str) and key.startswith(DREAM_SESSION_PREFIX)
 
 
 @sessions_app.command("show")
@@ -207,7 +250,8 @@ def sessions_show(
     ws = open_for(workspace)
     session = load_existing_session(ws.sessions, key)
     messages = session.messages if last is None else session.messages[-last:]
-    first = session.archived_offset + len(session.messages) - len(messages)
+    shown_from = len(session.messages) - len(messages)
+    first = session.absolute_index(shown_from) if messages else session.total_messages
     if json_output:
         render.emit_json(
             {

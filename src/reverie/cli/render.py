@@ -7,8 +7,9 @@ Consoles are created per call so they write to whatever ``sys.stdout`` /
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -18,8 +19,9 @@ from rich.text import Text
 from reverie.message_format import message_text
 
 if TYPE_CHECKING:
-    from reverie.ops.blame import BlameHit
+    from reverie.ops.blame import BlameHit, BlameOrigin
     from reverie.ops.history import Expansion
+    from reverie.ops.said_at import SaidAt
     from reverie.ops.status import WorkspaceStatus
     from reverie.recall.hits import RecallHit
     from reverie.scaffold import InitReport
@@ -46,14 +48,37 @@ __all__ = [
 _PREVIEW = 160
 
 
+class _Replacing:
+    """A text stream that writes what its encoding cannot hold as U+FFFD (or ``?``).
+
+    Stored text may hold a lone surrogate (half an emoji from a broken escape):
+    it is kept as it came, but printing it must not end a command in a
+    traceback.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "utf-8"
+            safe = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return self._stream.write(safe.encode(encoding, "replace").decode(encoding))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def out() -> Console:
     """A console on standard output."""
-    return Console(highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stdout)), highlight=False)
 
 
 def err() -> Console:
     """A console on standard error."""
-    return Console(stderr=True, highlight=False)
+    return Console(file=cast(TextIO, _Replacing(sys.stderr)), stderr=True, highlight=False)
 
 
 def error(message: str) -> None:
@@ -68,7 +93,30 @@ def note(message: str) -> None:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as indented JSON on standard output."""
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate has no UTF-8 form; as a \u escape it stays valid JSON.
+        text = json.dumps(data, ensure_ascii=True, indent=2, default=str)
+    print(text)
+
+
+def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
+    """Warn (on standard error) that other users can read or change the workspace."""
+    if not problems:
+        return
+    console = err()
+    console.print(
+        f"[yellow]Other users can read this workspace[/] ({escape(workspace)}); it holds "
+        "your conversations and what reverie remembers about you:"
+    )
+    for problem in problems:
+        console.print(f"  - {escape(problem)}")
+    console.print(
+        f"  Make it private with [bold]reverie doctor --fix[/] (or chmod -R go-rwx "
+        f"{escape(workspace)})"
+    )
 
 
 def emit_json_line(data: Any) -> None:
@@ -110,29 +158,48 @@ def preview(text: str, limit: int = _PREVIEW) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def history_table(entries: Sequence[HistoryEntry], *, title: str, full: bool = False) -> Table:
-    """Entries as a table: cursor, time, session, content (shortened unless ``full``)."""
+def history_table(
+    entries: Sequence[HistoryEntry],
+    *,
+    title: str,
+    full: bool = False,
+    said: Mapping[int, SaidAt] | None = None,
+) -> Table:
+    """Entries as a table: cursor, when, session, content (shortened unless ``full``).
+
+    ``said`` gives, per cursor, when the entry's messages were said; an entry
+    without one shows when it was written.
+    """
+    said = said or {}
     # Text, not markup: the title may hold a search term or a key with brackets.
     table = Table(title=Text(title, style="table.title"), title_justify="left", expand=False)
     table.add_column("cursor", justify="right", style="cyan", no_wrap=True)
-    table.add_column("time", no_wrap=True)
+    table.add_column("when", no_wrap=True)
     table.add_column("session", style="magenta")
     table.add_column("content")
     for entry in entries:
+        span = said.get(entry.cursor)
         # Text, not markup: "[permanent]" in a summary is content, not a style tag.
         table.add_row(
             str(entry.cursor),
-            Text(entry.timestamp),
+            Text(span.label() if span is not None else entry.timestamp),
             Text(entry.session_key or ""),
             Text(entry.content if full else preview(entry.content)),
         )
+    if said and len(said) < len(entries):
+        table.caption = (
+            "when: the conversation's time; for entries naming no messages, when written"
+        )
+    elif said:
+        table.caption = "when: the time of the conversation each entry summarises"
+    table.caption_justify = "left"
     return table
 
 
 def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
     """Sessions as a table: key, messages, created, updated."""
     table = Table(title="Sessions", title_justify="left")
-    table.add_column("key", style="magenta")
+    table.add_column("key", style="magenta", overflow="fold")
     table.add_column("messages", justify="right")
     table.add_column("created", no_wrap=True)
     table.add_column("updated", no_wrap=True)
@@ -254,19 +321,36 @@ def status_view(status: WorkspaceStatus) -> None:
     table.add_row("last dream", escape(last))
     table.add_row("next dream", escape(f"{_when(dream.next_due)} ({dream.schedule})"))
     console.print(table)
+    exposure_warning(status.workspace, status.exposure)
+    if status.unfinished_forget:
+        err().print(
+            f"[yellow]A forget was interrupted[/] ({escape(status.unfinished_forget)}): what it "
+            "was removing may still be in the workspace; run the same `reverie forget` again "
+            "to finish it"
+        )
+    for warning in status.warnings:
+        err().print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     if not status.sessions:
         return
-    sessions = Table(title=f"Context use (budget {status.budget:,} tokens)", title_justify="left")
+    sessions = Table(
+        title=f"Context use (budget {status.budget:,} tokens)",
+        title_justify="left",
+        caption="messages: in the session file; not summarised: not yet in history, so "
+        "replayed in every prompt; tokens: the next prompt's size",
+        caption_justify="left",
+    )
     sessions.add_column("session", style="magenta")
     sessions.add_column("messages", justify="right")
+    sessions.add_column("not summarised", justify="right")
     sessions.add_column("tokens", justify="right")
     sessions.add_column("use")
     for use in status.sessions:
         sessions.add_row(
             escape(use.key),
-            f"{use.unconsolidated}/{use.messages}",
+            f"{use.messages:,}",
+            f"{use.unconsolidated:,}",
             f"{use.tokens:,}",
-            context_bar(use.tokens, use.budget),
+            context_bar(use.tokens, use.budget, width=12),
         )
     console.print(sessions)
 
@@ -294,24 +378,38 @@ def blame_view(hits: Sequence[BlameHit]) -> None:
         )
         if hit.missing_entries:
             console.print(f"  [dim]{hit.missing_entries} of them were compacted out of the log[/]")
-        for origin in hit.origins:
-            entry = origin.entry
+        if not hit.origins:
             console.print(
-                f"  [cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
-                f"[magenta]{escape(entry.session_key or '')}[/]: {escape(preview(entry.content))}"
+                "  [dim]none of these entries mentions it (the words came from Dream's "
+                "rewording; see `reverie history expand`)[/]"
             )
-            if origin.start is None:
-                console.print("      [dim](this entry names no messages)[/]")
-            if origin.problem:
-                console.print(f"      [yellow]{escape(origin.problem)}[/]")
-            for message in origin.messages:
-                stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
-                role = str(message.get("role") or "?")
-                console.print(
-                    f"      [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
-                    f"{escape(preview(message_text(message), 140))}"
-                )
+        for origin in hit.origins:
+            _blame_origin(console, origin)
         console.print()
+
+
+def _blame_origin(console: Console, origin: BlameOrigin) -> None:
+    entry = origin.entry
+    console.print(
+        f"  [cyan]#{entry.cursor}[/] {escape(entry.timestamp)} "
+        f"[magenta]{escape(entry.session_key or '')}[/]: {escape(preview(entry.content))}"
+    )
+    if origin.start is None:
+        console.print("      [dim](this entry names no messages)[/]")
+    elif origin.problem:
+        console.print(f"      [yellow]{escape(origin.problem)}[/]")
+    elif origin.match == "none":
+        console.print(f"      [dim]none of its {origin.total} messages contains these words[/]")
+    else:
+        how = "contain these words" if origin.match == "words" else "share the line's words"
+        console.print(f"      [dim]{len(origin.messages)} of its {origin.total} messages {how}:[/]")
+    for index, message in zip(origin.indexes, origin.messages, strict=True):
+        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        role = str(message.get("role") or "?")
+        console.print(
+            f"      [cyan]#{index}[/] [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
+            f"{escape(preview(message_text(message), 140))}"
+        )
 
 
 def markdown(text: str, *, stderr: bool = False) -> None:

@@ -25,6 +25,7 @@ from reverie.prompt_markers import (
     NOTHING_ANSWER,
     PREVIOUS_SUMMARY_CLOSE,
     PREVIOUS_SUMMARY_OPEN,
+    defuse_tags,
 )
 
 __all__ = [
@@ -38,6 +39,9 @@ __all__ = [
     "archive_prompt",
     "build_archive_messages",
 ]
+
+_BLOCKS = ("conversation", "previous_summary")
+"""The tags of the archive request's blocks; text inside may not open or close one."""
 
 _lock = threading.Lock()
 _cached: str | None = None
@@ -75,12 +79,15 @@ def build_archive_messages(
 
     Returns:
         ``[system, user]``: the archive prompt, then the conversation (and the
-        previous summary) inside tagged blocks.
+        previous summary) inside tagged blocks; a tag of those blocks inside the
+        text is defused (:func:`~reverie.prompt_markers.defuse_tags`).
     """
     parts: list[str] = []
     if previous_summary and previous_summary.strip():
-        parts += [PREVIOUS_SUMMARY_OPEN, previous_summary.strip(), PREVIOUS_SUMMARY_CLOSE, ""]
-    parts += [CONVERSATION_OPEN, format_messages(messages), CONVERSATION_CLOSE, ""]
+        summary = defuse_tags(previous_summary.strip(), _BLOCKS)
+        parts += [PREVIOUS_SUMMARY_OPEN, summary, PREVIOUS_SUMMARY_CLOSE, ""]
+    conversation = defuse_tags(format_messages(messages), _BLOCKS)
+    parts += [CONVERSATION_OPEN, conversation, CONVERSATION_CLOSE, ""]
     parts.append(
         "Write the fact lines for this conversation now, "
         f"or exactly {NOTHING_ANSWER} if nothing is worth remembering."

@@ -82,7 +82,7 @@ def recover_pending(store: MemoryStore, session: Session) -> bool:
     chunk = HistorySource(session.key, start, end)
     for entry in store.history.read_since(after):
         if entry.session_key == session.key and entry.source == chunk:
-            local_end = end - session.archived_offset
+            local_end = session.count_before(end)
             if session.consolidated_count() < local_end <= len(session.messages):
                 session.last_consolidated = local_end
                 _log.info(

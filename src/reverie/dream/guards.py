@@ -6,6 +6,10 @@ same edit. The runner feeds these guards what happened; they decide:
 
 - :func:`deletion_violations`: a run whose net effect removes more than a share
   of a file's non-empty lines is rejected (and rolled back by the runner).
+- :func:`content_violations`: the same share of a file's *facts* (lines that say
+  something: three letters or digits at least, headings aside) or of its text
+  (letters and digits) may not go either, so lines of ``-`` cannot stand in for deleted
+  facts. :mod:`reverie.dream.deletion_window` applies it across recent runs.
 - :func:`size_violations`: no memory file may grow past its size cap.
 - :class:`TokenBudget`: the tokens a run may spend, summed over its calls.
 - :class:`LoopDetector`: no-op edits, a call repeated while nothing changed,
@@ -25,15 +29,22 @@ from reverie.tools import NO_CHANGE_PREFIX
 __all__ = [
     "DEFAULT_MAX_DELETION_RATIO",
     "DEFAULT_MAX_STRIKES",
+    "MIN_DELETED_CHARS",
     "MIN_DELETED_LINES",
     "WRITE_TOOLS",
+    "ContentMeasure",
+    "ContentViolation",
     "DeletionViolation",
     "FileChange",
     "LoopDetector",
     "SizeViolation",
     "TokenBudget",
     "call_signature",
+    "content_loss",
+    "content_violations",
     "count_content_lines",
+    "count_facts",
+    "count_text_chars",
     "deletion_violations",
     "describe_violations",
     "size_violations",
@@ -43,6 +54,9 @@ DEFAULT_MAX_DELETION_RATIO = 0.25
 """Share of a file's non-empty lines one run may remove before it is rejected."""
 MIN_DELETED_LINES = 2
 """Removing a single line is an ordinary edit (a done task, a stale fact), never mass deletion."""
+MIN_DELETED_CHARS = 80
+"""Removing less text than this (about one fact) is an ordinary edit, whatever the share."""
+_FACT_MIN_ALNUM = 3
 DEFAULT_MAX_STRIKES = 3
 """No-op or repeated tool calls tolerated in one run before the loop is stopped."""
 WRITE_TOOLS = frozenset({"edit_file", "write_file", "apply_patch"})
@@ -54,6 +68,110 @@ def count_content_lines(text: str | None) -> int:
     if not text:
         return 0
     return sum(1 for line in text.splitlines() if line.strip())
+
+
+def count_facts(text: str | None) -> int:
+    """Lines of ``text`` that say something: at least three letters or digits, not a heading."""
+    if not text:
+        return 0
+    return sum(
+        1
+        for line in text.splitlines()
+        if _alnum(line) >= _FACT_MIN_ALNUM and not line.lstrip().startswith("#")
+    )
+
+
+def count_text_chars(text: str | None) -> int:
+    """Letters and digits in ``text``: what is left of it without markup and spacing."""
+    return _alnum(text) if text else 0
+
+
+def _alnum(text: str) -> int:
+    return sum(1 for char in text if char.isalnum())
+
+
+@dataclass(frozen=True)
+class ContentViolation:
+    """A file that would lose too much of what it says, in one run or over several."""
+
+    path: str
+    unit: str
+    """``facts`` or ``characters of text``."""
+    before: int
+    after: int
+    runs: int = 1
+    """Dream runs the loss adds up over (1: this run alone)."""
+
+    def describe(self, max_ratio: float) -> str:
+        """One clause for the rejection reason."""
+        removed = self.before - self.after
+        span = "" if self.runs == 1 else f" over the last {self.runs} Dream runs"
+        return (
+            f"{self.path} would lose {removed:,} of {self.before:,} {self.unit}{span} "
+            f"({removed / self.before:.0%} > {max_ratio:.0%})"
+        )
+
+
+@dataclass(frozen=True)
+class ContentMeasure:
+    """How much a file says: its facts and its characters of text."""
+
+    facts: int
+    chars: int
+
+    @classmethod
+    def of(cls, text: str | None) -> ContentMeasure:
+        """The measure of ``text`` (None: an absent file, nothing)."""
+        return cls(count_facts(text), count_text_chars(text))
+
+
+def content_loss(
+    path: str,
+    was: ContentMeasure,
+    now: ContentMeasure,
+    *,
+    max_ratio: float = DEFAULT_MAX_DELETION_RATIO,
+    runs: int = 1,
+) -> ContentViolation | None:
+    """The violation when going from ``was`` to ``now`` removes more than ``max_ratio``.
+
+    A loss of fewer than :data:`MIN_DELETED_LINES` facts and
+    :data:`MIN_DELETED_CHARS` characters is an ordinary edit, unless it
+    empties the file of facts.
+    """
+    for unit, before, after, minimum in (
+        ("facts", was.facts, now.facts, MIN_DELETED_LINES),
+        ("characters of text", was.chars, now.chars, MIN_DELETED_CHARS),
+    ):
+        lost = before - after
+        emptied = lost > 0 and after == 0
+        if before and (lost >= minimum or emptied) and lost > max_ratio * before:
+            return ContentViolation(path, unit, before, after, runs)
+    return None
+
+
+def content_violations(
+    before: Mapping[str, str | None],
+    after: Mapping[str, str | None],
+    *,
+    max_ratio: float = DEFAULT_MAX_DELETION_RATIO,
+) -> list[ContentViolation]:
+    """Files one run leaves with more than ``max_ratio`` of their facts or text gone.
+
+    Args:
+        before: File texts when the run started (None: absent), by relative path.
+        after: File texts now; a path missing here is treated as unchanged.
+        max_ratio: Largest share that may go.
+    """
+    out: list[ContentViolation] = []
+    for path, old in before.items():
+        if path in after:
+            found = content_loss(
+                path, ContentMeasure.of(old), ContentMeasure.of(after[path]), max_ratio=max_ratio
+            )
+            if found is not None:
+                out.append(found)
+    return out
 
 
 @dataclass(frozen=True)
@@ -154,10 +272,14 @@ def describe_violations(
     sizes: Sequence[SizeViolation],
     *,
     max_ratio: float,
+    more: Sequence[str] = (),
 ) -> str:
-    """The ``rejected by guard: ...`` reason for a run with violations."""
+    """The ``rejected by guard: ...`` reason for a run with violations.
+
+    ``more`` holds clauses already described (content and window violations).
+    """
     parts = [item.describe(max_ratio) for item in deletions] + [item.describe() for item in sizes]
-    return "rejected by guard: " + "; ".join(parts)
+    return "rejected by guard: " + "; ".join([*parts, *more])
 
 
 class TokenBudget:

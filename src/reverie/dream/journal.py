@@ -11,11 +11,12 @@ wrote. A file somebody changed since, by hand or through another program, is
 left as it is: undoing Dream never undoes a person. Files Dream created are
 deleted, with the folders it created for them.
 
-Before a completed run moves the Dream cursor, :meth:`RunJournal.mark_committing`
-records the commit it is about to make. If the process dies after the cursor
-moved, the run had completed: the next run keeps its edits and makes the
-missing commit (:class:`PendingCommit`) instead of rolling them back, so the
-processed entries are never left out of memory.
+Before a completed run commits, :meth:`RunJournal.mark_committing` records the
+commit it is about to make (:class:`PendingCommit`). If the process dies, or the
+disk fills, after that commit landed, the run had completed: the next run keeps
+its edits, moves the cursor if it had not moved, and makes the commit if it is
+missing, instead of rolling them back, so the processed entries are never left
+out of memory. A commit that never landed is undone like any unfinished run.
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from reverie._atomic import fsync_dir, write_text_atomic
+from reverie._jsonline import loads_line
 from reverie._logging import get_logger
+from reverie._readfile import FileTooLarge, read_regular_file
 from reverie.errors import StoreError
 
 __all__ = ["JOURNAL_NAME", "PendingCommit", "Recovery", "RunJournal", "recover_crashed_run"]
@@ -39,6 +43,7 @@ JOURNAL_NAME = ".dream_journal.json"
 """The journal of the run in progress, in ``memory/``."""
 
 _VERSION = 2
+_MAX_BYTES = 1 << 28  # it holds the memory files' texts before the run
 _log = get_logger("dream.journal")
 
 
@@ -94,7 +99,8 @@ class Recovery:
 
     undo: UndoReport = UndoReport()
     pending: PendingCommit | None = None
-    """Set when the run had completed (its cursor moved) but its commit is missing."""
+    """Set when the run had completed (its commit landed, or its cursor moved) but
+    its bookkeeping did not finish: the cursor or the commit may be missing."""
 
 
 class RunJournal:
@@ -243,14 +249,14 @@ class RunJournal:
             StoreError: the file exists but cannot be read.
         """
         try:
-            raw = path.read_text(encoding="utf-8")
+            raw = read_regular_file(path, limit=_MAX_BYTES, limit_name="the journal size limit")
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            if isinstance(exc, UnicodeDecodeError):
-                raise ValueError("not UTF-8 text") from exc
+        except FileTooLarge as exc:
+            raise ValueError(exc.strerror) from exc
+        except OSError as exc:
             raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        data = json.loads(raw)
+        data = loads_line(raw)
         if not isinstance(data, dict) or data.get("version") != _VERSION:
             raise ValueError(f"expected a version {_VERSION} journal object")
         journal = cls(workspace, path)
@@ -293,18 +299,26 @@ def _parse_pending(value: object) -> PendingCommit | None:
     return PendingCommit(first, last, model if isinstance(model, str) else "unknown")
 
 
-def recover_crashed_run(workspace: Path, path: Path, *, dream_cursor: int) -> Recovery:
+def recover_crashed_run(
+    workspace: Path,
+    path: Path,
+    *,
+    dream_cursor: int,
+    landed: Callable[[PendingCommit], bool] | None = None,
+) -> Recovery:
     """Settle a run that died mid-way, if its journal is still there.
 
-    Call it while holding the Dream lock. A run that had moved the cursor to
-    its batch's end had completed: its edits stay and its commit is returned
-    as pending. Any other run is undone (:meth:`RunJournal.undo`); the
-    versions it discards are kept in ``memory/.dream_recovered-<time>.json``.
+    Call it while holding the Dream lock. A run whose commit landed (``landed``
+    says so), or that had moved the cursor to its batch's end, had completed:
+    its edits stay and its commit is returned as pending. Any other run is
+    undone (:meth:`RunJournal.undo`); the versions it discards are kept in
+    ``memory/.dream_recovered-<time>.json``.
 
     Args:
         workspace: The workspace folder.
         path: The journal file.
         dream_cursor: The Dream cursor now.
+        landed: Whether the repository holds the pending commit.
     """
     try:
         journal = RunJournal.load(workspace, path)
@@ -315,10 +329,12 @@ def recover_crashed_run(workspace: Path, path: Path, *, dream_cursor: int) -> Re
     if journal is None:
         return Recovery()
     pending = journal.committing
-    if pending is not None and dream_cursor == pending.cursor_to:
+    if pending is not None and (
+        dream_cursor == pending.cursor_to or (landed is not None and landed(pending))
+    ):
         _log.warning(
             "a Dream run (pid %s, started %s) stopped after it had completed; keeping its "
-            "edits and making its commit if it is missing",
+            "edits and finishing its commit and cursor",
             journal.pid,
             journal.started,
         )

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from reverie._jsonline import loads_line
 from reverie._logging import get_logger
 from reverie.errors import StoreError
 from reverie.locks import WorkspaceLock
+from reverie.privacy import open_private
 
 __all__ = ["DreamLock", "LockHolder"]
 
@@ -63,7 +65,7 @@ class LockHolder:
         if not data.strip():
             return None
         try:
-            record = json.loads(data)
+            record = loads_line(data)
         except ValueError:
             return cls(None, None, None)
         if not isinstance(record, dict):
@@ -148,7 +150,7 @@ class DreamLock:
         """Open the record, note a holder that never released, and write ours."""
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(self.path, flags, 0o644)
+            fd = open_private(self.path, flags)
         except OSError as exc:
             raise StoreError(f"cannot open Dream lock {self.path}: {exc.strerror or exc}") from exc
         try:

@@ -35,14 +35,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from reverie._logging import get_logger
+from reverie.dream.change_guards import ChangeGuards
+from reverie.dream.deletion_window import DEFAULT_MAX_WINDOW_DELETION_RATIO, DeletionWindow
 from reverie.dream.guards import (
     DEFAULT_MAX_DELETION_RATIO,
     DEFAULT_MAX_STRIKES,
     LoopDetector,
     TokenBudget,
-    deletion_violations,
-    describe_violations,
-    size_violations,
 )
 from reverie.dream.journal import (
     JOURNAL_NAME,
@@ -54,7 +53,12 @@ from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
 from reverie.dream.schedule import record_dream_run
 from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
-from reverie.dream.versioning import commit_run, prepare_repository
+from reverie.dream.versioning import (
+    CursorNotRecorded,
+    commit_run,
+    head_has_run,
+    prepare_repository,
+)
 from reverie.errors import ProviderError, ReverieError, UserError
 from reverie.messages import Message
 from reverie.providers.base import LLMProvider
@@ -98,6 +102,8 @@ class DreamResult:
         session_key: The ``dream:<time>`` session holding the run's conversation.
         tool_errors: Tool calls that were refused or failed (their ``Error:``
             results went back to the model).
+        unrestored: Files still holding Dream's uncommitted edits because
+            undoing them failed (a full disk); the next run undoes them.
     """
 
     status: DreamStatus
@@ -111,6 +117,7 @@ class DreamResult:
     changed_files: tuple[str, ...] = ()
     session_key: str | None = None
     tool_errors: int = 0
+    unrestored: tuple[str, ...] = ()
 
     @property
     def completed(self) -> bool:
@@ -135,8 +142,11 @@ class Dream:
         max_iterations: Most model calls per run.
         max_entries: Most history entries per run.
         token_budget: Most tokens per run, prompt and completion of all calls.
-        max_deletion_ratio: Largest share of a file's non-empty lines a run
-            may remove before it is rejected.
+        max_deletion_ratio: Largest share of a file's non-empty lines, facts
+            or text a run may remove before it is rejected.
+        max_window_deletion_ratio: Largest share of a file's facts or text the
+            runs of the last week (ten runs at most) may remove together
+            (:mod:`reverie.dream.deletion_window`).
         max_file_chars: Size cap of each memory file.
         max_tokens: Completion limit per call (None: the provider's setting).
         keep_sessions: Dream sessions kept.
@@ -159,12 +169,17 @@ class Dream:
         max_entries: int = 20,
         token_budget: int = 200_000,
         max_deletion_ratio: float = DEFAULT_MAX_DELETION_RATIO,
+        max_window_deletion_ratio: float = DEFAULT_MAX_WINDOW_DELETION_RATIO,
         max_file_chars: int = DEFAULT_MAX_FILE_CHARS,
         max_tokens: int | None = None,
         keep_sessions: int = KEEP_DREAM_SESSIONS,
     ) -> None:
-        if not 0 <= max_deletion_ratio <= 1:
-            raise UserError(f"Dream max_deletion_ratio must be in [0, 1], got {max_deletion_ratio}")
+        for name, ratio in (
+            ("max_deletion_ratio", max_deletion_ratio),
+            ("max_window_deletion_ratio", max_window_deletion_ratio),
+        ):
+            if not 0 <= ratio <= 1:
+                raise UserError(f"Dream {name} must be in [0, 1], got {ratio}")
         self.store = store
         self.provider = provider
         self.model = model or provider.default_model
@@ -174,6 +189,11 @@ class Dream:
         self.token_budget = _positive("token_budget", token_budget)
         self.max_deletion_ratio = float(max_deletion_ratio)
         self.max_file_chars = _positive("max_file_chars", max_file_chars)
+        self._guards = ChangeGuards(
+            DeletionWindow(store.memory_dir, max_ratio=float(max_window_deletion_ratio)),
+            max_deletion_ratio=self.max_deletion_ratio,
+            max_file_chars=self.max_file_chars,
+        )
         self.max_tokens = max_tokens
         self.keep_sessions = _positive("keep_sessions", keep_sessions)
 
@@ -236,16 +256,25 @@ class Dream:
     async def _run_locked(self) -> DreamResult:
         store = self.store
         recovery = recover_crashed_run(
-            store.workspace, self.journal_file, dream_cursor=store.get_last_dream_cursor()
+            store.workspace,
+            self.journal_file,
+            dream_cursor=store.get_last_dream_cursor(),
+            landed=lambda pending: head_has_run(store, pending),
         )
         if prepare_repository(store, self.journal_file, recovery.pending):
             self._compact()
         since = store.get_last_dream_cursor()
         built = store.build_dream_prompt(max_entries=self.max_entries)
         if built is None:
-            return self._record(
-                DreamResult("nothing_to_do", f"no new history entries after cursor {since}")
-            )
+            reason = f"no new history entries after cursor {since}"
+            issued = store.history.last_issued_cursor()
+            if since > issued:
+                reason += (
+                    f", but the Dream cursor is ahead of the history log (the last cursor "
+                    f"issued is {issued}): entries {issued + 1}-{since} would be skipped; run "
+                    "`reverie doctor --fix` to put it back"
+                )
+            return self._record(DreamResult("nothing_to_do", reason))
         prompt, cursor_to = built
         cursor_from = store.history.read_since(since, limit=1)[0].cursor
         journal = RunJournal.begin(store.workspace, self.journal_file)
@@ -303,27 +332,40 @@ class Dream:
     ) -> DreamResult:
         """Commit a completed run, or roll it back; the journal goes either way."""
         if not outcome.completed:
-            self._roll_back(journal)
-            return result
+            return replace(result, unrestored=self._roll_back(journal))
         changed = journal.changes()
         before = {path: old for path, (old, _) in changed.items()}
         after = {path: new for path, (_, new) in changed.items()}
-        deletions = deletion_violations(before, after, max_ratio=self.max_deletion_ratio)
-        sizes = size_violations(before, after, max_chars=self.max_file_chars)
-        if deletions or sizes:
-            reason = describe_violations(deletions, sizes, max_ratio=self.max_deletion_ratio)
+        now = datetime.now(UTC)
+        reason = self._guards.objection(before, after, now)
+        if reason is not None:
             _log.warning("Dream %s", reason)
-            self._roll_back(journal)
-            return replace(result, status="rejected", reason=reason)
+            unrestored = self._roll_back(journal)
+            return replace(result, status="rejected", reason=reason, unrestored=unrestored)
         assert result.cursor_from is not None and result.cursor_to is not None
         pending = PendingCommit(result.cursor_from, result.cursor_to, self.model)
         try:
             sha = commit_run(self.store, pending, changed, journal)
+        except CursorNotRecorded as exc:
+            if exc.sha is None:
+                return self._commit_failed(result, journal, exc)
+            self._remember_deletions(before, after, now)
+            # The edits are committed; the journal still names the commit, so the
+            # next run moves the cursor instead of dreaming the entries again.
+            _log.error("Dream committed %s but could not move its cursor: %s", exc.sha[:8], exc)
+            return replace(
+                result,
+                reason=f"could not move the Dream cursor: {exc}",
+                commit=exc.sha,
+                changed_files=tuple(changed),
+            )
         except Exception as exc:
-            _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=True)
-            self._roll_back(journal)
-            return replace(result, reason=f"commit failed: {type(exc).__name__}: {exc}")
-        journal.finish()
+            return self._commit_failed(result, journal, exc)
+        self._remember_deletions(before, after, now)
+        try:
+            journal.finish()
+        except ReverieError as exc:  # the run is committed; the next run removes the journal
+            _log.warning("could not remove the Dream journal: %s", exc)
         self._compact()
         return replace(
             result,
@@ -333,11 +375,41 @@ class Dream:
             changed_files=tuple(changed),
         )
 
-    def _roll_back(self, journal: RunJournal) -> None:
-        report = journal.undo()
+    def _remember_deletions(
+        self, before: dict[str, str | None], after: dict[str, str | None], now: datetime
+    ) -> None:
+        try:
+            self._guards.remember(before, after, now)
+        except ReverieError as exc:  # the run is committed; the window only forgets it
+            _log.warning("could not record the run in the deletion window: %s", exc)
+
+    def _commit_failed(
+        self, result: DreamResult, journal: RunJournal, exc: Exception
+    ) -> DreamResult:
+        """The commit did not land and the cursor did not move: undo the edits."""
+        # A store error says all there is to say; anything else is a bug worth its traceback.
+        unexpected = not isinstance(exc, ReverieError)
+        _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=unexpected)
+        reason = f"commit failed: {type(exc).__name__}: {exc}"
+        unrestored = self._roll_back(journal)
+        return replace(result, reason=reason, unrestored=unrestored)
+
+    def _roll_back(self, journal: RunJournal) -> tuple[str, ...]:
+        """Undo the run's edits; return the files that could not be put back.
+
+        When undoing fails (a full disk), the journal stays so the next run
+        finishes the undo before anything else.
+        """
+        try:
+            report = journal.undo()
+            journal.finish()
+        except ReverieError as exc:
+            left = tuple(journal.dream_versions())
+            _log.error("Dream could not undo its edits to %s: %s", ", ".join(left), exc)
+            return left
         if report.restored:
             _log.info("Dream rolled back %s", ", ".join(report.restored))
-        journal.finish()
+        return ()
 
     def _compact(self) -> None:
         try:

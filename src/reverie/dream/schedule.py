@@ -36,8 +36,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from croniter import CroniterBadDateError, croniter
 
 from reverie._atomic import write_text_atomic
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import read_regular_file
 from reverie.errors import ConfigError, StoreError, UserError
+from reverie.redact import redact
 
 if TYPE_CHECKING:
     from reverie.config import DreamSettings
@@ -286,13 +289,13 @@ def read_dream_state(memory_dir: Path) -> DreamState:
     """
     path = _state_path(memory_dir)
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = read_regular_file(path, limit=1 << 20, limit_name="the Dream state size limit")
     except FileNotFoundError:
         return DreamState()
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
-        record = json.loads(raw)
+        record = loads_line(raw)
         if not isinstance(record, dict):
             raise ValueError("not a JSON object")
         return DreamState(
@@ -331,7 +334,7 @@ def record_dream_run(
         last_completed=at if done else previous.last_completed,
         last_attempt=at,
         last_status=status,
-        last_reason=reason,
+        last_reason=redact(reason),  # a provider's 401 body may quote the key
         last_commit=commit if commit is not None else previous.last_commit,
     )
     write_text_atomic(_state_path(memory_dir), json.dumps(state.to_dict(), indent=2) + "\n")

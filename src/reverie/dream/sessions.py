@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from reverie._logging import get_logger
 from reverie.errors import ReverieError
+from reverie.redact import redact
 
 if TYPE_CHECKING:
     from reverie.sessions.manager import SessionManager
@@ -52,7 +53,11 @@ def save_run_session(
         for message in messages:
             extra = {k: v for k, v in message.items() if k not in ("role", "content")}
             session.add_message(message["role"], message.get("content"), **extra)
-        session.metadata["dream"] = dict(metadata)
+        # The run's reason may be a provider error quoting the key.
+        session.metadata["dream"] = {
+            name: redact(value) if isinstance(value, str) else value
+            for name, value in metadata.items()
+        }
         sessions.save(session)
         _prune(sessions, keep)
     except ReverieError as exc:

@@ -4,9 +4,21 @@
   is none, makes the missing commit of a run that died after completing, and
   commits edits made outside Dream, so the next Dream commit holds only what
   Dream changed.
-- :func:`commit_run` moves the Dream cursor and commits a completed run. The
-  journal hears of the commit before the cursor moves: a process that dies
-  after that point left a completed run, which the next run commits.
+- :func:`commit_run` commits a completed run, then moves the Dream cursor.
+
+The order of a commit is what keeps every history entry dreamed exactly once,
+whatever fails (a full disk, a kill) and wherever it fails:
+
+1. the journal records the commit about to be made;
+2. the commit is made, holding the edits *and* the new cursor value, while
+   ``.dream_cursor`` on disk still holds the old one;
+3. ``.dream_cursor`` is written.
+
+The cursor file never moves before the commit holding the edits exists. A
+failure at 1 or 2 leaves the cursor where it was: the caller undoes the edits
+and the entries are retried. A failure at 3 leaves the commit standing and the
+journal holding it: the next run sees HEAD carrying the batch's
+``Dream-Cursors`` trailer and only moves the cursor (:func:`head_has_run`).
 """
 
 from __future__ import annotations
@@ -15,11 +27,19 @@ from pathlib import Path
 
 from reverie.dream.commit_message import CURSORS_TRAILER, build_commit_message
 from reverie.dream.journal import PendingCommit, RunJournal
+from reverie.errors import ReverieError, StoreError
 from reverie.layout import TRACKED_FILES
 from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
 
-__all__ = ["MANUAL_EDITS_MESSAGE", "Changes", "commit_run", "prepare_repository"]
+__all__ = [
+    "MANUAL_EDITS_MESSAGE",
+    "Changes",
+    "CursorNotRecorded",
+    "commit_run",
+    "head_has_run",
+    "prepare_repository",
+]
 
 Changes = dict[str, tuple[str | None, str | None]]
 """``{path: (before the run, now)}`` for each file a run changed."""
@@ -27,22 +47,51 @@ Changes = dict[str, tuple[str | None, str | None]]
 MANUAL_EDITS_MESSAGE = "Save memory edits made outside Dream"
 
 
+_CURSOR_FILE = "memory/.dream_cursor"
+
+
+class CursorNotRecorded(StoreError):
+    """The run's edits are committed, but ``.dream_cursor`` could not be written.
+
+    Attributes:
+        sha: The commit holding the edits and the new cursor (None without a
+            repository: then nothing is committed).
+    """
+
+    def __init__(self, sha: str | None, cause: ReverieError) -> None:
+        super().__init__(str(cause))
+        self.sha = sha
+
+
 def commit_run(
     store: MemoryStore, pending: PendingCommit, changed: Changes, journal: RunJournal
 ) -> str | None:
-    """Advance the cursor to the batch's end and commit; on failure put it back and re-raise.
+    """Commit a completed run, then move the cursor (see the module docstring for the order).
 
     Returns:
         The new commit's sha; None without a repository.
+
+    Raises:
+        CursorNotRecorded: the commit was made but the cursor file not written.
+        ReverieError: the journal or the commit failed; the cursor did not move.
     """
-    previous = store.get_last_dream_cursor()
     journal.mark_committing(pending)
-    store.set_last_dream_cursor(pending.cursor_to)
+    sha = _commit_tree(store, pending, changed)
     try:
-        return _commit_tree(store, pending, changed)
-    except BaseException:
-        store.set_last_dream_cursor(previous)
-        raise
+        store.set_last_dream_cursor(pending.cursor_to)
+    except ReverieError as exc:
+        raise CursorNotRecorded(sha, exc) from exc
+    return sha
+
+
+def head_has_run(store: MemoryStore, pending: PendingCommit) -> bool:
+    """Whether HEAD is the commit of ``pending`` (its ``Dream-Cursors`` trailer names the batch)."""
+    git = store.git
+    if not git.is_initialized():
+        return False
+    head = git.log(1)
+    span = f"{pending.cursor_from}-{pending.cursor_to}"
+    return bool(head) and parse_trailers(head[0].message).get(CURSORS_TRAILER) == span
 
 
 def prepare_repository(
@@ -61,10 +110,10 @@ def prepare_repository(
     finished = False
     if pending is not None:
         journal = RunJournal.load(store.workspace, journal_file)
-        head = git.log(1) if git.is_initialized() else []
-        span = f"{pending.cursor_from}-{pending.cursor_to}"
-        if not (head and parse_trailers(head[0].message).get(CURSORS_TRAILER) == span):
+        if not head_has_run(store, pending):
             _commit_tree(store, pending, journal.changes() if journal is not None else {})
+        if store.get_last_dream_cursor() != pending.cursor_to:
+            store.set_last_dream_cursor(pending.cursor_to)
         if journal is not None:
             journal.finish()
         finished = True
@@ -74,6 +123,7 @@ def prepare_repository(
 
 
 def _commit_tree(store: MemoryStore, pending: PendingCommit, changed: Changes) -> str | None:
+    """Commit the files as they are, with the cursor at the batch's end."""
     git = store.git
     if not git.is_initialized():
         return None
@@ -84,4 +134,4 @@ def _commit_tree(store: MemoryStore, pending: PendingCommit, changed: Changes) -
         model=pending.model,
         unversioned={p: c for p, c in changed.items() if p not in TRACKED_FILES},
     )
-    return git.auto_commit(message)
+    return git.auto_commit(message, content={_CURSOR_FILE: str(pending.cursor_to)})

@@ -9,6 +9,9 @@
 ``chatgpt``        ``conversations.json`` of a ChatGPT data export
 =================  =====================================================================
 
+A zip archive (the ChatGPT export as downloaded) is read through its
+``conversations.json`` (:mod:`reverie.ingest.archive`).
+
 :func:`detect_format` tells them apart by content, not by file name.
 """
 
@@ -19,7 +22,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, loads_line
+from reverie._readfile import FileTooLarge, NotARegularFile, read_regular_file
 from reverie.errors import UserError
+from reverie.ingest.archive import archive_kind, read_zip_member
 from reverie.ingest.chatgpt import parse_chatgpt
 from reverie.ingest.messages import normalise_message
 from reverie.ingest.model import (
@@ -36,19 +42,39 @@ from reverie.sessions.session import ARCHIVED_OFFSET_KEY
 __all__ = ["detect_format", "parse_file"]
 
 
+MAX_FILE_BYTES = 1 << 30
+"""The ingest file size limit: larger exports are split first (a whole file is parsed at once)."""
+_LIMIT_NAME = "the ingest file size limit"
+
+
 def _read(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_regular_file(
+            path, limit=MAX_FILE_BYTES, limit_name="the ingest file size limit"
+        )
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise UserError(f"{path}: is a directory; give the conversation files inside it") from None
+    except NotARegularFile as exc:
+        raise UserError(
+            f"{path}: {exc.strerror}; reverie ingest reads regular files only"
+        ) from None
+    except FileTooLarge as exc:
+        raise UserError(f"{path}: {exc.strerror}; split it into smaller files") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    where = str(path)
+    kind = archive_kind(data)
+    if kind == "a zip archive":
+        member, data = read_zip_member(path, data)
+        where = f"{path} (its {member})"
+    elif kind is not None:
+        raise UserError(f"{path}: {kind}; unpack it and import the conversation file inside")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from exc
+        raise UserError(f"{where}: not UTF-8 text (bad byte at offset {exc.start})") from exc
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -68,7 +94,9 @@ def detect_format(path: Path, text: str | None = None) -> Format:
     if not stripped:
         raise UserError(f"{path}: the file is empty")
     try:
-        whole = json.loads(text)
+        whole = loads_line(text)
+    except JsonTooDeep as exc:
+        raise UserError(f"{path}: {exc}") from None
     except ValueError:
         whole = None
     else:
@@ -83,7 +111,7 @@ def detect_format(path: Path, text: str | None = None) -> Format:
             return "chatgpt"  # one conversation saved on its own
     for _, line in _lines(text):
         try:
-            record = json.loads(line)
+            record = loads_line(line)
         except ValueError:
             continue
         if isinstance(record, Mapping):
@@ -127,7 +155,9 @@ def parse_file(path: Path | str, fmt: Format | None = None) -> ParseResult:
         _parse_openai_jsonl(text, result)
     else:
         try:
-            data = json.loads(text)
+            data = loads_line(text)
+        except JsonTooDeep as exc:
+            raise UserError(f"{path}: {exc}") from None
         except ValueError as exc:
             raise UserError(f"{path}: not valid JSON: {exc}") from exc
         if fmt == "chatgpt":
@@ -166,7 +196,10 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     for number, line in _lines(text):
         where = f"line {number}"
         try:
-            record = json.loads(line)
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(where, IngestError("", str(exc)))
+            continue
         except json.JSONDecodeError as exc:
             result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
             continue
@@ -263,7 +296,10 @@ def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
     for position, (number, line) in enumerate(lines, start=1):
         where = f"line {number}"
         try:
-            record = json.loads(line)
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(where, IngestError("", str(exc)))
+            continue
         except json.JSONDecodeError as exc:
             result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
             continue

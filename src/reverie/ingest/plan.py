@@ -70,7 +70,8 @@ def messages_digest(messages: Sequence[Mapping[str, Any]]) -> str:
     for message in messages:
         fields = [message.get(name) for name in _COMPARED]
         line = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
-        digest.update(line.encode("utf-8") + b"\n")
+        # surrogatepass: a lone surrogate (half an emoji) hashes like any other text
+        digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
 
 
@@ -123,9 +124,17 @@ def _first_difference(
             archived = []  # unreadable: judged like a lost archive
         if len(archived) < min(end, offset) - first:
             return _first_known(session, first, incoming, count)
-    live = session.messages[max(first, offset) - offset : end - offset]
-    for position, stored in enumerate(archived + live):
-        if not _same_message(stored, incoming[position]):
+    lost = set(session.lost_indexes)
+    stored = iter(
+        archived + session.messages[session.count_before(first) : session.count_before(end)]
+    )
+    for position in range(count):
+        if first + position in lost:
+            continue  # its line was damaged: nothing stored to compare
+        item = next(stored, None)
+        if item is None:
+            break  # fewer stored than asked: they agree as far as they go
+        if not _same_message(item, incoming[position]):
             return position
     return count
 
@@ -134,9 +143,11 @@ def _first_known(
     session: Session, first: int, incoming: Sequence[Mapping[str, Any]], count: int
 ) -> int | None:
     """Compare only the messages still in the session file; None when those agree."""
-    offset = session.archived_offset
-    for index in range(max(first, offset), min(first + count, session.total_messages)):
-        if not _same_message(session.messages[index - offset], incoming[index - first]):
+    for index in range(max(first, session.archived_offset), first + count):
+        position = session.position_of(index)
+        if position is None:
+            continue  # lost to a damaged line, or not stored yet
+        if not _same_message(session.messages[position], incoming[index - first]):
             return index - first
     return None
 

@@ -12,6 +12,13 @@ It also keeps the two clocks of a live chat:
 * **Dream**: when the schedule says so and history is waiting, Dream runs in
   the background; its outcome is reported as a note before the next prompt.
 
+Leaving (``/quit``, ``/exit``, end of input) hands the conversation to history
+the way idle compaction does, with no replayable suffix: what was said is
+summarised into ``history.jsonl`` (so the next Dream folds it into memory) and
+moves verbatim to ``memory/transcripts/``; the summary opens the next chat on
+the session. A chat that is killed instead keeps every word in its session
+file, and the next chat that ends hands those over too.
+
 The front end (``reverie chat``) only reads lines and renders outputs.
 """
 
@@ -43,10 +50,11 @@ Type a message to talk; everything is recorded and remembered.
 | `/new` | archive this conversation (summary to history, messages kept verbatim), start fresh |
 | `/dream` | run Dream now |
 | `/dream-log [sha]` | the latest (or given) Dream change and its diff |
-| `/dream-restore [sha]` | list memory versions, or undo a change |
+| `/dream-restore [sha]` | list memory versions, or undo a change and all after it (asks) |
+| `/dream-revert <sha>` | undo only that change, keeping later ones |
 | `/dream-prompt [init]` | show the Dream guide, or copy it to prompts/dream.md to edit |
 | `/help` | this help |
-| `/quit` | leave (also Ctrl-D) |
+| `/quit` | leave (also `/exit`, Ctrl-D): the conversation goes to history for Dream |
 """
 
 _log = get_logger("chat")
@@ -88,6 +96,7 @@ class ChatController:
         self._tasks = BackgroundTasks(_log)
         self._dream_task: asyncio.Task[None] | None = None
         self._notes: list[str] = []
+        self._left = False
 
     # -- lines -------------------------------------------------------------------
 
@@ -117,7 +126,7 @@ class ChatController:
         name = text.split()[0].lower()
         if name in ("/quit", "/exit"):
             self.finished = True
-            return [ChatOutput("note", "Bye. Everything said here is saved.")]
+            return [await self.leave()]
         if name == "/help":
             return [ChatOutput("markdown", HELP_TEXT)]
         if name == "/status":
@@ -147,17 +156,63 @@ class ChatController:
         count = len(session.messages)
         if count == 0:
             return ChatOutput("note", "This conversation is already empty.")
-        before = self.agent.store.get_latest_cursor()
-        summary = await self.agent.consolidator.compact_idle_session(self.session_key, max_suffix=0)
-        cursor = self.agent.store.get_latest_cursor()
-        where = f" (history entry #{cursor})" if cursor > before else ""
+        summary, cursor = await self._archive_everything()
+        where = f" (history entry #{cursor})" if cursor is not None else ""
         how = "stored verbatim" if summary is None else "summarised"
         return ChatOutput(
             "note",
             f"Started a new conversation. The previous {count} messages were {how} into "
             f"history{where} and kept verbatim in memory/transcripts/.",
-            {"archived": count, "cursor": cursor if cursor > before else None},
+            {"archived": count, "cursor": cursor},
         )
+
+    async def leave(self) -> ChatOutput:
+        """Hand what was said to history (as idle compaction would), and say what happened.
+
+        Background work finishes first. The messages not yet in history are
+        summarised into one entry for Dream; every message leaves the session
+        file for the transcript archive; the summary opens the next chat on this
+        session. Called once: by ``/quit`` or, at end of input, by :meth:`close`.
+        """
+        self._left = True
+        await self._drain()
+        session = self.agent.sessions.get_or_create(self.session_key)
+        count = len(session.unconsolidated())
+        if count == 0:
+            return ChatOutput("note", "Bye. Nothing new was said, so nothing went to history.")
+        try:
+            summary, cursor = await self._archive_everything()
+        except ReverieError as exc:
+            return ChatOutput(
+                "error",
+                f"Bye. Could not hand this conversation to history ({exc}); its {count} "
+                "messages stay in the session file and go to history when a later chat ends.",
+                {"handed_over": 0},
+            )
+        data = {"handed_over": count, "cursor": cursor, "summarised": summary is not None}
+        kept = "they are kept verbatim in memory/transcripts/"
+        if cursor is None:
+            text = f"Bye. Nothing in the last {count} messages was worth a history entry; {kept}."
+        elif summary is None:
+            text = (
+                f"Bye. The model could not summarise, so the {count} messages went to history "
+                f"verbatim (entry #{cursor}) for Dream; {kept} too."
+            )
+        else:
+            text = (
+                f"Bye. This conversation ({count} messages) is summarised in history as entry "
+                f"#{cursor}, for the next Dream to fold into memory (`reverie dream run` does "
+                "it now); the messages themselves are kept verbatim in memory/transcripts/."
+            )
+        return ChatOutput("note", text, data)
+
+    async def _archive_everything(self) -> tuple[str | None, int | None]:
+        """Compact the session with no suffix: ``(summary, new history cursor or None)``."""
+        store = self.agent.store
+        before = store.get_latest_cursor()
+        summary = await self.agent.consolidator.compact_idle_session(self.session_key, max_suffix=0)
+        cursor = store.get_latest_cursor()
+        return summary, cursor if cursor > before else None
 
     # -- clocks ------------------------------------------------------------------
 
@@ -201,6 +256,17 @@ class ChatController:
         return notes
 
     async def close(self) -> None:
+        """Wait for background work, then hand the conversation to history unless done.
+
+        Ending the input (Ctrl-D, the end of piped lines) leaves the chat as
+        ``/quit`` does; what :meth:`leave` reports becomes a note.
+        """
+        await self._drain()
+        if not self._left:
+            farewell = await self.leave()
+            self._notes.append(farewell.text)
+
+    async def _drain(self) -> None:
         """Wait for background work (consolidation, compaction, Dream) to finish."""
         while self.agent.background_pending or len(self._tasks):
             await self.agent.drain()

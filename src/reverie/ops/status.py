@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from reverie.config import CONFIG_FILE
+from reverie.privacy import workspace_exposure
 from reverie.sessions.session import Session
 from reverie.workspace import Workspace
 
@@ -75,6 +76,12 @@ class WorkspaceStatus:
     dream: DreamStatus
     budget: int
     sessions: list[SessionUse] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """Problems found by ``reverie doctor``'s quick checks, each naming the fix to run."""
+    exposure: list[str] = field(default_factory=list)
+    """What other users can read or change in the workspace (empty: it is private)."""
+    unfinished_forget: str | None = None
+    """What an interrupted ``reverie forget`` was removing (None: no forget is unfinished)."""
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-friendly view."""
@@ -123,6 +130,7 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         max_sessions: Context use is computed for the most recently active
             sessions, at most this many (Dream's own sessions are left out).
     """
+    from reverie.ops.doctor import status_warnings
     from reverie.store.memory_store import is_internal_session
 
     store, settings = ws.store, ws.settings
@@ -144,12 +152,29 @@ def workspace_status(ws: Workspace, *, max_sessions: int = 10) -> WorkspaceStatu
         pending_entries=pending,
         dream=_dream_status(ws),
         budget=ws.budget,
+        warnings=status_warnings(store),
+        exposure=workspace_exposure(ws.path),
+        unfinished_forget=_unfinished_forget(ws),
     )
     rows = [row for row in ws.sessions.list_sessions() if not is_internal_session(row["key"])]
     for row in rows[:max_sessions]:
         session = ws.sessions.get_or_create(row["key"])
         status.sessions.append(session_use(ws, session))
     return status
+
+
+def _unfinished_forget(ws: Workspace) -> str | None:
+    from reverie.errors import StoreError
+    from reverie.forget.files import JOURNAL_NAME
+    from reverie.forget.journal import ForgetJournal
+
+    try:
+        record = ForgetJournal(ws.store.memory_dir / JOURNAL_NAME).load()
+    except StoreError as exc:
+        return str(exc)
+    if record is None:
+        return None
+    return f"{record.describe()}, started {record.started_at}"
 
 
 def dream_due(ws: Workspace, now: datetime | None = None) -> tuple[bool, datetime]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, loads_line
 from reverie._logging import get_logger
 
 __all__ = ["parse_tool_arguments"]
@@ -46,7 +47,11 @@ def parse_tool_arguments(raw: object, *, tool_name: str) -> tuple[dict[str, Any]
     if not raw.strip():
         return {}, None
     try:
-        value: object = json.loads(raw)
+        value: object = loads_line(raw)
+    except JsonTooDeep as exc:
+        error = f"arguments for tool {tool_name!r} are {exc}: {_preview(raw)!r}"
+        _log.warning("%s", error)
+        return {}, error
     except json.JSONDecodeError:
         # Imported here: json_repair costs ~30 ms to import and is needed only
         # when a model sends broken JSON.

@@ -6,6 +6,7 @@ import os
 from urllib.parse import urlsplit
 
 from reverie.errors import ConfigError, MissingAPIKeyError
+from reverie.redact import register_key_variable, register_secret
 
 __all__ = ["api_key_from", "validated_base_url"]
 
@@ -42,8 +43,11 @@ def api_key_from(api_key: str | None, api_key_env: str | None, *, required: bool
         MissingAPIKeyError: ``required`` and no key; the message names the
             variable and points to the offline provider.
     """
+    if api_key_env:
+        register_key_variable(api_key_env)
     key = api_key if api_key is not None else (os.environ.get(api_key_env) if api_key_env else None)
     key = key.strip() if key else None
+    register_secret(key)  # a key in an error message or a log record is shown as [redacted]
     if not key and required:
         where = api_key_env or "an API key"
         raise MissingAPIKeyError(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import os
 from abc import ABC, abstractmethod
@@ -22,6 +21,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner
 from reverie.errors import ConfigError
 from reverie.providers._endpoint import api_key_from, validated_base_url
@@ -187,7 +187,7 @@ class HTTPProvider(LLMProvider, ABC):
     def _decode_body(self, text: str) -> dict[str, Any] | LLMResponse:
         """The body as a JSON object, or the error response saying why it is not one."""
         try:
-            body = json.loads(text)
+            body = loads_line(text)
         except ValueError:
             return LLMResponse.failure(
                 LLMError(

@@ -24,6 +24,7 @@ from typing import Any
 from reverie._logging import get_logger
 from reverie.errors import ProviderError
 from reverie.messages import Message, ToolDefinition
+from reverie.redact import redact
 
 __all__ = [
     "ChatRequest",
@@ -120,6 +121,8 @@ class LLMError:
 
     ``retryable`` is True for rate limits, server errors, timeouts and dropped
     connections; ``retry_after`` is the server's hint in seconds, when it sent one.
+    ``message`` is redacted on creation (a 401 body often quotes the key), so the
+    error can be shown, logged and stored as it is.
     """
 
     message: str
@@ -127,6 +130,9 @@ class LLMError:
     type: str | None = None
     retryable: bool = False
     retry_after: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", redact(str(self.message)))
 
     def __str__(self) -> str:
         parts = [p for p in (str(self.status) if self.status else None, self.type) if p]
@@ -370,6 +376,9 @@ class LLMProvider:
             response.attempts = attempt + 1
             if response.finish_reason != "error":
                 return response
+            if response.content:
+                # An error response built by hand may carry the server's text, key and all.
+                response.content = redact(response.content)
             error = response.error or _error_from_text(response.content)
             if not error.retryable:
                 return response

@@ -16,7 +16,6 @@ the positions once they hold it, so no line is indexed twice.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Iterable, Mapping
@@ -24,13 +23,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import open_regular_file, read_regular_file
+from reverie.errors import ToolError
 from reverie.recall.rows import RowWriter, SourceTable, SyncReport, count_or_none
 from reverie.recall.text import normalise_time
-from reverie.sessions.jsonl_store import parse_session
+from reverie.sessions.jsonl_store import MAX_SESSION_FILE_BYTES, parse_session
 from reverie.sessions.keys import decode_key
 from reverie.sessions.transcripts import TRANSCRIPTS_DIR
-from reverie.store.records import HistoryEntry, parse_history_line
+from reverie.store._history_parse import parse_entry
+from reverie.store._text_files import MAX_MEMORY_FILE_BYTES
+from reverie.store.records import HistoryEntry
+from reverie.tools.paths import PathPolicy
 
 __all__ = ["MEMORY_FILES", "SyncReport", "is_indexed_session", "sync_workspace"]
 
@@ -41,6 +46,9 @@ _INTERNAL_PREFIXES = ("dream:",)
 """Sessions not indexed: Dream's own runs only repeat history entries and file edits."""
 
 _log = get_logger("recall")
+
+_SESSION_LIMIT = "the session file size limit"
+_MEMORY_LIMIT = "the memory file size limit"
 
 
 def is_indexed_session(key: str) -> bool:
@@ -62,7 +70,7 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _read_from(path: Path, offset: int) -> bytes:
-    with path.open("rb") as handle:
+    with open_regular_file(path) as handle:  # a pipe in its place fails, never blocks
         handle.seek(offset)
         return handle.read()
 
@@ -123,7 +131,7 @@ def _sync_history(path: Path, sources: SourceTable, writer: RowWriter, warner: O
         return
     lines, used = _complete_lines(data)
     for line in lines:
-        entry = parse_history_line(line)
+        entry = parse_entry(line)[0]  # an entry with a bad byte is kept, as the log keeps it
         if isinstance(entry, HistoryEntry):
             writer.put_history(entry)
     sources.set("history", ident, position + used)
@@ -135,7 +143,7 @@ def _transcript_key(path: Path, lines: list[bytes]) -> str | None:
         return key
     for line in lines:
         try:
-            record = json.loads(line)
+            record = loads_line(line)
         except ValueError:
             continue
         if isinstance(record, dict) and isinstance(record.get("session_key"), str):
@@ -193,7 +201,7 @@ def _transcript_records(lines: list[bytes], key: str) -> Iterable[tuple[int, Map
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = loads_line(line)
         except ValueError:
             continue  # a torn line a crash left; the archive's readers skip it too
         if not isinstance(record, dict) or record.get("session_key") != key:
@@ -215,7 +223,7 @@ def _jsonl_files(folder: Path) -> list[Path]:
 def _session_key(path: Path, data: bytes) -> str:
     first = data.split(b"\n", 1)[0]
     try:
-        header = json.loads(first)
+        header = loads_line(first)
     except ValueError:
         header = None
     if isinstance(header, dict) and header.get("_type") == "metadata":
@@ -243,7 +251,7 @@ def _sync_sessions(
             continue
         path = folder / entry.name
         try:
-            data = path.read_bytes()
+            data = read_regular_file(path, limit=MAX_SESSION_FILE_BYTES, limit_name=_SESSION_LIMIT)
         except OSError as exc:
             warner.warn(f"read:{path}", "recall index: cannot read %s: %s", path, exc)
             continue
@@ -276,18 +284,18 @@ def _jsonl_entries(folder: Path) -> list[os.DirEntry[str]]:
 
 def _index_session(data: bytes, key: str, writer: RowWriter) -> None:
     session = parse_session(data, key).session
-    offset = session.archived_offset
-    count = len(session.messages)
     existing = writer.existing(key, 0)
+    live: set[int] = set()
     for position, message in enumerate(session.messages):
-        index = offset + position
+        index = session.absolute_index(position)  # skips indexes lost to damaged lines
+        live.add(index)
         writer.put_message(key, index, message, "session", existing.get(index))
     # Live rows the file no longer holds: archived ones were re-marked by the
     # transcript pass; what is left was removed from every file.
     stale = [
         row_id
         for index, (row_id, _, origin) in existing.items()
-        if origin == "session" and not offset <= index < offset + count
+        if origin == "session" and index not in live
     ]
     for row_id in stale:
         writer.drop_messages("id = ?", (row_id,))
@@ -327,11 +335,21 @@ def _sync_memory(
     workspace: Path, sources: SourceTable, writer: RowWriter, warner: OnceWarner
 ) -> None:
     seen: set[str] = set()
+    policy = PathPolicy(workspace)
     for rel in _memory_paths(workspace):
         name = f"memory:{rel}"
         path = workspace / rel
         stat = _stat(path)
         if stat is None:
+            continue
+        try:
+            policy.check_read(rel)  # the prompt's rule: a link to elsewhere is not read
+        except ToolError:
+            warner.warn(
+                f"outside:{path}",
+                "recall index: %s resolves outside the workspace; not indexed",
+                path,
+            )
             continue
         seen.add(name)
         ident = _identity(stat, whole=True)
@@ -339,7 +357,8 @@ def _sync_memory(
         if known is not None and known[0] == ident:
             continue
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            raw = read_regular_file(path, limit=MAX_MEMORY_FILE_BYTES, limit_name=_MEMORY_LIMIT)
+            text = raw.decode("utf-8", errors="replace")
         except OSError as exc:
             warner.warn(f"read:{path}", "recall index: cannot read %s: %s", path, exc)
             continue

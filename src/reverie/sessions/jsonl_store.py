@@ -25,9 +25,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
+from reverie._readfile import open_regular_file, read_regular_file
 from reverie.errors import SessionError, StoreError
 from reverie.messages import Message, as_message
 from reverie.sessions.keys import decode_key
+from reverie.sessions.lost import LOST_MESSAGES_KEY, lost_indexes, place
 from reverie.sessions.session import Session
 
 __all__ = [
@@ -42,7 +45,11 @@ __all__ = [
     "serialize_session",
 ]
 
+MAX_SESSION_FILE_BYTES = 1 << 30
+"""The session file size limit (a session is read whole)."""
+_LIMIT_NAME = "the session file size limit"
 _METADATA_TYPE = "metadata"
+_METADATA_MARK = b'"_type"'
 _COUNT_CHUNK = 1 << 20
 
 
@@ -51,12 +58,15 @@ class LoadedSession:
     """A session read from a file, with the lines that could not be used.
 
     Attributes:
-        session: What the valid lines hold.
-        problems: One ``"line N: why"`` per skipped line or bad metadata field.
+        session: What the valid lines hold (a damaged message line is
+            recorded in ``metadata["_lost_messages"]``).
+        problems: One ``"line N: why"`` per damaged line or bad metadata field.
     """
 
     session: Session
     problems: list[str] = field(default_factory=list)
+    header_damaged: bool = False
+    """The metadata line was there but unreadable: consolidation and offsets are unknown."""
 
     @property
     def damaged(self) -> bool:
@@ -104,35 +114,64 @@ def _lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 
 
 def parse_session(data: bytes, key: str) -> LoadedSession:
-    """Build the session ``key`` from a file's bytes, skipping what is unusable."""
+    """Build the session ``key`` from a file's bytes, skipping what is unusable.
+
+    A damaged message line is recorded as a lost message (see
+    :mod:`reverie.sessions.lost`): the messages after it keep their absolute
+    indexes and ``last_consolidated`` stops counting it.
+    """
     problems: list[str] = []
     messages: list[Message] = []
+    slots: list[bool] = []  # per message line: read (True) or damaged (False)
     header: dict[str, Any] | None = None
     header_line = 0
+    header_damaged = False
     for number, raw in _lines(data):
+        text, replaced = decode_lenient(raw)
+        why = ""
+        record: Any = None
         try:
-            record = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            problems.append(f"line {number}: not UTF-8")
-            continue
+            record = loads_line(text)
+        except JsonTooDeep as exc:
+            why = str(exc)
         except ValueError:
-            problems.append(f"line {number}: not valid JSON")
-            continue
-        if not isinstance(record, dict):
-            problems.append(f"line {number}: a JSON {type(record).__name__}, not an object")
-        elif record.get("_type") == _METADATA_TYPE:
+            why = "not valid JSON"
+        if replaced and not why:
+            # Kept with U+FFFD for the bad bytes; the original stays in the .corrupt copy.
+            problems.append(f"line {number}: bytes that are not UTF-8 read as U+FFFD")
+        if not why and not isinstance(record, dict):
+            why = f"a JSON {type(record).__name__}, not an object"
+        is_header = not why and record.get("_type") == _METADATA_TYPE
+        if not why and not is_header and not isinstance(record.get("role"), str):
+            why = "a message without a string 'role'"
+        if why:
+            problems.append(f"line {number}: {why}")
+            if not slots and header is None and _METADATA_MARK in raw:
+                header_damaged = True  # the metadata line itself, not a message
+            else:
+                slots.append(False)
+        elif is_header:
             if header is None:
                 header, header_line = record, number
             else:
                 problems.append(f"line {number}: a second metadata line (first on {header_line})")
-        elif isinstance(record.get("role"), str):
-            messages.append(as_message(record))
         else:
-            problems.append(f"line {number}: a message without a string 'role'")
+            messages.append(as_message(record))
+            slots.append(True)
     session = Session(key=key, messages=messages)
     if header is not None:
         _apply_header(session, header, header_line, problems)
-    return LoadedSession(session, problems)
+    if not all(slots) or LOST_MESSAGES_KEY in session.metadata:
+        lost, session.last_consolidated = place(
+            slots,
+            offset=session.archived_offset,
+            recorded=lost_indexes(session.metadata),
+            file_consolidated=session.last_consolidated,
+        )
+        session.metadata[LOST_MESSAGES_KEY] = lost
+        if not lost:
+            del session.metadata[LOST_MESSAGES_KEY]
+    return LoadedSession(session, problems, header_damaged=header_damaged)
 
 
 def _apply_header(session: Session, header: dict[str, Any], line: int, problems: list[str]) -> None:
@@ -165,7 +204,7 @@ def read_session_file(path: Path, key: str) -> LoadedSession | None:
         StoreError: naming ``path`` when it exists but cannot be read.
     """
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, limit=MAX_SESSION_FILE_BYTES, limit_name=_LIMIT_NAME)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -223,7 +262,7 @@ def json_line(value: Any) -> bytes:
 
 def _first_line(path: Path) -> tuple[bytes, int, bool]:
     """The first line, the number of lines after it, and whether the file is empty."""
-    with path.open("rb") as handle:
+    with open_regular_file(path) as handle:
         first = handle.readline()
         rest = 0
         last = first[-1:]
@@ -238,8 +277,8 @@ def _first_line(path: Path) -> tuple[bytes, int, bool]:
 def metadata_key(path: Path) -> str | None:
     """The ``key`` named by the file's metadata line, if it has a readable one."""
     try:
-        with path.open("rb") as handle:
-            record = json.loads(handle.readline().decode("utf-8"))
+        with open_regular_file(path) as handle:
+            record = loads_line(handle.readline().decode("utf-8"))
     except (OSError, ValueError):
         return None
     if isinstance(record, dict) and record.get("_type") == _METADATA_TYPE:
@@ -263,7 +302,7 @@ def read_summary(path: Path) -> SessionSummary | None:
     header: object = None
     if not empty:
         try:
-            header = json.loads(first.decode("utf-8"))
+            header = loads_line(first.decode("utf-8"))
         except ValueError:
             header = None
     if not (isinstance(header, dict) and header.get("_type") == _METADATA_TYPE):

@@ -6,9 +6,12 @@ Guarantees, beyond nanobot's:
   per-session :class:`~reverie.locks.WorkspaceLock`
   (``sessions/.locks/<name>.lock``) shared by threads and processes, so a
   reader sees the old or the new file, never half of one.
-* **Damaged files lose nothing.** Unusable lines are skipped with one warning
-  naming the file and lines; before the first write over such a file the
-  original is kept as ``<name>.corrupt-<UTC time>``.
+* **Damaged files lose nothing.** Unusable lines are reported with one warning
+  naming the file and lines; a damaged message is recorded as lost, so the
+  others keep their absolute indexes (:mod:`reverie.sessions.lost`); a damaged
+  metadata line is rebuilt from the transcript archive and the history log;
+  before the first write over such a file the original is kept as
+  ``<name>.corrupt-<UTC time>``.
 * **No silent lost updates.** If another process (or another manager) replaced
   the file since this manager read it, and that version holds messages this
   session does not, it is kept as ``<name>.conflict-<UTC time>`` before the
@@ -37,9 +40,10 @@ from typing import Any
 
 from reverie._atomic import fsync_dir, write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
-from reverie.errors import StoreError, UserError
+from reverie.errors import StoreError
 from reverie.locks import WorkspaceLock
 from reverie.messages import Message
+from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
     file_signature,
@@ -49,6 +53,7 @@ from reverie.sessions.jsonl_store import (
     serialize_session,
 )
 from reverie.sessions.keys import legacy_stem, session_filename
+from reverie.sessions.ranges import read_message_range
 from reverie.sessions.session import Session
 from reverie.sessions.transcripts import TranscriptArchive
 
@@ -157,13 +162,26 @@ class SessionManager:
             more = len(loaded.problems) - _MAX_REPORTED_LINES
             self._warner.warn(
                 f"damaged:{source}",
-                "%s: skipped %d unusable line(s) (%s%s); the original is kept as "
+                "%s: %d damaged line(s) (%s%s); a damaged message is recorded as lost and "
+                "the others keep their indexes; the original file is kept as "
                 "%s.corrupt-<time> before the next save",
                 source,
                 len(loaded.problems),
                 shown,
                 f"; and {more} more" if more > 0 else "",
                 source.name,
+            )
+        if loaded.header_damaged:
+            found = recover_header(loaded.session, self.workspace, self.transcripts)
+            _log.warning(
+                "%s: the metadata line is damaged; recovered archived_offset=%d from the "
+                "transcript archive and last_consolidated=%d from %s",
+                source,
+                found.archived_offset,
+                found.last_consolidated,
+                f"history entry {found.from_cursor}"
+                if found.from_cursor is not None
+                else "the history log (no entry summarised this session)",
             )
         loaded.session.consolidated_count()  # reset an out-of-range value now, logged once
         with self._mutex:
@@ -254,16 +272,28 @@ class SessionManager:
         if moved == 0:
             return 0
         with self.lock(session.key):
-            offset = session.archived_offset
-            self.transcripts.append(
-                session.key, session.messages[:moved], first_index=offset, reason=reason
-            )
+            self._archive(session, moved, reason)
+            after = session.absolute_index(moved - 1) + 1
             consolidated = session.consolidated_count()
             del session.messages[:moved]
             session.last_consolidated = max(0, consolidated - moved)
-            session.archived_offset = offset + moved
+            session.archived_offset = after
             self.save(session)
         return moved
+
+    def _archive(self, session: Session, count: int, reason: str) -> None:
+        """Append ``messages[:count]`` to the transcript archive under their absolute indexes."""
+        start = 0
+        while start < count:
+            # A lost message leaves a gap in the indexes: one append per unbroken run.
+            first = session.absolute_index(start)
+            end = start + 1
+            while end < count and session.absolute_index(end) == first + (end - start):
+                end += 1
+            self.transcripts.append(
+                session.key, session.messages[start:end], first_index=first, reason=reason
+            )
+            start = end
 
     def read_range(self, key: str, start: int, end: int) -> list[Message]:
         """Messages ``start`` to ``end`` (absolute indexes, end exclusive) of session ``key``.
@@ -273,16 +303,14 @@ class SessionManager:
         from the session (the cached object when there is one). Copies are
         returned with their stored fields, ``timestamp`` included.
 
+        A range running past the session's end returns the messages there
+        are; a lost message is shown by a stand-in in its place.
+
         Raises:
-            UserError: when ``start`` or ``end`` is negative.
+            UserError: a negative or reversed range.
         """
-        if start < 0 or end < 0:
-            raise UserError(f"message range {start}:{end} of session {key!r} is negative")
         session = self.get_or_create(key)
-        offset = session.archived_offset
-        archived = self.transcripts.read(key, start, min(end, offset)) if start < offset else []
-        live = session.messages[max(start, offset) - offset : max(end, offset) - offset]
-        return [message.copy() for message in archived + live]
+        return read_message_range(session, self.transcripts, start, end, complete=False)
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """Every session file, newest ``updated_at`` first, without parsing messages.
@@ -327,12 +355,7 @@ class SessionManager:
                     state = self._states.get(key)
             existed = session is not None
             if session is not None and session.messages:
-                self.transcripts.append(
-                    key,
-                    session.messages,
-                    first_index=session.archived_offset,
-                    reason="delete",
-                )
+                self._archive(session, len(session.messages), "delete")
             if state is not None and state.damaged and path.exists():
                 kept = _keep_copy(path, "corrupt")
                 _log.warning("%s was damaged; the original is kept as %s", path, kept)
@@ -354,12 +377,13 @@ class SessionManager:
 
 def _covers(session: Session, disk: Session) -> bool:
     """True when every message ``disk`` holds is also in ``session`` (same absolute index)."""
-    ours, theirs = session.archived_offset, disk.archived_offset
-    for index, message in enumerate(disk.messages, start=theirs):
+    ours = session.archived_offset
+    for position, message in enumerate(disk.messages):
+        index = disk.absolute_index(position)
         if index < ours:
             continue  # already moved to the archive by us
-        local = index - ours
-        if local >= len(session.messages) or session.messages[local] != message:
+        local = session.position_of(index)
+        if local is None or session.messages[local] != message:
             return False
     return True
 

@@ -19,6 +19,11 @@ indexes, ``end`` exclusive (:meth:`Session.source_range`). A key that is
 deleted and later used again continues after the archive's highest index, so
 an index is never given to two messages.
 
+A message whose line was too damaged to read is *lost*: its absolute index is
+recorded in ``metadata["_lost_messages"]`` and skipped, so the messages after
+it keep theirs (:mod:`reverie.sessions.lost`): ``archived_offset + i`` then
+holds up to the first lost index, and :meth:`Session.absolute_index` always.
+
 Times are naive local datetimes, as nanobot writes them, so files and
 comparisons with ``datetime.now()`` work the same in both programs.
 
@@ -43,6 +48,7 @@ from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.messages import Message, as_message
+from reverie.sessions import lost as _lost
 from reverie.tokens import estimate_message_tokens
 
 __all__ = ["ARCHIVED_OFFSET_KEY", "LAST_SUMMARY_KEY", "WIRE_FIELDS", "Session", "legal_messages"]
@@ -118,9 +124,18 @@ class Session:
             self.metadata.pop(ARCHIVED_OFFSET_KEY, None)
 
     @property
+    def lost_indexes(self) -> list[int]:
+        """Absolute indexes of messages whose lines were damaged beyond reading, sorted."""
+        return _lost.lost_indexes(self.metadata)
+
+    @property
     def total_messages(self) -> int:
-        """Messages over the session's whole life: archived plus live."""
-        return self.archived_offset + len(self.messages)
+        """Messages over the session's whole life: archived, lost and live."""
+        if not self.messages:
+            return self.archived_offset + sum(
+                1 for index in self.lost_indexes if index >= self.archived_offset
+            )
+        return self.absolute_index(len(self.messages) - 1) + 1
 
     def consolidated_count(self) -> int:
         """``last_consolidated``, reset to 0 (and logged once) when out of range."""
@@ -161,7 +176,18 @@ class Session:
         size = len(self.messages)
         if not -size <= index <= size:
             raise IndexError(f"session {self.key!r} has no message at {index}")
-        return self.archived_offset + (index % size if index < 0 else index)
+        position = index % size if index < 0 else index
+        return _lost.absolute_index(self.archived_offset, self.lost_indexes, position)
+
+    def position_of(self, index: int) -> int | None:
+        """Where absolute ``index`` is in ``messages``; None when archived, lost or not yet."""
+        position = _lost.live_position(self.archived_offset, self.lost_indexes, index)
+        return position if position is not None and position < len(self.messages) else None
+
+    def count_before(self, index: int) -> int:
+        """How many of ``messages`` have an absolute index below ``index``."""
+        count = _lost.count_before(self.archived_offset, self.lost_indexes, index)
+        return max(0, min(count, len(self.messages)))
 
     def source_range(self, start: int, end: int) -> dict[str, Any]:
         """A history ``source`` naming ``messages[start:end]`` in absolute indexes."""
@@ -169,8 +195,9 @@ class Session:
             raise IndexError(
                 f"session {self.key!r}: range {start}:{end} is outside 0:{len(self.messages)}"
             )
-        offset = self.archived_offset
-        return {"session_key": self.key, "start": offset + start, "end": offset + end}
+        first = self.absolute_index(start) if start < len(self.messages) else self.total_messages
+        last = self.absolute_index(end - 1) + 1 if end > start else first
+        return {"session_key": self.key, "start": first, "end": last}
 
     def get_history(self, max_messages: int = 120, *, max_tokens: int = 0) -> list[Message]:
         """The unconsolidated tail to send to a model, legal for every provider.

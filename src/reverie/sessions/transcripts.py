@@ -25,7 +25,6 @@ index, which makes that retry harmless.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -34,11 +33,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from reverie._append import append_whole
 from reverie._atomic import fsync_dir, fsync_fd
+from reverie._jsonline import JsonTooDeep, decode_lenient, loads_line
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import ensure_regular, open_regular_file
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
 from reverie.messages import Message, as_message
+from reverie.privacy import open_private, private_mkdir
 from reverie.sessions.jsonl_store import json_line
 from reverie.sessions.keys import session_filename
 
@@ -55,6 +58,7 @@ _INDEX_PREFIX = re.compile(rb'\{"index": (\d+),')
 
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_BINARY = getattr(os, "O_BINARY", 0)  # Windows would otherwise turn "\n" into "\r\n"
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a pipe in the archive's place fails, not blocks
 
 _log = get_logger("transcripts")
 
@@ -147,7 +151,7 @@ class TranscriptArchive:
                 ) from exc
         payload = b"\n".join(lines) + b"\n"
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self.directory)
         except OSError as exc:
             raise StoreError(f"cannot create {self.directory}: {exc.strerror or exc}") from exc
         lock = WorkspaceLock(self.directory / f".{path.stem}.lock", timeout=self._lock_timeout)
@@ -156,21 +160,19 @@ class TranscriptArchive:
         return first_index + len(messages)
 
     def _write(self, path: Path, payload: bytes) -> None:
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_CLOEXEC | _O_BINARY
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_CLOEXEC | _O_BINARY | _O_NONBLOCK
         try:
-            fd = os.open(path, flags, 0o644)
+            fd = open_private(path, flags)
         except OSError as exc:
             raise StoreError(f"cannot open transcript {path}: {exc.strerror or exc}") from exc
         try:
-            size = os.fstat(fd).st_size
+            size = ensure_regular(fd, path).st_size
             if size:
                 # Seeking to read is harmless: with O_APPEND every write lands at the end.
                 os.lseek(fd, size - 1, os.SEEK_SET)
                 if os.read(fd, 1) != b"\n":
                     payload = b"\n" + payload  # end the torn line a crash left behind
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
+            append_whole(fd, payload, size)
             fsync_fd(fd)
         except OSError as exc:
             raise StoreError(f"cannot append to transcript {path}: {exc.strerror or exc}") from exc
@@ -215,7 +217,7 @@ class TranscriptArchive:
         """
         path = self.path_for(session_key)
         try:
-            with path.open("rb") as handle:
+            with open_regular_file(path) as handle:
                 size = handle.seek(0, os.SEEK_END)
                 chunk = _TAIL_CHUNK
                 while True:
@@ -242,7 +244,7 @@ class TranscriptArchive:
     ) -> Iterator[TranscriptRecord]:
         path = self.path_for(session_key)
         try:
-            handle = path.open("rb")
+            handle = open_regular_file(path)
         except FileNotFoundError:
             return
         except OSError as exc:
@@ -263,13 +265,24 @@ class TranscriptArchive:
         if not raw.strip():
             return None
         problem: str
+        text, replaced = decode_lenient(raw)
         try:
-            data = json.loads(raw)
+            data = loads_line(text)
+        except JsonTooDeep as exc:
+            problem = str(exc)
         except ValueError:
             problem = "torn line" if not raw.endswith(b"\n") else "not valid JSON"
         else:
             record = _record(data, session_key)
             if record is not None:
+                if replaced and not quiet:
+                    self._warner.warn(
+                        f"{path}:not-utf8",
+                        "%s line %d: bytes that are not UTF-8 read as U+FFFD; the message is "
+                        "kept (further ones are kept silently)",
+                        path,
+                        number,
+                    )
                 return record
             problem = "not a transcript record of this session"
         if not quiet:

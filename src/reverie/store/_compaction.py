@@ -15,9 +15,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from reverie._append import append_whole
 from reverie._atomic import fsync_fd
 from reverie.errors import StoreError
-from reverie.store.records import HistoryEntry, Reject, parse_history_line
+from reverie.privacy import open_private
+from reverie.store._history_parse import parse_entry
+from reverie.store.records import HistoryEntry, Reject
 
 __all__ = ["CompactionPlan", "append_rejected", "plan_compaction", "remove_stale_temp_files"]
 
@@ -44,7 +47,7 @@ def plan_compaction(data: bytes, max_entries: int, dream_cursor: int) -> Compact
     lines = data.split(b"\n")
     if data.endswith(b"\n"):
         lines.pop()
-    parsed = [parse_history_line(line) for line in lines]
+    parsed = [parse_entry(line)[0] for line in lines]
     excess = sum(isinstance(item, HistoryEntry) for item in parsed) - max_entries
     drop: set[int] = set()
     for index, item in enumerate(parsed):
@@ -91,11 +94,9 @@ def append_rejected(path: Path, rejected: list[tuple[bytes, Reject]], timestamp:
     ).encode("utf-8")
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags, 0o644)
+        fd = open_private(path, flags)
         try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
+            append_whole(fd, payload, os.fstat(fd).st_size)
             fsync_fd(fd)
         finally:
             os.close(fd)

@@ -11,9 +11,13 @@ from pathlib import Path
 
 from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner
+from reverie._readfile import FileTooLarge, read_regular_file
 from reverie.errors import StoreError
 
 __all__ = ["DreamCursorFile", "warn_if_ahead"]
+
+_MAX_BYTES = 4096
+_LIMIT_NAME = "the cursor file size limit"
 
 
 class DreamCursorFile:
@@ -37,9 +41,11 @@ class DreamCursorFile:
             StoreError: naming the path when it exists but cannot be read.
         """
         try:
-            raw = self.path.read_bytes()
+            raw = read_regular_file(self.path, limit=_MAX_BYTES, limit_name=_LIMIT_NAME)
         except FileNotFoundError:
             return 0
+        except FileTooLarge:
+            raw = b"(more than a cursor)"
         except OSError as exc:
             raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
         text = raw.strip()
@@ -69,12 +75,11 @@ def warn_if_ahead(warner: OnceWarner, path: Path, dream_cursor: int, issued: int
         warner.warn(
             "dream_cursor:ahead",
             "%s is %d but the last history cursor issued is %d: entries %d-%d will "
-            "count as processed and Dream will skip them; if the history was reset, "
-            "lower it with set_last_dream_cursor(%d)",
+            "count as processed and Dream will skip them; run `reverie doctor --fix` "
+            "to put it back",
             path,
             dream_cursor,
             issued,
             issued + 1,
             dream_cursor,
-            issued,
         )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import struct
 import time
-from collections.abc import Callable, Sequence
+import zlib
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from dulwich.errors import (
@@ -18,22 +20,30 @@ from dulwich.errors import (
 )
 from dulwich.file import FileLocked
 from dulwich.index import TreeExtension, index_entry_from_stat
+from dulwich.object_store import DiskObjectStore
 from dulwich.objects import Blob, Commit, ObjectID, ShaFile, Tree
 from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
-from reverie._atomic import fsync_enabled
-from reverie.errors import GitStoreError, StoreError
+from reverie._atomic import fsync_enabled, write_bytes_atomic
+from reverie._logging import get_logger
+from reverie.errors import GitStoreError, StoreError, UserError
+from reverie.store._git_index import index_problem, rebuild_index
+from reverie.store._git_locks import clear_stale_lock, locked_error
 from reverie.store._git_objects import (
+    MODE_FILE,
+    MODE_LINK,
     Entry,
     TrackedPath,
     TreeReader,
     edit_tree,
     head_commit,
+    parse_tracked,
     read_worktree,
 )
+from reverie.store._git_text import FileVersion
 
-__all__ = ["GIT_FAILURES", "commit_worktree"]
+__all__ = ["GIT_FAILURES", "add_object", "commit_worktree", "content_overrides"]
 
 GIT_FAILURES: tuple[type[Exception], ...] = (
     OSError,
@@ -48,8 +58,16 @@ GIT_FAILURES: tuple[type[Exception], ...] = (
     RefFormatError,
     FileLocked,
     StoreError,
+    # A damaged object or index file: dulwich checks headers with assert and
+    # unpacks with struct, and a garbage loose object fails to inflate.
+    AssertionError,
+    struct.error,
+    zlib.error,
 )
 """What dulwich and the filesystem raise when a repository operation fails."""
+
+_log = get_logger("store.git")
+_OBJECT_MODE = 0o444  # git's loose objects are read-only
 
 # A git process moving HEAD between our read and our compare-and-swap is rare;
 # a few fresh attempts are enough, and more would hide a real fault.
@@ -66,11 +84,16 @@ def commit_worktree(
     identity: bytes,
     message: str,
     on_index_error: Callable[[Exception], None],
+    overrides: Mapping[bytes, bytes] | None = None,
 ) -> str | None:
     """Commit the tracked files as they are on disk; None when nothing changed.
 
     The caller holds the repository lock. HEAD moves by compare-and-swap, so a
     git process committing at the same moment is never overwritten.
+
+    Args:
+        overrides: Content to commit for some tracked paths (by index key)
+            instead of what is on disk; the file itself is the caller's to write.
 
     Raises:
         GitStoreError: when HEAD kept moving under us.
@@ -84,6 +107,8 @@ def commit_worktree(
         objects: list[ShaFile] = []
         for path in tracked:
             current = read_worktree(workspace.joinpath(path.name))
+            if overrides is not None and path.key in overrides:
+                current = _override(current, overrides[path.key])
             entry: Entry | None = None
             if current is not None:
                 blob = Blob.from_string(current[0].data)
@@ -107,22 +132,82 @@ def commit_worktree(
         # pointing at something missing.
         repo.object_store.fsync_object_files = fsync_enabled()
         for obj in [*objects, *created, commit]:
-            repo.object_store.add_object(obj)
+            add_object(repo, obj)
         reflog = b"commit: " + commit.message.split(b"\n", 1)[0]
-        if head is None:
-            moved = repo.refs.add_if_new(HEADREF, commit.id, committer=identity, message=reflog)
-        else:
-            moved = repo.refs.set_if_equals(
-                HEADREF, head, commit.id, committer=identity, message=reflog
-            )
+        try:
+            if head is None:
+                moved = repo.refs.add_if_new(HEADREF, commit.id, committer=identity, message=reflog)
+            else:
+                moved = repo.refs.set_if_equals(
+                    HEADREF, head, commit.id, committer=identity, message=reflog
+                )
+        except FileLocked as exc:
+            if not clear_stale_lock(exc):
+                raise locked_error(exc) from exc
+            continue  # a dead writer's lock, now gone: try again
         if moved:
             try:
-                _sync_index(repo, on_disk)
-            except GIT_FAILURES as exc:
-                # The commit is made; a stale index only confuses `git status`.
+                try:
+                    _sync_index(repo, on_disk, tree_id)
+                except FileLocked as exc:
+                    if not clear_stale_lock(exc):
+                        raise
+                    _sync_index(repo, on_disk, tree_id)
+            except Exception as exc:
+                # The commit is made: whatever the index does, it must not look failed
+                # (it would be undone and redone, a pair of phantom commits).
                 on_index_error(exc)
             return commit.id.decode()
     raise GitStoreError(f"HEAD of {repo.controldir()} kept moving during the commit; try again")
+
+
+def add_object(repo: Repo, obj: ShaFile) -> None:
+    """Store ``obj`` as a loose object: written to a temp file, fsynced, renamed.
+
+    dulwich's own writer leaves ``<object>.lock`` behind when the disk fills
+    mid-write, and every later commit of the same content then fails; a temp
+    file of ours is removed on any failure.
+    """
+    store = repo.object_store
+    if not isinstance(store, DiskObjectStore):
+        store.add_object(obj)
+        return
+    hexsha = obj.id.decode("ascii")
+    target = Path(os.fspath(store.path)) / hexsha[:2] / hexsha[2:]
+    try:
+        # Refreshing the mtime keeps a concurrent `git gc` from pruning it.
+        os.utime(target)
+        return
+    except FileNotFoundError:
+        pass
+    write_bytes_atomic(target, obj.as_legacy_object())
+    os.chmod(target, _OBJECT_MODE)
+
+
+def content_overrides(
+    tracked: Sequence[TrackedPath], content: Mapping[str, str], git_dir: Path
+) -> dict[bytes, bytes]:
+    """``content`` (text by tracked path) keyed and encoded as :func:`commit_worktree` takes it.
+
+    Raises:
+        UserError: a path that is not one of the tracked files.
+    """
+    known = {path.name: path for path in tracked}
+    out: dict[bytes, bytes] = {}
+    for name, text in content.items():
+        path = known.get(parse_tracked(name, field="content").name)
+        if path is None:
+            raise UserError(f"content: {name!r} is not a tracked file of {git_dir}")
+        out[path.key] = text.encode("utf-8")
+    return out
+
+
+def _override(
+    current: tuple[FileVersion, os.stat_result] | None, data: bytes
+) -> tuple[FileVersion, os.stat_result]:
+    """The given content with a stat no file matches, so git re-reads the file on disk."""
+    mode = current[0].mode if current is not None and current[0].mode != MODE_LINK else MODE_FILE
+    return FileVersion(mode, data), os.stat_result((mode, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
 
 def _new_commit(
@@ -141,8 +226,18 @@ def _new_commit(
     return commit
 
 
-def _sync_index(repo: Repo, on_disk: _OnDisk) -> None:
-    """Make the index agree with the new commit at the tracked paths, and only there."""
+def _sync_index(repo: Repo, on_disk: _OnDisk, tree_id: ObjectID) -> None:
+    """Make the index agree with the new commit at the tracked paths, and only there.
+
+    An index that cannot be read (empty, garbage, an unknown version) is
+    rebuilt from the new commit's tree: it is derived data.
+    """
+    problem = index_problem(repo)
+    if problem is not None:
+        stats = {key: state[1] for key, state in on_disk.items() if state is not None}
+        rebuild_index(repo, tree_id, stats)
+        _log.warning("%s was unreadable (%s); rebuilt it from HEAD", repo.index_path(), problem)
+        return
     index = repo.open_index()
     # git trusts its cached subtree ids (the TREE extension); once entries
     # change they are stale and git would commit old trees, so drop them and

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import heapq
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Final, Literal, overload
 
 from dulwich.objects import Commit, ObjectID
 from dulwich.repo import Repo
 
+from reverie.store._git_health import missing_object
 from reverie.store._git_objects import TrackedPath, TreeReader, iso_time
 from reverie.store._git_text import FileVersion, attribute_lines, parse_trailers
 
@@ -84,10 +86,42 @@ class BlameLine:
     """ISO 8601 time of that commit; None when uncommitted."""
 
 
-def walk(repo: Repo, head: ObjectID) -> Iterator[Commit]:
-    """Every commit reachable from ``head``, newest first (by commit time)."""
-    for entry in repo.get_walker(include=[head]):
-        yield entry.commit
+def walk(
+    repo: Repo, head: ObjectID, on_missing: Callable[[str], None] | None = None
+) -> Iterator[Commit]:
+    """Every commit reachable from ``head``, newest first (by commit time).
+
+    Args:
+        repo: The repository.
+        head: Where to start (it must be readable).
+        on_missing: Told the sha of each ancestor that cannot be read; its line
+            of history ends there and the walk goes on (None: raise instead).
+    """
+    heap: list[tuple[int, int, Commit]] = []
+    seen = {head}
+    order = 0
+
+    def push(sha: ObjectID) -> None:
+        nonlocal order
+        try:
+            commit = repo.object_store[sha]
+        except Exception as exc:
+            if on_missing is None or sha == head or missing_object(exc) is None:
+                raise
+            on_missing(sha.decode())
+            return
+        if isinstance(commit, Commit):
+            order += 1
+            heapq.heappush(heap, (-commit.commit_time, order, commit))
+
+    push(head)
+    while heap:
+        commit = heapq.heappop(heap)[2]
+        yield commit
+        for parent in commit.parents:
+            if parent not in seen:
+                seen.add(parent)
+                push(parent)
 
 
 def _lines(version: FileVersion) -> list[str]:

@@ -6,7 +6,6 @@ user's repository keeps every other file exactly as it was.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import stat
@@ -19,7 +18,7 @@ from dulwich.objects import Blob, Commit, ObjectID, Tree
 from dulwich.refs import HEADREF
 from dulwich.repo import Repo
 
-from reverie._atomic import fsync_dir, write_bytes_atomic
+from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, UserError
 from reverie.store._git_text import FileVersion
@@ -254,23 +253,29 @@ def iso_time(seconds: int, offset: int) -> str:
 
 
 def write_version(target: Path, version: FileVersion) -> None:
-    """Put ``version`` at ``target`` atomically (a symlink entry becomes a symlink)."""
+    """Put ``version`` at ``target`` atomically, always as a regular file.
+
+    A symlink entry (mode 120000) is written as a file holding the link's
+    target path, as git does where symlinks are off: a restored memory file
+    must never point outside the workspace, where every prompt would then read
+    from (and Dream could write to). The file is kept rather than refused, so
+    the rest of a restore still happens and the next commit records a plain file.
+    """
     if version.mode == MODE_LINK:
-        tmp = target.with_name(f".{target.name}.reverie-link")
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.symlink(os.fsdecode(version.data), tmp)
-        os.replace(tmp, target)
-        fsync_dir(target.parent)
-        return
-    existed = target.exists()
+        _warner.warn(
+            f"restore-link:{target}",
+            "%s was a symlink (to %s) in that commit; restored as a regular file holding "
+            "the link's target path, because a memory file may not point elsewhere",
+            target,
+            os.fsdecode(version.data),
+        )
+    existed = os.path.lexists(target) and not os.path.islink(target)
     write_bytes_atomic(target, version.data)
     executable = version.mode == MODE_EXEC
     if not existed:
-        # a fresh temp file is private (0600); a restored file should look like
-        # any other file git checks out
-        os.chmod(target, 0o755 if executable else 0o644)
+        # write_bytes_atomic made it private (0600); keep the executable bit git recorded
+        if executable:
+            os.chmod(target, 0o700)
         return
     current = target.stat().st_mode & 0o7777
     if bool(current & 0o111) != executable:

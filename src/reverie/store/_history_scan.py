@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from reverie.store._history_parse import parse_entry
 from reverie.store._lines import lines_backward, lines_forward, next_line_start
-from reverie.store.records import HistoryEntry, parse_history_line
+from reverie.store.records import HistoryEntry
 
 __all__ = ["Parse", "bisect_start", "collect", "tail_since", "tail_state"]
 
-Parse = Callable[[bytes, bool], HistoryEntry | None]
-"""``parse(line, terminated)``: the entry, or None for a skipped line."""
+Parse = Callable[[bytes, bool, int], HistoryEntry | None]
+"""``parse(line, terminated, offset)``: the entry, or None for a skipped line.
+
+``offset`` is where the line starts in the file, so a warning can name the line."""
 
 # Walk back from the end only when at most this many entries can follow the
 # cursor asked for (cursors strictly increase, so the last cursor minus the
@@ -39,18 +42,18 @@ def tail_state(fd: int, size: int, parse: Parse) -> tuple[int, bool]:
     """(the last valid cursor or 0, whether the file ends inside a line)."""
     torn = False
     first = True
-    for _, line in lines_backward(fd, size):
+    for start, line in lines_backward(fd, size):
         if first:
             first = False
             torn = bool(line)
             if torn:
                 # A complete record missing only its newline still counts; a
                 # fragment is skipped quietly (it may be a write in flight).
-                entry = parse_history_line(line)
+                entry = parse_entry(line)[0]
                 if isinstance(entry, HistoryEntry):
                     return entry.cursor, True
                 continue
-        entry = parse(line, True)
+        entry = parse(line, True, start)
         if entry is not None:
             return entry.cursor, torn
     return 0, torn
@@ -73,7 +76,7 @@ def tail_since(
         terminated = not first
         first = False
         if line:
-            entry = parse(line, terminated)
+            entry = parse(line, terminated, start)
             if entry is not None:
                 if entry.cursor <= cursor:
                     break
@@ -112,10 +115,10 @@ def collect(
 ) -> list[HistoryEntry]:
     """Valid entries above ``cursor`` from ``start`` to ``size``, at most ``limit``."""
     found: list[HistoryEntry] = []
-    for _, line, terminated in lines_forward(fd, start, size, block=65536):
+    for line_start, line, terminated in lines_forward(fd, start, size, block=65536):
         if not line:
             continue
-        entry = parse(line, terminated)
+        entry = parse(line, terminated, line_start)
         if entry is not None and entry.cursor > cursor:
             found.append(entry)
             if limit is not None and len(found) >= limit:
@@ -131,7 +134,7 @@ def _probe(fd: int, offset: int, hi: int, size: int) -> _Probe | None:
     for line_start, line, terminated in lines_forward(fd, start, size, block=2048):
         if line_start >= hi:
             return None
-        entry = parse_history_line(line)
+        entry = parse_entry(line)[0]
         if isinstance(entry, HistoryEntry):
             return _Probe(line_start, line_start + len(line) + int(terminated), entry.cursor)
     return None

@@ -8,22 +8,28 @@ runaway file or entry cannot crowd out the rest of the prompt.
 from __future__ import annotations
 
 import functools
-import re
+import os
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
 
-from reverie.errors import StoreError
+from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import read_regular_file
+from reverie.errors import StoreError, ToolError
 from reverie.layout import MEMORY_FILES
+from reverie.prompt_markers import defuse_tags
+from reverie.store._text_files import MAX_MEMORY_FILE_BYTES
 from reverie.store.records import HistoryEntry
 from reverie.store.text import TRUNCATION_MARKER, cap_text
+from reverie.tools.paths import PathPolicy
 
 __all__ = [
     "DREAM_ENTRY_MAX_CHARS",
     "DREAM_FILE_MAX_CHARS",
     "builtin_dream_guide",
     "load_dream_guide",
+    "read_workspace_guide",
     "render_dream_prompt",
 ]
 
@@ -34,6 +40,8 @@ DREAM_ENTRY_MAX_CHARS = 1_000
 WORKSPACE_GUIDE = Path("prompts") / "dream.md"
 """Where a workspace keeps its own Dream guide, relative to the workspace."""
 
+_warner = OnceWarner(get_logger("store"))
+
 
 @functools.cache
 def builtin_dream_guide() -> str:
@@ -41,19 +49,50 @@ def builtin_dream_guide() -> str:
     return resources.files("reverie").joinpath("prompts/dream.md").read_text(encoding="utf-8")
 
 
-def load_dream_guide(workspace: Path) -> str:
-    """The workspace's ``prompts/dream.md`` unless missing or blank, else the built-in guide.
+_LIMIT_NAME = "the memory file size limit"
+
+
+def read_workspace_guide(
+    workspace: Path, policy: PathPolicy | None = None, warner: OnceWarner | None = None
+) -> str:
+    """The text of the workspace's ``prompts/dream.md``; ``""`` when it is missing.
+
+    A guide that resolves outside the workspace (a symlink) counts as missing,
+    with a warning: the Dream prompt only carries the workspace's own files.
 
     Raises:
         StoreError: naming the file when it exists but cannot be read.
     """
     path = workspace / WORKSPACE_GUIDE
+    policy = policy if policy is not None else PathPolicy(workspace)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        policy.check_read(str(path))
+    except ToolError:
+        (warner or _warner).warn(
+            f"outside:{path}",
+            "%s resolves to %s, outside the workspace; the built-in Dream guide is used",
+            path,
+            os.path.realpath(path),
+        )
+        return ""
+    try:
+        data = read_regular_file(path, limit=MAX_MEMORY_FILE_BYTES, limit_name=_LIMIT_NAME)
     except (FileNotFoundError, NotADirectoryError):
-        return builtin_dream_guide()
+        return ""
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return data.decode("utf-8", errors="replace")
+
+
+def load_dream_guide(
+    workspace: Path, policy: PathPolicy | None = None, warner: OnceWarner | None = None
+) -> str:
+    """The workspace's ``prompts/dream.md`` unless missing or blank, else the built-in guide.
+
+    Raises:
+        StoreError: naming the file when it exists but cannot be read.
+    """
+    text = read_workspace_guide(workspace, policy, warner)
     return text if text.strip() else builtin_dream_guide()
 
 
@@ -89,12 +128,12 @@ def _file_block(name: str, content: str) -> str:
     return f'<file path="{name}">\n{shown.rstrip()}\n</file>\n'
 
 
-_CLOSING_TAG = re.compile(r"</(entry|file)\b", re.IGNORECASE)
+_BLOCKS = ("entry", "file")
 
 
 def _defuse(text: str) -> str:
-    """Stop text from closing the block it sits in (a pasted ``</entry>`` stays visible)."""
-    return _CLOSING_TAG.sub(r"<\\/\1", text)
+    """Stop text from opening or closing a block (a pasted ``</entry>`` stays visible)."""
+    return defuse_tags(text, _BLOCKS)
 
 
 def _entry_block(entry: HistoryEntry) -> str:

@@ -15,6 +15,8 @@ from reverie.errors import StoreError, UserError
 from reverie.messages import Message
 from reverie.sessions.jsonl_store import read_session_file
 from reverie.sessions.keys import session_filename
+from reverie.sessions.ranges import read_message_range
+from reverie.sessions.session import Session
 from reverie.sessions.transcripts import TranscriptArchive
 from reverie.store.history import HistoryLog
 from reverie.store.records import HistoryEntry, HistorySource
@@ -64,18 +66,11 @@ def expand_history_entry(history: HistoryLog, workspace: Path, cursor: int) -> l
     session_path = workspace / "sessions" / session_filename(key)
     transcripts = TranscriptArchive(workspace)
     loaded = read_session_file(session_path, key)
-    if loaded is not None:
-        offset = loaded.session.archived_offset
-        live = loaded.session.messages
-    else:
-        offset, live = transcripts.next_index(key), []
-    archived = transcripts.read(key, start, min(end, offset)) if start < offset else []
-    current = live[max(start, offset) - offset : max(end, offset) - offset]
-    messages = archived + [message.copy() for message in current]
-    if len(messages) != end - start:
-        raise StoreError(
-            f"history entry {cursor} covers messages {start}-{end - 1} of session {key!r}, "
-            f"but only {len(messages)} of those {end - start} are in "
-            f"{transcripts.path_for(key)} and {session_path}"
-        )
-    return messages
+    session = loaded.session if loaded is not None else Session(key)
+    if loaded is None or loaded.header_damaged:
+        # No file, or its metadata line is lost: the archive knows where the file began.
+        session.archived_offset = transcripts.next_index(key)
+    try:
+        return read_message_range(session, transcripts, start, end)
+    except StoreError as exc:
+        raise StoreError(f"history entry {cursor}: {exc} ({session_path})") from None

@@ -9,8 +9,9 @@ branch, its index entries and its ``.gitignore`` as they were.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -18,13 +19,21 @@ from dulwich.errors import NotGitRepository
 from dulwich.objects import Commit
 from dulwich.repo import Repo
 
-from reverie._atomic import write_text_atomic
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import GitStoreError, StoreError, UserError
 from reverie.locks import LockTimeoutError, WorkspaceLock
+from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 from reverie.store import _git_history
-from reverie.store._git_commit import GIT_FAILURES, commit_worktree
+from reverie.store._git_commit import GIT_FAILURES, commit_worktree, content_overrides
+from reverie.store._git_health import (
+    Damage,
+    describe_failure,
+    find_damage,
+    parent_tree_or_lost,
+)
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
+from reverie.store._git_index import index_problem, rebuild_index
+from reverie.store._git_locks import STALE_LOCK_SECONDS, stale_lock_files
 from reverie.store._git_objects import (
     TrackedPath,
     TreeReader,
@@ -34,9 +43,23 @@ from reverie.store._git_objects import (
     resolve_commit,
     write_version,
 )
-from reverie.store._git_text import FileVersion, build_gitignore, parse_trailers, render_file_diff
+from reverie.store._git_revert import (
+    REVERTED_TRAILER,
+    RevertConflict,
+    plan_revert,
+    revert_message,
+)
+from reverie.store._git_setup import ignored_by, outer_work_tree, write_gitignore
+from reverie.store._git_text import FileVersion, parse_trailers, render_file_diff
 
-__all__ = ["DEFAULT_AUTHOR", "BlameLine", "CommitInfo", "GitStore", "parse_trailers"]
+__all__ = [
+    "DEFAULT_AUTHOR",
+    "BlameLine",
+    "CommitInfo",
+    "GitStore",
+    "RevertConflict",
+    "parse_trailers",
+]
 
 _INIT_MESSAGE: Final = "Initialise reverie memory repository"
 _LOCK_NAME = "reverie.lock"
@@ -113,7 +136,8 @@ class GitStore:
         ``.gitignore``, are the user's: they are used as they are. A workspace
         inside another repository's work tree still gets its own repository (the
         contract puts it at ``workspace/.git``), with a warning that the outer
-        repository now sees the workspace as an embedded one.
+        repository now sees the workspace as an embedded one, unless the outer
+        repository already ignores the workspace.
         """
         if self.is_initialized():
             return False
@@ -121,8 +145,8 @@ class GitStore:
             raise GitStoreError(
                 f"cannot create a git repository in {self._workspace}: not a folder"
             )
-        outer = self._enclosing_work_tree()
-        if outer is not None:
+        outer = outer_work_tree(self._workspace)
+        if outer is not None and not ignored_by(outer, self._workspace):
             self._warner.warn(
                 "nested",
                 "workspace %s is inside the git work tree %s; creating its own repository, "
@@ -132,12 +156,14 @@ class GitStore:
                 outer,
             )
         with self._translate(f"cannot create a git repository at {self.git_dir}"):
-            self._workspace.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self._workspace)
             try:
                 Repo.init(str(self._workspace)).close()
             except FileExistsError:
                 return False  # another process created it a moment ago
-            self._write_gitignore()
+            # Objects hold every version of the memory files: only the owner may look.
+            os.chmod(self.git_dir, PRIVATE_DIR_MODE)
+            write_gitignore(self._workspace, self.tracked_files)
         with self._open(locked=True) as repo:
             self._commit_locked(repo, _INIT_MESSAGE)
         _log.info("created memory repository at %s", self.git_dir)
@@ -145,10 +171,17 @@ class GitStore:
 
     # -- writing ---------------------------------------------------------------
 
-    def auto_commit(self, message: str) -> str | None:
+    def auto_commit(self, message: str, *, content: Mapping[str, str] | None = None) -> str | None:
         """Commit the current state of the tracked files; return the new sha.
 
         Added, modified and deleted tracked files are recorded; nothing else is.
+
+        Args:
+            message: The commit message.
+            content: Text to commit for some tracked files instead of what is on
+                disk (the files are left as they are: writing them is the
+                caller's next step). Dream commits its cursor this way, so the
+                cursor file moves only once the commit holding it exists.
 
         Returns:
             The full 40-hex sha, or None when nothing changed (or when there is
@@ -156,13 +189,14 @@ class GitStore:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError("commit message is empty: say what changed")
+        overrides = content_overrides(self._tracked, content or {}, self.git_dir)
         if not self.is_initialized():
             self._warner.warn(
                 "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
             )
             return None
         with self._open(locked=True) as repo:
-            return self._commit_locked(repo, message)
+            return self._commit_locked(repo, message, overrides)
 
     def restore(self, sha: str) -> str | None:
         """Bring the tracked files back to their state before commit ``sha``.
@@ -193,7 +227,76 @@ class GitStore:
                 f"Restore memory to before {short}\n\nRestored-From: {target.decode()}",
             )
 
+    def revert(self, sha: str, *, files: Sequence[str] | None = None) -> str | None:
+        """Undo only commit ``sha``'s change, keeping every later change, as a new commit.
+
+        For each tracked file (or each of ``files``) the commit changed, its
+        change is applied backwards onto the file as it is now (a three-way
+        merge); lines changed since by later commits or by hand stay as they
+        are. Uncommitted edits are first committed. The new commit's message
+        ends with a ``Reverted-Commit: <sha>`` trailer.
+
+        Args:
+            sha: The commit to undo (a unique prefix works).
+            files: Only these tracked files (default: all of them).
+
+        Returns:
+            The new commit's sha, or None when there was nothing to undo (the
+            change is already gone).
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+            RevertConflict: a later change touched the same lines; it names the
+                file and the lines, and nothing was written.
+            UserError: a name in ``files`` is not a tracked file.
+        """
+        chosen = self._tracked if files is None else [self._tracked_path(f) for f in files]
+        with self._open(locked=True) as repo:
+            target = resolve_commit(repo, sha)
+            reader = TreeReader(repo)
+            try:
+                planned = plan_revert(reader, target, chosen, self._workspace)
+            except RevertConflict:
+                if self._reverted_since(target.decode()):
+                    return None  # undone already; later edits around it are not a clash
+                raise
+            if not planned:
+                return None
+            self._commit_locked(repo, f"Save memory before reverting {target.decode()[:8]}")
+            for path, version in planned:
+                self._write_worktree(path, version)
+            return self._commit_locked(repo, revert_message(reader.commit(target)))
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[Repo]:
+        """The open repository, with no commit, restore or rewrite running meanwhile.
+
+        For work that rewrites the repository itself (``reverie forget``).
+
+        Raises:
+            GitStoreError: there is no repository, or the lock stays taken.
+        """
+        with self._open(locked=True) as repo:
+            yield repo
+
     # -- reading ---------------------------------------------------------------
+
+    def later_commits(self, sha: str, max_entries: int = 500) -> list[CommitInfo]:
+        """Commits after ``sha`` that changed tracked files, newest first.
+
+        These are what :meth:`restore` undoes besides ``sha`` itself.
+
+        Raises:
+            GitStoreError: naming ``sha`` when it is unknown or ambiguous.
+        """
+        with self._open() as repo:
+            target = resolve_commit(repo, sha).decode()
+        later: list[CommitInfo] = []
+        for info in self.log(max_entries):
+            if info.sha == target:
+                break
+            later.append(info)
+        return later
 
     def log(self, max_entries: int = 20) -> list[CommitInfo]:
         """Commits that changed tracked files, newest first, at most ``max_entries``."""
@@ -207,14 +310,25 @@ class GitStore:
                 return []
             out: list[CommitInfo] = []
             reader = TreeReader(repo)
-            for commit in _git_history.walk(repo, head):
+            missing: list[str] = []
+            for commit in _git_history.walk(repo, head, on_missing=missing.append):
                 if len(commit.parents) > 1:
                     continue  # a merge's changes are listed with the commits it merges
-                files = self._changed_files(reader, commit)
+                files = self._changed_files(reader, commit, missing)
                 if files:
                     out.append(commit_info(commit, files))
                     if len(out) >= max_entries:
                         break
+            if missing:
+                # Older history is damaged: what can be read is still worth showing.
+                self._warner.warn(
+                    "log-damaged",
+                    "%s: the history before commit %s cannot be read (object %s is "
+                    "missing); run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    out[-1].short_sha if out else head.decode()[:8],
+                    missing[0],
+                )
             return out
 
     def show(self, sha: str) -> str:
@@ -228,7 +342,17 @@ class GitStore:
         with self._open() as repo:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
-            before = reader.parent_tree(commit)
+            missing: list[str] = []
+            before = parent_tree_or_lost(reader, commit, missing)
+            if missing:
+                self._warner.warn(
+                    f"show-damaged:{sha}",
+                    "%s: the parent of %s cannot be read (object %s is missing); its diff "
+                    "is shown against nothing; run `reverie doctor` to see what is lost",
+                    self.git_dir,
+                    sha,
+                    missing[0],
+                )
             return "".join(
                 render_file_diff(
                     path.name,
@@ -287,20 +411,74 @@ class GitStore:
 
     parse_trailers = staticmethod(parse_trailers)
 
+    # -- health ------------------------------------------------------------------
+
+    def index_problem(self) -> str | None:
+        """Why ``.git/index`` cannot be read; None when it reads (or there is no repository)."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return index_problem(repo)
+
+    def rebuild_index(self) -> int:
+        """Write ``.git/index`` afresh from HEAD's tree; return its number of entries.
+
+        The index is derived data: git re-reads each file whose stat it does not
+        know, so nothing in the working tree or the history changes.
+        """
+        with self._open(locked=True) as repo:
+            head = head_commit(repo)
+            tree = TreeReader(repo).commit(head).tree if head is not None else None
+            return rebuild_index(repo, tree)
+
+    def damage(self) -> Damage | None:
+        """The first missing or unreadable object on HEAD's history of the tracked files."""
+        if not self.is_initialized():
+            return None
+        with self._open() as repo:
+            return find_damage(repo, self._tracked)
+
+    def stale_locks(self, older_than: float = STALE_LOCK_SECONDS) -> list[Path]:
+        """Lock files a dead git write left in ``.git`` more than ``older_than`` seconds ago.
+
+        Each blocks every later write of its file (see :mod:`reverie.store._git_locks`).
+        """
+        return stale_lock_files(self.git_dir, older_than, keep=_LOCK_NAME)
+
     # -- internals -------------------------------------------------------------
 
     def _path(self, path: TrackedPath) -> Path:
         return self._workspace.joinpath(path.name)
 
-    def _changed_files(self, reader: TreeReader, commit: Commit) -> list[str]:
-        before = reader.parent_tree(commit)
+    def _reverted_since(self, sha: str) -> bool:
+        """True when a later commit says it reverted ``sha`` (its ``Reverted-Commit`` trailer)."""
+        return any(
+            parse_trailers(info.message).get(REVERTED_TRAILER) == sha
+            for info in self.later_commits(sha)
+        )
+
+    def _tracked_path(self, name: str) -> TrackedPath:
+        wanted = parse_tracked(name, field="files")
+        for path in self._tracked:
+            if path.name == wanted.name:
+                return path
+        raise UserError(
+            f"files: {name!r} is not tracked (tracked: {', '.join(self.tracked_files)})"
+        )
+
+    def _changed_files(
+        self, reader: TreeReader, commit: Commit, missing: list[str] | None = None
+    ) -> list[str]:
+        before = parent_tree_or_lost(reader, commit, missing)
         return [
             path.name
             for path in self._tracked
             if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
         ]
 
-    def _commit_locked(self, repo: Repo, message: str) -> str | None:
+    def _commit_locked(
+        self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
+    ) -> str | None:
         """Commit the tracked files; the caller holds the repository lock."""
         return commit_worktree(
             repo,
@@ -309,6 +487,7 @@ class GitStore:
             identity=self._identity,
             message=message,
             on_index_error=self._index_failed,
+            overrides=overrides,
         )
 
     def _index_failed(self, exc: Exception) -> None:
@@ -325,28 +504,6 @@ class GitStore:
         except (OSError, StoreError) as exc:
             raise GitStoreError(f"cannot restore {target}: {exc}") from exc
 
-    def _write_gitignore(self) -> None:
-        path = self._workspace / ".gitignore"
-        rules = build_gitignore(self.tracked_files)
-        if path.exists():
-            # A .gitignore without a repository: keep its lines, add ours after.
-            existing = path.read_text(encoding="utf-8", errors="replace")
-            have = set(existing.splitlines())
-            missing = [line for line in rules.splitlines() if line not in have]
-            if not missing:
-                return
-            rules = existing.rstrip("\n") + "\n\n" + "\n".join(missing) + "\n"
-        write_text_atomic(path, rules)
-
-    def _enclosing_work_tree(self) -> Path | None:
-        current = self._workspace.resolve().parent
-        while True:
-            if (current / ".git").exists():
-                return current
-            if current.parent == current:
-                return None
-            current = current.parent
-
     @contextlib.contextmanager
     def _translate(self, what: str) -> Iterator[None]:
         try:
@@ -354,7 +511,7 @@ class GitStore:
         except GitStoreError:
             raise
         except GIT_FAILURES as exc:
-            raise GitStoreError(f"{what}: {exc}") from exc
+            raise GitStoreError(f"{what}: {describe_failure(exc, self.git_dir)}") from exc
 
     @contextlib.contextmanager
     def _open(self, *, locked: bool = False) -> Iterator[Repo]:

@@ -26,13 +26,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from reverie._append import append_whole
 from reverie._atomic import write_bytes_atomic
 from reverie._logging import OnceWarner, get_logger
+from reverie._readfile import ensure_regular
 from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
+from reverie.privacy import open_private, private_mkdir
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
+from reverie.store._history_parse import parse_entry
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
-from reverie.store.records import HistoryEntry, HistorySource, Reject, parse_history_line
+from reverie.store.records import HistoryEntry, HistorySource, Reject
 
 __all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]
 
@@ -43,8 +47,10 @@ _CURSOR_NAME = ".cursor"
 _REJECTED_NAME = "history.rejected.jsonl"
 _LOCK_NAME = ".history.lock"
 
-_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-_OPEN_READ = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+# O_NONBLOCK: a named pipe in the log's place must fail, not block (regular files ignore it).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+_OPEN_READ = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
 def timestamp_now() -> str:
@@ -146,11 +152,11 @@ class HistoryLog:
         self._ensure_dir()
         with self._lock:
             try:
-                fd = os.open(self._path_str, _OPEN_APPEND, 0o644)
+                fd = open_private(self._path_str, _OPEN_APPEND)
             except OSError as exc:
                 raise _store_error("cannot open", self._path, exc) from exc
             try:
-                size = os.fstat(fd).st_size
+                size = self._checked(fd, "cannot write").st_size
                 last, torn = tail_state(fd, size, self._parse)
                 cursor = max(last, self._read_cursor_hint())
                 written: list[HistoryEntry] = []
@@ -168,7 +174,10 @@ class HistoryLog:
                     )
                 payload = b"".join(_encode(entry) for entry in written)
                 # A torn last line is closed first so the new record starts on its own line.
-                _write_all(fd, b"\n" + payload if torn else payload, self._path)
+                try:
+                    append_whole(fd, b"\n" + payload if torn else payload, size)
+                except OSError as exc:
+                    raise _store_error("cannot write", self._path, exc) from exc
             finally:
                 os.close(fd)
             self._write_cursor_hint(cursor)
@@ -260,7 +269,7 @@ class HistoryLog:
         if self._dir_ready:
             return
         try:
-            self._dir.mkdir(parents=True, exist_ok=True)
+            private_mkdir(self._dir)
         except FileExistsError as exc:
             raise StoreError(f"memory folder {self._dir} exists but is not a folder") from exc
         except OSError as exc:
@@ -269,11 +278,23 @@ class HistoryLog:
 
     def _open_for_read(self) -> int | None:
         try:
-            return os.open(self._path_str, _OPEN_READ)
+            fd = os.open(self._path_str, _OPEN_READ)
         except FileNotFoundError:
             return None
         except OSError as exc:
             raise _store_error("cannot read", self._path, exc) from exc
+        try:
+            self._checked(fd, "cannot read")
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def _checked(self, fd: int, action: str) -> os.stat_result:
+        try:
+            return ensure_regular(fd, self._path)
+        except OSError as exc:
+            raise _store_error(action, self._path, exc) from exc
 
     def _read_bytes(self) -> bytes:
         try:
@@ -283,14 +304,15 @@ class HistoryLog:
         except OSError as exc:
             raise _store_error("cannot read", self._path, exc) from exc
 
-    def _parse(self, line: bytes, terminated: bool) -> HistoryEntry | None:
-        item = parse_history_line(line)
+    def _parse(self, line: bytes, terminated: bool, offset: int) -> HistoryEntry | None:
+        item, replaced = parse_entry(line)
         if isinstance(item, Reject):
             if terminated:
                 self._warner.warn(
                     f"history:{item.name}",
-                    "%s: skipping line(s) with %s (further ones are skipped silently)",
+                    "%s line %s: skipping a line with %s (further ones are skipped silently)",
                     self._path,
+                    _LineNumber(self._path, offset),
                     item.value,
                 )
             else:
@@ -298,6 +320,15 @@ class HistoryLog:
                 # append terminates it and it is reported as malformed then).
                 _log.debug("%s: skipping an unterminated last line", self._path)
             return None
+        if replaced:
+            self._warner.warn(
+                "history:not-utf8",
+                "%s line %s: bytes that are not UTF-8 read as U+FFFD; the rest of the entry "
+                "(cursor %s) is kept (further ones are kept silently)",
+                self._path,
+                _LineNumber(self._path, offset),
+                item.cursor if item is not None else "?",
+            )
         return item
 
     def _read_cursor_hint(self) -> int:
@@ -331,9 +362,7 @@ class HistoryLog:
         # written first, is what the next allocation trusts.
         data = str(cursor).encode("ascii")
         try:
-            fd = os.open(
-                self._cursor_str, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
-            )
+            fd = open_private(self._cursor_str, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError as exc:
             self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
             return
@@ -344,6 +373,32 @@ class HistoryLog:
             self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
         finally:
             os.close(fd)
+
+
+class _LineNumber:
+    """The 1-based line number of the line starting at ``offset``, counted only when shown.
+
+    Warnings are said once per kind, so the count (a read of the file up to
+    ``offset``) is paid only for the line a warning actually names.
+    """
+
+    def __init__(self, path: Path, offset: int) -> None:
+        self.path = path
+        self.offset = offset
+
+    def __str__(self) -> str:
+        try:
+            with self.path.open("rb") as handle:
+                count, left = 0, self.offset
+                while left > 0:
+                    chunk = handle.read(min(left, 1 << 20))
+                    if not chunk:
+                        break
+                    count += chunk.count(b"\n")
+                    left -= len(chunk)
+        except OSError:
+            return f"at byte {self.offset}"
+        return str(count + 1)
 
 
 def _check_new_entry(item: NewEntry) -> None:
@@ -370,15 +425,6 @@ def _encode(entry: HistoryEntry) -> bytes:
         # A lone surrogate (text decoded with surrogateescape) cannot be UTF-8;
         # JSON's \u escapes carry it, and it reads back unchanged.
         return (json.dumps(entry.to_dict(), ensure_ascii=True) + "\n").encode("ascii")
-
-
-def _write_all(fd: int, data: bytes, path: Path) -> None:
-    try:
-        written = os.write(fd, data)
-        while written < len(data):  # only on a full disk or a signal mid-write
-            written += os.write(fd, data[written:])
-    except OSError as exc:
-        raise _store_error("cannot write", path, exc) from exc
 
 
 def _store_error(action: str, path: Path, exc: OSError) -> StoreError:

@@ -39,6 +39,7 @@ from reverie.tools import (
     ToolRegistry,
     build_dream_tools,
 )
+from reverie.tools.paths import PathPolicy
 
 if TYPE_CHECKING:
     from reverie.store.git import GitStore
@@ -94,6 +95,7 @@ class MemoryStore:
         )
         self._git: GitStore | None = None
         self._git_lock = threading.Lock()
+        self._read_policy: PathPolicy | None = None
         self._legacy.on_open()
 
     def __repr__(self) -> str:
@@ -176,9 +178,20 @@ class MemoryStore:
 
     # -- memory files ------------------------------------------------------------
 
+    @property
+    def read_policy(self) -> PathPolicy:
+        """The rule every read of a memory file obeys: Dream's ``read_file`` rule.
+
+        A memory file that resolves (symlinks followed) outside the workspace
+        reads as ``""``, with one warning naming it.
+        """
+        if self._read_policy is None:
+            self._read_policy = PathPolicy(self._workspace)  # resolves the path: not in __init__
+        return self._read_policy
+
     def read_memory(self) -> str:
         """``memory/MEMORY.md``, or ``""`` when missing."""
-        return read_text_file(self.memory_file, self._warner)
+        return read_text_file(self.memory_file, self._warner, self.read_policy)
 
     def write_memory(self, content: str) -> None:
         """Replace ``memory/MEMORY.md`` atomically."""
@@ -186,7 +199,7 @@ class MemoryStore:
 
     def read_soul(self) -> str:
         """``SOUL.md``, or ``""`` when missing."""
-        return read_text_file(self.soul_file, self._warner)
+        return read_text_file(self.soul_file, self._warner, self.read_policy)
 
     def write_soul(self, content: str) -> None:
         """Replace ``SOUL.md`` atomically."""
@@ -194,11 +207,27 @@ class MemoryStore:
 
     def read_user(self) -> str:
         """``USER.md``, or ``""`` when missing."""
-        return read_text_file(self.user_file, self._warner)
+        return read_text_file(self.user_file, self._warner, self.read_policy)
 
     def write_user(self, content: str) -> None:
         """Replace ``USER.md`` atomically."""
         write_text_file(self.user_file, content)
+
+    def read_file(self, name: str) -> str:
+        """One memory file by its workspace-relative name (``USER.md``, ``memory/MEMORY.md``).
+
+        Raises:
+            UserError: ``name`` is not one of SOUL.md, USER.md, memory/MEMORY.md.
+        """
+        readers = {
+            SOUL_FILE: self.read_soul,
+            USER_FILE: self.read_user,
+            MEMORY_FILE: self.read_memory,
+        }
+        reader = readers.get(name)
+        if reader is None:
+            raise UserError(f"{name!r} is not a memory file; expected one of {', '.join(readers)}")
+        return reader()
 
     def get_memory_context(self) -> str:
         """``"## Long-term Memory\\n" + MEMORY.md``, or ``""`` when it is empty."""
@@ -367,7 +396,8 @@ class MemoryStore:
             USER_FILE: self.read_user(),
             MEMORY_FILE: self.read_memory(),
         }
-        prompt = render_dream_prompt(load_dream_guide(self._workspace), files, entries)
+        guide = load_dream_guide(self._workspace, self.read_policy, self._warner)
+        prompt = render_dream_prompt(guide, files, entries)
         return prompt, entries[-1].cursor
 
     def build_dream_tools(

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reverie._jsonline import JsonTooDeep, loads_line
 from reverie.errors import UserError
 
 __all__ = ["HistoryEntry", "HistorySource", "Reject", "entry_from_dict", "parse_history_line"]
@@ -131,6 +132,7 @@ class Reject(enum.Enum):
     """Why a history line is not a valid record; the value is the warning text."""
 
     MALFORMED_JSON = "malformed JSON"
+    TOO_DEEP = "JSON nested too deeply"
     NOT_AN_OBJECT = "a JSON value that is not an object"
     MISSING_CURSOR = "no cursor"
     BOOL_CURSOR = "a boolean cursor"
@@ -151,7 +153,9 @@ def parse_history_line(line: bytes | str) -> HistoryEntry | Reject | None:
     if not line.strip():
         return None
     try:
-        data = json.loads(line)
+        data = loads_line(line)
+    except JsonTooDeep:
+        return Reject.TOO_DEEP
     except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
         return Reject.MALFORMED_JSON
     if not isinstance(data, dict):

@@ -10,13 +10,13 @@ hand it back to the model; nothing is raised into the loop.
 from __future__ import annotations
 
 import copy
-import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reverie._jsonline import loads_line
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ToolError, UserError
 from reverie.tools.schema import check_schema, json_type_name, validate
@@ -117,7 +117,7 @@ def _decode_arguments(text: str) -> object:
     if not text.strip():
         return None
     try:
-        return json.loads(text)
+        return loads_line(text)
     except ValueError:
         return text  # reported below as "expected a JSON object, got string"
 

@@ -1,5 +1,5 @@
 """The Dream commands the CLI and chat share: ``/dream``, ``/dream-log``, ``/dream-restore``,
-``/dream-prompt``.
+``/dream-revert``, ``/dream-prompt``.
 
 Each command returns a :class:`CommandResult`: Markdown text for people and a
 ``data`` dict for programs. Nothing here prints; the CLI and the chat loop
@@ -21,22 +21,22 @@ the default), the CLI passes :data:`CLI_NAMES` so its hints read
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from types import MappingProxyType
-from typing import Any
 
 from reverie._atomic import write_text_atomic
-from reverie.dream.commit_message import CURSORS_TRAILER, MODEL_TRAILER, parse_cursor_range
-from reverie.dream.lock import DreamLock
-from reverie.dream.runner import DREAM_LOCK_NAME, Dream, DreamResult
-from reverie.errors import ReverieError, UserError
-from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, load_dream_guide
-from reverie.store.git import CommitInfo, parse_trailers
+from reverie.commands.result import CommandResult, commit_row, commit_when
+from reverie.commands.versions import VersionCommands
+from reverie.dream.commit_message import CURSORS_TRAILER
+from reverie.dream.runner import Dream, DreamResult
+from reverie.errors import ReverieError, StoreError, UserError
+from reverie.store.dream_prompt import WORKSPACE_GUIDE, builtin_dream_guide, read_workspace_guide
+from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
 
 __all__ = ["CLI_NAMES", "COMMAND_NAMES", "SLASH_NAMES", "CommandResult", "DreamCommands"]
 
-COMMAND_NAMES = ("/dream", "/dream-log", "/dream-restore", "/dream-prompt")
+COMMAND_NAMES = ("/dream", "/dream-log", "/dream-restore", "/dream-revert", "/dream-prompt")
 """The commands :meth:`DreamCommands.handle` answers."""
 
 SLASH_NAMES: Mapping[str, str] = MappingProxyType({name: name for name in COMMAND_NAMES})
@@ -47,47 +47,15 @@ CLI_NAMES: Mapping[str, str] = MappingProxyType(
         "/dream": "reverie dream run",
         "/dream-log": "reverie dream log",
         "/dream-restore": "reverie dream restore",
+        "/dream-revert": "reverie dream revert",
         "/dream-prompt": "reverie dream prompt",
     }
 )
 """How the command line spells them: ``reverie dream restore``."""
 
 _LOG_SCAN = 500
-_RESTORE_LIST = 10
-
-
-@dataclass(frozen=True)
-class CommandResult:
-    """What a command did.
-
-    Attributes:
-        command: The command name (``/dream-log``).
-        ok: False when the command could not do what was asked.
-        text: Markdown for a person.
-        data: The same facts for a program (JSON-serialisable).
-    """
-
-    command: str
-    ok: bool
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-def _when(info: CommitInfo) -> str:
-    return info.timestamp[:16].replace("T", " ")
-
-
-def _row(info: CommitInfo) -> dict[str, Any]:
-    trailers = parse_trailers(info.message)
-    cursors = parse_cursor_range(trailers.get(CURSORS_TRAILER))
-    return {
-        "sha": info.sha,
-        "timestamp": info.timestamp,
-        "subject": info.subject,
-        "files": list(info.files),
-        "cursors": list(cursors) if cursors else None,
-        "model": trailers.get(MODEL_TRAILER),
-    }
+_YES = ("--yes", "-y")
+"""Confirms a restore that also undoes later changes: ``/dream-restore <sha> --yes``."""
 
 
 class DreamCommands:
@@ -123,6 +91,7 @@ class DreamCommands:
         self.store = store
         self.dream_runner = dream
         self.names: Mapping[str, str] = MappingProxyType({**SLASH_NAMES, **names})
+        self.versions = VersionCommands(store, self.spell)
 
     def spell(self, command: str, arguments: str = "") -> str:
         """``command`` (a slash name) as this surface writes it, followed by ``arguments``."""
@@ -141,6 +110,9 @@ class DreamCommands:
         if not words or words[0].lower() not in COMMAND_NAMES:
             return None
         name, args = words[0].lower(), words[1:]
+        confirmed = name == "/dream-restore" and any(arg.lower() in _YES for arg in args)
+        if confirmed:
+            args = [arg for arg in args if arg.lower() not in _YES]
         try:
             if name == "/dream":
                 self._no_args(name, args)
@@ -148,7 +120,12 @@ class DreamCommands:
             if name == "/dream-log":
                 return self.log(self._one_arg(name, args))
             if name == "/dream-restore":
-                return self.restore(self._one_arg(name, args))
+                return self.restore(self._one_arg(name, args), confirmed=confirmed)
+            if name == "/dream-revert":
+                sha = self._one_arg(name, args)
+                if sha is None:
+                    raise UserError(f"{self.spell(name)} needs the sha of the change to undo")
+                return self.revert(sha)
             action = self._one_arg(name, args)
             if action not in (None, "init"):
                 raise UserError(f"{self.spell(name)} takes no argument or 'init', got {action!r}")
@@ -198,7 +175,7 @@ class DreamCommands:
             if info is None:
                 return CommandResult("/dream-log", True, "No Dream has changed memory yet.")
         else:
-            self._need_versions(sha)
+            self.versions.need_versions(sha)
             diff = git.show(sha)  # raises GitStoreError naming an unknown sha
             info = next((c for c in git.log(_LOG_SCAN) if c.sha.startswith(sha.lower())), None)
             if info is None:
@@ -209,83 +186,35 @@ class DreamCommands:
                     {"sha": sha, "diff": diff},
                 )
         diff = git.show(info.sha)
-        data = {**_row(info), "message": info.message, "diff": diff}
+        data = {**commit_row(info), "message": info.message, "diff": diff}
         text = (
-            f"**{info.short_sha}** · {_when(info)}\n\n```\n{info.message}\n```\n\n"
+            f"**{info.short_sha}** · {commit_when(info)}\n\n```\n{info.message}\n```\n\n"
             f"```diff\n{diff or '(no changes to tracked files)'}\n```"
         )
         return CommandResult("/dream-log", True, text, data)
 
     # -- /dream-restore ------------------------------------------------------------
 
-    def restore(self, sha: str | None = None) -> CommandResult:
-        """``/dream-restore``: list recent versions; ``/dream-restore <sha>``: undo up to one.
+    def restore(self, sha: str | None = None, *, confirmed: bool = False) -> CommandResult:
+        """``/dream-restore``: list versions, or undo a change and all after it (see
+        :meth:`VersionCommands.restore`; with later changes it asks for ``confirmed``)."""
+        return self.versions.restore(sha, confirmed=confirmed)
 
-        Restoring brings SOUL.md, USER.md, memory/MEMORY.md **and the Dream
-        cursor** back to their state before commit ``sha``, as a new commit, so
-        the entries that change processed are dreamed again.
-        """
-        git = self.store.git
-        if sha is None:
-            infos = git.log(_RESTORE_LIST)
-            rows = [_row(info) for info in infos]
-            if not rows:
-                return CommandResult("/dream-restore", True, "Memory has no versions yet.")
-            lines = ["Recent memory versions, newest first:", ""]
-            for info, row in zip(infos, rows, strict=True):
-                span = (
-                    f" (history {row['cursors'][0]}-{row['cursors'][1]})" if row["cursors"] else ""
-                )
-                lines.append(f"- `{info.short_sha}` {_when(info)} {info.subject}{span}")
-            undo = self.spell("/dream-restore", "<sha>")
-            lines += ["", f"Undo a change and everything after it with `{undo}`."]
-            return CommandResult("/dream-restore", True, "\n".join(lines), {"versions": rows})
-        self._need_versions(sha)
-        lock = DreamLock(self.store.memory_dir / DREAM_LOCK_NAME)
-        if not lock.try_acquire():
-            holder = lock.busy_holder.describe() if lock.busy_holder else "holder unknown"
-            raise UserError(
-                f"a Dream is running ({holder}); try {self.spell('/dream-restore', sha)} "
-                "again after it"
-            )
-        try:
-            new_sha = git.restore(sha)
-        finally:
-            lock.release()
-        cursor = self.store.get_last_dream_cursor()
-        data = {"restored": sha, "commit": new_sha, "dream_cursor": cursor}
-        if new_sha is None:
-            text = f"Memory already is as it was before `{sha}`; nothing changed."
-        else:
-            text = (
-                f"Restored memory to its state before `{sha}` as commit `{new_sha[:8]}`. "
-                f"The Dream cursor is now {cursor}: later history entries will be dreamed again."
-            )
-        if (self.store.workspace / "skills").is_dir():
-            # Only SOUL.md, USER.md, MEMORY.md and the cursor are versioned; say so
-            # rather than let a person believe their skills were rolled back too.
-            text += " Files under skills/ are not versioned and were left as they are."
-        return CommandResult("/dream-restore", True, text, data)
+    # -- /dream-revert -------------------------------------------------------------
 
-    def _need_versions(self, sha: str) -> None:
-        if not self.store.git.is_initialized():
-            raise UserError(
-                f"memory has no versions yet, so there is no commit {sha!r} "
-                f"(the first {self.spell('/dream')} creates the repository)"
-            )
+    def revert(self, sha: str) -> CommandResult:
+        """``/dream-revert <sha>``: undo only that change (:meth:`VersionCommands.revert`)."""
+        return self.versions.revert(sha)
 
     # -- /dream-prompt -------------------------------------------------------------
 
     def prompt(self) -> CommandResult:
         """``/dream-prompt``: the Dream guide in force and where it comes from."""
-        path = self.store.workspace / WORKSPACE_GUIDE
-        guide = load_dream_guide(self.store.workspace)
         try:
-            own = path.read_text(encoding="utf-8", errors="replace")
-        except (FileNotFoundError, NotADirectoryError):
-            own = ""
-        except OSError as exc:
-            raise UserError(f"cannot read {path}: {exc.strerror or exc}") from exc
+            own = read_workspace_guide(self.store.workspace, self.store.read_policy)
+        except StoreError as exc:
+            raise UserError(str(exc)) from exc
+        guide = own if own.strip() else builtin_dream_guide()
         source = "workspace" if own.strip() else "built-in"
         where = f"`{WORKSPACE_GUIDE.as_posix()}`" if source == "workspace" else "the built-in guide"
         init = self.spell("/dream-prompt", "init")
@@ -344,6 +273,20 @@ def _describe(result: DreamResult) -> str:
         )
     if result.status == "nothing_to_do":
         return f"Nothing to dream about: {result.reason}."
+    if result.commit:
+        # Committed, but the cursor did not move: the next run only moves it.
+        return (
+            f"Dream committed its edits as `{result.commit[:8]}` ({span}) but did not finish: "
+            f"{result.reason}. The next Dream run records the cursor; the entries will not be "
+            "dreamed again."
+        )
+    if result.unrestored:
+        files = ", ".join(result.unrestored)
+        return (
+            f"Dream did not complete ({span}): {result.reason}. Its uncommitted edits to "
+            f"{files} could not be undone yet; the next Dream run undoes them first. The "
+            "entries will be retried."
+        )
     if result.status == "rejected":
         return (
             f"Dream was rejected ({span}): {result.reason}. The memory files were restored and "
