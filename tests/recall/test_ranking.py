@@ -46,7 +46,7 @@ def test_a_speakers_name_finds_and_labels_their_turns(recall: Recall) -> None:
     assert hits[0].session_key == "chat:a"
     assert hits[0].start is not None and hits[0].end is not None
     assert 5 in range(hits[0].start, hits[0].end)
-    assert "[2023-05-08 14:05] Melanie: I tried a pottery fair" in hits[0].text
+    assert "[Mon 2023-05-08 14:05] Melanie: I tried a pottery fair" in hits[0].text
 
 
 def test_a_renamed_speaker_is_indexed_again(recall: Recall) -> None:

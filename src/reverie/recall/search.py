@@ -302,15 +302,29 @@ def _asks(pool: CandidatePool, turn: Turn) -> bool:
 
 
 def format_turn(ts: str | None, role: str, text: str, speaker: str = "") -> str:
-    """One message as a hit shows it: ``[2026-04-03 09:12] user: text``.
+    """One message as a hit shows it: ``[Fri 2026-04-03 09:12] user: text``.
 
-    A message that names its speaker shows the name instead of the role
-    (``[2023-05-08 13:56] Caroline: text``), so who said what survives.
+    The weekday lets a reader date "last Saturday" or "yesterday" from the
+    turn alone. A message that names its speaker shows the name instead of the
+    role (``[Mon 2023-05-08 13:56] Caroline: text``), so who said what survives.
     """
     if len(text) > MAX_HIT_MESSAGE_CHARS:
         half = MAX_HIT_MESSAGE_CHARS // 2
         text = f"{text[:half]} […] {text[-half:]}"
-    return f"[{ts or '?'}] {speaker or role}: {text}"
+    return f"[{_dated(ts)}] {speaker or role}: {text}"
+
+
+def _dated(ts: str | None) -> str:
+    if not ts:
+        return "?"
+    try:
+        day = datetime.fromisoformat(ts)
+    except ValueError:
+        return ts
+    return f"{_WEEKDAYS[day.weekday()]} {ts}"
+
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) -> list[RecallHit]:
