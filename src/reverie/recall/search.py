@@ -297,8 +297,9 @@ def _favour_named_speakers(
 
 
 def _asks(pool: CandidatePool, turn: Turn) -> bool:
+    """Whether a turn asks something ("permanently?? what about Pepper" does too)."""
     candidate = pool.turns.get(turn)
-    return candidate is not None and candidate.text.rstrip().endswith("?")
+    return candidate is not None and "?" in candidate.text
 
 
 def format_turn(ts: str | None, role: str, text: str, speaker: str = "") -> str:
