@@ -141,3 +141,18 @@ def test_spare_budget_shows_the_turns_around_the_best_hits() -> None:
     assert [(w.start, w.end) for w in windows] == [(3, 7), (9, 12), (12, 13)]
     widen(windows, turn_budget=30, exists=lambda turn: turn[1] < 20)
     assert [(w.start, w.end) for w in windows] == [(3, 7), (8, 12), (12, 16)]
+
+
+def test_questions_ask_about_people_not_their_possessives() -> None:
+    terms = analyse_query("What is Caroline's job at Keiko’s company?")
+    assert terms.terms == ("caroline", "job", "keiko", "company")
+    assert terms.exact == ("caroline", "keiko")
+
+
+def test_a_verb_asked_in_its_base_form_finds_its_irregular_past(recall: Recall) -> None:
+    recall.say("cli:a", ("user", "The weather is lovely for a walk"))
+    recall.say("cli:a", ("user", "Guess what, I bought a kayak!"))
+    recall.say("cli:a", ("user", "Lunch was soup again"))
+    hits = recall.index.search("What did I buy?", k=1)
+    assert hits and "bought a kayak" in hits[0].text
+    assert analyse_query("Where did they go?").alternates == (("go", ("went", "gone")),)

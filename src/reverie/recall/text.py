@@ -125,7 +125,8 @@ class QueryTerms:
 
 def analyse_query(query: str) -> QueryTerms:
     """Cut ``query`` into content words, exact terms and dates."""
-    raw = [match.group(0) for match in _WORD.finditer(query)]
+    # "Caroline's" asks about Caroline: the possessive would only match itself.
+    raw = [_POSSESSIVE.sub("", match.group(0)) for match in _WORD.finditer(query)]
     terms: list[str] = []
     exact: list[str] = []
     for position, word in enumerate(raw):
@@ -162,6 +163,7 @@ def _answer_type(query: str) -> str | None:
     return None
 
 
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
 _ANSWER_TYPES = (
     (
