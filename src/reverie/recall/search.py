@@ -141,7 +141,7 @@ class Searcher:
             together=lambda first, second: _same_sitting(pool, first, second),
         )
         if sum(w.size for w in windows) < 2 * k:
-            room = [_MAX_WINDOW - w.size for w in windows]
+            room = [_MAX_WIDENED - w.size for w in windows]
             around = [
                 (w.session_key, index)
                 for w, extra in zip(windows, room, strict=True)
@@ -153,6 +153,7 @@ class Searcher:
                 turn_budget=2 * k,
                 exists=lambda turn: self._exists(pool, turn),
                 together=lambda first, second: _same_sitting(pool, first, second),
+                max_window=_MAX_WIDENED,
             )
         return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
 
@@ -254,7 +255,8 @@ def _substance(text: str) -> float:
 
 WEAK_SEED = 0.2
 """A turn scoring under this share of the best one starts no hit of its own."""
-_MAX_WINDOW = 4
+_MAX_WIDENED = 6
+"""Most turns a hit grows to with turns the others left unused."""
 SITTING_GAP = timedelta(hours=1)
 """Silence after which a conversation counts as taken up again (a new sitting)."""
 
