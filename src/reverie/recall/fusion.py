@@ -200,7 +200,7 @@ def rank_order(scores: Mapping[Turn, float]) -> list[tuple[Turn, float]]:
 
 REPEAT_OVERLAP = 0.75
 """Word overlap (Jaccard) from which a turn counts as a repeat of a better one."""
-REPEAT_HORIZON = 60
+REPEAT_HORIZON = 40
 """Best turns checked for repeats (hits are cut from the first few dozen)."""
 
 
