@@ -83,6 +83,24 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
+def _json_lines(text: str, result: ParseResult) -> Iterator[tuple[int, int, Any]]:
+    """``(position, line number, value)`` of each non-blank line, parsed as JSON.
+
+    A line that is not JSON is recorded as a problem of ``result`` and skipped;
+    ``position`` (1-based, over the non-blank lines) still counts it.
+    """
+    for position, (number, line) in enumerate(_lines(text), start=1):
+        try:
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(f"line {number}", IngestError("", str(exc)))
+            continue
+        except json.JSONDecodeError as exc:
+            result.problem(f"line {number}", IngestError("", f"not valid JSON ({exc.msg})"))
+            continue
+        yield position, number, record
+
+
 def detect_format(path: Path, text: str | None = None) -> Format:
     """Which format ``path`` holds, judged by its content.
 
@@ -193,16 +211,8 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     spans: dict[str, list[list[int]]] = {}
     key = _default_key(result.file)
     block_start: int | None = None
-    for number, line in _lines(text):
+    for _, number, record in _json_lines(text, result):
         where = f"line {number}"
-        try:
-            record = loads_line(line)
-        except JsonTooDeep as exc:
-            result.problem(where, IngestError("", str(exc)))
-            continue
-        except json.JSONDecodeError as exc:
-            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
-            continue
         if isinstance(record, Mapping) and record.get("_type") == "metadata":
             named = record.get("key")
             if named is not None and (not isinstance(named, str) or not named.strip()):
@@ -292,18 +302,8 @@ def _parse_openai_json(data: object, result: ParseResult) -> None:
 
 
 def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
-    lines = list(_lines(text))
-    for position, (number, line) in enumerate(lines, start=1):
-        where = f"line {number}"
-        try:
-            record = loads_line(line)
-        except JsonTooDeep as exc:
-            result.problem(where, IngestError("", str(exc)))
-            continue
-        except json.JSONDecodeError as exc:
-            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
-            continue
-        _conversation(record, result, where, position)
+    for position, number, record in _json_lines(text, result):
+        _conversation(record, result, f"line {number}", position)
 
 
 def _dedupe_keys(conversations: list[ImportedConversation]) -> None:
