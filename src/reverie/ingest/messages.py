@@ -2,9 +2,10 @@
 
 Sessions store messages as plain dicts (``role``, ``content``, ``timestamp`` and,
 when present, ``tool_calls`` / ``tool_call_id`` / ``name``). Sources differ in
-small ways: content may be a list of parts, a time may be epoch seconds. This
-module accepts those variants and rejects anything a model could not replay,
-naming the field.
+small ways: content may be a list of parts, a time may be epoch seconds, who said
+a turn of a two-person chat may be its ``speaker`` (kept as ``name``). This module
+accepts those variants and rejects anything a model could not replay, naming the
+field.
 """
 
 from __future__ import annotations
@@ -121,6 +122,13 @@ def normalise_message(raw: object, prefix: str = "") -> Message:
             raise IngestError(f"{prefix}{name}", f"must be a string (got {_kind(value)})")
         else:
             message[name] = value
+    speaker = raw.get("speaker")
+    if role in ("user", "assistant") and "name" not in message and speaker is not None:
+        # Two-person chat exports name who said each turn in "speaker"; sessions
+        # (and recall) know it as the message's name.
+        if not isinstance(speaker, str):
+            raise IngestError(f"{prefix}speaker", f"must be a string (got {_kind(speaker)})")
+        message["name"] = speaker
     if role == "tool" and "tool_call_id" not in message and "name" not in message:
         raise IngestError(f"{prefix}tool_call_id", "a tool result needs tool_call_id or name")
     return as_message(message)
