@@ -68,3 +68,37 @@ def test_an_imported_two_person_chat_finds_what_a_named_person_said(tmp_path: Pa
     first = line["hits"][0]
     assert first["session_key"] == "ingest:locomo" and first["start"] == 0
     assert "[Mon 2023-05-08 13:56] Caroline: I went to a LGBTQ support group" in first["text"]
+
+
+def test_turns_that_name_a_person_instead_of_a_role_are_imported(tmp_path: Path) -> None:
+    # Exports of chats between people often put the name where the role goes, or
+    # give only a speaker; the first person becomes the user, the other the assistant.
+    path = _write(
+        tmp_path / "people.jsonl",
+        [
+            {"role": "Caroline", "content": "I adopted a dog named Oscar"},
+            {"role": "Melanie", "content": "Oscar! What breed?"},
+            {"speaker": "Caroline", "text": "A beagle mix, two years old"},
+            {"role": "user", "content": "(a turn with a real role is left as it is)"},
+        ],
+    )
+    [conversation] = parse_file(path).conversations
+    assert [(m["role"], m.get("name")) for m in conversation.messages] == [
+        ("user", "Caroline"),
+        ("assistant", "Melanie"),
+        ("user", "Caroline"),
+        ("user", None),
+    ]
+    assert conversation.messages[2]["content"] == "A beagle mix, two years old"
+
+    openai_style = tmp_path / "people.json"
+    openai_style.write_text(
+        json.dumps(
+            {"messages": [{"role": "Ana", "content": "hi"}, {"role": "Bo", "content": "yo"}]}
+        )
+    )
+    [chat] = parse_file(openai_style).conversations
+    assert [(m["role"], m.get("name")) for m in chat.messages] == [
+        ("user", "Ana"),
+        ("assistant", "Bo"),
+    ]

@@ -27,7 +27,7 @@ from reverie._readfile import FileTooLarge, NotARegularFile, read_regular_file
 from reverie.errors import UserError
 from reverie.ingest.archive import archive_kind, read_zip_member
 from reverie.ingest.chatgpt import parse_chatgpt
-from reverie.ingest.messages import normalise_message
+from reverie.ingest.messages import SpeakerRoles, normalise_message
 from reverie.ingest.model import (
     FORMATS,
     IMPORT_METADATA_KEY,
@@ -208,6 +208,7 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     conversation, in file order.
     """
     by_key: dict[str, ImportedConversation] = {}
+    people: dict[str, SpeakerRoles] = {}
     spans: dict[str, list[list[int]]] = {}
     key = _default_key(result.file)
     block_start: int | None = None
@@ -229,7 +230,7 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
             block_start = number
             continue
         try:
-            message = normalise_message(record)
+            message = normalise_message(record, speakers=people.setdefault(key, SpeakerRoles()))
         except IngestError as exc:
             result.problem(where, exc)
             continue
@@ -262,9 +263,10 @@ def _conversation(record: object, result: ParseResult, where: str, number: int) 
         result.problem(where, IngestError("messages", "must be a list of message objects"))
         return
     messages: list[Message] = []
+    speakers = SpeakerRoles()
     for index, raw in enumerate(raw_messages):
         try:
-            messages.append(normalise_message(raw, prefix=f"messages[{index}]."))
+            messages.append(normalise_message(raw, prefix=f"messages[{index}].", speakers=speakers))
         except IngestError as exc:
             result.problem(where, exc)
     if not messages:
