@@ -377,3 +377,20 @@ def test_a_workspace_folder_is_accepted_too(tmp_path: Path) -> None:
     tool = MemoryTool(str(tmp_path / "new-ws"))
     assert "/memories/USER.md" in call(tool, command="view", path="/memories")
     assert os.path.isfile(tmp_path / "new-ws" / "reverie.toml")
+
+
+def test_blame_names_the_memory_tool_as_the_author_of_its_lines(ws: Workspace) -> None:
+    from reverie.ops.blame import blame_text
+
+    tool = MemoryTool(ws)
+    tool.call(
+        {
+            "command": "str_replace",
+            "path": "/memories/USER.md",
+            "old_str": ws.store.read_user().splitlines()[0],
+            "new_str": "Dana keeps bees on the roof",
+        }
+    )
+    [hit] = blame_text(ws, "keeps bees")
+    assert hit.cursors is None
+    assert hit.written_by == "the memory tool (anthropic)"

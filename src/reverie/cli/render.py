@@ -298,7 +298,8 @@ def blame_view(hits: Sequence[BlameHit]) -> None:
             f"  commit [cyan]{hit.sha[:8]}[/] {_when(hit.timestamp)}  {escape(hit.subject or '')}"
         )
         if hit.cursors is None:
-            console.print("  [dim]not a Dream commit: written by hand or by reverie init[/]")
+            who = escape(hit.written_by) if hit.written_by else "hand or by reverie init"
+            console.print(f"  [dim]not a Dream commit: written by {who}[/]")
             console.print()
             continue
         start, end = hit.cursors
