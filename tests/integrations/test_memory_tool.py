@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -18,6 +19,11 @@ from reverie.integrations.anthropic import AsyncMemoryTool, MemoryTool
 from reverie.integrations.memory_commands import MemoryCommands, MemoryToolError
 from reverie.store.dream_prompt import builtin_dream_guide
 from reverie.workspace import Workspace
+
+
+needs_git = pytest.mark.skipif(
+    shutil.which("git") is None, reason="reads the history with the git command, not installed"
+)
 
 
 @pytest.fixture
@@ -178,6 +184,7 @@ def test_arguments_are_checked_before_anything_runs(ws: Workspace) -> None:
 # -- git ---------------------------------------------------------------------------
 
 
+@needs_git
 def test_every_change_is_one_commit_naming_the_tool(ws: Workspace) -> None:
     tool = MemoryTool(ws)
     call(tool, command="create", path="/memories/todo.md", file_text="- milk\n")
@@ -200,6 +207,7 @@ def test_every_change_is_one_commit_naming_the_tool(ws: Workspace) -> None:
     assert shown.stdout == "- tea\n"
 
 
+@needs_git
 def test_hand_edits_are_committed_apart_from_the_tools_change(ws: Workspace) -> None:
     (ws.path / "USER.md").write_text("# User\n\n- typed by hand\n")
     call(MemoryTool(ws), command="insert", path="/memories/USER.md", insert_line=3, insert_text="x")
