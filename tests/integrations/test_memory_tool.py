@@ -20,7 +20,6 @@ from reverie.integrations.memory_commands import MemoryCommands, MemoryToolError
 from reverie.store.dream_prompt import builtin_dream_guide
 from reverie.workspace import Workspace
 
-
 needs_git = pytest.mark.skipif(
     shutil.which("git") is None, reason="reads the history with the git command, not installed"
 )
