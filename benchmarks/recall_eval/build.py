@@ -12,6 +12,16 @@ Each ``scenarios/<name>.txt`` is one long conversation written as a script::
     ~ 6                                # six turns of small talk from the filler lines
     Q: When is the wedding? | venue
 
+A conversation between two named people says so first, and its turns are
+written by name (the first speaker is imported as ``user``, the second as
+``assistant``; every message keeps its speaker in ``name``, as a two-person
+import does)::
+
+    speakers Maya Priya
+    filler-Maya: a line Maya may say between scenes
+    Maya: I adopted a dog yesterday!! {dog}
+    Priya: omg what kind
+
 ``{label}`` marks a turn that answers a question; ``Q:`` lines name the labels
 whose turns answer them (all of them for "all answer turns"). Filler is drawn
 from the scenario's own lines and a shared pool, with the odd typo, by a seeded
@@ -88,6 +98,59 @@ SHARED_ASSISTANT = [
     "Right, go on.",
 ]
 
+SHARED_FRIEND = [
+    "haha",
+    "lol stop",
+    "omg",
+    "wait really?",
+    "no wayyy",
+    "ok that's actually hilarious",
+    "ugh same",
+    "sorry, was in a meeting",
+    "brb, someone's at the door",
+    "back! where were we",
+    "how's your week going otherwise?",
+    "it's been a week honestly",
+    "i'm so tired today",
+    "did you eat yet? I'm starving",
+    "the weather here is so grim",
+    "sun's finally out here, feels illegal",
+    "my phone is at 3% so if I vanish that's why",
+    "hahaha classic",
+    "I love that for you",
+    "that's so annoying, I'm sorry",
+    "true true",
+    "fair",
+    "yeah I get that",
+    "anyway enough about that",
+    "you always say that lol",
+    "ok but how are YOU",
+    "I keep meaning to call you",
+    "we should actually talk on the phone soon",
+    "miss you!!",
+    "this made my day",
+    "sending hugs",
+    "ok I need to go cook, talk later?",
+    "night! sleep well",
+    "morning!! coffee first",
+    "I just spilled tea everywhere",
+    "traffic was a nightmare today",
+    "I've been so bad at replying, sorry",
+    "no worries at all",
+    "is it bad that I'm already thinking about the weekend",
+    "netflix and bed tonight, no shame",
+    "ha, I'd forgotten about that",
+    "yes!! exactly",
+    "hmm not sure",
+    "let me think about it",
+    "you're the best",
+    "I'll tell you properly when we talk",
+    "long story, later",
+    "honestly same",
+    "ok good good",
+    "so proud of you",
+]
+
 
 @dataclass
 class Scenario:
@@ -96,12 +159,19 @@ class Scenario:
     split: str = "dev"
     filler_user: list[str] = field(default_factory=list)
     filler_assistant: list[str] = field(default_factory=list)
+    speakers: tuple[str, str] | None = None
     messages: list[dict[str, str]] = field(default_factory=list)
     labels: dict[str, list[int]] = field(default_factory=dict)
     questions: list[tuple[str, list[str], int]] = field(default_factory=list)
 
 
 _LABEL = re.compile(r"\s*\{([a-z0-9_ ]+)\}\s*$")
+
+
+def _shared_filler(user: bool, *, friends: bool) -> list[str]:
+    if friends:
+        return SHARED_FRIEND
+    return SHARED_USER if user else SHARED_ASSISTANT
 
 
 def _typo(text: str, rng: random.Random) -> str:
@@ -126,10 +196,20 @@ def parse(path: Path) -> Scenario:
         nonlocal clock
         assert clock is not None, f"{path}: a turn before the first 'session' line"
         clock += timedelta(minutes=rng.randint(1, 4), seconds=rng.randint(0, 59))
-        scenario.messages.append(
-            {"role": role, "content": text, "timestamp": clock.isoformat(timespec="seconds")}
-        )
+        message = {"role": role, "content": text, "timestamp": clock.isoformat(timespec="seconds")}
+        if scenario.speakers is not None:
+            message["name"] = scenario.speakers[0 if role == "user" else 1]
+        scenario.messages.append(message)
 
+    def turn(role: str, text: str) -> None:
+        found = _LABEL.search(text)
+        if found:
+            text = text[: found.start()].rstrip()
+            for label in found.group(1).split():
+                scenario.labels.setdefault(label, []).append(len(scenario.messages))
+        add(role, text)
+
+    speakers: tuple[str, str] | None = None
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith("#"):
@@ -139,29 +219,30 @@ def parse(path: Path) -> Scenario:
             scenario.split = rest.strip()
         elif head == "key":
             scenario.key = rest.strip()
-        elif head == "filler-user:":
+        elif head == "speakers":
+            first, second = rest.split()
+            scenario.speakers = speakers = (first, second)
+        elif head == "filler-user:" or (speakers and head == f"filler-{speakers[0]}:"):
             scenario.filler_user.append(rest.strip())
-        elif head == "filler-assistant:":
+        elif head == "filler-assistant:" or (speakers and head == f"filler-{speakers[1]}:"):
             scenario.filler_assistant.append(rest.strip())
         elif head == "session":
             clock = datetime.fromisoformat(rest.strip().replace(" ", "T"))
         elif head in ("U:", "A:"):
-            text = rest.strip()
-            found = _LABEL.search(text)
-            if found:
-                text = text[: found.start()].rstrip()
-                for label in found.group(1).split():
-                    scenario.labels.setdefault(label, []).append(len(scenario.messages))
-            add("user" if head == "U:" else "assistant", text)
+            turn("user" if head == "U:" else "assistant", rest.strip())
+        elif speakers and head in (f"{speakers[0]}:", f"{speakers[1]}:"):
+            turn("user" if head == f"{speakers[0]}:" else "assistant", rest.strip())
         elif head == "~":
             count = int(rest)
-            for turn in range(count):
-                user = turn % 2 == 0
+            # Two friends' small talk carries on from whoever spoke last.
+            offset = int(bool(speakers and scenario.messages[-1]["role"] == "user"))
+            for number in range(count):
+                user = (number + offset) % 2 == 0
                 own = scenario.filler_user if user else scenario.filler_assistant
-                shared = SHARED_USER if user else SHARED_ASSISTANT
+                shared = _shared_filler(user, friends=speakers is not None)
                 pool = own if own and rng.random() < 0.6 else shared
                 text = rng.choice(pool)
-                if user and rng.random() < 0.15:
+                if (user or speakers) and rng.random() < 0.15:
                     text = _typo(text, rng)
                 add("user" if user else "assistant", text)
         elif head == "Q:":

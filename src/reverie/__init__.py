@@ -26,7 +26,7 @@ Layers (bottom first; a unit imports only its own and lower layers, tests/test_l
     7: store
     8: consolidation, dream, recall
     9: context, autocompact, commands, scaffold, forget
-    10: workspace, _window
+    10: workspace
     11: agent
     12: ops, ingest
     13: integrations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -18,6 +19,10 @@ from reverie.integrations.anthropic import AsyncMemoryTool, MemoryTool
 from reverie.integrations.memory_commands import MemoryCommands, MemoryToolError
 from reverie.store.dream_prompt import builtin_dream_guide
 from reverie.workspace import Workspace
+
+needs_git = pytest.mark.skipif(
+    shutil.which("git") is None, reason="reads the history with the git command, not installed"
+)
 
 
 @pytest.fixture
@@ -178,6 +183,7 @@ def test_arguments_are_checked_before_anything_runs(ws: Workspace) -> None:
 # -- git ---------------------------------------------------------------------------
 
 
+@needs_git
 def test_every_change_is_one_commit_naming_the_tool(ws: Workspace) -> None:
     tool = MemoryTool(ws)
     call(tool, command="create", path="/memories/todo.md", file_text="- milk\n")
@@ -200,6 +206,7 @@ def test_every_change_is_one_commit_naming_the_tool(ws: Workspace) -> None:
     assert shown.stdout == "- tea\n"
 
 
+@needs_git
 def test_hand_edits_are_committed_apart_from_the_tools_change(ws: Workspace) -> None:
     (ws.path / "USER.md").write_text("# User\n\n- typed by hand\n")
     call(MemoryTool(ws), command="insert", path="/memories/USER.md", insert_line=3, insert_text="x")
@@ -377,3 +384,20 @@ def test_a_workspace_folder_is_accepted_too(tmp_path: Path) -> None:
     tool = MemoryTool(str(tmp_path / "new-ws"))
     assert "/memories/USER.md" in call(tool, command="view", path="/memories")
     assert os.path.isfile(tmp_path / "new-ws" / "reverie.toml")
+
+
+def test_blame_names_the_memory_tool_as_the_author_of_its_lines(ws: Workspace) -> None:
+    from reverie.ops.blame import blame_text
+
+    tool = MemoryTool(ws)
+    tool.call(
+        {
+            "command": "str_replace",
+            "path": "/memories/USER.md",
+            "old_str": ws.store.read_user().splitlines()[0],
+            "new_str": "Dana keeps bees on the roof",
+        }
+    )
+    [hit] = blame_text(ws, "keeps bees")
+    assert hit.cursors is None
+    assert hit.written_by == "the memory tool (anthropic)"

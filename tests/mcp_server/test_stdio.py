@@ -104,6 +104,8 @@ def test_stdout_carries_nothing_but_the_protocol(tmp_path: Path, child_env: dict
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Unbuffered: a line Python buffered would never wake the selector again.
+        bufsize=0,
     )
     try:
         assert process.stdin is not None and process.stdout is not None

@@ -25,11 +25,14 @@ def test_live_messages_are_found_with_their_absolute_range(recall: Recall) -> No
         ("user", "We picked Postgres 16 for the Atlas backend."),
         ("assistant", "Noted: Postgres 16 for Atlas."),
     )
-    hits = recall.index.search("which database for Atlas", k=3)
+    hits = recall.index.search("which database for Atlas", k=1)
     assert hits[0].kind == "message"
     assert hits[0].session_key == "cli:alice"
     assert (hits[0].start, hits[0].end) == (2, 4)
     assert "Postgres 16" in hits[0].text and "[" in hits[0].text.splitlines()[0]
+    # With turns to spare, the hit also shows what led up to it.
+    wider = recall.index.search("which database for Atlas", k=3)[0]
+    assert (wider.start, wider.end) == (0, 4)
 
 
 def test_archived_messages_keep_their_absolute_indexes(recall: Recall) -> None:
@@ -46,7 +49,8 @@ def test_archived_messages_keep_their_absolute_indexes(recall: Recall) -> None:
     recall.sessions.save(session)
     hits = recall.index.search("Priya Lisbon", k=5, kinds=["message"])
     ranges = {(hit.start, hit.end) for hit in hits}
-    assert (0, 2) in ranges  # from the transcript archive now
+    # From the transcript archive now, at the indexes the messages always had.
+    assert any(start == 0 and end is not None and end >= 2 for start, end in ranges)
     june = recall.index.search("visiting June", k=1)[0]
     assert (june.start, june.end) == (3, 5)
 

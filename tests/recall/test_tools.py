@@ -23,7 +23,7 @@ async def test_recall_tool_returns_passages_with_handles(recall: Recall) -> None
         ("user", "The wifi password at the cabin is heron-42."),
         ("assistant", "Saved: heron-42."),
     )
-    result = await _registry(recall).execute("recall", {"query": "cabin wifi password"})
+    result = await _registry(recall).execute("recall", {"query": "cabin wifi password", "limit": 1})
     assert not result.is_error
     assert "heron-42" in result.content
     assert "session='cli:a' start=2 end=4" in result.content

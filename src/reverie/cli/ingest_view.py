@@ -303,7 +303,7 @@ def show_dry_run(
             row["format"],
             escape(row["key"]),
             str(row["messages"]),
-            str(row["first_timestamp"] or "")[:16].replace("T", " "),
+            render.minute(row["first_timestamp"] or ""),
             row["action"],
         )
     render.out().print(table)

@@ -1,21 +1,31 @@
-"""How results look in a terminal: rich tables and panels, JSON for scripts. No logic.
+"""How results look in a terminal: rich tables and views of what commands found. No logic.
 
-Consoles are created per call so they write to whatever ``sys.stdout`` /
-``sys.stderr`` is at that moment (typer's test runner swaps them).
+The consoles and the plain forms (errors, remarks, JSON, Markdown) live in
+:mod:`reverie.cli.console` and are importable from here too.
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from reverie.cli.console import (
+    emit_json,
+    emit_json_line,
+    err,
+    error,
+    exposure_warning,
+    markdown,
+    minute,
+    note,
+    out,
+    preview,
+)
 from reverie.message_format import message_text
 
 if TYPE_CHECKING:
@@ -32,96 +42,22 @@ __all__ = [
     "context_bar",
     "emit_json",
     "emit_json_line",
+    "err",
     "error",
     "expansion",
+    "exposure_warning",
     "history_table",
     "init_report",
     "markdown",
     "messages_table",
+    "minute",
     "note",
     "out",
+    "preview",
     "recall_hits",
     "sessions_table",
     "status_view",
 ]
-
-_PREVIEW = 160
-
-
-class _Replacing:
-    """A text stream that writes what its encoding cannot hold as U+FFFD (or ``?``).
-
-    Stored text may hold a lone surrogate (half an emoji from a broken escape):
-    it is kept as it came, but printing it must not end a command in a
-    traceback.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return self._stream.write(text)
-        except UnicodeEncodeError:
-            encoding = getattr(self._stream, "encoding", None) or "utf-8"
-            safe = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-            return self._stream.write(safe.encode(encoding, "replace").decode(encoding))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def out() -> Console:
-    """A console on standard output."""
-    return Console(file=cast(TextIO, _Replacing(sys.stdout)), highlight=False)
-
-
-def err() -> Console:
-    """A console on standard error."""
-    return Console(file=cast(TextIO, _Replacing(sys.stderr)), stderr=True, highlight=False)
-
-
-def error(message: str) -> None:
-    """Print a user error in red on standard error (no traceback)."""
-    err().print(f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True)
-
-
-def note(message: str) -> None:
-    """Print a dim remark on standard error, out of the way of piped output."""
-    err().print(f"[dim]{escape(message)}[/]")
-
-
-def emit_json(data: Any) -> None:
-    """Print ``data`` as indented JSON on standard output."""
-    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        # A lone surrogate has no UTF-8 form; as a \u escape it stays valid JSON.
-        text = json.dumps(data, ensure_ascii=True, indent=2, default=str)
-    print(text)
-
-
-def exposure_warning(workspace: str, problems: Sequence[str]) -> None:
-    """Warn (on standard error) that other users can read or change the workspace."""
-    if not problems:
-        return
-    console = err()
-    console.print(
-        f"[yellow]Other users can read this workspace[/] ({escape(workspace)}); it holds "
-        "your conversations and what reverie remembers about you:"
-    )
-    for problem in problems:
-        console.print(f"  - {escape(problem)}")
-    console.print(
-        f"  Make it private with [bold]reverie doctor --fix[/] (or chmod -R go-rwx "
-        f"{escape(workspace)})"
-    )
-
-
-def emit_json_line(data: Any) -> None:
-    """Print ``data`` as one line of JSON (for a stream of results, one per line)."""
-    print(json.dumps(data, ensure_ascii=False, default=str), flush=True)
 
 
 def recall_hits(query: str, hits: Sequence[RecallHit]) -> None:
@@ -150,12 +86,6 @@ def _hit_place(hit: RecallHit) -> str:
     if hit.kind == "history":
         place = f"history {hit.cursor}" + (f" ({place})" if place else "")
     return place
-
-
-def preview(text: str, limit: int = _PREVIEW) -> str:
-    """One line of ``text``, shortened to ``limit`` characters."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def history_table(
@@ -207,8 +137,8 @@ def sessions_table(rows: Iterable[Mapping[str, Any]]) -> Table:
         table.add_row(
             Text(str(row["key"])),
             str(row["message_count"]),
-            str(row["created_at"])[:16].replace("T", " "),
-            str(row["updated_at"])[:16].replace("T", " "),
+            minute(row["created_at"]),
+            minute(row["updated_at"]),
         )
     return table
 
@@ -223,7 +153,7 @@ def messages_table(messages: Sequence[Mapping[str, Any]], *, title: str, first: 
     table.add_column("role", style="bold")
     table.add_column("text")
     for offset, message in enumerate(messages):
-        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        stamp = minute(message.get("timestamp") or "")
         role = str(message.get("role") or "?")
         tools = tool_names(message)
         if tools:
@@ -280,7 +210,7 @@ def expansion(item: Expansion) -> None:
 
 
 def _when(value: str | None) -> str:
-    return value[:16].replace("T", " ") if value else "never"
+    return minute(value) if value else "never"
 
 
 def status_view(status: WorkspaceStatus) -> None:
@@ -368,7 +298,8 @@ def blame_view(hits: Sequence[BlameHit]) -> None:
             f"  commit [cyan]{hit.sha[:8]}[/] {_when(hit.timestamp)}  {escape(hit.subject or '')}"
         )
         if hit.cursors is None:
-            console.print("  [dim]not a Dream commit: written by hand or by reverie init[/]")
+            who = escape(hit.written_by) if hit.written_by else "hand or by reverie init"
+            console.print(f"  [dim]not a Dream commit: written by {who}[/]")
             console.print()
             continue
         start, end = hit.cursors
@@ -404,16 +335,9 @@ def _blame_origin(console: Console, origin: BlameOrigin) -> None:
         how = "contain these words" if origin.match == "words" else "share the line's words"
         console.print(f"      [dim]{len(origin.messages)} of its {origin.total} messages {how}:[/]")
     for index, message in zip(origin.indexes, origin.messages, strict=True):
-        stamp = str(message.get("timestamp") or "")[:16].replace("T", " ")
+        stamp = minute(message.get("timestamp") or "")
         role = str(message.get("role") or "?")
         console.print(
             f"      [cyan]#{index}[/] [dim]{escape(stamp)}[/] [bold]{escape(role)}[/]: "
             f"{escape(preview(message_text(message), 140))}"
         )
-
-
-def markdown(text: str, *, stderr: bool = False) -> None:
-    """Print Markdown (a command's answer) on standard output, or standard error."""
-    from rich.markdown import Markdown
-
-    (err() if stderr else out()).print(Markdown(text))

@@ -20,9 +20,10 @@ summarised by the model into ``memory/history.jsonl`` and marked consolidated
 The per-turn check costs O(new messages): the replay's tokens are kept as a
 running total (:class:`~reverie.consolidation.ledger.HistoryLedger`) and only
 the small rest of the prompt is rebuilt (and the ContextBuilder caches that);
-see :mod:`reverie.consolidation.probe`. One archive call (request, answer
-check, raw fallback) lives in :mod:`reverie.consolidation.summary`, idle
-compaction in :mod:`reverie.consolidation.idle`.
+see :mod:`reverie.consolidation.probe`. The rounds of one check live in
+:mod:`reverie.consolidation.rounds`, one archive call (request, answer check,
+raw fallback) in :mod:`reverie.consolidation.summary`, idle compaction in
+:mod:`reverie.consolidation.idle`.
 """
 
 from __future__ import annotations
@@ -33,34 +34,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reverie._logging import OnceWarner, get_logger
-from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.consolidation.idle import compact_idle
-from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
-from reverie.consolidation.planner import (
-    largest_fitting_cut,
-    pick_boundary,
-    pick_replay_cut,
-    split_chunk,
-)
+from reverie.consolidation.planner import pick_boundary
 from reverie.consolidation.probe import (
     PROBE_MESSAGE,
     BuildMessages,
     PromptProbe,
     ToolDefinitions,
 )
-from reverie.consolidation.summary import (
-    ARCHIVE_SUMMARY_MAX_CHARS,
-    archive_raw,
-    remember_summary,
-    summarise_into_history,
-)
+from reverie.consolidation.rounds import MAX_ROUNDS, consolidate, message_tokens
+from reverie.consolidation.summary import ARCHIVE_SUMMARY_MAX_CHARS, summarise_into_history
 from reverie.errors import UserError
 from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.store.records import HistorySource
-from reverie.tokens import count_for_provider, estimate_message_tokens
+from reverie.tokens import count_for_provider
 from reverie.tokens.budget import PROMPT_MARGIN_TOKENS
 
 __all__ = [
@@ -69,9 +59,6 @@ __all__ = [
     "PROBE_MESSAGE",
     "Consolidator",
 ]
-
-MAX_ROUNDS = 5
-"""Archive calls per check at most; a session far over budget finishes on later turns."""
 
 _log = get_logger("consolidation")
 
@@ -215,7 +202,7 @@ class Consolidator:
         stored messages.
         """
         return pick_boundary(
-            session.messages, session.consolidated_count(), tokens_to_remove, _message_tokens
+            session.messages, session.consolidated_count(), tokens_to_remove, message_tokens
         )
 
     # -- consolidation -----------------------------------------------------------
@@ -256,87 +243,16 @@ class Consolidator:
             current = self._refresh(session)
             try:
                 if current.messages:
-                    await self._consolidate(current, replay_max_messages)
+                    await consolidate(
+                        self,
+                        current,
+                        replay_max_messages,
+                        estimate=self._estimate,
+                        count=self._counter,
+                    )
             finally:
                 if current is not session:
                     _mirror(current, session)
-
-    async def _consolidate(self, session: Session, replay_max_messages: int | None) -> None:
-        if recover_pending(self.store, session):
-            self.sessions.save(session)
-        if not session.messages:
-            return
-        if replay_max_messages is not None:
-            start = session.consolidated_count()
-            cut = pick_replay_cut(session.messages, start, replay_max_messages)
-            if cut is not None and cut > start and not await self._archive_range(session, cut):
-                return
-        estimate, _ = self._estimate(session)
-        if estimate < self.budget:
-            return
-        target = self.target
-        for _ in range(MAX_ROUNDS):
-            if estimate <= target:
-                return
-            boundary = self.pick_consolidation_boundary(session, estimate - target)
-            if boundary is None:
-                _log.debug("session %r: %d tokens, no turn left to archive", session.key, estimate)
-                return
-            end = self._fitting_end(session, boundary[0])
-            healthy = await self._archive_range(session, end)
-            estimate, _ = self._estimate(session)
-            if not healthy:
-                return
-
-    def _fitting_end(self, session: Session, end: int) -> int:
-        """``end``, or an earlier user-turn cut when that chunk does not fit one request.
-
-        The chunk the contract picks is kept whenever its archive request fits
-        the model's window (less the answer's room). Only a session far over its
-        budget (a backlog, a switch to a smaller model) needs a smaller chunk;
-        the rest of the backlog goes in the next rounds. A single turn too big
-        for a request is left to :meth:`archive`, which shortens its copy.
-        """
-        limit = self.request_limit
-        if limit is None:
-            return end
-        start = session.consolidated_count()
-
-        def fits(cut: int) -> bool:
-            request = build_archive_messages(session.messages[start:cut])
-            return self._counter(request) <= limit
-
-        if fits(end):
-            return end
-        return largest_fitting_cut(session.messages, start, end, fits)
-
-    async def _archive_range(self, session: Session, end: int) -> bool:
-        """Archive ``messages[last_consolidated:end]``; False when it fell back to raw.
-
-        The range goes to history in bounded chunks (a day of conversation or
-        :data:`~reverie.consolidation.planner.MAX_CHUNK_TOKENS`), one entry each,
-        so every entry names a small span of messages. Once the model fails,
-        the rest of the range is stored verbatim without asking it again.
-        """
-        start = session.consolidated_count()
-        cuts = split_chunk(session.messages, start, end, _message_tokens, day_of=_day_of)
-        healthy = True
-        for cut in cuts:
-            first = session.consolidated_count()
-            source = mark_pending(self.store, session, first, cut)
-            self.sessions.save(session)  # a crash from here on cannot archive the chunk twice
-            chunk = session.messages[first:cut]
-            if healthy:
-                summary = await self.archive(chunk, session_key=session.key, source=source)
-            else:
-                archive_raw(self.store, chunk, session_key=session.key, source=source)
-                summary = None
-            clear_pending(session)
-            session.last_consolidated = cut
-            remember_summary(session, summary)
-            self.sessions.save(session)
-            healthy = healthy and summary is not None
-        return healthy
 
     async def archive(
         self,
@@ -397,15 +313,6 @@ class Consolidator:
         """
         _count_arg("max_suffix", max_suffix, low=0)
         return await compact_idle(self, session_key, max_suffix)
-
-
-def _message_tokens(message: Mapping[str, Any]) -> int:
-    return estimate_message_tokens(message)
-
-
-def _day_of(message: Mapping[str, Any]) -> str | None:
-    stamp = message.get("timestamp")
-    return stamp[:10] if isinstance(stamp, str) and len(stamp) >= 10 else None
 
 
 def _mirror(source: Session, target: Session) -> None:

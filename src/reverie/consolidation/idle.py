@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reverie.consolidation.pending import clear_pending, mark_pending, recover_pending
-from reverie.consolidation.summary import remember_summary
+from reverie.consolidation.pending import recover_pending
+from reverie.consolidation.rounds import archive_step
 
 if TYPE_CHECKING:
     from reverie.consolidation.consolidator import Consolidator
@@ -41,14 +41,6 @@ async def compact_idle(consolidator: Consolidator, session_key: str, max_suffix:
             if cut > 0:  # already summarised: only the file shrinks
                 sessions.archive_and_drop(session, cut, reason="compact")
             return ""
-        source = mark_pending(consolidator.store, session, start, cut)
-        sessions.save(session)  # a crash from here on cannot archive the chunk twice
-        summary = await consolidator.archive(
-            session.messages[start:cut], session_key=session_key, source=source
-        )
-        clear_pending(session)
-        session.last_consolidated = cut
-        remember_summary(session, summary)
-        sessions.save(session)
+        summary = await archive_step(consolidator, session, cut)
         sessions.archive_and_drop(session, cut, reason="compact")
         return summary

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reverie.layout import DREAM_CURSOR_FILE
+from reverie.store.trailers import CURSORS_TRAILER, MODEL_TRAILER
 
 __all__ = [
     "CURSORS_TRAILER",
@@ -39,8 +40,6 @@ __all__ = [
 ]
 
 CURSOR_FILE = DREAM_CURSOR_FILE
-CURSORS_TRAILER = "Dream-Cursors"
-MODEL_TRAILER = "Dream-Model"
 
 _SHOWN_LINES = 4
 _LINE_CHARS = 100

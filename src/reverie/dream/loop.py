@@ -7,7 +7,7 @@ The loop itself (call caps, refusing the tool calls of a reply cut off at
 
 - a token budget: a call whose prompt would not fit what is left is never
   sent, and a run that spent more than its budget stops;
-- the loop guard (:class:`~reverie.dream.guards.LoopDetector`): no-op or
+- the loop guard (:class:`~reverie.dream.loop_guards.LoopDetector`): no-op or
   repeated edits stop the run;
 - the writes each tool call made (:class:`ChangeTracker`), which the guard
   needs to tell a retried edit from a new one.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from reverie.dream.guards import FileChange, LoopDetector, TokenBudget
+from reverie.dream.loop_guards import FileChange, LoopDetector, TokenBudget
 from reverie.messages import Message, ToolDefinition
 from reverie.providers.base import LLMProvider, LLMResponse, ToolCallRequest
 from reverie.tokens import count_for_provider, count_text_tokens

@@ -24,42 +24,36 @@ One :meth:`Dream.run`:
 
 Each run's conversation is saved as session ``dream:<UTC time>`` when a
 :class:`SessionManager` is given; only the newest ten are kept.
+
+Step 6 and 7 (commit or roll back) live in :mod:`reverie.dream._settle`; the
+result and how a run is reported, in :mod:`reverie.dream.result`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from reverie._logging import get_logger
+from reverie.dream._settle import compact_history, roll_back, settle
 from reverie.dream.change_guards import ChangeGuards
 from reverie.dream.deletion_window import DEFAULT_MAX_WINDOW_DELETION_RATIO, DeletionWindow
-from reverie.dream.guards import (
-    DEFAULT_MAX_DELETION_RATIO,
-    DEFAULT_MAX_STRIKES,
-    LoopDetector,
-    TokenBudget,
-)
-from reverie.dream.journal import (
-    JOURNAL_NAME,
-    PendingCommit,
-    RunJournal,
-    recover_crashed_run,
-)
+from reverie.dream.guards import DEFAULT_MAX_DELETION_RATIO
+from reverie.dream.journal import JOURNAL_NAME, RunJournal, recover_crashed_run
 from reverie.dream.lock import DreamLock
 from reverie.dream.loop import ChangeTracker, LoopOutcome, run_tool_loop
-from reverie.dream.schedule import record_dream_run
-from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS, save_run_session
-from reverie.dream.versioning import (
-    CursorNotRecorded,
-    commit_run,
-    head_has_run,
-    prepare_repository,
+from reverie.dream.loop_guards import DEFAULT_MAX_STRIKES, LoopDetector, TokenBudget
+from reverie.dream.result import (
+    DreamResult,
+    DreamStatus,
+    nothing_new_reason,
+    record_result,
+    save_result_session,
 )
-from reverie.errors import ProviderError, ReverieError, UserError
+from reverie.dream.sessions import DREAM_SESSION_PREFIX, KEEP_DREAM_SESSIONS
+from reverie.dream.versioning import head_has_run, prepare_repository
+from reverie.errors import ProviderError, UserError
 from reverie.messages import Message
 from reverie.providers.base import LLMProvider
 from reverie.store.memory_store import MemoryStore
@@ -71,8 +65,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DREAM_LOCK_NAME", "DREAM_SESSION_PREFIX", "Dream", "DreamResult", "DreamStatus"]
 
-DreamStatus = Literal["nothing_to_do", "completed", "incomplete", "rejected"]
-
 DREAM_LOCK_NAME = ".dream.lock"
 """The Dream lock file, in ``memory/``."""
 
@@ -83,46 +75,6 @@ _KICKOFF = (
 _BUSY = "another Dream is running"
 
 _log = get_logger("dream")
-
-
-@dataclass(frozen=True)
-class DreamResult:
-    """What one :meth:`Dream.run` did.
-
-    Attributes:
-        status: ``nothing_to_do``, ``completed``, ``incomplete`` or ``rejected``.
-        reason: Why the run ended that way, in words.
-        cursor_from: First history cursor of the batch (None when there was none).
-        cursor_to: Last history cursor of the batch (None when there was none).
-        tool_calls: Tool calls the model made.
-        commit: The sha of the Dream commit (None unless completed with a repository).
-        iterations: Model calls made.
-        tokens_used: Tokens spent, from the provider's usage or estimated.
-        changed_files: Files the run changed (after a rollback: none).
-        session_key: The ``dream:<time>`` session holding the run's conversation.
-        tool_errors: Tool calls that were refused or failed (their ``Error:``
-            results went back to the model).
-        unrestored: Files still holding Dream's uncommitted edits because
-            undoing them failed (a full disk); the next run undoes them.
-    """
-
-    status: DreamStatus
-    reason: str
-    cursor_from: int | None = None
-    cursor_to: int | None = None
-    tool_calls: int = 0
-    commit: str | None = None
-    iterations: int = 0
-    tokens_used: int = 0
-    changed_files: tuple[str, ...] = ()
-    session_key: str | None = None
-    tool_errors: int = 0
-    unrestored: tuple[str, ...] = ()
-
-    @property
-    def completed(self) -> bool:
-        """True when the run completed and the cursor moved."""
-        return self.status == "completed"
 
 
 def _positive(name: str, value: int) -> int:
@@ -262,19 +214,12 @@ class Dream:
             landed=lambda pending: head_has_run(store, pending),
         )
         if prepare_repository(store, self.journal_file, recovery.pending):
-            self._compact()
+            compact_history(store)
         since = store.get_last_dream_cursor()
         built = store.build_dream_prompt(max_entries=self.max_entries)
         if built is None:
-            reason = f"no new history entries after cursor {since}"
-            issued = store.history.last_issued_cursor()
-            if since > issued:
-                reason += (
-                    f", but the Dream cursor is ahead of the history log (the last cursor "
-                    f"issued is {issued}): entries {issued + 1}-{since} would be skipped; run "
-                    "`reverie doctor --fix` to put it back"
-                )
-            return self._record(DreamResult("nothing_to_do", reason))
+            reason = nothing_new_reason(since, store.history.last_issued_cursor())
+            return record_result(store.memory_dir, DreamResult("nothing_to_do", reason))
         prompt, cursor_to = built
         cursor_from = store.history.read_since(since, limit=1)[0].cursor
         journal = RunJournal.begin(store.workspace, self.journal_file)
@@ -303,7 +248,7 @@ class Dream:
                 max_tokens=self.max_tokens,
             )
         except (asyncio.CancelledError, KeyboardInterrupt):
-            self._roll_back(journal)
+            roll_back(journal)
             raise
         except ProviderError as exc:
             outcome = LoopOutcome(False, f"provider error: {exc}", messages=messages)
@@ -320,125 +265,8 @@ class Dream:
             tokens_used=budget.used,
             tool_errors=outcome.tool_errors,
         )
-        result = self._settle(result, outcome, journal)
-        result = self._save_session(result, outcome.messages)
-        return self._record(result)
-
-    def _settle(
-        self,
-        result: DreamResult,
-        outcome: LoopOutcome,
-        journal: RunJournal,
-    ) -> DreamResult:
-        """Commit a completed run, or roll it back; the journal goes either way."""
-        if not outcome.completed:
-            return replace(result, unrestored=self._roll_back(journal))
-        changed = journal.changes()
-        before = {path: old for path, (old, _) in changed.items()}
-        after = {path: new for path, (_, new) in changed.items()}
-        now = datetime.now(UTC)
-        reason = self._guards.objection(before, after, now)
-        if reason is not None:
-            _log.warning("Dream %s", reason)
-            unrestored = self._roll_back(journal)
-            return replace(result, status="rejected", reason=reason, unrestored=unrestored)
-        assert result.cursor_from is not None and result.cursor_to is not None
-        pending = PendingCommit(result.cursor_from, result.cursor_to, self.model)
-        try:
-            sha = commit_run(self.store, pending, changed, journal)
-        except CursorNotRecorded as exc:
-            if exc.sha is None:
-                return self._commit_failed(result, journal, exc)
-            self._remember_deletions(before, after, now)
-            # The edits are committed; the journal still names the commit, so the
-            # next run moves the cursor instead of dreaming the entries again.
-            _log.error("Dream committed %s but could not move its cursor: %s", exc.sha[:8], exc)
-            return replace(
-                result,
-                reason=f"could not move the Dream cursor: {exc}",
-                commit=exc.sha,
-                changed_files=tuple(changed),
-            )
-        except Exception as exc:
-            return self._commit_failed(result, journal, exc)
-        self._remember_deletions(before, after, now)
-        try:
-            journal.finish()
-        except ReverieError as exc:  # the run is committed; the next run removes the journal
-            _log.warning("could not remove the Dream journal: %s", exc)
-        self._compact()
-        return replace(
-            result,
-            status="completed",
-            reason=outcome.reason,
-            commit=sha,
-            changed_files=tuple(changed),
+        result = settle(store, self._guards, self.model, result, outcome, journal)
+        result = save_result_session(
+            self.sessions, result, outcome.messages, model=self.model, keep=self.keep_sessions
         )
-
-    def _remember_deletions(
-        self, before: dict[str, str | None], after: dict[str, str | None], now: datetime
-    ) -> None:
-        try:
-            self._guards.remember(before, after, now)
-        except ReverieError as exc:  # the run is committed; the window only forgets it
-            _log.warning("could not record the run in the deletion window: %s", exc)
-
-    def _commit_failed(
-        self, result: DreamResult, journal: RunJournal, exc: Exception
-    ) -> DreamResult:
-        """The commit did not land and the cursor did not move: undo the edits."""
-        # A store error says all there is to say; anything else is a bug worth its traceback.
-        unexpected = not isinstance(exc, ReverieError)
-        _log.error("Dream could not commit its run (%s); rolling back", exc, exc_info=unexpected)
-        reason = f"commit failed: {type(exc).__name__}: {exc}"
-        unrestored = self._roll_back(journal)
-        return replace(result, reason=reason, unrestored=unrestored)
-
-    def _roll_back(self, journal: RunJournal) -> tuple[str, ...]:
-        """Undo the run's edits; return the files that could not be put back.
-
-        When undoing fails (a full disk), the journal stays so the next run
-        finishes the undo before anything else.
-        """
-        try:
-            report = journal.undo()
-            journal.finish()
-        except ReverieError as exc:
-            left = tuple(journal.dream_versions())
-            _log.error("Dream could not undo its edits to %s: %s", ", ".join(left), exc)
-            return left
-        if report.restored:
-            _log.info("Dream rolled back %s", ", ".join(report.restored))
-        return ()
-
-    def _compact(self) -> None:
-        try:
-            self.store.compact_history()
-        except ReverieError as exc:
-            _log.warning("history compaction after Dream failed: %s", exc)
-
-    def _save_session(self, result: DreamResult, messages: list[Message]) -> DreamResult:
-        if self.sessions is None or not messages:
-            return result
-        metadata = {
-            "status": result.status,
-            "reason": result.reason,
-            "cursors": [result.cursor_from, result.cursor_to],
-            "commit": result.commit,
-            "model": self.model,
-        }
-        key = save_run_session(self.sessions, messages, metadata, keep=self.keep_sessions)
-        return result if key is None else replace(result, session_key=key)
-
-    def _record(self, result: DreamResult) -> DreamResult:
-        try:
-            record_dream_run(
-                self.store.memory_dir,
-                status=result.status,
-                reason=result.reason,
-                at=datetime.now(UTC),
-                commit=result.commit,
-            )
-        except ReverieError as exc:
-            _log.warning("could not record the Dream run: %s", exc)
-        return result
+        return record_result(store.memory_dir, result)

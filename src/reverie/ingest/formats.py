@@ -27,7 +27,7 @@ from reverie._readfile import FileTooLarge, NotARegularFile, read_regular_file
 from reverie.errors import UserError
 from reverie.ingest.archive import archive_kind, read_zip_member
 from reverie.ingest.chatgpt import parse_chatgpt
-from reverie.ingest.messages import normalise_message
+from reverie.ingest.messages import SpeakerRoles, normalise_message
 from reverie.ingest.model import (
     FORMATS,
     IMPORT_METADATA_KEY,
@@ -81,6 +81,24 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
     for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             yield number, line
+
+
+def _json_lines(text: str, result: ParseResult) -> Iterator[tuple[int, int, Any]]:
+    """``(position, line number, value)`` of each non-blank line, parsed as JSON.
+
+    A line that is not JSON is recorded as a problem of ``result`` and skipped;
+    ``position`` (1-based, over the non-blank lines) still counts it.
+    """
+    for position, (number, line) in enumerate(_lines(text), start=1):
+        try:
+            record = loads_line(line)
+        except JsonTooDeep as exc:
+            result.problem(f"line {number}", IngestError("", str(exc)))
+            continue
+        except json.JSONDecodeError as exc:
+            result.problem(f"line {number}", IngestError("", f"not valid JSON ({exc.msg})"))
+            continue
+        yield position, number, record
 
 
 def detect_format(path: Path, text: str | None = None) -> Format:
@@ -190,19 +208,12 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
     conversation, in file order.
     """
     by_key: dict[str, ImportedConversation] = {}
+    people: dict[str, SpeakerRoles] = {}
     spans: dict[str, list[list[int]]] = {}
     key = _default_key(result.file)
     block_start: int | None = None
-    for number, line in _lines(text):
+    for _, number, record in _json_lines(text, result):
         where = f"line {number}"
-        try:
-            record = loads_line(line)
-        except JsonTooDeep as exc:
-            result.problem(where, IngestError("", str(exc)))
-            continue
-        except json.JSONDecodeError as exc:
-            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
-            continue
         if isinstance(record, Mapping) and record.get("_type") == "metadata":
             named = record.get("key")
             if named is not None and (not isinstance(named, str) or not named.strip()):
@@ -219,7 +230,7 @@ def _parse_reverie_jsonl(text: str, result: ParseResult) -> None:
             block_start = number
             continue
         try:
-            message = normalise_message(record)
+            message = normalise_message(record, speakers=people.setdefault(key, SpeakerRoles()))
         except IngestError as exc:
             result.problem(where, exc)
             continue
@@ -252,9 +263,10 @@ def _conversation(record: object, result: ParseResult, where: str, number: int) 
         result.problem(where, IngestError("messages", "must be a list of message objects"))
         return
     messages: list[Message] = []
+    speakers = SpeakerRoles()
     for index, raw in enumerate(raw_messages):
         try:
-            messages.append(normalise_message(raw, prefix=f"messages[{index}]."))
+            messages.append(normalise_message(raw, prefix=f"messages[{index}].", speakers=speakers))
         except IngestError as exc:
             result.problem(where, exc)
     if not messages:
@@ -292,18 +304,8 @@ def _parse_openai_json(data: object, result: ParseResult) -> None:
 
 
 def _parse_openai_jsonl(text: str, result: ParseResult) -> None:
-    lines = list(_lines(text))
-    for position, (number, line) in enumerate(lines, start=1):
-        where = f"line {number}"
-        try:
-            record = loads_line(line)
-        except JsonTooDeep as exc:
-            result.problem(where, IngestError("", str(exc)))
-            continue
-        except json.JSONDecodeError as exc:
-            result.problem(where, IngestError("", f"not valid JSON ({exc.msg})"))
-            continue
-        _conversation(record, result, where, position)
+    for position, number, record in _json_lines(text, result):
+        _conversation(record, result, f"line {number}", position)
 
 
 def _dedupe_keys(conversations: list[ImportedConversation]) -> None:

@@ -2,9 +2,10 @@
 
 Sessions store messages as plain dicts (``role``, ``content``, ``timestamp`` and,
 when present, ``tool_calls`` / ``tool_call_id`` / ``name``). Sources differ in
-small ways: content may be a list of parts, a time may be epoch seconds. This
-module accepts those variants and rejects anything a model could not replay,
-naming the field.
+small ways: content may be a list of parts, a time may be epoch seconds, who said
+a turn of a two-person chat may be its ``speaker`` (kept as ``name``). This module
+accepts those variants and rejects anything a model could not replay, naming the
+field.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from reverie.ingest.model import IngestError
 from reverie.messages import Message, as_message
 
-__all__ = ["ROLES", "normalise_message", "normalise_timestamp"]
+__all__ = ["ROLES", "SpeakerRoles", "normalise_message", "normalise_timestamp"]
 
 ROLES = ("assistant", "system", "tool", "user")
 """Roles a session message may have."""
@@ -85,18 +86,59 @@ def _tool_calls(value: object, prefix: str) -> list[dict[str, Any]]:
     return calls
 
 
-def normalise_message(raw: object, prefix: str = "") -> Message:
+class SpeakerRoles:
+    """Roles for a chat between people, where each turn names who said it.
+
+    A two-person export names the speaker instead of a role (``"role": "Caroline"``,
+    or ``"speaker": "Caroline"`` with no role). The first person of a conversation
+    becomes ``user``, everyone else ``assistant``; the name is kept as the
+    message's ``name``, so memory and recall still know who said what.
+    """
+
+    def __init__(self) -> None:
+        self._first: str | None = None
+
+    def role_for(self, person: str) -> str:
+        """``user`` for the conversation's first speaker, ``assistant`` for the others."""
+        if self._first is None:
+            self._first = person
+        return "user" if person == self._first else "assistant"
+
+
+def _person(raw: Mapping[str, Any]) -> str | None:
+    """Who said a turn that has no role: a name in ``role``, or ``speaker``.
+
+    A name is capitalised ("Caroline"); a lowercase unknown role ("bot") stays
+    an error, since it is more likely a typo than a person.
+    """
+    role, speaker = raw.get("role"), raw.get("speaker")
+    if isinstance(role, str) and role.strip()[:1].isupper() and role not in ROLES:
+        return role.strip()
+    if role is None and isinstance(speaker, str) and speaker.strip():
+        return speaker.strip()
+    return None
+
+
+def normalise_message(
+    raw: object, prefix: str = "", *, speakers: SpeakerRoles | None = None
+) -> Message:
     """Validate one message and return it in session form.
 
     Args:
         raw: The decoded JSON value.
         prefix: Prepended to field names in errors (``messages[3].``).
+        speakers: The conversation's people, when its turns may name a person
+            instead of a role (see :class:`SpeakerRoles`).
 
     Raises:
         IngestError: naming the field that is missing or malformed.
     """
     if not isinstance(raw, Mapping):
         raise IngestError(prefix.rstrip("."), f"must be a message object (got {_kind(raw)})")
+    person = _person(raw) if speakers is not None else None
+    if person is not None and speakers is not None:
+        text = raw.get("content", raw.get("text"))
+        raw = {**raw, "role": speakers.role_for(person), "name": person, "content": text}
     role = raw.get("role")
     if role not in ROLES:
         shown = "missing" if role is None else f"got {role!r}"
@@ -121,6 +163,13 @@ def normalise_message(raw: object, prefix: str = "") -> Message:
             raise IngestError(f"{prefix}{name}", f"must be a string (got {_kind(value)})")
         else:
             message[name] = value
+    speaker = raw.get("speaker")
+    if role in ("user", "assistant") and "name" not in message and speaker is not None:
+        # Two-person chat exports name who said each turn in "speaker"; sessions
+        # (and recall) know it as the message's name.
+        if not isinstance(speaker, str):
+            raise IngestError(f"{prefix}speaker", f"must be a string (got {_kind(speaker)})")
+        message["name"] = speaker
     if role == "tool" and "tool_call_id" not in message and "name" not in message:
         raise IngestError(f"{prefix}tool_call_id", "a tool result needs tool_call_id or name")
     return as_message(message)

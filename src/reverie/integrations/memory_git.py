@@ -20,11 +20,10 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError, UserError
 from reverie.layout import TRACKED_FILES
 from reverie.store.git import GitStore
+from reverie.store.trailers import MEMORY_TOOL_TRAILER
 
 __all__ = ["MEMORY_TOOL_TRAILER", "MemoryVersions", "commit_subject"]
 
-MEMORY_TOOL_TRAILER = "Memory-Tool"
-"""Trailer naming the tool (and client) that made a change: ``Memory-Tool: mcp (cursor 1.2)``."""
 
 _SUBJECT_CHARS = 72
 

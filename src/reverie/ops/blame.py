@@ -132,6 +132,8 @@ class BlameHit:
     cursors: tuple[int, int] | None = None
     """The history entries the commit processed (a Dream commit), else None."""
     model: str | None = None
+    written_by: str | None = None
+    """Who made a commit that is not Dream's, from its trailers (a memory tool, a revert)."""
     entries: list[HistoryEntry] = field(default_factory=list)
     """Entries of that range still in the log, most related first."""
     missing_entries: int = 0
@@ -149,6 +151,7 @@ class BlameHit:
             "timestamp": self.timestamp,
             "subject": self.subject,
             "cursors": list(self.cursors) if self.cursors else None,
+            "written_by": self.written_by,
             "model": self.model,
             "entries": [entry.to_dict() for entry in self.entries],
             "missing_entries": self.missing_entries,
@@ -240,8 +243,14 @@ def blame_text(ws: Workspace, text: str) -> list[BlameHit]:
     Raises:
         UserError: ``text`` holds no words, or no memory line holds them.
     """
-    from reverie.dream.commit_message import CURSORS_TRAILER, MODEL_TRAILER, parse_cursor_range
+    from reverie.dream.commit_message import parse_cursor_range
     from reverie.store.git import parse_trailers
+    from reverie.store.trailers import (
+        CURSORS_TRAILER,
+        MEMORY_TOOL_TRAILER,
+        MODEL_TRAILER,
+        REVERTED_TRAILER,
+    )
 
     pattern = phrase_pattern(text)
     if pattern is None:
@@ -268,6 +277,10 @@ def blame_text(ws: Workspace, text: str) -> list[BlameHit]:
                 trailers = parse_trailers(info.message)
                 hit.cursors = parse_cursor_range(trailers.get(CURSORS_TRAILER))
                 hit.model = trailers.get(MODEL_TRAILER)
+                if MEMORY_TOOL_TRAILER in trailers:
+                    hit.written_by = f"the memory tool ({trailers[MEMORY_TOOL_TRAILER]})"
+                elif REVERTED_TRAILER in trailers:
+                    hit.written_by = f"a revert of {trailers[REVERTED_TRAILER][:8]}"
         if hit.cursors is not None:
             _trace(ws, hit, _Relevance(pattern, line))
         hits.append(hit)

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import ProviderError
 from reverie.recall.fusion import Turn
-from reverie.recall.rankers import Candidate, CandidatePool, Filters
+from reverie.recall.pool import Candidate, CandidatePool, Filters
 
 __all__ = [
     "FULL_SCAN_LIMIT",
@@ -248,14 +248,15 @@ class SemanticRanker:
         where, params = filters.message_sql()
         best: list[tuple[float, tuple[Any, ...]]] = []
         for row in self.db.execute(
-            "SELECT m.id, m.session_key, m.idx, m.role, m.ts, m.text, v.vector FROM vectors v "
+            "SELECT m.id, m.session_key, m.idx, m.role, m.speaker, m.ts, m.text, v.vector "
+            "FROM vectors v "
             f"JOIN messages m ON m.id = v.message_id WHERE v.model = ?{where}",
             [model, *params],
         ):
-            best.append((_dot(vector, _unpack(row[6])), row))
+            best.append((_dot(vector, _unpack(row[7])), row))
         best.sort(key=lambda item: item[0], reverse=True)
-        for similarity, (row_id, key, index, role, ts, text, _) in best[:_RANKED]:
+        for similarity, (row_id, key, index, role, speaker, ts, text, _) in best[:_RANKED]:
             turn = (key, index)
             if turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+                pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text)
             scored[turn] = similarity

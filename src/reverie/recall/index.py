@@ -28,7 +28,7 @@ from reverie.errors import StoreError, UserError
 from reverie.recall import schema
 from reverie.recall.embeddings import Embedder, SemanticRanker
 from reverie.recall.hits import RecallHit
-from reverie.recall.rankers import Filters
+from reverie.recall.pool import Filters
 from reverie.recall.search import Searcher, plain_bm25
 from reverie.recall.sync import SyncReport, sync_workspace
 from reverie.recall.text import normalise_time

@@ -7,7 +7,9 @@
 * **coverage**: how many distinct query words a turn and its neighbours hold
   (BM25 over-rewards one rare word said many times).
 * **exact terms**: names, numbers and codes of the query found verbatim.
+* **speaker**: turns said by a person the query names, that match more than the name.
 * **dates**: turns said on a calendar day the query names.
+* **months**: matched turns said in a month the query names ("in March").
 * **history**: turns inside the source range of history entries that match.
 * **recency**: newer first, a light tie-breaker for facts that were corrected.
 * **semantic**: cosine similarity of embeddings, when an endpoint is configured.
@@ -17,162 +19,31 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from reverie.recall.fusion import Turn
+from reverie.recall.pool import (
+    MESSAGE_COLUMNS,
+    Candidate,
+    CandidatePool,
+    Filters,
+    named_people,
+)
 from reverie.recall.text import QueryTerms, fts_or_query, holds_answer_type, words
 
-__all__ = ["Candidate", "CandidatePool", "Filters", "collect_candidates"]
+__all__ = [
+    "answer_type",
+    "by_speaker",
+    "coverage",
+    "exact_terms",
+    "in_months",
+    "on_dates",
+    "recency",
+    "window_bm25",
+    "within_history",
+]
 
-POOL_SIZE = 200
-"""Turns BM25 hands to the other rankers: enough that a turn ranked low by BM25
-but high by coverage or names still gets its chance."""
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Which rows a search may return (SQL fragments and their parameters)."""
-
-    session_key: str | None = None
-    since: str | None = None
-    until: str | None = None
-
-    def message_sql(self, alias: str = "m") -> tuple[str, list[object]]:
-        """A ``WHERE`` continuation for the messages table."""
-        clauses: list[str] = []
-        params: list[object] = []
-        if self.session_key is not None:
-            clauses.append(f"{alias}.session_key = ?")
-            params.append(self.session_key)
-        if self.since is not None:
-            clauses.append(f"{alias}.ts >= ?")
-            params.append(self.since)
-        if self.until is not None:
-            clauses.append(f"{alias}.ts < ?")
-            params.append(self.until)
-        return "".join(f" AND {clause}" for clause in clauses), params
-
-
-@dataclass
-class Candidate:
-    """A message the query matched, or a neighbour of one."""
-
-    row_id: int
-    turn: Turn
-    role: str
-    ts: str | None
-    text: str
-    bm25: float = 0.0
-    """Positive, higher is better; 0 for a neighbour that matched nothing."""
-    _words: frozenset[str] | None = field(default=None, repr=False)
-    _lower: str | None = field(default=None, repr=False)
-
-    @property
-    def lower(self) -> str:
-        """The text lower-cased (computed once)."""
-        if self._lower is None:
-            self._lower = self.text.lower()
-        return self._lower
-
-    @property
-    def word_set(self) -> frozenset[str]:
-        """The distinct lower-cased words of the text (computed once)."""
-        if self._words is None:
-            self._words = frozenset(words(self.lower))
-        return self._words
-
-
-@dataclass
-class CandidatePool:
-    """The matched turns and their neighbours, keyed by turn."""
-
-    turns: dict[Turn, Candidate] = field(default_factory=dict)
-    matched: list[Turn] = field(default_factory=list)
-    """Turns BM25 matched, best first."""
-
-    def bm25(self, turn: Turn) -> float:
-        """The turn's BM25 (0 when it matched nothing or is not in the pool)."""
-        candidate = self.turns.get(turn)
-        return candidate.bm25 if candidate is not None else 0.0
-
-
-_COLUMNS = "m.id, m.session_key, m.idx, m.role, m.ts, m.text"
-
-
-def collect_candidates(
-    db: sqlite3.Connection, query: QueryTerms, filters: Filters, *, terms: Sequence[str] = ()
-) -> CandidatePool:
-    """BM25's best turns for the query (or for ``terms``), plus their neighbours."""
-    pool = CandidatePool()
-    match = fts_or_query(list(terms or query.terms), prefixes=not terms)
-    if not match:
-        return pool
-    where, params = filters.message_sql()
-    if where:
-        rows = db.execute(
-            f"SELECT {_COLUMNS}, bm25(messages_fts) AS rank FROM messages_fts "
-            "JOIN messages m ON m.id = messages_fts.rowid "
-            f"WHERE messages_fts MATCH ?{where} ORDER BY rank LIMIT ?",
-            [match, *params, POOL_SIZE],
-        ).fetchall()
-    else:
-        # Rank inside FTS first: joining every match before the sort would read
-        # the text of thousands of rows to keep two hundred.
-        rows = db.execute(
-            f"SELECT {_COLUMNS}, f.rank FROM (SELECT rowid, bm25(messages_fts) AS rank "
-            "FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) f "
-            "JOIN messages m ON m.id = f.rowid ORDER BY f.rank",
-            [match, POOL_SIZE],
-        ).fetchall()
-    for row_id, key, index, role, ts, text, rank in rows:
-        turn = (key, index)
-        pool.turns[turn] = Candidate(row_id, turn, role, ts, text, -rank)
-        pool.matched.append(turn)
-    _add_neighbours(db, pool, filters)
-    return pool
-
-
-def _add_neighbours(db: sqlite3.Connection, pool: CandidatePool, filters: Filters) -> None:
-    # Neighbours obey the filters too: a window never reaches outside the asked-for span.
-    where, params = filters.message_sql()
-    wanted: set[Turn] = set()
-    guesses: set[int] = set()
-    for key, index in pool.matched:
-        row_id = pool.turns[(key, index)].row_id
-        for step in (-1, 1):
-            other = (key, index + step)
-            if index + step >= 0 and other not in pool.turns:
-                wanted.add(other)
-                guesses.add(row_id + step)  # a session's messages are usually inserted in order
-    _fetch(db, pool, "m.id", sorted(guesses), where, params, wanted)
-    missing = sorted(wanted - pool.turns.keys())
-    by_key: dict[str, list[int]] = {}
-    for key, index in missing:
-        by_key.setdefault(key, []).append(index)
-    for key, indexes in by_key.items():
-        _fetch(db, pool, "m.idx", indexes, f" AND m.session_key = ?{where}", [key, *params], None)
-
-
-def _fetch(
-    db: sqlite3.Connection,
-    pool: CandidatePool,
-    column: str,
-    values: list[int],
-    where: str,
-    params: list[object],
-    wanted: set[Turn] | None,
-) -> None:
-    for start in range(0, len(values), 500):
-        chunk = values[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for row_id, key, index, role, ts, text in db.execute(
-            f"SELECT {_COLUMNS} FROM messages m WHERE {column} IN ({marks}){where}",
-            [*chunk, *params],
-        ):
-            turn = (key, index)
-            if (wanted is None or turn in wanted) and turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+RANKED_DEPTH = 100
+"""Longest list the costlier rankers return: past it, a fused rank adds almost nothing."""
 
 
 def window_bm25(pool: CandidatePool) -> list[Turn]:
@@ -192,9 +63,13 @@ def crude_stem(word: str) -> str:
 
 def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns by how many distinct query words they and their neighbours hold."""
-    wanted = sorted({crude_stem(term) for term in query.terms}, key=len, reverse=True)
-    if len(wanted) < 2:
+    if len(query.terms) < 2:
         return []
+    # A term and its other forms ("buy", "bought") count as one word found.
+    group = {crude_stem(term): crude_stem(term) for term in query.terms}
+    for term, forms in query.alternates:
+        group.update((crude_stem(form), crude_stem(term)) for form in forms)
+    wanted = sorted(group, key=len, reverse=True)
     # One scan per turn, in C: words that start with a query word's stem.
     finder = re.compile(r"\b(?:" + "|".join(re.escape(stem) for stem in wanted) + ")")
     cache: dict[Turn, frozenset[str]] = {}
@@ -203,7 +78,12 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         hit = cache.get(turn)
         if hit is None:
             candidate = pool.turns.get(turn)
-            hit = frozenset(finder.findall(candidate.lower)) if candidate else frozenset()
+            if candidate is None:
+                hit = frozenset()
+            elif query.alternates:
+                hit = frozenset([group[stem] for stem in finder.findall(candidate.lower)])
+            else:
+                hit = frozenset(finder.findall(candidate.lower))
             cache[turn] = hit
         return hit
 
@@ -216,17 +96,52 @@ def coverage(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     return sorted(pool.matched, key=score, reverse=True)
 
 
+def by_speaker(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns said by a person the query names, by BM25.
+
+    A speaker's name is rarely in their own words, so "what did Melanie say
+    about pottery" matches Caroline's pottery as well as Melanie's; this ranker
+    prefers Melanie's (and, in a workspace of many conversations, the ones
+    Melanie is in). A turn matching nothing but the name is left out.
+    """
+    names = set(named_people(query))
+    if not names:
+        return []
+    finders: dict[str, re.Pattern[str] | None] = {}
+
+    def finder(speaker: str) -> re.Pattern[str] | None:
+        if speaker not in finders:
+            own = set(words(speaker.lower()))
+            stems = {crude_stem(term) for term in query.searched if term not in own}
+            finders[speaker] = (
+                re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(stems))) + ")")
+                if own & names and stems
+                else None
+            )
+        return finders[speaker]
+
+    ranked = []
+    for turn in pool.matched:
+        candidate = pool.turns[turn]
+        found = finder(candidate.speaker) if candidate.speaker else None
+        if found is not None and found.search(candidate.lower):
+            ranked.append(turn)
+    ranked.sort(key=pool.bm25, reverse=True)
+    return ranked
+
+
 def exact_terms(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
     """Matched turns holding the query's names and numbers verbatim, most first."""
     if not query.exact:
         return []
-    single = {term for term in query.exact if "-" not in term}
+    single = sorted({term for term in query.exact if "-" not in term}, key=len, reverse=True)
     compounds = [term for term in query.exact if "-" in term]
+    finder = re.compile(r"\b(?:" + "|".join(map(re.escape, single)) + r")\b") if single else None
     scored: list[tuple[int, float, Turn]] = []
     for turn in pool.matched:
         candidate = pool.turns[turn]
-        lowered = candidate.text.lower()
-        hits = len(single & candidate.word_set)
+        lowered = candidate.lower
+        hits = len(set(finder.findall(lowered))) if finder is not None else 0
         hits += sum(2 for term in compounds if term in lowered)
         if hits:
             scored.append((hits, candidate.bm25, turn))
@@ -251,23 +166,38 @@ def on_dates(
     where, params = filters.message_sql()
     found: list[Turn] = []
     for marker in sorted(days):
-        for row_id, key, index, role, ts, text in db.execute(
-            f"SELECT {_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
+        for row_id, key, index, role, speaker, ts, text in db.execute(
+            f"SELECT {MESSAGE_COLUMNS} FROM messages m WHERE substr(m.ts, 5, 7) = ?{where} "
             "ORDER BY m.ts LIMIT 20",
             [marker, *params],
         ):
             turn = (key, index)
             if turn not in pool.turns:
-                pool.turns[turn] = Candidate(row_id, turn, role, ts, text)
+                pool.turns[turn] = Candidate(row_id, turn, role, speaker, ts, text)
             found.append(turn)
     return found
+
+
+def in_months(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
+    """Matched turns said in a month the query names (and its year, when named), by BM25."""
+    if not query.months:
+        return []
+    ranked: list[Turn] = []
+    for turn in pool.matched:
+        ts = pool.turns[turn].ts
+        if ts is None or len(ts) < 7 or not ts[5:7].isdigit():
+            continue
+        year, month = int(ts[:4]), int(ts[5:7])
+        if any(month == m and y in (0, year) for m, y in query.months):
+            ranked.append(turn)
+    return ranked
 
 
 def within_history(
     db: sqlite3.Connection, pool: CandidatePool, query: QueryTerms, filters: Filters
 ) -> list[Turn]:
     """Matched turns inside the source ranges of the history entries that match best."""
-    match = fts_or_query(list(query.terms))
+    match = fts_or_query(list(query.searched))
     if not match or not pool.matched:
         return []
     where = ""
@@ -304,10 +234,16 @@ def answer_type(pool: CandidatePool, query: QueryTerms) -> list[Turn]:
         key, index = turn
         near = max(pool.bm25((key, index - 1)), pool.bm25((key, index + 1)))
         score = candidate.bm25 + 0.8 * near
-        if score > 0 and holds_answer_type(candidate.text, kind):
+        if score > 0:
             scored.append((score, turn))
     scored.sort(reverse=True)
-    return [turn for _, turn in scored]
+    ranked: list[Turn] = []
+    for _, turn in scored:
+        if holds_answer_type(pool.turns[turn].text, kind):
+            ranked.append(turn)
+            if len(ranked) == RANKED_DEPTH:
+                break
+    return ranked
 
 
 def recency(pool: CandidatePool) -> list[Turn]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reverie.recall.text import message_text, normalise_time
+from reverie.recall.text import message_speaker, message_text, normalise_time
 from reverie.store.records import HistoryEntry
 
 __all__ = ["RowWriter", "SourceTable", "SyncReport", "count_or_none"]
@@ -35,8 +35,8 @@ class SyncReport:
         return bool(self.messages or self.history or self.memory or self.removed)
 
 
-def _digest(role: str, text: str) -> int:
-    return zlib.crc32(f"{role}\0{text}".encode("utf-8", "surrogatepass"))
+def _digest(role: str, speaker: str, text: str) -> int:
+    return zlib.crc32(f"{role}\0{speaker}\0{text}".encode("utf-8", "surrogatepass"))
 
 
 class RowWriter:
@@ -57,7 +57,8 @@ class RowWriter:
         role = message.get("role")
         role = role if isinstance(role, str) else "unknown"
         text = message_text(message)
-        digest = _digest(role, text)
+        speaker = message_speaker(message)
+        digest = _digest(role, speaker, text)
         ts = normalise_time(message.get("timestamp"))
         if existing is not None:
             row_id, old_digest, old_origin = existing
@@ -69,22 +70,26 @@ class RowWriter:
                 return  # a retried archive batch: the first copy of an index wins
             self._drop_message(row_id)
         cursor = self.db.execute(
-            "INSERT INTO messages (session_key, idx, role, ts, origin, digest, text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, index, role, ts, origin, digest, text),
+            "INSERT INTO messages (session_key, idx, role, speaker, ts, origin, digest, text) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, index, role, speaker, ts, origin, digest, text),
         )
         self.db.execute(
-            "INSERT INTO messages_fts (rowid, text) VALUES (?, ?)", (cursor.lastrowid, text)
+            "INSERT INTO messages_fts (rowid, text, speaker) VALUES (?, ?, ?)",
+            (cursor.lastrowid, text, speaker),
         )
         self.report.messages += 1
 
     def _drop_message(self, row_id: int) -> None:
-        row = self.db.execute("SELECT text FROM messages WHERE id = ?", (row_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT text, speaker FROM messages WHERE id = ?", (row_id,)
+        ).fetchone()
         if row is None:
             return
         self.db.execute(
-            "INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', ?, ?)",
-            (row_id, row[0]),
+            "INSERT INTO messages_fts (messages_fts, rowid, text, speaker) "
+            "VALUES ('delete', ?, ?, ?)",
+            (row_id, row[0], row[1]),
         )
         self.db.execute("DELETE FROM messages WHERE id = ?", (row_id,))
         self.db.execute("DELETE FROM vectors WHERE message_id = ?", (row_id,))

@@ -27,7 +27,7 @@ __all__ = ["INDEX_DIR", "INDEX_NAME", "SCHEMA_VERSION", "connect", "index_path"]
 INDEX_DIR = Path("memory") / ".index"
 """The index folder, relative to the workspace."""
 INDEX_NAME = "recall.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Bumped whenever the tables or what goes into them change: an older file is rebuilt."""
 
 BUSY_TIMEOUT_MS = 30_000
@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS messages (
     session_key TEXT NOT NULL,
     idx INTEGER NOT NULL,       -- absolute message index in the session
     role TEXT NOT NULL,
+    speaker TEXT NOT NULL,      -- the speaker's name ('' when the message names none)
     ts TEXT,                    -- 'YYYY-MM-DD HH:MM' local, NULL when unknown
     origin TEXT NOT NULL,       -- 'session' (live file) or 'transcript' (archive)
     digest INTEGER NOT NULL,    -- detects a message rewritten in place
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_ts ON messages (ts);
 CREATE VIRTUAL TABLE IF NOT EXISTS messages_fts USING fts5(
-    text, content='messages', content_rowid='id', tokenize='{_TOKENIZER}'
+    text, speaker, content='messages', content_rowid='id', tokenize='{_TOKENIZER}'
 );
 CREATE TABLE IF NOT EXISTS history (
     cursor INTEGER PRIMARY KEY,

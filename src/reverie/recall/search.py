@@ -15,13 +15,21 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Collection, Sequence
+from datetime import datetime, timedelta
 
 from reverie.recall import rankers
 from reverie.recall.embeddings import SemanticRanker
-from reverie.recall.fusion import Turn, fuse, rank_order, windows_from_turns
+from reverie.recall.fusion import (
+    Turn,
+    fuse,
+    rank_order,
+    set_repeats_apart,
+    widen,
+    windows_from_turns,
+)
 from reverie.recall.hits import RecallHit
-from reverie.recall.rankers import CandidatePool, Filters
-from reverie.recall.text import QueryTerms, analyse_query, fts_or_query
+from reverie.recall.pool import CandidatePool, Filters, collect_candidates, fetch_turns
+from reverie.recall.text import QueryTerms, analyse_query, fts_or_query, words
 
 __all__ = ["DEFAULT_WEIGHTS", "MAX_HIT_MESSAGE_CHARS", "Searcher", "plain_bm25"]
 
@@ -33,8 +41,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "window": 1.0,
     "coverage": 0.8,
     "exact": 0.8,
+    "speaker": 0.8,
     "answer_type": 0.8,
     "dates": 1.0,
+    "months": 1.0,
     "history": 0.4,
     "recency": 0.2,
     "semantic": 1.2,
@@ -91,14 +101,16 @@ class Searcher:
     # -- messages ----------------------------------------------------------------
 
     def _messages(self, query: str, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
-        pool = rankers.collect_candidates(self.db, terms, filters)
+        pool = collect_candidates(self.db, terms, filters)
         w = self.weights
         lists: list[tuple[float, Sequence[Turn]]] = [
             (w["bm25"], pool.matched),
             (w["window"], rankers.window_bm25(pool)),
             (w["coverage"], rankers.coverage(pool, terms)),
             (w["exact"], rankers.exact_terms(pool, terms)),
+            (w["speaker"], rankers.by_speaker(pool, terms)),
             (w["dates"], rankers.on_dates(self.db, pool, terms, filters)),
+            (w["months"], rankers.in_months(pool, terms)),
             (w["answer_type"], rankers.answer_type(pool, terms)),
             (w["history"], rankers.within_history(self.db, pool, terms, filters)),
             (w["recency"], rankers.recency(pool)),
@@ -111,15 +123,38 @@ class Searcher:
             if candidate is not None:
                 factor = _ROLE_FACTOR.get(candidate.role, 0.9) * _substance(candidate.text)
                 scores[turn] *= factor
+        _favour_named_speakers(pool, terms, scores)
+        ranked = set_repeats_apart(rank_order(scores), lambda turn: pool.turns[turn].word_set)
+        if ranked:
+            # Seeds far below the best are not worth a hit of their own: their
+            # turns are better spent around the strong ones (see widen).
+            floor = WEAK_SEED * max(score for _, score in ranked[:5])
+            ranked = [(turn, score) for turn, score in ranked if score >= floor]
         windows = windows_from_turns(
-            rank_order(scores),
+            ranked,
             limit=k,
             turn_budget=2 * k,
             neighbour_score=lambda turn: scores.get(turn, 0.0),
             exists=lambda turn: self._exists(pool, turn),
             prefer_next=lambda turn: pool.turns[turn].role == "user",
             asks=lambda turn: _asks(pool, turn),
+            together=lambda first, second: _same_sitting(pool, first, second),
         )
+        if sum(w.size for w in windows) < 2 * k:
+            room = [_MAX_WIDENED - w.size for w in windows]
+            around = [
+                (w.session_key, index)
+                for w, extra in zip(windows, room, strict=True)
+                for index in range(max(0, w.start - extra), w.end + extra)
+            ]
+            fetch_turns(self.db, pool, around, filters)
+            widen(
+                windows,
+                turn_budget=2 * k,
+                exists=lambda turn: self._exists(pool, turn),
+                together=lambda first, second: _same_sitting(pool, first, second),
+                max_window=_MAX_WIDENED,
+            )
         return [self._window_hit(pool, w.session_key, w.start, w.end, w.score) for w in windows]
 
     def _exists(self, pool: CandidatePool, turn: Turn) -> bool:
@@ -135,7 +170,9 @@ class Searcher:
             if candidate is None:
                 continue
             stamp = stamp or candidate.ts
-            lines.append(format_turn(candidate.ts, candidate.role, candidate.text))
+            lines.append(
+                format_turn(candidate.ts, candidate.role, candidate.text, candidate.speaker)
+            )
         return RecallHit(
             kind="message",
             score=round(score, 6),
@@ -151,7 +188,7 @@ class Searcher:
     def _history(
         self, terms: QueryTerms, filters: Filters, k: int, *, sourceless_only: bool
     ) -> list[RecallHit]:
-        match = fts_or_query(list(terms.terms))
+        match = fts_or_query(list(terms.searched))
         if not match:
             return []
         clauses, params = "", [match]
@@ -186,7 +223,7 @@ class Searcher:
         ]
 
     def _memory(self, terms: QueryTerms, filters: Filters, k: int) -> list[RecallHit]:
-        match = fts_or_query(list(terms.terms))
+        match = fts_or_query(list(terms.searched))
         if not match:
             return []
         clauses, params = "", [match]
@@ -216,23 +253,87 @@ def _substance(text: str) -> float:
     return 0.55 + 0.45 * min(1.0, len(text.split()) / 12)
 
 
+WEAK_SEED = 0.2
+"""A turn scoring under this share of the best one starts no hit of its own."""
+_MAX_WIDENED = 6
+"""Most turns a hit grows to with turns the others left unused."""
+SITTING_GAP = timedelta(hours=1)
+"""Silence after which a conversation counts as taken up again (a new sitting)."""
+
+
+def _same_sitting(pool: CandidatePool, first: Turn, second: Turn) -> bool:
+    """Whether two neighbouring turns were said in one sitting (true when a time is unknown)."""
+    a, b = pool.turns.get(first), pool.turns.get(second)
+    if a is None or b is None or not a.ts or not b.ts:
+        return True
+    try:
+        gap = datetime.fromisoformat(b.ts) - datetime.fromisoformat(a.ts)
+    except ValueError:
+        return True
+    return abs(gap) <= SITTING_GAP
+
+
+NAMED_SPEAKER_BONUS = 1 / 600
+"""Score every turn of a person the query names gets: a tenth of a top rank's,
+enough to choose between a window's neighbours, too little to outrank a match."""
+
+
+def _favour_named_speakers(
+    pool: CandidatePool, terms: QueryTerms, scores: dict[Turn, float]
+) -> None:
+    """Add a little to every pooled turn said by a person the query names.
+
+    "What instrument does Daniel play?" matches Keiko's "what do you play
+    again"; of its neighbours, Daniel's reply ("bass") is the one to show.
+    """
+    names = set(terms.exact)
+    if not names:
+        return
+    named: dict[str, bool] = {"": False}
+    for turn, candidate in pool.turns.items():
+        speaker = candidate.speaker
+        if speaker not in named:
+            named[speaker] = bool(names & set(words(speaker.lower())))
+        if named[speaker]:
+            scores[turn] = scores.get(turn, 0.0) + NAMED_SPEAKER_BONUS
+
+
 def _asks(pool: CandidatePool, turn: Turn) -> bool:
+    """Whether a turn asks something ("permanently?? what about Pepper" does too)."""
     candidate = pool.turns.get(turn)
-    return candidate is not None and candidate.text.rstrip().endswith("?")
+    return candidate is not None and "?" in candidate.text
 
 
-def format_turn(ts: str | None, role: str, text: str) -> str:
-    """One message as a hit shows it: ``[2026-04-03 09:12] user: text``."""
+def format_turn(ts: str | None, role: str, text: str, speaker: str = "") -> str:
+    """One message as a hit shows it: ``[Fri 2026-04-03 09:12] user: text``.
+
+    The weekday lets a reader date "last Saturday" or "yesterday" from the
+    turn alone. A message that names its speaker shows the name instead of the
+    role (``[Mon 2023-05-08 13:56] Caroline: text``), so who said what survives.
+    """
     if len(text) > MAX_HIT_MESSAGE_CHARS:
         half = MAX_HIT_MESSAGE_CHARS // 2
         text = f"{text[:half]} […] {text[-half:]}"
-    return f"[{ts or '?'}] {role}: {text}"
+    return f"[{_dated(ts)}] {speaker or role}: {text}"
+
+
+def _dated(ts: str | None) -> str:
+    if not ts:
+        return "?"
+    try:
+        day = datetime.fromisoformat(ts)
+    except ValueError:
+        return ts
+    return f"{_WEEKDAYS[day.weekday()]} {ts}"
+
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) -> list[RecallHit]:
     """The baseline: BM25 over single turns, every query word, one turn per hit."""
     terms = analyse_query(query)
-    pool = rankers.collect_candidates(db, terms, filters, terms=terms.all_words)
+    pool = collect_candidates(db, terms, filters, terms=terms.all_words)
     hits: list[RecallHit] = []
     for key, index in pool.matched[:k]:
         candidate = pool.turns[(key, index)]
@@ -240,7 +341,7 @@ def plain_bm25(db: sqlite3.Connection, query: str, *, k: int, filters: Filters) 
             RecallHit(
                 kind="message",
                 score=round(candidate.bm25, 6),
-                text=format_turn(candidate.ts, candidate.role, candidate.text),
+                text=format_turn(candidate.ts, candidate.role, candidate.text, candidate.speaker),
                 session_key=key,
                 start=index,
                 end=index + 1,

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from reverie.recall.wordforms import past_forms
+
 __all__ = [
     "MAX_INDEXED_CHARS",
     "STOP_WORDS",
@@ -25,6 +27,7 @@ __all__ = [
     "content_words",
     "fts_or_query",
     "holds_answer_type",
+    "message_speaker",
     "message_text",
     "normalise_time",
     "words",
@@ -96,6 +99,10 @@ class QueryTerms:
             numbers and codes (words holding a digit).
         dates: ``(month, day)`` pairs named in the query ("March 3", "3rd of
             March", "2026-03-03").
+        months: ``(month, year)`` pairs for months the query names without a
+            day ("in March", "February 2024"); year 0 when not given.
+        alternates: ``(term, other forms)`` for terms said in other forms too
+            (the irregular past of a verb: "buy" is also "bought").
         all_words: Every word of the query (for a plain BM25 baseline).
         answer_type: What kind of answer the question wants: ``"number"`` (how
             much, how many, how long…), ``"time"`` (when, what date), ``"name"``
@@ -107,11 +114,19 @@ class QueryTerms:
     dates: tuple[tuple[int, int], ...]
     all_words: tuple[str, ...]
     answer_type: str | None = None
+    months: tuple[tuple[int, int], ...] = ()
+    alternates: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def searched(self) -> tuple[str, ...]:
+        """The terms and their other forms: every word a match may hold."""
+        return self.terms + tuple(form for _, forms in self.alternates for form in forms)
 
 
 def analyse_query(query: str) -> QueryTerms:
     """Cut ``query`` into content words, exact terms and dates."""
-    raw = [match.group(0) for match in _WORD.finditer(query)]
+    # "Caroline's" asks about Caroline: the possessive would only match itself.
+    raw = [_POSSESSIVE.sub("", match.group(0)) for match in _WORD.finditer(query)]
     terms: list[str] = []
     exact: list[str] = []
     for position, word in enumerate(raw):
@@ -135,6 +150,8 @@ def analyse_query(query: str) -> QueryTerms:
         dates=tuple(_dates(query)),
         all_words=tuple(dict.fromkeys(word.lower() for word in raw)),
         answer_type=_answer_type(query),
+        months=tuple(_months(query)),
+        alternates=tuple((term, forms) for term in terms if (forms := past_forms(term))),
     )
 
 
@@ -146,6 +163,7 @@ def _answer_type(query: str) -> str | None:
     return None
 
 
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
 _ANSWER_TYPES = (
     (
@@ -162,7 +180,9 @@ _ANSWER_PATTERNS = {
     "number": re.compile(r"\d"),
     "time": re.compile(
         r"\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(mon|tues|wednes|"
-        r"thurs|fri|satur|sun)day\b|\b(tomorrow|tonight|today|yesterday|week|weekend)\b",
+        r"thurs|fri|satur|sun)day\b|\b(tomorrow|tonight|today|yesterday|weeks?|weekends?|"
+        r"months?|years?|ago|morning|night|recently|lately|summer|winter|spring|autumn|"
+        r"christmas|easter|birthday)\b",
         re.IGNORECASE,
     ),
 }
@@ -198,6 +218,29 @@ def _dates(query: str) -> list[tuple[int, int]]:
                 month, day = _MONTHS[groups[1].lower().rstrip(".")], int(groups[0])
             if 1 <= month <= 12 and 1 <= day <= 31 and (month, day) not in found:
                 found.append((month, day))
+    return found
+
+
+_MONTH_ONLY = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\b(?:,?\s+((?:19|20)\d\d)\b)?",
+    re.IGNORECASE,
+)
+
+
+def _months(query: str) -> list[tuple[int, int]]:
+    """Months named without a day: "in March", "February 2024" (not "may" the verb)."""
+    covered = [m.span() for pattern in _DATE_PATTERNS for m in pattern.finditer(query)]
+    found: list[tuple[int, int]] = []
+    for match in _MONTH_ONLY.finditer(query):
+        if any(start <= match.start() < end for start, end in covered):
+            continue  # part of a full date
+        name, year = match.group(1), match.group(2)
+        if name.lower() == "may" and not (name == "May" and (match.start() > 0 or year)):
+            continue
+        item = (_MONTHS[name.lower()], int(year) if year else 0)
+        if item not in found:
+            found.append(item)
     return found
 
 
@@ -240,6 +283,20 @@ def message_text(message: Mapping[str, Any]) -> str:
                 parts.append(f"{name}({arguments})")
     text = "\n".join(part for part in parts if part)
     return text[:MAX_INDEXED_CHARS]
+
+
+def message_speaker(message: Mapping[str, Any]) -> str:
+    """Who said a message, when it names them: the ``name`` of a person's turn.
+
+    A conversation between two people imports as ``user`` and ``assistant``
+    turns that keep each speaker's name; indexed with the turn, the name makes
+    "what did Caroline say about…" find her turns. A tool result's ``name`` is
+    the tool's, not a speaker's.
+    """
+    name = message.get("name")
+    if message.get("role") == "tool" or not isinstance(name, str):
+        return ""
+    return " ".join(name.split())[:100]
 
 
 def normalise_time(value: object) -> str | None:

@@ -16,7 +16,7 @@ from reverie.errors import ReverieError, ToolError
 from reverie.recall.hits import RecallHit
 from reverie.recall.index import RecallIndex
 from reverie.recall.search import format_turn
-from reverie.recall.text import message_text, normalise_time
+from reverie.recall.text import message_speaker, message_text, normalise_time
 from reverie.tools.registry import Tool
 
 __all__ = [
@@ -190,6 +190,7 @@ def _turn(message: Mapping[str, Any]) -> str:
         normalise_time(message.get("timestamp")),
         role if isinstance(role, str) else "?",
         message_text(message),
+        message_speaker(message),
     )
 
 

@@ -23,18 +23,15 @@ Guarantees, beyond nanobot's:
 
 Files nanobot wrote load as they are, including its older lossy file names
 (``cli_alice.jsonl``), which are renamed ``<name>.migrated`` once the session is
-saved under its base64url name.
+saved under its base64url name. The copies are made in
+:mod:`reverie.sessions._safekeeping`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
-import shutil
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +40,14 @@ from reverie._logging import OnceWarner, get_logger
 from reverie.errors import StoreError
 from reverie.locks import WorkspaceLock
 from reverie.messages import Message
+from reverie.sessions._safekeeping import (
+    FileState,
+    covers,
+    keep_copy,
+    protect,
+    retire_legacy,
+)
+from reverie.sessions._safekeeping import Signature as Signature
 from reverie.sessions.header_recovery import recover_header
 from reverie.sessions.jsonl_store import (
     LoadedSession,
@@ -63,20 +68,6 @@ _log = get_logger("sessions")
 _LOCK_TIMEOUT = 60.0
 _MAX_REPORTED_LINES = 5
 
-Signature = tuple[int, int, int]
-
-
-@dataclass
-class _FileState:
-    """What this manager knows about a session's file."""
-
-    signature: Signature | None
-    """The version last read or written by us (None: there was no file)."""
-    damaged: bool = False
-    """Loaded with skipped lines: keep a copy before the first write over it."""
-    legacy_path: Path | None = None
-    """Loaded from nanobot's older file name; retire it after the first save."""
-
 
 class SessionManager:
     """Loads, caches, saves and retires the sessions of one workspace.
@@ -93,7 +84,7 @@ class SessionManager:
         self.transcripts = TranscriptArchive(self.workspace, lock_timeout=lock_timeout)
         self._lock_timeout = lock_timeout
         self._cache: dict[str, Session] = {}
-        self._states: dict[str, _FileState] = {}
+        self._states: dict[str, FileState] = {}
         self._file_locks: dict[str, WorkspaceLock] = {}
         self._mutex = threading.RLock()
         self._warner = OnceWarner(_log)
@@ -138,7 +129,7 @@ class SessionManager:
             if loaded is None:
                 session = Session(key=key)
                 session.archived_offset = self.transcripts.next_index(key)
-                self._states[key] = _FileState(signature=None)
+                self._states[key] = FileState(signature=None)
             else:
                 session = loaded.session
             self._cache[key] = session
@@ -185,7 +176,7 @@ class SessionManager:
             )
         loaded.session.consolidated_count()  # reset an out-of-range value now, logged once
         with self._mutex:
-            self._states[key] = _FileState(
+            self._states[key] = FileState(
                 signature=signature, damaged=loaded.damaged and legacy is None, legacy_path=legacy
             )
         return loaded
@@ -204,45 +195,14 @@ class SessionManager:
             path = self.session_path(key)
             with self._mutex:
                 state = self._states.get(key)
-            self._protect(session, path, state)
+            protect(session, path, state)
             write_bytes_atomic(path, data)
             if state is not None and state.legacy_path is not None:
-                self._retire_legacy(state.legacy_path)
+                retire_legacy(state.legacy_path)
             signature = file_signature(path)
             with self._mutex:
-                self._states[key] = _FileState(signature=signature)
+                self._states[key] = FileState(signature=signature)
                 self._cache[key] = session
-
-    def _protect(self, session: Session, path: Path, state: _FileState | None) -> None:
-        """Keep the file about to be replaced when replacing it could lose data."""
-        current = file_signature(path)
-        if current is None:
-            return
-        if state is not None and state.damaged:
-            kept = _keep_copy(path, "corrupt")
-            _log.warning("%s was loaded with damage; the original is kept as %s", path, kept)
-            return
-        if state is not None and state.signature == current:
-            return
-        on_disk = read_session_file(path, session.key)
-        if on_disk is not None and not on_disk.damaged and _covers(session, on_disk.session):
-            return
-        kept = _keep_copy(path, "conflict")
-        _log.warning(
-            "%s was changed by another writer since it was read; that version is kept as %s",
-            path,
-            kept,
-        )
-
-    def _retire_legacy(self, legacy: Path) -> None:
-        target = _free_name(legacy, "migrated")
-        try:
-            os.replace(legacy, target)
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            raise StoreError(f"cannot rename {legacy} to {target}: {exc.strerror or exc}") from exc
-        _log.info("imported nanobot session file %s; the original is now %s", legacy, target)
 
     def invalidate(self, key: str) -> None:
         """Forget the cached session ``key``; the next :meth:`get_or_create` reloads it."""
@@ -348,7 +308,7 @@ class SessionManager:
                 # unless our copy already holds all of that and more.
                 loaded = self._load(key, path)
                 if loaded is not None and not (
-                    cached is not None and _covers(cached, loaded.session)
+                    cached is not None and covers(cached, loaded.session)
                 ):
                     session = loaded.session
                 with self._mutex:
@@ -357,7 +317,7 @@ class SessionManager:
             if session is not None and session.messages:
                 self._archive(session, len(session.messages), "delete")
             if state is not None and state.damaged and path.exists():
-                kept = _keep_copy(path, "corrupt")
+                kept = keep_copy(path, "corrupt")
                 _log.warning("%s was damaged; the original is kept as %s", path, kept)
             for victim in (path, state.legacy_path if state is not None else None):
                 if victim is None:
@@ -373,43 +333,3 @@ class SessionManager:
                 self._cache.pop(key, None)
                 self._states.pop(key, None)
             return existed
-
-
-def _covers(session: Session, disk: Session) -> bool:
-    """True when every message ``disk`` holds is also in ``session`` (same absolute index)."""
-    ours = session.archived_offset
-    for position, message in enumerate(disk.messages):
-        index = disk.absolute_index(position)
-        if index < ours:
-            continue  # already moved to the archive by us
-        local = session.position_of(index)
-        if local is None or session.messages[local] != message:
-            return False
-    return True
-
-
-def _keep_copy(path: Path, kind: str) -> Path:
-    """Keep the current ``path`` as ``<name>.<kind>-<UTC time>`` (a hard link when possible)."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = _free_name(path, f"{kind}-{stamp}")
-    try:
-        try:
-            os.link(path, target)
-        except OSError:
-            shutil.copy2(path, target)
-    except OSError as exc:
-        raise StoreError(
-            f"cannot keep a copy of {path} as {target}: {exc.strerror or exc}"
-        ) from exc
-    fsync_dir(path.parent)
-    return target
-
-
-def _free_name(path: Path, suffix: str) -> Path:
-    """``<name>.<suffix>``, or ``<name>.<suffix>-N`` when that is taken: never overwrite a copy."""
-    target = path.with_name(f"{path.name}.{suffix}")
-    number = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{suffix}-{number}")
-        number += 1
-    return target

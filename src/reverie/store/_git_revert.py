@@ -28,11 +28,10 @@ from reverie.store._git_objects import (
 )
 from reverie.store._git_text import FileVersion, split_lines
 from reverie.store._merge3 import Conflict, merge3
+from reverie.store.trailers import REVERTED_TRAILER
 
 __all__ = ["REVERTED_TRAILER", "RevertConflict", "merge_back", "plan_revert", "revert_message"]
 
-REVERTED_TRAILER = "Reverted-Commit"
-"""Trailer of a revert commit naming the commit it undid (full sha)."""
 _SHOWN_LINES = 3
 
 

@@ -10,47 +10,33 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from dulwich.errors import NotGitRepository
-from dulwich.objects import Commit
 from dulwich.repo import Repo
 
-from reverie._logging import OnceWarner, get_logger
-from reverie.errors import GitStoreError, StoreError, UserError
-from reverie.locks import LockTimeoutError, WorkspaceLock
+from reverie._logging import get_logger
+from reverie.errors import GitStoreError, UserError
 from reverie.privacy import PRIVATE_DIR_MODE, private_mkdir
 from reverie.store import _git_history
-from reverie.store._git_commit import GIT_FAILURES, commit_worktree, content_overrides
-from reverie.store._git_health import (
-    Damage,
-    describe_failure,
-    find_damage,
-    parent_tree_or_lost,
-)
+from reverie.store._git_commit import content_overrides
+from reverie.store._git_health import Damage, find_damage, parent_tree_or_lost
 from reverie.store._git_history import DEFAULT_AUTHOR, BlameLine, CommitInfo, commit_info
 from reverie.store._git_index import index_problem, rebuild_index
 from reverie.store._git_locks import STALE_LOCK_SECONDS, stale_lock_files
 from reverie.store._git_objects import (
-    TrackedPath,
     TreeReader,
     head_commit,
     parse_tracked,
     read_worktree,
     resolve_commit,
-    write_version,
 )
-from reverie.store._git_revert import (
-    REVERTED_TRAILER,
-    RevertConflict,
-    plan_revert,
-    revert_message,
-)
+from reverie.store._git_repo import LOCK_NAME, GitRepository
+from reverie.store._git_revert import REVERTED_TRAILER, RevertConflict
 from reverie.store._git_setup import ignored_by, outer_work_tree, write_gitignore
-from reverie.store._git_text import FileVersion, parse_trailers, render_file_diff
+from reverie.store._git_text import parse_trailers, render_file_diff
+from reverie.store._git_undo import restore_before, revert_one
 
 __all__ = [
     "DEFAULT_AUTHOR",
@@ -62,8 +48,6 @@ __all__ = [
 ]
 
 _INIT_MESSAGE: Final = "Initialise reverie memory repository"
-_LOCK_NAME = "reverie.lock"
-_IDENTITY = re.compile(r"^[^<>\n]+ <[^<>\n]*>$")
 
 _log = get_logger("store.git")
 
@@ -91,35 +75,25 @@ class GitStore:
         author: str = DEFAULT_AUTHOR,
         lock_timeout: float = 30.0,
     ) -> None:
-        if isinstance(tracked_files, str):
-            raise UserError("tracked_files must be a list of paths, not one string")
-        parsed = [parse_tracked(name) for name in tracked_files]
-        if not parsed:
-            raise UserError("tracked_files is empty: name at least one file to version")
-        if not _IDENTITY.match(author):
-            raise UserError(f"author {author!r} must look like 'Name <email>'")
-        self._workspace = Path(workspace)
-        self._tracked: tuple[TrackedPath, ...] = tuple(
-            {path.name: path for path in parsed}.values()
+        self._repo = GitRepository(
+            workspace, tracked_files, author=author, lock_timeout=lock_timeout
         )
-        self._identity = author.encode("utf-8")
-        self._lock_timeout = lock_timeout
-        self._warner = OnceWarner(_log)
+        self._warner = self._repo.warner
 
     @property
     def workspace(self) -> Path:
         """The workspace directory."""
-        return self._workspace
+        return self._repo.workspace
 
     @property
     def tracked_files(self) -> list[str]:
         """The tracked paths, normalised, in the order given."""
-        return [path.name for path in self._tracked]
+        return self._repo.tracked_files
 
     @property
     def git_dir(self) -> Path:
         """Where the repository lives: ``workspace/.git``."""
-        return self._workspace / ".git"
+        return self._repo.git_dir
 
     # -- setup -----------------------------------------------------------------
 
@@ -141,31 +115,29 @@ class GitStore:
         """
         if self.is_initialized():
             return False
-        if self._workspace.exists() and not self._workspace.is_dir():
-            raise GitStoreError(
-                f"cannot create a git repository in {self._workspace}: not a folder"
-            )
-        outer = outer_work_tree(self._workspace)
-        if outer is not None and not ignored_by(outer, self._workspace):
+        if self.workspace.exists() and not self.workspace.is_dir():
+            raise GitStoreError(f"cannot create a git repository in {self.workspace}: not a folder")
+        outer = outer_work_tree(self.workspace)
+        if outer is not None and not ignored_by(outer, self.workspace):
             self._warner.warn(
                 "nested",
                 "workspace %s is inside the git work tree %s; creating its own repository, "
                 "which the outer one will show as an embedded repository (add the "
                 "workspace to the outer .gitignore to hide it)",
-                self._workspace,
+                self.workspace,
                 outer,
             )
-        with self._translate(f"cannot create a git repository at {self.git_dir}"):
-            private_mkdir(self._workspace)
+        with self._repo.translate(f"cannot create a git repository at {self.git_dir}"):
+            private_mkdir(self.workspace)
             try:
-                Repo.init(str(self._workspace)).close()
+                Repo.init(str(self.workspace)).close()
             except FileExistsError:
                 return False  # another process created it a moment ago
             # Objects hold every version of the memory files: only the owner may look.
             os.chmod(self.git_dir, PRIVATE_DIR_MODE)
-            write_gitignore(self._workspace, self.tracked_files)
-        with self._open(locked=True) as repo:
-            self._commit_locked(repo, _INIT_MESSAGE)
+            write_gitignore(self.workspace, self.tracked_files)
+        with self._repo.open(locked=True) as repo:
+            self._repo.commit_locked(repo, _INIT_MESSAGE)
         _log.info("created memory repository at %s", self.git_dir)
         return True
 
@@ -189,14 +161,14 @@ class GitStore:
         """
         if not isinstance(message, str) or not message.strip():
             raise UserError("commit message is empty: say what changed")
-        overrides = content_overrides(self._tracked, content or {}, self.git_dir)
+        overrides = content_overrides(self._repo.tracked, content or {}, self.git_dir)
         if not self.is_initialized():
             self._warner.warn(
                 "no-repo", "no git repository at %s; memory is not versioned", self.git_dir
             )
             return None
-        with self._open(locked=True) as repo:
-            return self._commit_locked(repo, message, overrides)
+        with self._repo.open(locked=True) as repo:
+            return self._repo.commit_locked(repo, message, overrides)
 
     def restore(self, sha: str) -> str | None:
         """Bring the tracked files back to their state before commit ``sha``.
@@ -211,21 +183,7 @@ class GitStore:
         Raises:
             GitStoreError: naming ``sha`` when it is unknown or ambiguous.
         """
-        with self._open(locked=True) as repo:
-            target = resolve_commit(repo, sha)
-            short = target.decode()[:8]
-            reader = TreeReader(repo)
-            before = reader.parent_tree(reader.commit(target))
-            self._commit_locked(repo, f"Save memory before restoring to before {short}")
-            for path in self._tracked:
-                wanted = reader.version(before, path.parts)
-                current = read_worktree(self._path(path))
-                if (current[0] if current else None) != wanted:
-                    self._write_worktree(path, wanted)
-            return self._commit_locked(
-                repo,
-                f"Restore memory to before {short}\n\nRestored-From: {target.decode()}",
-            )
+        return restore_before(self._repo, sha)
 
     def revert(self, sha: str, *, files: Sequence[str] | None = None) -> str | None:
         """Undo only commit ``sha``'s change, keeping every later change, as a new commit.
@@ -250,22 +208,7 @@ class GitStore:
                 file and the lines, and nothing was written.
             UserError: a name in ``files`` is not a tracked file.
         """
-        chosen = self._tracked if files is None else [self._tracked_path(f) for f in files]
-        with self._open(locked=True) as repo:
-            target = resolve_commit(repo, sha)
-            reader = TreeReader(repo)
-            try:
-                planned = plan_revert(reader, target, chosen, self._workspace)
-            except RevertConflict:
-                if self._reverted_since(target.decode()):
-                    return None  # undone already; later edits around it are not a clash
-                raise
-            if not planned:
-                return None
-            self._commit_locked(repo, f"Save memory before reverting {target.decode()[:8]}")
-            for path, version in planned:
-                self._write_worktree(path, version)
-            return self._commit_locked(repo, revert_message(reader.commit(target)))
+        return revert_one(self._repo, sha, files, reverted_since=self._reverted_since)
 
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[Repo]:
@@ -276,7 +219,7 @@ class GitStore:
         Raises:
             GitStoreError: there is no repository, or the lock stays taken.
         """
-        with self._open(locked=True) as repo:
+        with self._repo.open(locked=True) as repo:
             yield repo
 
     # -- reading ---------------------------------------------------------------
@@ -289,7 +232,7 @@ class GitStore:
         Raises:
             GitStoreError: naming ``sha`` when it is unknown or ambiguous.
         """
-        with self._open() as repo:
+        with self._repo.open() as repo:
             target = resolve_commit(repo, sha).decode()
         later: list[CommitInfo] = []
         for info in self.log(max_entries):
@@ -304,7 +247,7 @@ class GitStore:
             raise UserError(f"max_entries must be an integer, got {max_entries!r}")
         if max_entries <= 0 or not self.is_initialized():
             return []
-        with self._open() as repo:
+        with self._repo.open() as repo:
             head = head_commit(repo)
             if head is None:
                 return []
@@ -314,7 +257,7 @@ class GitStore:
             for commit in _git_history.walk(repo, head, on_missing=missing.append):
                 if len(commit.parents) > 1:
                     continue  # a merge's changes are listed with the commits it merges
-                files = self._changed_files(reader, commit, missing)
+                files = self._repo.changed_files(reader, commit, missing)
                 if files:
                     out.append(commit_info(commit, files))
                     if len(out) >= max_entries:
@@ -339,7 +282,7 @@ class GitStore:
         Raises:
             GitStoreError: naming ``sha`` when it is unknown or ambiguous.
         """
-        with self._open() as repo:
+        with self._repo.open() as repo:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
             missing: list[str] = []
@@ -359,20 +302,20 @@ class GitStore:
                     reader.version(before, path.parts),
                     reader.version(commit.tree, path.parts),
                 )
-                for path in self._tracked
+                for path in self._repo.tracked
             )
 
     def diff_working_tree(self) -> str:
         """Unified diff of the tracked files on disk against HEAD; ``""`` when clean."""
         if not self.is_initialized():
             return ""
-        with self._open() as repo:
+        with self._repo.open() as repo:
             reader = TreeReader(repo)
             head = head_commit(repo)
             tree = reader.commit(head).tree if head is not None else None
             diffs = []
-            for path in self._tracked:
-                current = read_worktree(self._path(path))
+            for path in self._repo.tracked:
+                current = read_worktree(self._repo.path(path))
                 diffs.append(
                     render_file_diff(
                         path.name,
@@ -389,7 +332,7 @@ class GitStore:
             GitStoreError: naming ``sha`` when it is unknown or ambiguous.
         """
         wanted = parse_tracked(path, field="path")
-        with self._open() as repo:
+        with self._repo.open() as repo:
             reader = TreeReader(repo)
             commit = reader.commit(resolve_commit(repo, sha))
             version = reader.version(commit.tree, wanted.parts)
@@ -401,12 +344,12 @@ class GitStore:
         Lines not committed yet have ``sha=None``. A missing file gives ``[]``.
         """
         wanted = parse_tracked(path, field="path")
-        current = read_worktree(self._path(wanted))
+        current = read_worktree(self._repo.path(wanted))
         if current is None:
             return []
         if not self.is_initialized():
             return _git_history.blame(None, None, wanted, current[0])
-        with self._open() as repo:
+        with self._repo.open() as repo:
             return _git_history.blame(repo, head_commit(repo), wanted, current[0])
 
     parse_trailers = staticmethod(parse_trailers)
@@ -417,7 +360,7 @@ class GitStore:
         """Why ``.git/index`` cannot be read; None when it reads (or there is no repository)."""
         if not self.is_initialized():
             return None
-        with self._open() as repo:
+        with self._repo.open() as repo:
             return index_problem(repo)
 
     def rebuild_index(self) -> int:
@@ -426,7 +369,7 @@ class GitStore:
         The index is derived data: git re-reads each file whose stat it does not
         know, so nothing in the working tree or the history changes.
         """
-        with self._open(locked=True) as repo:
+        with self._repo.open(locked=True) as repo:
             head = head_commit(repo)
             tree = TreeReader(repo).commit(head).tree if head is not None else None
             return rebuild_index(repo, tree)
@@ -435,20 +378,17 @@ class GitStore:
         """The first missing or unreadable object on HEAD's history of the tracked files."""
         if not self.is_initialized():
             return None
-        with self._open() as repo:
-            return find_damage(repo, self._tracked)
+        with self._repo.open() as repo:
+            return find_damage(repo, self._repo.tracked)
 
     def stale_locks(self, older_than: float = STALE_LOCK_SECONDS) -> list[Path]:
         """Lock files a dead git write left in ``.git`` more than ``older_than`` seconds ago.
 
         Each blocks every later write of its file (see :mod:`reverie.store._git_locks`).
         """
-        return stale_lock_files(self.git_dir, older_than, keep=_LOCK_NAME)
+        return stale_lock_files(self.git_dir, older_than, keep=LOCK_NAME)
 
     # -- internals -------------------------------------------------------------
-
-    def _path(self, path: TrackedPath) -> Path:
-        return self._workspace.joinpath(path.name)
 
     def _reverted_since(self, sha: str) -> bool:
         """True when a later commit says it reverted ``sha`` (its ``Reverted-Commit`` trailer)."""
@@ -456,92 +396,3 @@ class GitStore:
             parse_trailers(info.message).get(REVERTED_TRAILER) == sha
             for info in self.later_commits(sha)
         )
-
-    def _tracked_path(self, name: str) -> TrackedPath:
-        wanted = parse_tracked(name, field="files")
-        for path in self._tracked:
-            if path.name == wanted.name:
-                return path
-        raise UserError(
-            f"files: {name!r} is not tracked (tracked: {', '.join(self.tracked_files)})"
-        )
-
-    def _changed_files(
-        self, reader: TreeReader, commit: Commit, missing: list[str] | None = None
-    ) -> list[str]:
-        before = parent_tree_or_lost(reader, commit, missing)
-        return [
-            path.name
-            for path in self._tracked
-            if reader.lookup(before, path.parts) != reader.lookup(commit.tree, path.parts)
-        ]
-
-    def _commit_locked(
-        self, repo: Repo, message: str, overrides: Mapping[bytes, bytes] | None = None
-    ) -> str | None:
-        """Commit the tracked files; the caller holds the repository lock."""
-        return commit_worktree(
-            repo,
-            self._workspace,
-            self._tracked,
-            identity=self._identity,
-            message=message,
-            on_index_error=self._index_failed,
-            overrides=overrides,
-        )
-
-    def _index_failed(self, exc: Exception) -> None:
-        self._warner.warn("index", "could not update the index of %s: %s", self.git_dir, exc)
-
-    def _write_worktree(self, path: TrackedPath, version: FileVersion | None) -> None:
-        target = self._path(path)
-        try:
-            if version is None:
-                with contextlib.suppress(FileNotFoundError):
-                    target.unlink()
-                return
-            write_version(target, version)
-        except (OSError, StoreError) as exc:
-            raise GitStoreError(f"cannot restore {target}: {exc}") from exc
-
-    @contextlib.contextmanager
-    def _translate(self, what: str) -> Iterator[None]:
-        try:
-            yield
-        except GitStoreError:
-            raise
-        except GIT_FAILURES as exc:
-            raise GitStoreError(f"{what}: {describe_failure(exc, self.git_dir)}") from exc
-
-    @contextlib.contextmanager
-    def _open(self, *, locked: bool = False) -> Iterator[Repo]:
-        """Open the repository (optionally holding the commit lock); translate failures."""
-        with self._translate(f"git repository {self.git_dir} failed"):
-            try:
-                repo = Repo(str(self._workspace))
-            except NotGitRepository as exc:
-                if self.is_initialized():
-                    raise GitStoreError(f"{self.git_dir} is not a valid git repository") from exc
-                raise GitStoreError(
-                    f"no git repository at {self.git_dir}; call init() first"
-                ) from exc
-            try:
-                if not locked:
-                    yield repo
-                    return
-                lock = WorkspaceLock(
-                    Path(repo.controldir()) / _LOCK_NAME, timeout=self._lock_timeout
-                )
-                try:
-                    lock.acquire()
-                except LockTimeoutError as exc:
-                    raise GitStoreError(
-                        f"{self.git_dir} is locked by another commit for over "
-                        f"{self._lock_timeout:g}s"
-                    ) from exc
-                try:
-                    yield repo
-                finally:
-                    lock.release()
-            finally:
-                repo.close()

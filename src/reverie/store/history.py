@@ -34,9 +34,10 @@ from reverie.errors import StoreError, UserError
 from reverie.locks import WorkspaceLock
 from reverie.privacy import open_private, private_mkdir
 from reverie.store._compaction import append_rejected, plan_compaction, remove_stale_temp_files
-from reverie.store._history_parse import parse_entry
+from reverie.store._cursor_hint import OPEN_READ, CursorHint, store_error
+from reverie.store._history_parse import LineParser
 from reverie.store._history_scan import bisect_start, collect, tail_since, tail_state
-from reverie.store.records import HistoryEntry, HistorySource, Reject
+from reverie.store.records import HistoryEntry, HistorySource
 
 __all__ = ["Compaction", "HistoryLog", "NewEntry", "timestamp_now"]
 
@@ -50,7 +51,6 @@ _LOCK_NAME = ".history.lock"
 # O_NONBLOCK: a named pipe in the log's place must fail, not block (regular files ignore it).
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-_OPEN_READ = os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
 def timestamp_now() -> str:
@@ -95,9 +95,10 @@ class HistoryLog:
         self._rejected_path = self._dir / _REJECTED_NAME
         # ``os.open`` on a str skips a Path conversion per call on the append path.
         self._path_str = os.fspath(self._path)
-        self._cursor_str = os.fspath(self._cursor_path)
         self._lock = WorkspaceLock(self._dir / _LOCK_NAME)
         self._warner = warner if warner is not None else OnceWarner(_log)
+        self._hint = CursorHint(self._cursor_path, self._path, self._warner)
+        self._parse = LineParser(self._path, self._warner)
         self._dir_ready = False
 
     @property
@@ -154,11 +155,11 @@ class HistoryLog:
             try:
                 fd = open_private(self._path_str, _OPEN_APPEND)
             except OSError as exc:
-                raise _store_error("cannot open", self._path, exc) from exc
+                raise store_error("cannot open", self._path, exc) from exc
             try:
                 size = self._checked(fd, "cannot write").st_size
                 last, torn = tail_state(fd, size, self._parse)
-                cursor = max(last, self._read_cursor_hint())
+                cursor = max(last, self._hint.read())
                 written: list[HistoryEntry] = []
                 stamp = timestamp_now()
                 for item in entries:
@@ -177,10 +178,10 @@ class HistoryLog:
                 try:
                     append_whole(fd, b"\n" + payload if torn else payload, size)
                 except OSError as exc:
-                    raise _store_error("cannot write", self._path, exc) from exc
+                    raise store_error("cannot write", self._path, exc) from exc
             finally:
                 os.close(fd)
-            self._write_cursor_hint(cursor)
+            self._hint.write(cursor)
         return written
 
     def compact(self, max_entries: int, dream_cursor: int) -> Compaction:
@@ -239,7 +240,7 @@ class HistoryLog:
                 start = bisect_start(fd, size, hi, cursor)
             return collect(fd, start, size, cursor, limit, self._parse)
         except OSError as exc:
-            raise _store_error("cannot read", self._path, exc) from exc
+            raise store_error("cannot read", self._path, exc) from exc
         finally:
             os.close(fd)
 
@@ -251,13 +252,13 @@ class HistoryLog:
         try:
             return tail_state(fd, os.fstat(fd).st_size, self._parse)[0]
         except OSError as exc:
-            raise _store_error("cannot read", self._path, exc) from exc
+            raise store_error("cannot read", self._path, exc) from exc
         finally:
             os.close(fd)
 
     def last_issued_cursor(self) -> int:
         """The highest cursor issued so far: the next append gets this plus one."""
-        return max(self.latest_cursor(), self._read_cursor_hint())
+        return max(self.latest_cursor(), self._hint.read())
 
     def has_entries(self) -> bool:
         """True when the log holds at least one valid entry."""
@@ -273,16 +274,16 @@ class HistoryLog:
         except FileExistsError as exc:
             raise StoreError(f"memory folder {self._dir} exists but is not a folder") from exc
         except OSError as exc:
-            raise _store_error("cannot create memory folder", self._dir, exc) from exc
+            raise store_error("cannot create memory folder", self._dir, exc) from exc
         self._dir_ready = True
 
     def _open_for_read(self) -> int | None:
         try:
-            fd = os.open(self._path_str, _OPEN_READ)
+            fd = os.open(self._path_str, OPEN_READ)
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise _store_error("cannot read", self._path, exc) from exc
+            raise store_error("cannot read", self._path, exc) from exc
         try:
             self._checked(fd, "cannot read")
         except BaseException:
@@ -294,7 +295,7 @@ class HistoryLog:
         try:
             return ensure_regular(fd, self._path)
         except OSError as exc:
-            raise _store_error(action, self._path, exc) from exc
+            raise store_error(action, self._path, exc) from exc
 
     def _read_bytes(self) -> bytes:
         try:
@@ -302,103 +303,7 @@ class HistoryLog:
         except FileNotFoundError:
             return b""
         except OSError as exc:
-            raise _store_error("cannot read", self._path, exc) from exc
-
-    def _parse(self, line: bytes, terminated: bool, offset: int) -> HistoryEntry | None:
-        item, replaced = parse_entry(line)
-        if isinstance(item, Reject):
-            if terminated:
-                self._warner.warn(
-                    f"history:{item.name}",
-                    "%s line %s: skipping a line with %s (further ones are skipped silently)",
-                    self._path,
-                    _LineNumber(self._path, offset),
-                    item.value,
-                )
-            else:
-                # Either a write in flight (it completes) or a torn one (the next
-                # append terminates it and it is reported as malformed then).
-                _log.debug("%s: skipping an unterminated last line", self._path)
-            return None
-        if replaced:
-            self._warner.warn(
-                "history:not-utf8",
-                "%s line %s: bytes that are not UTF-8 read as U+FFFD; the rest of the entry "
-                "(cursor %s) is kept (further ones are kept silently)",
-                self._path,
-                _LineNumber(self._path, offset),
-                item.cursor if item is not None else "?",
-            )
-        return item
-
-    def _read_cursor_hint(self) -> int:
-        try:
-            fd = os.open(self._cursor_str, _OPEN_READ)
-        except FileNotFoundError:
-            return 0
-        except OSError as exc:
-            raise _store_error("cannot read", self._cursor_path, exc) from exc
-        try:
-            raw = os.read(fd, 64)
-        except OSError:
-            raw = b""  # e.g. a folder in its place: the log still knows the cursor
-        finally:
-            os.close(fd)
-        text = raw.strip()
-        if text.isdigit():
-            return int(text)
-        if text:
-            self._warner.warn(
-                "cursor:corrupt",
-                "%s holds %r, not a cursor; recovering the next cursor from %s",
-                self._cursor_path,
-                raw[:32],
-                self._path,
-            )
-        return 0
-
-    def _write_cursor_hint(self, cursor: int) -> None:
-        # In place, no fsync: the hint only has to be a lower bound, and the log,
-        # written first, is what the next allocation trusts.
-        data = str(cursor).encode("ascii")
-        try:
-            fd = open_private(self._cursor_str, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
-        except OSError as exc:
-            self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
-            return
-        try:
-            os.write(fd, data)
-            os.ftruncate(fd, len(data))
-        except OSError as exc:
-            self._warner.warn("cursor:write", "cannot update %s: %s", self._cursor_path, exc)
-        finally:
-            os.close(fd)
-
-
-class _LineNumber:
-    """The 1-based line number of the line starting at ``offset``, counted only when shown.
-
-    Warnings are said once per kind, so the count (a read of the file up to
-    ``offset``) is paid only for the line a warning actually names.
-    """
-
-    def __init__(self, path: Path, offset: int) -> None:
-        self.path = path
-        self.offset = offset
-
-    def __str__(self) -> str:
-        try:
-            with self.path.open("rb") as handle:
-                count, left = 0, self.offset
-                while left > 0:
-                    chunk = handle.read(min(left, 1 << 20))
-                    if not chunk:
-                        break
-                    count += chunk.count(b"\n")
-                    left -= len(chunk)
-        except OSError:
-            return f"at byte {self.offset}"
-        return str(count + 1)
+            raise store_error("cannot read", self._path, exc) from exc
 
 
 def _check_new_entry(item: NewEntry) -> None:
@@ -425,7 +330,3 @@ def _encode(entry: HistoryEntry) -> bytes:
         # A lone surrogate (text decoded with surrogateescape) cannot be UTF-8;
         # JSON's \u escapes carry it, and it reads back unchanged.
         return (json.dumps(entry.to_dict(), ensure_ascii=True) + "\n").encode("ascii")
-
-
-def _store_error(action: str, path: Path, exc: OSError) -> StoreError:
-    return StoreError(f"{action} {path}: {exc.strerror or exc}")

@@ -1,8 +1,9 @@
 """MemoryStore: the one door to a workspace's memory files.
 
-It owns no logic of its own beyond argument checks: the history log, legacy
-migration, text cleaning, prompt visibility and the Dream prompt each live in
-their own module, and this class wires them to the workspace layout::
+It owns no logic of its own beyond argument checks: the history log, what an
+entry's text becomes (_entries), legacy migration, text cleaning, prompt
+visibility and the Dream prompt each live in their own module, and this class
+wires them to the workspace layout::
 
     workspace/SOUL.md, USER.md, memory/MEMORY.md     read_*/write_* (_text_files)
     workspace/memory/history.jsonl, .cursor           HistoryLog (history)
@@ -19,18 +20,30 @@ from typing import TYPE_CHECKING, Any
 
 from reverie._logging import OnceWarner, get_logger
 from reverie.errors import UserError
-from reverie.layout import MEMORY_DIR, MEMORY_FILE, SOUL_FILE, TRACKED_FILES, USER_FILE
-from reverie.message_format import check_messages, format_messages
+from reverie.layout import (
+    MEMORY_DIR,
+    MEMORY_FILE,
+    MEMORY_FILES,
+    SOUL_FILE,
+    TRACKED_FILES,
+    USER_FILE,
+)
 from reverie.messages import Message
 from reverie.store._args import cursor_arg, positive_int
 from reverie.store._dream_cursor import DreamCursorFile, warn_if_ahead
+from reverie.store._entries import (
+    HISTORY_ENTRY_MAX_CHARS,
+    RAW_ARCHIVE_MAX_CHARS,
+    append_entry,
+    raw_archive_text,
+    summary_text,
+)
 from reverie.store._text_files import read_text_file, write_text_file
 from reverie.store.dream_prompt import load_dream_guide, render_dream_prompt
 from reverie.store.expand import expand_history_entry
 from reverie.store.history import Compaction, HistoryLog
 from reverie.store.legacy import LegacyMigration
 from reverie.store.records import HistorySource
-from reverie.store.text import cap_text, strip_leaked_reasoning
 from reverie.store.visibility import is_internal_session, visible_in_prompt
 from reverie.tools import (
     DEFAULT_MAX_FILE_CHARS,
@@ -52,11 +65,6 @@ __all__ = [
 ]
 
 _log = get_logger("store")
-
-HISTORY_ENTRY_MAX_CHARS = 64_000
-"""Default cap on one history entry: a runaway summary must not bloat every later prompt."""
-RAW_ARCHIVE_MAX_CHARS = 16_000
-"""Default cap on the formatted messages of a raw archive (after its first line)."""
 
 
 class MemoryStore:
@@ -265,10 +273,8 @@ class MemoryStore:
             UserError: for a non-string entry, a bad ``max_chars`` or ``source``.
             StoreError: naming the path when the memory folder cannot be written.
         """
-        if not isinstance(entry, str):
-            raise UserError(f"history entry must be a string, not {type(entry).__name__}")
-        content = cap_text(strip_leaked_reasoning(entry), _entry_cap(max_chars))
-        return self._append(content, session_key, source, timestamp)
+        content = summary_text(entry, max_chars)
+        return append_entry(self.history, content, session_key, source, timestamp)
 
     def raw_archive(
         self,
@@ -293,13 +299,10 @@ class MemoryStore:
         Raises:
             UserError: naming ``messages[i]`` when an item is not a message dict.
         """
-        text = format_messages(check_messages(messages))
-        if not text:
+        content = raw_archive_text(messages, max_chars)
+        if content is None:
             return None
-        limit = RAW_ARCHIVE_MAX_CHARS if max_chars is None else positive_int("max_chars", max_chars)
-        header = f"[RAW] {len(messages)} messages\n"
-        body = cap_text(text, limit)
-        return self._append(header + body, session_key, source, timestamp)
+        return append_entry(self.history, content, session_key, source, timestamp)
 
     def read_unprocessed_history(self, since_cursor: int) -> list[dict[str, Any]]:
         """Entries with a cursor greater than ``since_cursor``, oldest first, as dicts."""
@@ -391,11 +394,7 @@ class MemoryStore:
             issued = history.last_issued_cursor()
             warn_if_ahead(self._warner, self.dream_cursor_file, dream_cursor, issued)
             return None
-        files = {
-            SOUL_FILE: self.read_soul(),
-            USER_FILE: self.read_user(),
-            MEMORY_FILE: self.read_memory(),
-        }
+        files = {name: self.read_file(name) for name in MEMORY_FILES}
         guide = load_dream_guide(self._workspace, self.read_policy, self._warner)
         prompt = render_dream_prompt(guide, files, entries)
         return prompt, entries[-1].cursor
@@ -425,30 +424,3 @@ class MemoryStore:
             on_change=on_change,
             before_write=before_write,
         )
-
-    # -- internals ---------------------------------------------------------------
-
-    def _append(
-        self,
-        content: str,
-        session_key: str | None,
-        source: HistorySource | Mapping[str, Any] | None,
-        timestamp: str | None,
-    ) -> int:
-        if session_key is not None and not isinstance(session_key, str):
-            raise UserError(f"session_key must be a string, not {type(session_key).__name__}")
-        record = self.history.append(
-            content,
-            timestamp=timestamp,
-            session_key=session_key,
-            source=HistorySource.coerce(source),
-        )
-        return record.cursor
-
-
-def _entry_cap(max_chars: int | None) -> int:
-    # 64,000 is the default, a safety net for callers that set no cap; a caller's
-    # explicit cap is its own decision, larger or smaller.
-    if max_chars is None:
-        return HISTORY_ENTRY_MAX_CHARS
-    return positive_int("max_chars", max_chars)

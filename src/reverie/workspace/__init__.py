@@ -20,17 +20,20 @@ vendor SDK is slow to import and status or history commands need no model.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reverie.config import PROVIDER_NAMES, Settings, load_settings, provider_overrides
-from reverie.errors import UserError
-from reverie.scaffold import init_workspace, is_blank_workspace
+from reverie.config import Settings, load_settings
 from reverie.tokens.budget import check_window, prompt_budget
+from reverie.workspace._setup import (
+    ProviderChoice,
+    build_provider,
+    default_workspace_path,
+    prepare_folder,
+)
 
 if TYPE_CHECKING:
     from reverie.autocompact import AutoCompact
@@ -47,43 +50,6 @@ if TYPE_CHECKING:
     from reverie.tools.registry import ToolRegistry
 
 __all__ = ["Workspace", "build_provider", "default_workspace_path"]
-
-
-def default_workspace_path() -> Path:
-    """``$REVERIE_WORKSPACE``, else ``~/.reverie/workspace`` (absolute)."""
-    from reverie.config import default_workspace
-
-    return default_workspace().absolute()
-
-
-def build_provider(settings: Settings, *, model: str | None = None) -> LLMProvider:
-    """The provider ``settings`` describe, with their generation limits.
-
-    Args:
-        settings: Loaded settings.
-        model: Use this model instead of the configured one (Dream's override).
-
-    Raises:
-        ConfigError: an incomplete provider configuration (names the key).
-        MissingAPIKeyError: a networked provider without its key (names the variable).
-    """
-    from reverie.providers.registry import resolve_provider
-
-    spec = settings.provider_spec
-    if model and settings.provider != "offline":
-        spec = f"{settings.provider}:{model}"
-    options: dict[str, Any] = {
-        "max_tokens": settings.max_completion_tokens,
-        "temperature": settings.temperature,
-    }
-    api_key = None
-    if settings.provider != "offline":
-        # openai-compatible servers get a key only from a variable named for them,
-        # so an OpenAI key is never sent to a third party by accident.
-        options["api_key_env"] = settings.key_env or None
-        if settings.key_env:
-            api_key = os.environ.get(settings.key_env) or None
-    return resolve_provider(spec, api_key=api_key, base_url=settings.base_url or None, **options)
 
 
 class Workspace:
@@ -153,32 +119,17 @@ class Workspace:
             StoreError: the folder cannot be created (names it).
         """
         root = default_workspace_path() if path is None else Path(path).expanduser().absolute()
-        overrides: dict[str, Any] = dict(settings_overrides)
-        direct: str | None = None
-        if isinstance(provider, str):
-            name = provider.partition(":")[0].strip().lower()
-            if name in PROVIDER_NAMES:
-                overrides.update(provider_overrides(provider, model, label="provider"))
-            else:
-                direct = provider  # a spec settings cannot express goes to the registry as is
-        elif model is not None and provider is None:
-            overrides["model"] = model
-        if provider is not None and not isinstance(provider, str):
-            # An injected provider's own limit is the room its answers take.
-            overrides.setdefault("max_completion_tokens", provider.generation.max_tokens)
-        _prepare_folder(root, create=create)
-        settings = load_settings(root, overrides=overrides)
-        llm: LLMProvider | None = None
-        if direct is not None:
-            from reverie.providers.registry import resolve_provider
-
-            llm = resolve_provider(
-                direct, max_tokens=settings.max_completion_tokens, temperature=settings.temperature
-            )
-        elif provider is not None and not isinstance(provider, str):
-            llm = provider
-        chosen_model = model if llm is not None and direct is None else None
-        return cls(root, settings, provider=llm, model=chosen_model, identity=identity)
+        choice = ProviderChoice.of(provider, model, settings_overrides)
+        prepare_folder(root, create=create)
+        settings = load_settings(root, overrides=choice.overrides)
+        chosen_model = model if choice.injected is not None else None
+        return cls(
+            root,
+            settings,
+            provider=choice.provider(settings),
+            model=chosen_model,
+            identity=identity,
+        )
 
     @classmethod
     def from_settings(
@@ -198,7 +149,7 @@ class Workspace:
             ConfigError: the window leaves no room for a prompt.
         """
         root = Path(path).expanduser().absolute()
-        _prepare_folder(root, create=create)
+        prepare_folder(root, create=create)
         return cls(root, settings, provider=provider, model=model, identity=identity)
 
     # -- the parts ---------------------------------------------------------------
@@ -474,14 +425,9 @@ class Workspace:
             text,
             cursor=cursor,
             session=session,
-            before_apply=self._drop_recall_index,
+            # A forget deletes the recall index: close it; the next recall builds a new one.
+            before_apply=self.close,
         )
-
-    def _drop_recall_index(self) -> None:
-        """Close the recall index, which a forget deletes; the next recall builds a new one."""
-        index = self.__dict__.pop("recall_index", None)
-        if index is not None:
-            index.close()
 
     def forget(
         self, text: str | None = None, *, cursor: int | None = None, session: str | None = None
@@ -499,15 +445,3 @@ class Workspace:
                 file name or a session key): nothing is changed then.
         """
         return self.plan_forget(text, cursor=cursor, session=session).apply()
-
-
-def _prepare_folder(root: Path, *, create: bool) -> None:
-    if root.exists() and not root.is_dir():
-        raise UserError(f"workspace {root} is a file, not a folder")
-    if not root.exists() and not create:
-        raise UserError(
-            f"no workspace at {root}; create one with `reverie init --workspace {root}` "
-            "(or point --workspace / REVERIE_WORKSPACE at an existing one)"
-        )
-    if create and is_blank_workspace(root):
-        init_workspace(root)

@@ -43,19 +43,20 @@ from typing import Any
 
 from reverie._background import BackgroundTasks
 from reverie._logging import get_logger
-from reverie._window import RequestWindow
+from reverie.agent._hooks import TurnHooks
+from reverie.agent._window import RequestWindow
 from reverie.autocompact import AutoCompact
 from reverie.consolidation.consolidator import Consolidator
 from reverie.context import ContextBuilder
 from reverie.errors import UserError
 from reverie.messages import Message
-from reverie.providers.base import LLMProvider, LLMResponse
+from reverie.providers.base import LLMProvider
 from reverie.sessions.manager import SessionManager
 from reverie.sessions.session import Session
 from reverie.store.memory_store import MemoryStore
 from reverie.tokens import count_for_provider
-from reverie.tools.loop import LoopHooks, ToolLoop
-from reverie.tools.registry import ERROR_PREFIX, ToolRegistry, ToolResult
+from reverie.tools.loop import ToolLoop
+from reverie.tools.registry import ERROR_PREFIX, ToolRegistry
 from reverie.workspace import Workspace
 
 __all__ = ["DEFAULT_SESSION_KEY", "Agent", "AgentReply"]
@@ -296,7 +297,7 @@ class Agent:
             model=self.model,
             max_iterations=self.max_tool_iterations,
             max_tokens=self.consolidator.max_completion_tokens,
-            hooks=_TurnHooks(self._window(), prefix, history, session, self.sessions),
+            hooks=TurnHooks(self._window(), prefix, history, session, self.sessions),
         )
         result = await loop.run(turn)
         ran, usage = tuple(result.tool_calls), result.usage
@@ -376,38 +377,3 @@ class Agent:
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         self._background.spawn(coroutine, name="auto-compaction of an idle session")
-
-
-@dataclass
-class _TurnHooks(LoopHooks):
-    """The agent's side of the tool loop: fit each request, save each tool round.
-
-    Attributes:
-        window: Fits a request into the model's window.
-        prefix: The system message(s) opening every request.
-        history: The replayed history (shrinks when a request needs room).
-        session: The session the turn belongs to.
-        sessions: Saves it.
-    """
-
-    window: RequestWindow
-    prefix: list[Message]
-    history: list[Message]
-    session: Session
-    sessions: SessionManager
-
-    def request(self, messages: list[Message], call: int) -> list[Message] | str:
-        """``[*prefix, *history, *turn]``, with older turns left out to fit the window."""
-        request, self.history = self.window.fit(self.prefix, self.history, messages)
-        return request if request is not None else "the message does not fit the model's window"
-
-    def after_round(self, response: LLMResponse, results: Sequence[ToolResult]) -> str | None:
-        """Save the round; the session keeps the portable fields of the assistant message."""
-        # The in-turn request replays what the vendor needs back (Anthropic's signed
-        # thinking, DeepSeek's reasoning); the session file does not need it.
-        calls = [call.to_openai() for call in response.tool_calls]
-        self.session.add_message("assistant", response.content or "", tool_calls=calls)
-        for call, result in zip(response.tool_calls, results, strict=True):
-            self.session.add_message("tool", result.content, tool_call_id=call.id, name=call.name)
-        self.sessions.save(self.session)
-        return None
