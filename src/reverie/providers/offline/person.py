@@ -25,7 +25,7 @@ _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[^A-Za-z]+")
 _ADVERBS = _wordset(
     "really strongly usually generally always never often sometimes also still just "
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
-    "kinda honestly personally only mainly mostly already now currently"
+    "kinda honestly personally only mainly mostly already now currently ever even"
 )
 # Verbs ending in "-eed" that are not past tenses ("agreed" is, "need" is not).
 _BASE_EED = _wordset("need feed seed speed bleed breed proceed succeed exceed heed weed")
