@@ -80,10 +80,9 @@ _LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
 # A request to the assistant, or a preference about what it writes, may name it.
 _ASSISTANT_RULE = re.compile(
-    r"^User (?:wants|asked|asks|expects|would like|would rather|prefers|likes|hates|dislikes|"
-    r"loves|does not want|doesn't want)\b.*?\b(?:(?:wants|asked|asks|expects|like|rather|"
-    r"prefers|lets|tells|told) the assistant\b|the assistant (?:writes|answers|replies|says|"
-    r"suggests|sends|uses|gives|makes|can)\b)",
+    r"^User (?:(?:wants|asked|asks|expects|would like|would rather|tells|told|lets) the assistant\b"
+    r"|(?:prefers|likes|hates|dislikes|loves|wants|does not want|doesn't want)\b.*\bthe "
+    r"assistant (?:writes|answers|replies|says|suggests|sends|uses|gives|makes|can)\b)",
     _I,
 )
 
