@@ -2,7 +2,8 @@
 
 See :class:`OfflineProvider`. Extraction rules live in small modules:
 :mod:`.transcript` reads the rendered conversation back, :mod:`.rules` decides
-what a sentence holds, :mod:`.person` rewrites it in the third person, and
+what a sentence holds, :mod:`.person` rewrites it in the third person, :mod:`.quality` and
+:mod:`.salience` keep only lines that read alone and state a fact, and
 :mod:`.extract` assembles the answer.
 """
 

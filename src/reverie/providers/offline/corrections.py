@@ -42,6 +42,7 @@ _MONTH = re.compile(
     _I,
 )
 _NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
+_TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
 
 
@@ -94,6 +95,8 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     new, old = parts
     old_tokens = _tokens(old)
     new_tokens = _tokens(_FILLER_TAIL.sub("", new))
+    while new_tokens and new_tokens[-1].lower() in _TRAILING_FILLERS:
+        new_tokens = new_tokens[:-1]  # "it's Glasgow now, not Edinburgh"
     while old_tokens and old_tokens[0].lower() in _ARTICLES:
         old_tokens = old_tokens[1:]
     if not old_tokens or len(new_tokens) < len(old_tokens):

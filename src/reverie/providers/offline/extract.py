@@ -3,7 +3,8 @@
 :func:`extract_facts` works out who is talking (:mod:`.speakers`), walks each
 speaker's turns clause by clause (:mod:`.sentences`), classifies each clause
 (:mod:`.rules`), rewrites it in the third person (:mod:`.person`), keeps it only
-if it reads on its own (:mod:`.quality`), resolves corrections against what was
+if it reads on its own (:mod:`.quality`) and states something worth keeping
+(:mod:`.salience`), resolves corrections against what was
 said before (:mod:`.corrections`) and drops repeats (also of facts already in
 the previous summary). :func:`render_answer` formats them the way the archive
 prompt asks.
@@ -28,6 +29,7 @@ from reverie.providers.offline.corrections import (
 from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
+from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
@@ -81,9 +83,9 @@ class Voice:
         speaker: ``"User"``, or the other person's name.
         listener: Whom "you" means (``"the assistant"``, a name, ``"User"``);
             None when unknown, so clauses about "you" are dropped.
-        we: Who "we" is: ``"The team"`` at work, two named people in a chat
-            between them ("User and Kai"), or None when unknown (a household),
-            so clauses about "we" are dropped.
+        we: Who "we" is: ``"The team"`` at work, or None when it cannot be
+            told (a household, or two friends and their own people), so
+            clauses about "we" are dropped.
         other: The speaker is the other person in a chat between two people.
     """
 
@@ -158,15 +160,16 @@ def _known_lines(previous_summary: str | None) -> list[str]:
 
 
 def _voices(speakers: Speakers) -> dict[str, Voice | None]:
+    # Between two people outside work, "we" may be the two of them or the speaker's
+    # household ("we're moving to Glasgow" said by Maya of herself and Ines): never guessed.
+    we = TEAM if speakers.work else None
     if not speakers.other_is_person:
-        return {"user": Voice(we=TEAM if speakers.work else None), "assistant": None}
+        return {"user": Voice(we=we), "assistant": None}
     other = speakers.other_name
-    group = f"User and {other}" if other else None
-    user = Voice(listener=other, we=TEAM if speakers.work else group)
+    user = Voice(listener=other, we=we)
     if other is None:
         return {"user": user, "assistant": None}
-    other_we = TEAM if speakers.work else f"{other} and User"
-    return {"user": user, "assistant": Voice(other, "User", other_we, other=True)}
+    return {"user": user, "assistant": Voice(other, "User", we, other=True)}
 
 
 def _resolve(correction: str, earlier: list[str]) -> str | None:
@@ -213,7 +216,7 @@ def _fact(
         fitted = None  # "User corrected: sorry." says nothing
     else:
         fitted = fit_fact(text, original=found.body, other_is_person=person)
-    if fitted is None:
+    if fitted is None or not worth_keeping(fitted, original=found.body):
         return None
     if voice.other and tag == "permanent":
         tag = "durable"  # facts about someone else belong with the durable facts

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from reverie.providers.offline.corrections import is_subjectless, swappable
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk", "strip_fillers"]
@@ -151,7 +152,9 @@ _ROLE_PLAY = re.compile(
     r"\byou (?:to )?(?:act as|pretend|role-?play|play the role|be my \w+ for)\b|\byou are now\b", _I
 )
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
-_NO_THING_PLEASE = re.compile(r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*please[.!]*$", _I)
+_NO_THING_PLEASE = re.compile(
+    r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
+)
 
 
 def strip_fillers(sentence: str) -> str:
@@ -200,6 +203,9 @@ def _correction(sentence: str, work: bool, names: Collection[str] | None) -> Cla
         inner = statement(sentence, work=work, names=names)
         if inner is not None:
             return Classification("correction", inner.body)
+        if is_subjectless(sentence) and swappable(sentence):
+            # "it's Glasgow now, not Edinburgh": applied to what was said before, or dropped.
+            return Classification("correction", sentence)
     return None
 
 

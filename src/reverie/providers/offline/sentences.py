@@ -46,7 +46,9 @@ _CLAUSE = re.compile(
     # "I always use Figma, can I export from figma to html?": the question is apart.
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
     r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
-    rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}",
+    rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}"
+    # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
+    r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)",
     _I,
 )
 # "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in
@@ -191,10 +193,12 @@ _OBJECT_FOLLOWERS = frozenset(
 
 def _referents(clause: str, speaker: str, own: bool) -> set[str]:
     """Who a clause names: names, and "my sister" when the speaker said it."""
+    bare = (word.rstrip(".,;:!?").removesuffix("'s") for word in clause.split())
+    # An acronym ("the UX course") is a thing, never the "he" of the next clause.
     found = {
-        word.rstrip(".,;:!?").removesuffix("'s")
-        for word in clause.split()
-        if is_name(word) and word.rstrip(".,;:!?").removesuffix("'s") not in (speaker, "User")
+        word
+        for word in bare
+        if is_name(word) and not word.isupper() and word not in (speaker, "User")
     }
     for match in _RELATION.finditer(clause):
         if own or not match.group(0).lower().startswith("my "):

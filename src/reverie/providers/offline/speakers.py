@@ -165,6 +165,8 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                 name = match["name"]
                 if name.lower() in _NOT_NAMES or name.lower() in _INTERJECTIONS or len(name) < 2:
                     continue
+                if name.isupper() and not lower_case:
+                    continue  # "GARDEN. pepper's dream" shouts a word; a name is written as one
                 found[name[:1].upper() + name[1:].lower()] += 1
     return found
 

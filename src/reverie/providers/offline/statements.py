@@ -78,6 +78,11 @@ _WE_ARE = re.compile(
     r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing)\b",
     _I,
 )
+# "we're on airflow 2.9", "we are still on Postgres": a version or a named product.
+_WE_ARE_ON = re.compile(
+    r"^we(?:'re| are) (?:now |currently |still |all )?on (?:[\w.-]+ v?\d[\w.]*|(?-i:[A-Z])[\w.-]+)",
+    _I,
+)
 _WE_WILL = re.compile(
     r"^(?:we(?:'ll| will| shall)|we(?:'re| are) going to) (?!see\b|talk\b|check\b|figure\b|"
     r"try\b|ask\b|let\b|get back\b|be\b|have\b|need\b|do it\b|think\b|look\b|wait\b|"
@@ -187,7 +192,8 @@ def _team(s: str, work: bool) -> Tag | None:
         return "durable"
     if not work:
         return None  # "we" at home is a household, and who is in it is unknown
-    if _WE.match(s) or _WE_ARE.match(s) or _WE_WILL.match(s) or _WE_GENERIC.match(s):
+    team_shapes = (_WE, _WE_ARE, _WE_ARE_ON, _WE_WILL, _WE_GENERIC)
+    if any(shape.match(s) for shape in team_shapes):
         return "durable"
     match = _OUR.match(s)
     if match is not None and (

@@ -1,0 +1,121 @@
+"""Is a line that reads alone also worth remembering?
+
+:mod:`.quality` checks that a line stands on its own; this module checks what
+it says. A memory line is read as a fact, so it must state one: not a guess
+("maybe", "eventually"), not a vague gesture ("something async", "support
+stuff", "like 30"), not a moment ("the team kicks off today"), not a request
+for help in disguise, not a question reworded, not pasted program output
+("User Found 2 errors in 1 file"). Each rule names a kind of sentence, never a
+word of one conversation; when in doubt a line is dropped, because a wrong fact
+costs more than a missing one (the words stay in history and recall).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["worth_keeping"]
+
+_I = re.IGNORECASE
+
+# A guess or a someday is not a fact yet.
+_SPECULATIVE = re.compile(
+    r"\b(?:maybe|perhaps|might|possibly|probably|eventually|someday|one day|at some point|"
+    r"sooner or later)\b",
+    _I,
+)
+# Words that point at nothing in particular; "like 30" hedges a number.
+_VAGUE = re.compile(
+    r"\b(?:something|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
+    r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)",
+    _I,
+)
+# "Leoooo", "soooo": typed for effect, never a name or a fact.
+_ELONGATED = re.compile(r"([A-Za-z])\1\1")
+_HELP = re.compile(
+    r"\b(?:could use|needs?|wants?|would like|would love|asked for) (?:some |a little )?help\b"
+    r"|\bhelp (?:putting|with|figuring|me)\b",
+    _I,
+)
+# "User wants the test job defined": a task handed over, not something about them.
+_WANTS_DONE = re.compile(
+    r"\bwants (?:the|a|an|this|that|their|his|her) [\w -]{1,40}? "
+    r"(?:\w+ed|done|made|written|built|set up|sorted|fixed|gone)\.$",
+    _I,
+)
+# "make that impossible to forget": "that" is something said before.
+_DEMONSTRATIVE_OBJECT = re.compile(
+    r"\b(?:make|makes|made|keep|keeps|kept|get|gets|got)\s+(?:that|this|these|those)\b", _I
+)
+# A reminder keeps its content ("… reminded that the dentist is on Thursday"); a question
+# turned into a reminder request ("remind me, what did I say …?") does not.
+_REMINDER_WITH_CONTENT = re.compile(r"\basked to be reminded (?:that|to|about|of)\b", _I)
+# A reminder request that kept nothing of what to remind about.
+_BARE_REMINDER = re.compile(r"\basked (?:to be reminded|for a reminder)\s*[.!]?$", _I)
+_COUNTDOWN = re.compile(
+    r"\b(?:has|have|had)(?: got)? (?:\d+|a few|a couple of|two|three|four|five) "
+    r"(?:minutes|hours|days|weeks|months) left\b",
+    _I,
+)
+# An adjective that needs its object: "User is allergic." says nothing.
+_NEEDS_OBJECT = re.compile(
+    r"\b(?:is|are|was|were) (?:very |really |so |severely |mildly )?(?:allergic|intolerant|"
+    r"sensitive|afraid|scared|fond|aware|interested|addicted|used|keen|responsible)\s*[.!]?$",
+    _I,
+)
+_NOW = re.compile(
+    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b", _I
+)
+# The subject and the first word of the predicate.
+_SUBJECT_VERB = re.compile(
+    r"^(?P<subject>User|The team|The [\w-]+(?: [\w-]+){0,3}?|[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
+    r"(?: and [A-ZÀ-Þ][\wÀ-ÿ'’-]*)?)(?:'s [a-z]+(?: [A-ZÀ-Þ][\wÀ-ÿ'’-]*)?)?"
+    r" (?:(?:also|still|just|really|now|already|usually|finally|only|actually|officially) )*"
+    r"(?P<verb>[\w'’-]+)"
+)
+_PAST_TENSE = re.compile(
+    r"^(?:\w+ed|was|were|had|got|made|took|went|came|bought|found|left|began|became|chose|won|"
+    r"lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|spent|"
+    r"sent|fell|broke|drove|flew|quit|held|led|saw|told|said|did)$",
+    _I,
+)
+
+
+def _says_nothing_lasting(text: str) -> bool:
+    match = _SUBJECT_VERB.match(text)
+    if match is None:
+        return False
+    verb = match["verb"]
+    if verb[:1].isupper() and match["subject"] == "User":
+        return True  # "User Found 2 errors in 1 file": program output read as a sentence
+    if match["subject"].startswith("The ") and verb.lower() in ("was", "were"):
+        return True  # "The plan from last month was Django": how things stood, not stand
+    # "The team kicks off properly today" happens now; "Leo applied to 3 jobs today" happened.
+    return bool(_NOW.search(text)) and not _PAST_TENSE.match(verb)
+
+
+def worth_keeping(text: str, *, original: str = "") -> bool:
+    """True when ``text`` (a line that reads alone) states a fact worth storing.
+
+    Args:
+        text: The memory line, in the third person.
+        original: The clause as the speaker wrote it; a question there stays a
+            question, however it was reworded ("remind me, what did I say …?").
+    """
+    if "?" in original and not _REMINDER_WITH_CONTENT.search(text):
+        return False
+    if _ELONGATED.search(text):
+        return False
+    checks = (
+        _SPECULATIVE,
+        _VAGUE,
+        _HELP,
+        _WANTS_DONE,
+        _DEMONSTRATIVE_OBJECT,
+        _BARE_REMINDER,
+        _COUNTDOWN,
+        _NEEDS_OBJECT,
+    )
+    if any(check.search(text) for check in checks):
+        return False
+    return not _says_nothing_lasting(text)

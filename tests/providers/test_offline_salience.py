@@ -1,0 +1,149 @@
+"""A line the offline engine stores states a fact: no guesses, moments, vague talk or asides.
+
+Each chat below mixes a plain fact with a sentence of one kind that reads alone
+but is not worth remembering; the fact is kept and the other is not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.salience import worth_keeping
+from reverie.providers.offline.transcript import Turn
+
+
+def facts(*turns: tuple[str, str], date: str = "2026-03-02") -> list[str]:
+    return [fact.text for fact in extract_facts([Turn(role, text, date) for role, text in turns])]
+
+
+@pytest.mark.parametrize(
+    ("aside", "kept"),
+    [
+        ("we might move the api to go eventually", "The team uses Postgres 16 for everything."),
+        ("I'd rather have something small and boring", "User prefers short answers."),
+        ("we'll use SQL for the support stuff", "The team uses Postgres 16 for everything."),
+        ("I usually throw like 20 bowls a session", "User prefers short answers."),
+        ("the team kicks off the rewrite today", "The team uses Postgres 16 for everything."),
+        (
+            "I'm planning a move to Porto and could use help with the paperwork",
+            "User prefers short answers.",
+        ),
+        ("I've got 3 weeks left at the old job", "User prefers short answers."),
+        ("Leeeeo starts on monday", "User prefers short answers."),
+    ],
+)
+def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:
+    stored = facts(
+        ("user", "we use Postgres 16 for everything. I prefer short answers"),
+        ("assistant", "Got it."),
+        ("user", aside),
+    )
+    assert kept in stored
+    assert len(stored) == 2, stored
+
+
+def test_pasted_program_output_is_not_a_statement_about_the_user() -> None:
+    pasted = (
+        "CI is red again:\n\n"
+        "app/models.py:12: error: Incompatible return value type  [return-value]\n"
+        "Found 1 error in 1 file (checked 31 source files)"
+    )
+    stored = facts(("user", "I'm a backend developer at Quillmark."), ("user", pasted))
+    assert stored == ["User is a backend developer at Quillmark."]
+
+
+def test_a_question_turned_into_a_reminder_is_not_stored() -> None:
+    stored = facts(("user", "remind me, what did I say my flight number was?"))
+    assert stored == []
+    kept = facts(("user", "remind me that the boiler service is on Friday at 9."))
+    assert kept == [
+        "User asked to be reminded that the boiler service is on Friday at 9 (as of 2026-03-02)."
+    ]
+
+
+def test_an_adjective_without_its_object_is_not_a_fact() -> None:
+    assert facts(("user", "no shellfish for me, I'm allergic.")) == []
+    assert facts(("user", "I'm allergic to shellfish.")) == ["User is allergic to shellfish."]
+
+
+def test_a_correction_without_a_subject_replaces_the_value_it_names() -> None:
+    answer = render_answer(
+        extract_facts(
+            [
+                Turn("user", "big news, I'm moving to Porto in the spring.", "2026-01-10"),
+                Turn("assistant", "Exciting!", "2026-01-10"),
+                Turn("user", "change of plan. it's Lisbon now, not Porto.", "2026-02-01"),
+            ]
+        )
+    )
+    assert "[correction] User is moving to Lisbon in the spring." in answer.splitlines()
+    empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, _ = merge_facts(empty, entry_facts(answer, "2026-02-01"))
+    everything = "".join(merged.values())
+    assert "Lisbon" in everything
+    assert "Porto" not in everything
+
+
+def test_between_two_friends_we_is_not_guessed() -> None:
+    chat = [
+        Turn("user", "RUTH. guess what", "2026-04-01"),
+        Turn("assistant", "what?? tell me", "2026-04-01"),
+        Turn("user", "we're moving to Cardiff in june!! Tomas got the transfer", "2026-04-01"),
+        Turn("assistant", "omg amazing. I'm vegan now btw, 2 months in", "2026-04-01"),
+        Turn("user", "lol of course you are", "2026-04-01"),
+        Turn("assistant", "hahaha shut up. I'm a nurse, I see what bacon does", "2026-04-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any("Cardiff" in line for line in stored), stored  # "User and Ruth" would be false
+    assert "Ruth is a nurse." in stored
+
+
+def test_an_acronym_is_never_the_he_of_the_next_sentence() -> None:
+    chat = [
+        Turn("user", "hey Sam", "2026-04-01"),
+        Turn("assistant", "yo. I finished the UX course last week", "2026-04-01"),
+        Turn("assistant", "he's a keeper", "2026-04-01"),
+        Turn("user", "lol ok", "2026-04-01"),
+        Turn("assistant", "haha", "2026-04-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any(line.startswith("UX") for line in stored), stored
+
+
+def test_a_shouted_word_in_a_reply_is_not_the_users_name() -> None:
+    chat = [
+        Turn("user", "hi Leo! we found a flat, small garden", "2026-04-01"),
+        Turn("assistant", "GARDEN. the dog will be thrilled", "2026-04-01"),
+        Turn("user", "haha yes", "2026-04-01"),
+        Turn("assistant", "lol send pics", "2026-04-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any("name is Garden" in line for line in stored), stored
+
+
+def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
+    stored = facts(
+        ("user", "I'm a data engineer. our pipelines deploy from the main branch"),
+        ("user", "postgres or clickhouse for the event data?"),
+        ("user", "we're on airflow 2.9. staying"),
+        ("user", "no emojis from you. ever."),
+        ("user", "editor setup for vs code — wait no, switched to neovim last month."),
+    )
+    assert "The team is on airflow 2.9." in stored
+    assert "User wants no emojis." in stored
+    assert any("switched to neovim" in line for line in stored), stored
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "User is a physio at St James's.",
+        "The team is going with Render instead of Fly.io.",
+        "Leo applied to 3 UX jobs today.",
+        "User prefers bullet points in anything the assistant writes.",
+    ],
+)
+def test_plain_facts_are_worth_keeping(line: str) -> None:
+    assert worth_keeping(line)
