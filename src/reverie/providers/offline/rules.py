@@ -53,8 +53,8 @@ _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
-    r"(?:[\w' -]{1,40}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
-    r"(?i:can you|could you|please|remind me)|[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
+    r"(?:[\w' -]{1,60}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
+    r"(?i:can you|could you|please|remind me|don't|do not|never|always)|[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
 )
 
 _SMALL_TALK_WORDS = _wordset(
@@ -151,6 +151,11 @@ _ONE_OFF = re.compile(
 _ROLE_PLAY = re.compile(
     r"\byou (?:to )?(?:act as|pretend|role-?play|play the role|be my \w+ for)\b|\byou are now\b", _I
 )
+# "use pytest parametrize instead of loops, always": an imperative with a standing word.
+_BARE_IMPERATIVE = re.compile(
+    r"^(?:use|write|answer|reply|respond|keep|format|explain|give|suggest|prefer|stick to)\s+\S",
+    _I,
+)
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
@@ -245,6 +250,8 @@ def classify(
     standing = _STANDING.search(s) or _NEGATIVE_RULE.match(s)
     if _RULE.match(s) and standing and not _ONE_OFF.search(s):
         return Classification("permanent", s)
+    if _BARE_IMPERATIVE.match(s) and standing and not _ONE_OFF.search(s):
+        return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if (no_thing := _NO_THING_PLEASE.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):

@@ -73,6 +73,7 @@ _SUBJECT_VERB = re.compile(
     r" (?:(?:also|still|just|really|now|already|usually|finally|only|actually|officially) )*"
     r"(?P<verb>[\w'’-]+)"
 )
+_THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 _PAST_TENSE = re.compile(
     r"^(?:\w+ed|was|were|had|got|made|took|went|came|bought|found|left|began|became|chose|won|"
     r"lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|spent|"
@@ -88,7 +89,7 @@ def _says_nothing_lasting(text: str) -> bool:
     verb = match["verb"]
     if verb[:1].isupper() and match["subject"] == "User":
         return True  # "User Found 2 errors in 1 file": program output read as a sentence
-    if match["subject"].startswith("The ") and verb.lower() in ("was", "were"):
+    if _THING_WAS.match(text):
         return True  # "The plan from last month was Django": how things stood, not stand
     # "The team kicks off properly today" happens now; "Leo applied to 3 jobs today" happened.
     return bool(_NOW.search(text)) and not _PAST_TENSE.match(verb)

@@ -238,6 +238,15 @@ _LABEL = re.compile(
 )
 
 
+# "db is postgres 16": terse work talk drops the article before a part of the stack.
+_BARE_STACK_PART = re.compile(
+    r"^(?:db|database|backend|frontend|api|auth|stack|orm|queue|cache|hosting|infra|ci|"
+    r"editor|ide|os|laptop|language|framework|email|payments|storage|search|monitoring|"
+    r"logging|package manager|test runner|linter|formatter|task queue|job queue)\s+(?:is|are)\s",
+    _I,
+)
+
+
 def _definite(s: str) -> Tag | None:
     if _LABEL.match(s) and re.search(r"[\d._/-]|\b[A-Z]", s.split(" is ", 1)[-1]):
         return "durable"
@@ -295,6 +304,8 @@ def statement(
         s = "I " + s
     elif _DROPPED_I_AM.match(s):
         s = "I'm " + s
+    elif work and _BARE_STACK_PART.match(s):
+        s = "the " + s
     tag = first_person(s) or _possessive(s) or _team(s, work) or _named(s, names) or _definite(s)
     if tag is None:
         return None
