@@ -143,7 +143,36 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "The team is going with Render instead of Fly.io.",
         "Leo applied to 3 UX jobs today.",
         "User prefers bullet points in anything the assistant writes.",
+        "To do: migrate the cron jobs to systemd timers.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
     assert worth_keeping(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "In Lyon is very different.",
+        "Porto is so beautiful in spring.",
+        "User is in love.",
+        "User is a genius.",
+        "The plan from last week was Flask + Celery.",
+        "User Found 3 errors in 2 files (checked 40 source files).",
+        "User and Kim might adopt a cat eventually.",
+    ],
+)
+def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
+    assert not worth_keeping(line)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I lost my passport in Vienna in 2019", "User lost their passport in Vienna in 2019."),
+        ("I sold my old bike to Kim", "User sold their old bike to Kim."),
+        ("I broke my wrist skiing in 2020", "User broke their wrist skiing in 2020."),
+    ],
+)
+def test_a_past_tense_stays_past_in_the_third_person(said: str, stored: str) -> None:
+    assert facts(("user", said)) == [stored]

@@ -38,7 +38,9 @@ _UNCHANGED = _wordset(
     "can't cannot couldn't won't wouldn't shouldn't mustn't didn't "
     "went got made chose took had said told thought knew left bought found "
     "began became came felt kept met ran saw sent spent wrote gave put set let "
-    "moved was"
+    "moved was lost won sold paid built taught caught brought fought held led fled heard "
+    "meant slept stood understood sat spoke broke woke drove rode froze flew grew threw "
+    "drew knew wore forgot shot fell dealt learnt burnt sang drank swam ate forgave did"
 )
 _IRREGULAR = {
     "am": "is",

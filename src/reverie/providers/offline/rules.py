@@ -54,7 +54,8 @@ _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
     r"(?:[\w' -]{1,60}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
-    r"(?i:can you|could you|please|remind me|don't|do not|never|always)|[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
+    r"(?i:can you|could you|please|remind me|don't|do not|never|always)|"
+    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
 )
 
 _SMALL_TALK_WORDS = _wordset(

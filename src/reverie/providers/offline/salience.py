@@ -73,6 +73,14 @@ _SUBJECT_VERB = re.compile(
     r" (?:(?:also|still|just|really|now|already|usually|finally|only|actually|officially) )*"
     r"(?P<verb>[\w'’-]+)"
 )
+# "In Spain is very different": a preposition where the subject should be.
+_NO_SUBJECT = re.compile(r"^(?!To do:)(?:In|On|At|For|With|From|To|By|Of|About|Into|Over|Under)\s")
+# "Hamburg is grey and very beautiful", "User is so done": how it feels, not what it is.
+_INTENSIFIED = re.compile(
+    r"\b(?:is|are|was|were|'s|'re) (?:very|so|really|super|pretty|quite|too|extremely|"
+    r"incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
+    _I,
+)
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 _PAST_TENSE = re.compile(
     r"^(?:\w+ed|was|were|had|got|made|took|went|came|bought|found|left|began|became|chose|won|"
@@ -108,6 +116,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
     if _ELONGATED.search(text):
         return False
     checks = (
+        _NO_SUBJECT,
+        _INTENSIFIED,
         _SPECULATIVE,
         _VAGUE,
         _HELP,
