@@ -102,3 +102,33 @@ def test_offline_chat_reaches_history_the_prompt_no_longer_shows(workspace: Path
     finally:
         agent.workspace.close()
     assert reply.text.startswith(f"From memory:\n- The demo moved to April 29. (history #{cursor}")
+
+
+def test_what_was_said_earlier_in_the_chat_answers_before_it_reaches_memory(
+    workspace: Path,
+) -> None:
+    prompt = system_prompt(workspace)
+    told = "My dog is called Biscuit, he's a Staffie."
+    asked = ask(prompt, told, "Noted. No model is configured", "What is my dog called?")
+    assert asked == (
+        "From memory:\n- My dog is called Biscuit, he's a Staffie. "
+        "(said earlier in this conversation)"
+    )
+
+
+def test_a_search_hit_holding_the_question_itself_is_not_an_answer(workspace: Path) -> None:
+    prompt = system_prompt(workspace)
+
+    def search(query: str, k: int) -> list[Any]:
+        class Hit:
+            text = f"[2026-05-01 10:00] user: {query}\n[2026-05-01 10:00] assistant: no idea"
+
+        return [Hit()]
+
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": prompt},
+        {"role": "user", "content": "Where does my sister live?"},
+    ]
+    answer = answer_from_memory(messages, search=search)
+    assert "no idea" not in answer
+    assert answer.startswith("Nothing in memory mentions")

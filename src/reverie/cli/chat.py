@@ -125,12 +125,10 @@ def _show(outputs: list[ChatOutput], interactive: bool) -> None:
 def _offline_notice() -> None:
     from reverie.cli import render
 
+    # How to configure a model is said once, by the first answer (the provider's hint).
     render.err().print(
-        "[yellow]No model is configured[/]: reverie is running its offline provider, which "
-        "records and remembers what you say but cannot hold a conversation.\n"
-        "To chat with a model: [bold]reverie chat --provider openai --model gpt-4.1-mini[/] "
-        "with OPENAI_API_KEY set (or anthropic / openai-compatible with --base-url), or put "
-        'provider = "openai" and model = "gpt-4.1-mini" in reverie.toml.'
+        "[yellow]No model is configured[/]: reverie is running its offline provider. It "
+        "records what you say and answers from memory, but cannot hold a conversation."
     )
 
 

@@ -130,6 +130,17 @@ def _said_before(messages: Sequence[Mapping[str, Any]]) -> bool:
     )
 
 
+def _said_in_this_conversation(messages: Sequence[Mapping[str, Any]]) -> list[MemoryLine]:
+    """The user's earlier statements in this chat: not in memory yet, but said."""
+    earlier = [m for m in messages[:-1] if m.get("role") == "user"]
+    texts = (_one_line(message_text(m)) for m in earlier)
+    return [
+        MemoryLine(text, "said earlier in this conversation")
+        for text in texts
+        if text and not _QUESTION.search(text)
+    ]
+
+
 def _last_user_text(messages: Sequence[Mapping[str, Any]]) -> str:
     for message in reversed(messages):
         if message.get("role") == "user":
@@ -171,13 +182,17 @@ def answer_from_memory(
     """
     said = _last_user_text(messages)
     words = query_words(said)
-    lines = memory_lines(_system_text(messages))
+    lines = memory_lines(_system_text(messages)) + _said_in_this_conversation(messages)
     hits = search_lines(lines, said, MAX_HITS)
     if search is not None and words:
         # The memory in the prompt first (line by line); then what the search finds
-        # further back (older history, other conversations).
+        # further back (older history, other conversations), but not the question itself.
         shown = {hit.text for hit in hits}
-        extra = [hit for hit in _plugged(search, said) if hit.text not in shown]
+        extra = [
+            hit
+            for hit in _plugged(search, said)
+            if hit.text not in shown and " ".join(said.split()) not in hit.text
+        ]
         hits = (hits + extra)[:MAX_HITS]
         lines = [*lines, *extra]
     # A verb missing from memory ("which broker did we choose?") is no news; a
