@@ -144,6 +144,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "Leo applied to 3 UX jobs today.",
         "User prefers bullet points in anything the assistant writes.",
         "To do: migrate the cron jobs to systemd timers.",
+        "Kasia is a data analyst herself.",
+        "User wants the assistant to NEVER suggest Java.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -160,6 +162,10 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "The plan from last week was Flask + Celery.",
         "User Found 3 errors in 2 files (checked 40 source files).",
         "User and Kim might adopt a cat eventually.",
+        "User knows themselves.",
+        "User covers mondays themselves.",
+        "User has a confession.",
+        "User needs to vent AND plan, in that order.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

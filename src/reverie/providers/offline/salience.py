@@ -81,6 +81,19 @@ _INTENSIFIED = re.compile(
     r"incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
     _I,
 )
+# "User knows themselves", "User covers mondays themselves": emphasis, not a fact
+# ("Kasia is a data analyst herself" still says what she is).
+_REFLEXIVE_END = re.compile(
+    r"^(?!.*\b(?:is|are|was|were)\b).*\b(?:themselves|himself|herself)\s*[.!]?$", _I
+)
+# "User has a confession": announces what comes next, says nothing yet.
+_ANNOUNCES = re.compile(
+    r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ )?(?:confession|question|"
+    r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$",
+    _I,
+)
+# "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
+_SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 _PAST_TENSE = re.compile(
     r"^(?:\w+ed|was|were|had|got|made|took|went|came|bought|found|left|began|became|chose|won|"
@@ -118,6 +131,9 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
     checks = (
         _NO_SUBJECT,
         _INTENSIFIED,
+        _REFLEXIVE_END,
+        _ANNOUNCES,
+        _SHOUTED,
         _SPECULATIVE,
         _VAGUE,
         _HELP,
