@@ -74,12 +74,19 @@ async def test_the_keyword_form_reaches_send_unchanged() -> None:
     }
 
 
-async def test_a_provider_with_neither_method_fails_loudly_not_as_a_reply() -> None:
+def test_a_provider_with_neither_method_is_refused_when_built_not_at_its_first_call() -> None:
     class Unfinished(LLMProvider):
         pass
 
-    with pytest.raises(NotImplementedError, match="Unfinished implements neither"):
-        await Unfinished().chat_with_retry(messages=HELLO)
+    with pytest.raises(TypeError, match="Unfinished implements neither send"):
+        Unfinished()
+
+
+async def test_a_keyword_form_provider_answers_send_too() -> None:
+    provider = Chatter()
+    response = await provider.send(ChatRequest(HELLO, None, "m3", None, None, None, {}))
+    assert response.content == "ok"
+    assert provider.seen[0]["model"] == "m3"
 
 
 async def test_recorded_requests_keep_their_documented_fields() -> None:

@@ -75,6 +75,11 @@ class LLMProvider:
         clock: Clock | None = None,
         seed: int | None = None,
     ) -> None:
+        cls = type(self)
+        if cls.send is LLMProvider.send and cls.chat is LLMProvider.chat:
+            # Neither method is abstract (a provider implements either one), so the
+            # check is here: a provider that can make no call is not built at all.
+            raise TypeError(f"{cls.__name__} implements neither send() nor chat()")
         # A subclass may name its model as a class attribute instead.
         inherited = getattr(type(self), "default_model", None)
         self.default_model: str = default_model or (
@@ -89,11 +94,10 @@ class LLMProvider:
     async def send(self, request: ChatRequest) -> LLMResponse:
         """Make one call; never raise for a failed call (return an error response).
 
-        Raises:
-            NotImplementedError: the subclass implements neither ``send`` nor ``chat``.
+        A provider written against the keyword form overrides :meth:`chat`
+        instead; this then passes the request on to it.
         """
-        # Neither method is abstract, so a provider may implement either one.
-        raise NotImplementedError(f"{type(self).__name__} implements neither send() nor chat()")
+        return await self.chat(**request.keywords())
 
     async def chat(
         self,
