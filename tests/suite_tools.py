@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import multiprocessing.process
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from types import TracebackType
+from pathlib import Path
+from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
 from reverie._atomic import UNSAFE_NO_FSYNC_VARIABLE
@@ -150,3 +153,22 @@ class ChildProcesses:
         traceback: TracebackType | None,
     ) -> None:
         self.end_all()
+
+
+def provider_fakes() -> ModuleType:
+    """The providers' tests' module (``FakeServer``, ``openai_reply`` …), loaded once.
+
+    The loopback server that speaks the vendors' wire formats lives in
+    ``tests/providers/conftest.py``; other folders load it by path (the test
+    folders are not packages), under one module name so they share one copy.
+    """
+    name = "reverie_tests_provider_fakes"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parent / "providers" / "conftest.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -13,6 +11,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from reverie.cli.app import app
+from suite_tools import provider_fakes
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -65,26 +64,10 @@ def ingested(cli: Cli, tmp_path: Path) -> Path:
     return workspace
 
 
-def _load_fake_server() -> ModuleType:
-    # The providers' tests own the loopback server; load their module by path so
-    # this directory reuses it without being a package.
-    name = "reverie_tests_provider_fakes"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(
-        name, ROOT / "tests" / "providers" / "conftest.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture
 def fakes() -> ModuleType:
     """The providers' fake-server module (``FakeServer``, ``openai_reply`` ...)."""
-    return _load_fake_server()
+    return provider_fakes()
 
 
 @pytest.fixture
