@@ -142,6 +142,16 @@ def _read_only(title: str) -> ToolAnnotations:
     )
 
 
+def _writes(title: str, *, destructive: bool, open_world: bool = False) -> ToolAnnotations:
+    return ToolAnnotations(
+        title=title,
+        read_only_hint=False,
+        destructive_hint=destructive,
+        idempotent_hint=False,
+        open_world_hint=open_world,
+    )
+
+
 def build_server(ws: Workspace) -> MCPServer:
     """The MCP server of ``ws``: its tools and resources, nothing of any other workspace."""
     server: MCPServer = MCPServer(
@@ -161,15 +171,7 @@ def build_server(ws: Workspace) -> MCPServer:
         """
         return await _call(answers.recall, ws, query, limit)
 
-    @server.tool(
-        annotations=ToolAnnotations(
-            title="Remember a fact",
-            read_only_hint=False,
-            destructive_hint=False,
-            idempotent_hint=False,
-            open_world_hint=False,
-        )
-    )
+    @server.tool(annotations=_writes("Remember a fact", destructive=False))
     async def remember(content: str, ctx: Context) -> Annotated[CallToolResult, RememberData]:
         """Record something worth keeping about the user or their work.
 
@@ -179,15 +181,7 @@ def build_server(ws: Workspace) -> MCPServer:
         client = _client(ctx)
         return await _call(lambda: answers.remember(ws, content, client=client))
 
-    @server.tool(
-        annotations=ToolAnnotations(
-            title="Memory files",
-            read_only_hint=False,
-            destructive_hint=True,
-            idempotent_hint=False,
-            open_world_hint=False,
-        )
-    )
+    @server.tool(annotations=_writes("Memory files", destructive=True))
     async def memory(
         command: MemoryCommand,
         ctx: Context,
@@ -233,16 +227,8 @@ def build_server(ws: Workspace) -> MCPServer:
         """SOUL.md, USER.md and MEMORY.md as the assistant's system prompt holds them."""
         return await _call(answers.read_memory, ws)
 
-    @server.tool(
-        annotations=ToolAnnotations(
-            title="Run Dream",
-            read_only_hint=False,
-            destructive_hint=True,
-            idempotent_hint=False,
-            # Dream asks the workspace's configured model, which may be a remote service.
-            open_world_hint=True,
-        )
-    )
+    # Dream asks the workspace's configured model, which may be a remote service.
+    @server.tool(annotations=_writes("Run Dream", destructive=True, open_world=True))
     async def dream() -> Annotated[CallToolResult, DreamData]:
         """Fold new history into the memory files now; returns the status and the commit."""
         try:
