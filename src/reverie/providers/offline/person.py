@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST
+
 __all__ = ["TEAM", "conjugate", "finish_sentence", "to_third_person"]
 
 
@@ -33,15 +35,13 @@ _NOT_VERBS = _wordset(
     "to or too all both for in on at with the a an not so guys there here again when if as "
     "about from by into than that this these those"
 )
-_UNCHANGED = _wordset(
-    "can could will would shall should must might may ought "
-    "can't cannot couldn't won't wouldn't shouldn't mustn't didn't "
-    "went got made chose took had said told thought knew left bought found "
-    "began became came felt kept met ran saw sent spent wrote gave put set let "
-    "moved was lost won sold paid built taught caught brought fought held led fled heard "
-    "meant slept stood understood sat spoke broke woke drove rode froze flew grew threw "
-    "drew knew wore forgot shot fell dealt learnt burnt sang drank swam ate forgave did"
-)
+_UNCHANGED = (
+    _wordset(
+        "can could will would shall should must might may ought "
+        "can't cannot couldn't won't wouldn't shouldn't mustn't didn't moved"
+    )
+    | IRREGULAR_PAST
+) - {"quit"}  # "I quit smoking" is a habit now: "User quits smoking"
 _IRREGULAR = {
     "am": "is",
     "are": "is",

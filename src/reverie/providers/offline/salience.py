@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST
+
 __all__ = ["worth_keeping"]
 
 _I = re.IGNORECASE
@@ -95,12 +97,6 @@ _ANNOUNCES = re.compile(
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
 _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
-_PAST_TENSE = re.compile(
-    r"^(?:\w+ed|was|were|had|got|made|took|went|came|bought|found|left|began|became|chose|won|"
-    r"lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|spent|"
-    r"sent|fell|broke|drove|flew|quit|held|led|saw|told|said|did)$",
-    _I,
-)
 
 
 def _says_nothing_lasting(text: str) -> bool:
@@ -113,7 +109,9 @@ def _says_nothing_lasting(text: str) -> bool:
     if _THING_WAS.match(text):
         return True  # "The plan from last month was Django": how things stood, not stand
     # "The team kicks off properly today" happens now; "Leo applied to 3 jobs today" happened.
-    return bool(_NOW.search(text)) and not _PAST_TENSE.match(verb)
+    low = verb.lower()
+    past = low in IRREGULAR_PAST or (low.endswith("ed") and len(low) > 3)
+    return bool(_NOW.search(text)) and not past
 
 
 def worth_keeping(text: str, *, original: str = "") -> bool:

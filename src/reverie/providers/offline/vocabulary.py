@@ -36,6 +36,19 @@ def alternation(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered) + ")"
 
 
+IRREGULAR_PAST = frozenset(
+    words(
+        """
+    was were had did went got made chose took said told thought knew left bought found
+    began became came felt kept met ran saw sent spent wrote gave put set let lost won sold
+    paid built taught caught brought fought held led fled heard meant slept stood
+    understood sat spoke broke woke drove rode froze flew grew threw drew wore forgot
+    shot fell dealt learnt burnt sang drank swam ate forgave quit
+    """
+    )
+)
+"""Past tenses that do not end in "-ed" (a few, like "put" and "quit", are presents too)."""
+
 PREFERENCE_VERBS = words("prefer like love hate dislike enjoy adore detest loathe")
 """Verbs of taste, after "I" (also negated: "I don't like")."""
 
