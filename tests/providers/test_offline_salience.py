@@ -96,7 +96,9 @@ def test_between_two_friends_we_is_not_guessed() -> None:
         Turn("assistant", "hahaha shut up. I'm a nurse, I see what bacon does", "2026-04-01"),
     ]
     stored = [fact.text for fact in extract_facts(chat)]
-    assert not any("Cardiff" in line for line in stored), stored  # "User and Ruth" would be false
+    # "User and Ruth are moving" would be false; the speaker moves, whoever else "we" is.
+    assert not any("Cardiff" in line and "Ruth" in line for line in stored), stored
+    assert "User is moving to Cardiff." in stored
     assert "Ruth is a nurse." in stored
 
 
@@ -146,6 +148,9 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "To do: migrate the cron jobs to systemd timers.",
         "Kasia is a data analyst herself.",
         "User wants the assistant to NEVER suggest Java.",
+        "User's brother is a nurse in Derby.",
+        "User will talk at PyCon in May.",
+        "The team's energy provider is Octopus.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -166,6 +171,15 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User covers mondays themselves.",
         "User has a confession.",
         "User needs to vent AND plan, in that order.",
+        "Bea is a criminal.",
+        "User's cat is an absolute menace.",
+        "User's desk is a pile of receipts.",
+        "User's serve is just serve.",
+        "User will talk to Pete on Wednesday.",
+        "User is going to ask Hana about it tomorrow.",
+        "User wants to lie down on the office floor.",
+        "User's flat flooding is their worst nightmare.",
+        "Kim is big main character energy.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

@@ -60,7 +60,6 @@ async def test_a_correction_is_stored_whole_and_replaces_the_old_fact() -> None:
 @pytest.mark.parametrize(
     "said",
     [
-        "my cat Miso is yelling at me for dinner so I'm going to log off in a sec",
         "24h, then revoke the old key in Stripe.",
         "The team is going in November, not October.",
         "how do I keep momentum on weekends when the routine breaks",
@@ -76,6 +75,11 @@ async def test_chit_chat_fragments_questions_and_lines_without_a_subject_hold_no
     said: str,
 ) -> None:
     assert await archive([msg("user", said)]) == "(nothing)"
+
+
+async def test_a_moment_is_not_kept_but_who_is_named_in_it_is() -> None:
+    said = "my cat Miso is yelling at me for dinner so I'm going to log off in a sec"
+    assert await archive([msg("user", said)]) == "[permanent] User has a cat called Miso."
 
 
 async def test_the_assistants_words_never_become_the_users() -> None:

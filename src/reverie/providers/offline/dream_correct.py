@@ -22,6 +22,7 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
     typed_swap,
 )
+from reverie.providers.offline.frames import slot_of
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
@@ -117,9 +118,17 @@ def _slot_words(text: str) -> list[tuple[int, str]]:
 def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
     """Replace the line a new fact makes stale, if any; True when one was replaced.
 
-    Only one-at-a-time values count (diet, marital status): "Kai is
-    pescatarian" replaces "Kai is vegetarian now", same subject, same slot.
+    Only one-at-a-time values count (diet, marital status, and the slots of
+    :func:`~.frames.slot_of`: home, birthday, partner, age): "Kai is
+    pescatarian" replaces "Kai is vegetarian now", same subject, same slot;
+    "User lives in Glasgow." replaces "User lives in Edinburgh.".
     """
+    frame = slot_of(text)
+    if frame is not None:
+        for doc, index in _lines(docs, files):
+            if slot_of(line_fact(doc.lines[index])) == frame:
+                doc.lines[index] = _prefix(doc.lines[index]) + text
+                return True
     new_slots = _slot_words(text)
     subject = _subject(text)
     if not new_slots or not subject:

@@ -26,6 +26,13 @@ from reverie.providers.offline.corrections import (
     swappable,
     typed_swap,
 )
+from reverie.providers.offline.frames import (
+    FrameFact,
+    NameLexicon,
+    answer_frames,
+    message_frames,
+    slot_of,
+)
 from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
@@ -250,14 +257,25 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
         seen.add(fact_key(facts[0].text))
     names = known_names([t.text for t in turns]) | {t.name for t in turns if t.name}
+    lexicon = NameLexicon(
+        [t.text for t in turns if t.role in ("user", "assistant")],
+        known=names | {n for n in (speakers.user_name, speakers.other_name) if n},
+    )
+    slots: dict[tuple[str, str], Fact] = {}
+    said: dict[str, list[str]] = {}  # each speaker's messages so far
     recent: list[tuple[str, str]] = []  # clauses said so far, for "she" in the next message
+    previous: Turn | None = None
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is None:
             if turn.role == "assistant":
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
+            previous = turn if turn.role == "assistant" else previous
             continue
-        clauses = [strip_fillers(c) for c in split_sentences(turn.text)]
+        facts_before_turn = len(facts)
+        clauses = [
+            _unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)
+        ]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
@@ -277,8 +295,57 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 continue
             seen.add(key)
             earlier.append(_AS_OF.sub("", fact.text))
+            _fill_slot(slots, facts, slot_of(_AS_OF.sub("", fact.text)), fact)
             facts.append(fact)
+        own = said.setdefault(turn.role, [])
+        framed = message_frames(turn.text, voice.speaker, lexicon, recent=own)
+        if previous is not None and previous.role != turn.role:
+            framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
+        said_here = [set(fact_key(f.text).split()) for f in facts[facts_before_turn:]]
+        for frame in framed:
+            fact = _framed(frame, voice)
+            key = fact_key(fact.text)
+            if key in seen or any(set(key.split()) <= words for words in said_here):
+                continue  # the clause rules already kept it, with more said
+
+            _fill_slot(slots, facts, frame.slot, fact)
+            seen.add(key)
+            earlier.append(fact.text)
+            facts.append(fact)
+        own.append(turn.text)
+        previous = turn
     return facts
+
+
+def _fill_slot(
+    slots: dict[tuple[str, str], Fact],
+    facts: list[Fact],
+    slot: tuple[str, str] | None,
+    fact: Fact,
+) -> None:
+    """Record ``fact`` as the value of ``slot``, dropping the value it replaces.
+
+    One home, one birthday, one partner at a time: "we just moved to Braga"
+    makes "User lives in Porto." stale (see :func:`~.frames.slot_of`).
+    """
+    if slot is None:
+        return
+    stale = slots.get(slot)
+    if stale is not None and stale in facts:
+        facts.remove(stale)
+    slots[slot] = fact
+
+
+def _unaddressed(clause: str, listener: str | None) -> str:
+    """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact."""
+    if not listener or listener in ("User", "the assistant"):
+        return clause
+    return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+
+
+def _framed(frame: FrameFact, voice: Voice) -> Fact:
+    """A frame's line as a tagged fact: about someone else, it is a durable fact."""
+    return Fact("durable" if frame.durable or voice.other else "permanent", frame.text)
 
 
 def render_answer(facts: Iterable[Fact]) -> str:

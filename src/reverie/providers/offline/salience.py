@@ -97,6 +97,29 @@ _ANNOUNCES = re.compile(
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
 _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
+# "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
+_EPITHET = re.compile(
+    r"\b(?:is|are|'s) (?:an? |the )?(?:absolute |total |little |complete |actual |real )?"
+    r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
+    r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
+    r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability)\b",
+    _I,
+)
+# "User's ken is just ken": says the thing is itself.
+_TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally) (?:\w+ )?\1\b", _I)
+# "User will talk to Pete on Wednesday": a conversation planned, not a fact (what is
+# decided in it is the fact).
+_TALK_PLAN = re.compile(
+    r"\b(?:will|is going to|'ll|plans to|wants to) (?:talk|speak|chat) (?:to|with)\b"
+    r"|\b(?:will|is going to|'ll) (?:ask|tell|mention it to|run it by|check with)\b",
+    _I,
+)
+# "User wants to lie down on the lab floor", "… is their #1 nightmare": how a day feels.
+_MOOD = re.compile(
+    r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
+    r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$",
+    _I,
+)
 
 
 def _says_nothing_lasting(text: str) -> bool:
@@ -140,6 +163,10 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _NEEDS_OBJECT,
+        _EPITHET,
+        _TAUTOLOGY,
+        _TALK_PLAN,
+        _MOOD,
     )
     if any(check.search(text) for check in checks):
         return False

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reverie.providers.offline.transcript import Turn
-from reverie.providers.offline.vocabulary import words
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
 __all__ = ["Speakers", "identify_speakers", "is_work_talk"]
 
@@ -93,6 +93,14 @@ _VOCATIVE_PATTERNS = (
 # Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
 # messages, for the other person's name: "enjoy! I'll be around" names nobody.
 _LOWERCASE_VOCATIVE = re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,)\s)")
+# "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
+# A place ends sentences too ("the drive from manchester"): not after a preposition.
+_TRAILING_VOCATIVE = re.compile(
+    r"(?<!\bfrom)(?<!\bin)(?<!\bto)(?<!\bat)(?<!\bnear)(?<!\bof)(?<!\bfor)(?<!\bwith)"
+    r"(?<!\bby)(?<!\bon)(?<!\babout)(?<!\bthe)(?<!\ba)(?<!\bmy)(?<!\byour)"
+    r"(?:,\s*|\s)(?P<name>[A-Za-zÀ-ÿ]{3,})(?:[.!?]*\s*$|,\s)",
+    _I,
+)
 _SELF_INTRO = re.compile(rf"\b(?:i'm|i am|this is|it's)\s+(?P<name>{_NAME})(?=\s*(?:[,.!]|$))")
 
 # Words that only come up at work. Words with an everyday sense too ("library",
@@ -167,8 +175,14 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     continue
                 if name.isupper() and not lower_case:
                     continue  # "GARDEN. pepper's dream" shouts a word; a name is written as one
-                found[name[:1].upper() + name[1:].lower()] += 1
+                found[_tidy_name(name)] += 1
     return found
+
+
+def _tidy_name(word: str) -> str:
+    """ "LEOOOO" → "Leo": a name shouted or drawn out, written plainly."""
+    plain = re.sub(r"(\w)\1{2,}", r"\1", word.lower())
+    return plain[:1].upper() + plain[1:]
 
 
 def identify_speakers(turns: Sequence[Turn]) -> Speakers:
@@ -199,4 +213,36 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         called = _vocatives([t.text for t in replies])
         called.pop(other or "", None)
         user_name = called.most_common(1)[0][0] if called else None
+    if user_name is None:
+        user_name = _trailing_vocative([t.text for t in replies], said, other)
     return Speakers(True, other, user_name, work)
+
+
+_TRAILING_VOCATIVES_NEEDED = 3
+
+
+def _trailing_vocative(
+    replies: Sequence[str], said: Sequence[str], other: str | None
+) -> str | None:
+    """The word the other person ends sentences with, at least twice, that the user never writes.
+
+    A common word ends sentences on both sides; the user's name ends only the
+    other person's ("it's BROWN danny", "he's SO fat danny").
+    """
+    found: Counter[str] = Counter()
+    for text in replies:
+        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+            for match in _TRAILING_VOCATIVE.finditer(sentence):
+                found[match["name"].lower()] += 1
+    own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
+    for word, count in found.most_common():
+        if count < _TRAILING_VOCATIVES_NEEDED:
+            break
+        if word in own or word in COMMON_WORDS or word in _NOT_NAMES or word in _INTERJECTIONS:
+            continue
+        if word.endswith(("ed", "ing", "ly")):
+            continue
+        if other is not None and word == other.lower():
+            continue
+        return word[:1].upper() + word[1:]
+    return None

@@ -134,8 +134,10 @@ _DROPPED_I_EVENT = re.compile(
     _I,
 )
 _DROPPED_I_AM = re.compile(
-    r"^(?:married|allergic|based in|originally from|born in|vegetarian|vegan|pescatarian|"
-    r"fluent in|retired|divorced|engaged)\b",
+    r"^(?:allergic|based in|originally from|born in|vegetarian|vegan|pescatarian|fluent in|"
+    # "retired racer energy" describes someone else: these stand alone or with a time.
+    r"(?:married|retired|divorced|engaged)(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|"
+    r"now\b|and\b|for\b)))",
     _I,
 )
 

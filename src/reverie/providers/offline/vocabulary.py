@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "COMMON_WORDS",
     "EVENT_VERBS",
     "HABIT_VERBS",
     "NOT_NAMES",
@@ -161,3 +162,40 @@ def is_name(word: str) -> bool:
     """True when ``word`` looks like a proper name ("Priya", "João", "Harbor")."""
     bare = word.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
     return bool(_NAME_SHAPE.match(bare)) and bare.lower() not in NOT_NAMES and len(bare) > 1
+
+
+COMMON_WORDS = frozenset(
+    words(
+        """
+    about above across after again against all almost alone along already also although
+    always among another any anybody anyone anything anyway anywhere around away back bad
+    badly basically because been before behind being below beside best better between beyond
+    big both brief busy but by can cannot cause certainly cheap close come comes coming could
+    currently day days definitely did different does doing done down during each early easy
+    either else enough especially even evening ever every everyone everything exactly far few
+    finally fine first for free from full fully gonna gotta good got great half happy hard
+    hardly has have having here high his home honestly hopefully how however huge just kinda
+    last late lately later least less let like likely little long lot lots low lowkey made
+    mainly many maybe me might mine more morning most mostly much must near nearly need never
+    new next nice night no nobody none nope nor not nothing now nowhere of off often old on
+    once one only onto or other otherwise our out outside over own perhaps pretty probably
+    quite rather real really right round same seriously several she should since slightly
+    small so some somebody someone something sometimes somewhat somewhere soon sorta still
+    such super sure than thanks that the their them then there these they thing things
+    this those though through thus till to today together tomorrow tonight too totally toward
+    towards truly under unless until up upon us usually very via wanna want was way we week
+    weekend well went were what whatever when where whether which while who whole why will
+    with within without won't would yeah yes yesterday yet you your lemme dunno gimme tho
+    literally actually obviously apparently absolutely anyways okay ok cool fun funny weird
+    instead anymore afterwards again either neither alright though although already soon
+    tired sick busy sad mad glad sorry ready able free keen gone stuck broke fine true
+    work job stuff place time year month thing bit way life house flat room car bike city
+    town area uni school office trip holiday party dinner lunch breakfast coffee tea beer
+    bed sofa couch floor garden kitchen shop store bar pub gym park beach road street
+    says said say tell told ask asked think thought know knew get gets got make made take
+    took see saw come came go goes went leave left keep kept let put set run ran call called
+    try tried help helped find found give gave feel felt seem seems look looks looked
+    """
+    )
+)
+"""Common English words: never taken for a name a chat typed in lower case."""

@@ -1,0 +1,133 @@
+"""Facts said in passing, across turns or as a short answer are kept as one plain line.
+
+"watching films with my flatmate Odile" is about films, but it says who Odile
+is; "Mochi." answers "what's her name?" about the kitten of the message before.
+The offline engine keeps such facts (frames) and nothing that only looks like one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.frames import slot_of
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
+
+
+def facts(*turns: tuple[str, str]) -> list[str]:
+    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("watching films with my flatmate Odile tonight", "User's flatmate is Odile."),
+        ("my sister, Noor, is flying in on friday", "User's sister is Noor."),
+        ("Dev, my husband, does all the cooking", "User's husband is Dev."),
+        ("biscuit is a staffie, he's a big softie", "Biscuit is a staffie."),
+        ("walked my dog Juno for two hours in the rain", "User has a dog called Juno."),
+        ("ok real talk, my birthday. 4 march. party at mine", "User's birthday is 4 March."),
+        ("kasia is what everyone calls me", "User goes by Kasia."),
+        ("shellfish makes me sick, prawns especially", "Shellfish makes User sick."),
+        ("zelda. fav game of all time", "User's favourite game is zelda."),
+        (
+            "I'm allergic to a few things, here's the list: walnuts, mango and latex",
+            "User is allergic to walnuts, mango and latex.",
+        ),
+    ],
+)
+def test_a_fact_said_in_passing_is_kept_plainly(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_name_given_later_belongs_to_the_pet_said_before() -> None:
+    stored = facts(
+        ("user", "we adopted a kitten last week!"),
+        ("assistant", "Congratulations! What's her name?"),
+        ("user", "Mochi. she's tiny"),
+    )
+    assert stored == ["User has a kitten called Mochi."]
+    told = facts(("user", "we adopted a kitten last week!"), ("user", "her name's mochi lol"))
+    assert told == ["User has a kitten called Mochi."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept"),
+    [
+        ("lisbon, moved in march", ["User lives in Lisbon."]),
+        ("not sure yet honestly", []),
+        ("wherever the rent is cheap lol", []),
+    ],
+)
+def test_a_short_answer_to_where_do_you_live(answer: str, kept: list[str]) -> None:
+    assert facts(("assistant", "Where do you live these days?"), ("user", answer)) == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my colleague set up the meeting for noon",
+        "my brother gonna visit at some point",
+        "my boss is off sick again",
+        "my cat is a menace, she ate the plant",
+        "life is a dog's breakfast right now",
+        "I live in the city centre",
+        "my girlfriend, Non-smoker obviously, hates the balcony",
+    ],
+)
+def test_a_word_that_only_sits_where_a_name_would_is_not_taken_for_one(said: str) -> None:
+    stored = facts(("user", said))
+    assert not any(line.endswith(("Set.", "Gonna.", "Off.", "Non-smoker.")) for line in stored)
+    assert not any(" lives in The" in line or "Life is a dog" in line for line in stored)
+    assert not any("called" in line or " is a menace" in line for line in stored), stored
+
+
+def test_a_new_home_replaces_the_old_one_in_the_same_talk_and_in_the_memory_files() -> None:
+    first = facts(("user", "I live in Porto now, near the river"))
+    assert first == ["User lives in Porto now, near the river."]
+    both = facts(
+        ("user", "I live in Porto now, near the river"), ("user", "we just moved to Braga")
+    )
+    assert both == ["User moved to Braga."]
+    docs = {"USER.md": "# User\n\n- User lives in Porto.\n", "SOUL.md": "", "memory/MEMORY.md": ""}
+    later = entry_facts(
+        render_answer(extract_facts([Turn("user", "we moved to Braga", None)])), None
+    )
+    merged, _ = merge_facts(docs, later)
+    assert "Porto" not in merged["USER.md"]
+    assert "- User moved to Braga." in merged["USER.md"]
+
+
+def test_one_at_a_time_slots_and_the_rest() -> None:
+    assert slot_of("User's girlfriend is Ana.") == ("User", "girlfriend")
+    assert slot_of("User's sister is Noor.") is None  # a person may have two sisters
+    assert slot_of("User is moving to Glasgow.") == slot_of("User lives in Edinburgh.")
+    assert slot_of("Arlo is 8.") == ("Arlo", "age")
+
+
+def test_the_user_is_named_by_what_the_other_person_calls_them() -> None:
+    chat = [
+        Turn("user", "rosa you up", None),
+        Turn("assistant", "shut up danny", None),
+        Turn("user", "rude. the train was late again", None),
+        Turn("assistant", "it's BROWN danny, it was always brown", None),
+        Turn("user", "fine it's brown", None),
+        Turn("assistant", "lol ok. he's SO fat danny", None),
+        Turn("assistant", "the drive from leeds is long. and from leeds it's worse", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert speakers.other_is_person
+    assert speakers.user_name == "Danny"
+    assert "User's name is Danny." in [fact.text for fact in extract_facts(chat)]
+
+
+def test_whom_a_line_is_said_to_is_not_part_of_it() -> None:
+    chat = [
+        Turn("user", "LEYLA. guess what", None),
+        Turn("assistant", "what now lol", None),
+        Turn("user", "i'm a vet nurse now leyla", None),
+        Turn("assistant", "shut up!! congrats", None),
+    ]
+    assert "User is a vet nurse now." in [fact.text for fact in extract_facts(chat)]
