@@ -11,7 +11,7 @@ import pytest
 
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
-from reverie.providers.offline.frames import slot_of
+from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 

@@ -22,9 +22,9 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
     typed_swap,
 )
-from reverie.providers.offline.frames import slot_of
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
+from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["Outcome", "apply_correction", "apply_update", "key_words", "line_fact"]

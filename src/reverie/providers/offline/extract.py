@@ -26,18 +26,16 @@ from reverie.providers.offline.corrections import (
     swappable,
     typed_swap,
 )
-from reverie.providers.offline.frames import (
-    FrameFact,
-    NameLexicon,
-    answer_frames,
-    message_frames,
-    slot_of,
-)
+from reverie.providers.offline.frame_answers import answer_frames
+from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.frames import message_frames
+from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
+from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
 

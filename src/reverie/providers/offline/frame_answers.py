@@ -1,0 +1,99 @@
+"""Facts in a short answer to the other side's question: "where do you live?" — "leeds".
+
+A reply of a few words means nothing alone; with the question before it, it
+fills one slot. Only questions of a known shape count (where someone lives,
+a birthday, a pet's name, a favourite, a time zone), and only answers that
+are not a dodge ("not sure yet", "why?").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.providers.offline.frame_words import (
+    ANIMAL,
+    DATE,
+    FrameFact,
+    date_text,
+    pet_line,
+    recent_pet,
+    sentences,
+)
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
+from reverie.providers.offline.rules import strip_fillers
+from reverie.providers.offline.vocabulary import COMMON_WORDS
+
+__all__ = ["answer_frames"]
+
+_I = re.IGNORECASE
+
+_AFTER_QUESTION_WORDS = re.compile(r"^(?:uh+|um+|oh|well|hmm+|yeah|yep|yes|so|ah)\b[,.!\s]*", _I)
+_NOT_AN_ANSWER = re.compile(
+    r"^(?:no|nope|nah|not|idk|dunno|don't|i don't|no idea|depends|maybe|probably|kinda|"
+    r"kind of|why|what|lol|haha|ha|hmm|same|you|ugh|both|neither|nowhere|nothing|none)\b",
+    _I,
+)
+_ASKS_WHERE_LIVE = re.compile(
+    r"\bwhere (?:do|d'you|did) you (?:live|end up living)\b|\bwhere are you (?:based|living|"
+    r"located|now|these days)\b|\bwhich city\b|\bwhere(?:'s| is) home\b",
+    _I,
+)
+_ASKS_BIRTHDAY = re.compile(r"\bwhen(?:'s| is) your (?:birthday|bday)\b", _I)
+_ASKS_PET_NAME = re.compile(
+    rf"\bwhat(?:'s| is) (?:her|his|its|the|your (?:\w+ )?(?P<pet>{ANIMAL})'s) name\b"
+    r"|\bwhat(?:'s| is) (?:she|he|it) called\b|\bwhat did you (?:call|name) (?:her|him|it)\b",
+    _I,
+)
+_ASKS_FAVOURITE = re.compile(
+    r"\bwhat(?:'s| is) your fav(?:ou?rite|e)? (?P<what>[a-z]+(?: [a-z]+)?)\s*\??$", _I
+)
+_ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?zone are you\b", _I)
+
+
+def answer_frames(
+    question: str, answer: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str] = ()
+) -> list[FrameFact]:
+    """Facts in a short ``answer`` to the other side's ``question`` ("where do you live?" "leeds").
+
+    Args:
+        question: The message just before, by the other side.
+        answer: The reply, by ``subject``.
+        subject: Who answered.
+        lexicon: The conversation's names.
+        recent: The answerer's earlier messages (for "what's her name?" about a pet).
+    """
+    asked = sentences(question)
+    if not asked or not asked[-1].endswith("?"):
+        return []
+    last = asked[-1]
+    first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
+    head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
+    head = strip_fillers(head)
+    if not head or _NOT_AN_ANSWER.match(head) or len(head.split()) > 4:
+        return []
+    if _ASKS_WHERE_LIVE.search(last):
+        if all(
+            w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
+        ):
+            place = " ".join(word[:1].upper() + word[1:] for word in head.split())
+            return [FrameFact(f"{subject} lives in {place}.", (subject, "home"))]
+        return []
+    if _ASKS_BIRTHDAY.search(last) and (date := re.match(DATE, head, _I)):
+        return [
+            FrameFact(f"{subject}'s birthday is {date_text(date.group(0))}.", (subject, "birthday"))
+        ]
+    if (pet_question := _ASKS_PET_NAME.search(last)) is not None and len(head.split()) == 1:
+        name = lexicon.name(head)
+        pet = pet_question["pet"] or recent_pet([*recent, question])
+        if name is not None and pet is not None:
+            return [pet_line(subject, pet, name)]
+        return []
+    if (favourite := _ASKS_FAVOURITE.search(last)) is not None:
+        what = favourite["what"].lower()
+        return [
+            FrameFact(f"{subject}'s favourite {what} is {head}.", (subject, f"favourite {what}"))
+        ]
+    if _ASKS_TIMEZONE.search(last) and re.search(r"[A-Za-z]{2,}|\+\d", head):
+        return [FrameFact(f"{subject}'s time zone is {head}.", (subject, "time zone"))]
+    return []

@@ -1,0 +1,157 @@
+"""The words and shapes the frames share: relations, pets, dates, places, and a frame's line.
+
+See :mod:`.frames` for what a frame is. A frame's line names its slot
+(:class:`FrameFact`); the helpers here write the lines the same way whichever
+frame found the fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reverie.providers.offline.vocabulary import alternation, words
+
+__all__ = [
+    "AFTER_NAME",
+    "ANIMAL",
+    "BREED_WORDS",
+    "DATE",
+    "KIN_ADJ",
+    "ONE_AT_A_TIME",
+    "PET_WORDS",
+    "PLACE",
+    "RELATION",
+    "TOKEN",
+    "FrameFact",
+    "date_text",
+    "pet_line",
+    "recent_pet",
+    "relation_line",
+    "relation_word",
+    "sentences",
+]
+
+_I = re.IGNORECASE
+
+RELATION_WORDS = (
+    *words(
+        """
+        wife husband partner girlfriend boyfriend gf bf fiance fiancee fiancé fiancée sister
+        brother mum mom mother dad father son daughter roommate flatmate housemate boss manager
+        advisor adviser supervisor bestie cousin aunt uncle grandma grandmother gran nan grandpa
+        grandfather granddad twin niece nephew stepdad stepmom stepmum stepson stepdaughter ex
+        ex-wife ex-husband neighbour neighbor colleague coworker co-worker mentor therapist
+        doctor dentist coach landlord landlady cofounder co-founder
+        """
+    ),
+    "best friend",
+)
+# Of these a person has one at a time: a new name replaces the old one.
+ONE_AT_A_TIME = frozenset(
+    words(
+        """
+        wife husband partner girlfriend boyfriend fiance fiancee fiancé fiancée mum mom mother
+        dad father boss manager advisor supervisor landlord landlady therapist doctor dentist
+        """
+    )
+)
+_SPELLED_OUT = {"gf": "girlfriend", "bf": "boyfriend", "adviser": "advisor"}
+PET_WORDS = (
+    *words(
+        """
+        dog cat puppy pup kitten rabbit bunny hamster parrot budgie tortoise turtle snake gecko
+        lizard ferret horse pony goldfish rat chinchilla hedgehog
+        """
+    ),
+    "guinea pig",
+)
+BREED_WORDS = (
+    *words(
+        """
+        greyhound labrador lab retriever terrier staffie staffy spaniel collie poodle beagle
+        husky corgi dachshund pug whippet lurcher tabby siamese ragdoll bengal sphynx mutt
+        schnauzer dalmatian rottweiler doberman chihuahua cockapoo labradoodle goldendoodle
+        """
+    ),
+    "shih tzu",
+)
+ANIMAL = alternation(PET_WORDS + BREED_WORDS)
+RELATION = alternation(RELATION_WORDS)
+KIN_ADJ = r"(?:(?:older|younger|little|big|baby|eldest|oldest|youngest|new|best|twin|old) )?"
+TOKEN = r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*"
+# After a relation or pet word, what may follow a name: the sentence goes on, or ends.
+AFTER_NAME = r"(?=$|[\s,.;:!?)'’])"
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+MONTH = alternation(words(_MONTHS))
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+DATE = rf"(?:{_DAY}\s+(?:of\s+)?{MONTH}\b|{MONTH}\.?\s+{_DAY}\b)"
+
+_PLACE_WORD = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’.-]*"
+PLACE = rf"({_PLACE_WORD}(?:[ -](?:(?-i:upon|on|de|del|la|le) )?{_PLACE_WORD}){{0,2}})"
+
+
+@dataclass(frozen=True)
+class FrameFact:
+    """One line a frame proved, with the slot it fills.
+
+    Attributes:
+        text: The memory line ("User's roommate is Bea.").
+        slot: ``(subject, what)``: a later line for the same slot replaces this one.
+        durable: The line is about someone else (it belongs with durable facts).
+    """
+
+    text: str
+    slot: tuple[str, str]
+    durable: bool = False
+
+
+def relation_word(word: str) -> str:
+    """A relation as a memory line writes it ("gf" → "girlfriend")."""
+    lower = " ".join(word.lower().split())
+    return _SPELLED_OUT.get(lower, lower)
+
+
+_PET_MENTION = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
+
+
+def pet_line(subject: str, pet: str, name: str) -> FrameFact:
+    """ "User has a kitten called Mochi." """
+    pet = " ".join(pet.lower().split())
+    article = "an" if pet[:1] in "aeiou" else "a"
+    return FrameFact(f"{subject} has {article} {pet} called {name}.", (name, "pet"))
+
+
+def relation_line(subject: str, rel: str, name: str) -> FrameFact:
+    """ "User's roommate is Bea.": one partner at a time, any number of sisters."""
+    rel = relation_word(rel)
+    what = rel if rel in ONE_AT_A_TIME else f"{rel} {name}"
+    return FrameFact(f"{subject}'s {rel} is {name}.", (subject, what))
+
+
+def date_text(text: str) -> str:
+    """ "12 november" → "12 November"."""
+    return " ".join(
+        w[:1].upper() + w[1:] if re.fullmatch(MONTH, w, _I) else w for w in text.split()
+    )
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a message, code blocks left out."""
+    out: list[str] = []
+    for line in re.sub(r"```.*?(?:```|$)", "\n", text, flags=re.DOTALL).splitlines():
+        out += [part.strip() for part in re.split(r"(?<=[.!?])\s+", line) if part.strip()]
+    return out
+
+
+def recent_pet(recent: Sequence[str]) -> str | None:
+    """The animal the last few messages mention ("we got a kitten"), for "her name's Mochi"."""
+    for text in reversed(recent[-3:]):
+        mentions = _PET_MENTION.findall(text)
+        if mentions:
+            return str(mentions[-1])
+    return None

@@ -1,0 +1,110 @@
+"""Which words of a conversation are names, when a chat may type them in lower case.
+
+A capitalised word where a name goes is one (unless it is a word that starts
+sentences, see :func:`~.vocabulary.is_name`). "my sister jess" in a chat typed
+all in lower case is harder: "jess" is taken for a name only when the
+conversation never uses it like a common word (after "the" or "a"), it is not a
+function word, a common word or a verb, and what follows it is not a particle
+("my colleague set up …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from reverie.providers.offline.vocabulary import (
+    COMMON_WORDS,
+    EVENT_VERBS,
+    HABIT_VERBS,
+    NOT_NAMES,
+    PREFERENCE_VERBS,
+    is_name,
+    words,
+)
+
+__all__ = ["FUNCTION_WORDS", "NameLexicon", "looks_like_a_verb"]
+
+_I = re.IGNORECASE
+
+# Words that are never a name in these slots, even when a chat types them in lower case.
+FUNCTION_WORDS = frozenset(
+    words(
+        """
+        is was are were be been being am has have had do does did will would can could should
+        may might must shall and or but so if then than that this these those there here who
+        whom whose which what when where why how not no yes also just still even really very
+        too again always never ever now today tonight tomorrow yesterday soon later already
+        it its it's he she they them his her their him me my mine you your we our us i
+        a an the of in on at to for from with by about as into onto over under after before
+        says said thinks thought told asked wants wanted went got gets getting keeps kept
+        lol haha omg tho though btw tbh idk
+        """
+    )
+)
+
+
+class NameLexicon:
+    """Which words of a conversation are names.
+
+    A capitalised word in a name's position is one (unless it is a word that
+    starts sentences, see :func:`~.vocabulary.is_name`). A lower-case word is
+    one when the conversation writes it capitalised elsewhere, or never puts
+    it after an article or a possessive and never uses it as a common word.
+    """
+
+    _AFTER_DETERMINER = re.compile(
+        r"\b(?:a|an|the|this|that|some|my|your|his|her|our|their|its)\s+([a-zà-ÿ][\wà-ÿ'-]+)", _I
+    )
+    _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-Þ][a-zà-ÿ'’-]+")
+
+    def __init__(self, texts: Sequence[str], known: Collection[str] = ()) -> None:
+        self._known = {name.lower() for name in known}
+        self._common: set[str] = set()
+        for text in texts:
+            for line in text.splitlines():
+                for match in self._CAPITALISED.finditer(line):
+                    if is_name(match.group(0)):
+                        self._known.add(match.group(0).lower().removesuffix("'s"))
+                for match in self._AFTER_DETERMINER.finditer(line):
+                    self._common.add(match.group(1).lower())
+
+    def name(self, token: str, following: str = "") -> str | None:
+        """``token`` written as a name, or None when it is not one.
+
+        Args:
+            token: The word.
+            following: What the sentence says after it: a lower-case word
+                followed by a particle ("my colleague set up …") is a verb.
+        """
+        bare = token.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
+        lower = bare.lower()
+        if len(bare) < 2 or lower in FUNCTION_WORDS or lower in NOT_NAMES:
+            return None
+        if not re.fullmatch(r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*", bare) or any(c.isdigit() for c in bare):
+            return None
+        titled = bare[:1].upper() + bare[1:]
+        if "-" in bare and not all(part[:1].isupper() for part in bare.split("-")):
+            return None  # "Non-smoker" starts a sentence; "Jean-Luc" is a name
+        if bare[:1].isupper():
+            return titled if is_name(titled) and not bare.isupper() else None
+        if lower in self._known:
+            return titled
+        if lower in COMMON_WORDS or lower in self._common or looks_like_a_verb(lower):
+            return None
+        if _PARTICLE.match(following):
+            return None
+        return titled
+
+
+_PARTICLE = re.compile(
+    r"^\s*(?:up|out|off|in|on|down|over|back|away|to|the|a|an|me|him|her|us|them|it|that|this|"
+    r"my|your|his|our|their|some|with|for|about|at)\b",
+    _I,
+)
+
+
+def looks_like_a_verb(word: str) -> bool:
+    verbs = {*HABIT_VERBS, *PREFERENCE_VERBS, *EVENT_VERBS}
+    stems = {word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("ed")}
+    return bool(stems & verbs) or word.endswith(("ing", "ly"))

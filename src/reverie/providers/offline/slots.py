@@ -1,0 +1,44 @@
+"""One value at a time: a later line for the same slot replaces the earlier one.
+
+A person has one home, one birthday, one partner at a time. The lines the
+frames write (:mod:`.frames`), and the clause lines of the same shape, name
+their slot; :func:`slot_of` reads it back, so that "User moved to Braga."
+replaces "User lives in Porto." in one extraction and in the memory files.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import ONE_AT_A_TIME, RELATION, relation_word
+
+__all__ = ["slot_of"]
+
+_I = re.IGNORECASE
+
+_SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?P<who>.+?) (?:lives in|is moving to|moved to) \S"), "home"),
+    (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
+    (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
+    (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
+    (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is [A-ZÀ-Þ]\S*\.$", _I), ""),
+    (re.compile(r"^(?P<who>.+?)'s (?P<what>favourite [a-z]+(?: [a-z]+)?) is \S"), ""),
+)
+
+
+def slot_of(text: str) -> tuple[str, str] | None:
+    """``(subject, what)`` when ``text`` is a frame line with one value at a time, else None.
+
+    "User lives in Leeds." and "User is moving to Glasgow." share the slot
+    ``("User", "home")``: the later one replaces the earlier.
+    """
+    for pattern, what in _SLOT_SHAPES:
+        match = pattern.match(text.strip())
+        if match is not None:
+            if what:
+                return match["who"], what
+            word = relation_word(match["what"])
+            if word.startswith("favourite") or word in ONE_AT_A_TIME:
+                return match["who"], word
+            return None
+    return None
