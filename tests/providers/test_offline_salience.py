@@ -86,6 +86,34 @@ def test_a_correction_without_a_subject_replaces_the_value_it_names() -> None:
     assert "Porto" not in everything
 
 
+def test_a_day_moved_instead_of_another_is_swapped_in_the_line_that_held_it() -> None:
+    answer = render_answer(
+        extract_facts(
+            [
+                Turn(
+                    "user",
+                    "I have a pottery class on Monday evenings at the church hall",
+                    "2026-01-10",
+                ),
+                Turn("assistant", "Lovely.", "2026-01-10"),
+                Turn(
+                    "user",
+                    "the class moved, it's on Wednesdays now instead of Mondays",
+                    "2026-02-01",
+                ),
+            ]
+        )
+    )
+    assert (
+        "[correction] User has a pottery class on Wednesday evenings at the church hall." in answer
+    )
+    empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, _ = merge_facts(empty, entry_facts(answer, "2026-02-01"))
+    everything = "".join(merged.values())
+    assert "Wednesday evenings" in everything
+    assert "Monday" not in everything
+
+
 def test_between_two_friends_we_is_not_guessed() -> None:
     chat = [
         Turn("user", "RUTH. guess what", "2026-04-01"),

@@ -27,7 +27,9 @@ __all__ = [
 _I = re.IGNORECASE
 _LEAD = re.compile(r"^User corrected(?: [^:]+)?:\s*", _I)
 _NOT = re.compile(
-    r"^(?P<new>.+?)\s*(?:,\s*|\(\s*|\s+)not\s+(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$))", _I
+    r"^(?P<new>.+?)\s*(?:(?:,\s*|\(\s*|\s+)not|,?\s+instead of)\s+"
+    r"(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$))",
+    _I,
 )
 _SUBJECTLESS = re.compile(
     r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|"
@@ -35,7 +37,7 @@ _SUBJECTLESS = re.compile(
     _I,
 )
 _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)
-_WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)day$", _I)
+_WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$", _I)
 _MONTH = re.compile(
     r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$",
@@ -133,7 +135,27 @@ def typed_swap(line: str, correction: str) -> str | None:
     if found is None:
         return None
     old_tokens, tail = found
-    pattern = re.compile(r"\b" + r"\s+".join(re.escape(t) for t in old_tokens) + r"\b", _I)
-    if pattern.search(line) is None:
+    pattern = re.compile(r"\b" + r"\s+".join(_as_written(t) for t in old_tokens) + r"\b", _I)
+    match = pattern.search(line)
+    if match is None:
         return None
-    return pattern.sub(" ".join(tail), line, count=1)
+    written = match.group(0).split()
+    # "on Tuesday evenings" corrected by "on Thursdays, not Tuesdays": "on Thursday evenings".
+    new = [
+        _same_number(word, as_in) if _WEEKDAY.match(word) else word
+        for word, as_in in zip(tail, written, strict=False)
+    ]
+    return line[: match.start()] + " ".join(new) + line[match.end() :]
+
+
+def _as_written(token: str) -> str:
+    """A word of Y as a pattern; a weekday matches with or without its plural "s"."""
+    if _WEEKDAY.match(token):
+        return re.escape(token.removesuffix("s").removesuffix("S")) + "s?"
+    return re.escape(token)
+
+
+def _same_number(word: str, as_in: str) -> str:
+    plural = as_in.lower().endswith("s")
+    bare = word[:-1] if word.lower().endswith("s") else word
+    return bare + "s" if plural else bare

@@ -101,9 +101,11 @@ _CORRECTION_CUES = (
 )
 # "not X but Y" and "X …, not Z": a correction without a cue word.
 _CORRECTION_SHAPES = re.compile(
-    r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S",
+    r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S"
+    r"|^(?:it|it's|it is|that's|they're)\b.*\S\s+instead of\s+\S",
     _I,
 )
+_SPLICED_CORRECTION = re.compile(r",\s+(?P<tail>(?:it's|it is|they're|that's)\s.+)$", _I)
 _IT_IS = re.compile(r"^it(?:'s| is)\s+(?P<rest>.+)$", _I)
 _NOT_OLD = re.compile(r"[,(]?\s+not\s+(?!only\b|just\b|sure\b|really\b)[^,;()]+", _I)
 
@@ -212,6 +214,10 @@ def _correction(sentence: str, work: bool, names: Collection[str] | None) -> Cla
         if is_subjectless(sentence) and swappable(sentence):
             # "it's Glasgow now, not Edinburgh": applied to what was said before, or dropped.
             return Classification("correction", sentence)
+    # "my class moved, it's on Thursdays now instead of Tuesdays": the correction after a comma.
+    spliced = _SPLICED_CORRECTION.search(sentence)
+    if spliced is not None and swappable(spliced["tail"]):
+        return Classification("correction", spliced["tail"])
     return None
 
 

@@ -79,8 +79,8 @@ _SUBJECT_VERB = re.compile(
 _NO_SUBJECT = re.compile(r"^(?!To do:)(?:In|On|At|For|With|From|To|By|Of|About|Into|Over|Under)\s")
 # "Hamburg is grey and very beautiful", "User is so done": how it feels, not what it is.
 _INTENSIFIED = re.compile(
-    r"\b(?:is|are|was|were|'s|'re) (?:very|so|really|super|pretty|quite|too|extremely|"
-    r"incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
+    r"\b(?:is|are|was|were|'s|'re) (?:[a-z]+ and )?(?:very|so|really|super|pretty|quite|too|"
+    r"extremely|incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
     _I,
 )
 # "User knows themselves", "User covers mondays themselves": emphasis, not a fact

@@ -219,6 +219,9 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
 
 
 _TRAILING_VOCATIVES_NEEDED = 3
+_AFTER_DETERMINER = re.compile(
+    r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)", _I
+)
 
 
 def _trailing_vocative(
@@ -235,13 +238,15 @@ def _trailing_vocative(
             for match in _TRAILING_VOCATIVE.finditer(sentence):
                 found[match["name"].lower()] += 1
     own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
+    # "the girls", "my mates": a word used with a determiner is a common noun.
+    own |= {m.lower() for m in _AFTER_DETERMINER.findall(" ".join([*replies, *said]))}
     for word, count in found.most_common():
         if count < _TRAILING_VOCATIVES_NEEDED:
             break
         if word in own or word in COMMON_WORDS or word in _NOT_NAMES or word in _INTERJECTIONS:
             continue
-        if word.endswith(("ed", "ing", "ly")):
-            continue
+        if word.endswith(("ed", "ing", "ly")) or (word.endswith("s") and not word.endswith("ss")):
+            continue  # "flower girls" ends sentences too; a plural is rarely a name
         if other is not None and word == other.lower():
             continue
         return word[:1].upper() + word[1:]
