@@ -131,3 +131,62 @@ def test_whom_a_line_is_said_to_is_not_part_of_it() -> None:
         Turn("assistant", "shut up!! congrats", None),
     ]
     assert "User is a vet nurse now." in [fact.text for fact in extract_facts(chat)]
+
+
+def work_facts(*said: str) -> list[str]:
+    turns = [
+        Turn("user", "the api is fastapi on postgres, deploys go through CI", "2026-03-02"),
+        Turn("assistant", "Got it.", "2026-03-02"),
+        Turn("user", "the repo has a docker compose file for the db", "2026-03-02"),
+    ]
+    for text in said:
+        turns += [Turn("assistant", "Noted.", "2026-03-02"), Turn("user", text, "2026-03-02")]
+    return [fact.text for fact in extract_facts(turns)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("mailgun then, not ses. deliverability matters more", "Decision: mailgun, not ses."),
+        ("ok. so pnpm, not npm", "Decision: pnpm, not npm."),
+        (
+            "so: celery with rabbitmq for the nightly jobs",
+            "Decision: celery with rabbitmq for the nightly jobs.",
+        ),
+        ("currencies: EUR and CHF only at launch", "Currencies: EUR and CHF only at launch."),
+        ("release cadence: every second tuesday", "Release cadence: every second tuesday."),
+    ],
+)
+def test_terse_decisions_at_work_are_kept(said: str, kept: str) -> None:
+    assert kept in work_facts(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "tomorrow then, not today",
+        "postgres: partial index syntax",
+        "git: rebase vs merge for feature branches",
+        "question: should the jobs retry forever?",
+        "error: relation users does not exist",
+        "deadline: I'll know by friday",
+    ],
+)
+def test_topics_requests_and_pasted_errors_are_not_decisions(said: str) -> None:
+    stored = work_facts(said)
+    assert not any(
+        line.startswith(("Decision:", "Postgres:", "Git:", "Question:", "Error:", "Deadline:"))
+        for line in stored
+    ), stored
+
+
+def test_a_later_choice_between_the_same_options_replaces_the_earlier() -> None:
+    stored = work_facts("mailgun then, not ses", "actually ses, not mailgun. cheaper")
+    decisions = [line for line in stored if line.startswith("Decision:")]
+    assert decisions == ["Decision: ses, not mailgun."]
+
+
+def test_a_rule_about_answers_is_standing_without_saying_always() -> None:
+    assert "User wants the assistant to keep answers short, code first." in work_facts(
+        "keep answers short, code first"
+    )

@@ -38,6 +38,7 @@ from reverie.providers.offline.sentences import known_names, resolve_pronouns, s
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.work_frames import work_frames
 
 __all__ = [
     "USER_VOICE",
@@ -297,6 +298,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             facts.append(fact)
         own = said.setdefault(turn.role, [])
         framed = message_frames(turn.text, voice.speaker, lexicon, recent=own)
+        if speakers.work:
+            framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:
             framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
         said_here = [set(fact_key(f.text).split()) for f in facts[facts_before_turn:]]

@@ -159,6 +159,12 @@ _BARE_IMPERATIVE = re.compile(
     r"^(?:use|write|answer|reply|respond|keep|format|explain|give|suggest|prefer|stick to)\s+\S",
     _I,
 )
+# "keep answers short", "format replies as bullets": about every answer, so standing by nature.
+_ABOUT_ANSWERS = re.compile(
+    r"^(?:please )?(?:keep|make|give|write|format|put|start|end)\s+(?:your |the |all |my )?"
+    r"(?:answers|replies|responses|explanations|summaries)\b",
+    _I,
+)
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
@@ -259,6 +265,8 @@ def classify(
         return Classification("permanent", s)
     if _BARE_IMPERATIVE.match(s) and standing and not _ONE_OFF.search(s):
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
+    if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
+        return Classification("permanent", s if s.lower().startswith("please") else f"please {s}")
     if (no_thing := _NO_THING_PLEASE.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):
