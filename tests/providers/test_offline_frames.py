@@ -65,6 +65,16 @@ def test_a_short_answer_to_where_do_you_live(answer: str, kept: list[str]) -> No
     assert facts(("assistant", "Where do you live these days?"), ("user", answer)) == kept
 
 
+def test_a_job_said_without_a_verb_answers_what_do_you_do() -> None:
+    asked = ("assistant", "Nice. What do you do for work?")
+    assert facts(asked, ("user", "payroll at a bakery chain. 9 to 5")) == [
+        "User's job: payroll at a bakery chain."
+    ]
+    assert facts(asked, ("user", "depends on the week honestly")) == []
+    specs = facts(("assistant", "What are your specs?"), ("user", "ryzen 5, 16gb, gtx 1060"))
+    assert specs == []  # true that day, stale after the next upgrade
+
+
 @pytest.mark.parametrize(
     "said",
     [

@@ -48,7 +48,28 @@ _ASKS_PET_NAME = re.compile(
 _ASKS_FAVOURITE = re.compile(
     r"\bwhat(?:'s| is) your fav(?:ou?rite|e)? (?P<what>[a-z]+(?: [a-z]+)?)\s*\??$", _I
 )
+_ASKS_JOB = re.compile(
+    r"\bwhat (?:do|d'you) you do(?: for (?:work|a living|money))?\s*\?$|\bwhat(?:'s| is) your "
+    r"(?:job|day job|line of work)\b|\bwhat (?:kind|sort|line) of work (?:do|are) you\b"
+    r"|\bwhere do you work\b",
+    _I,
+)
+_PERSONAL = re.compile(r"\b(?:i|i'm|im|i've|me|my|we|we're|us|our|you|your)\b", _I)
 _ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?zone are you\b", _I)
+
+
+def _described(question: str, first: str, subject: str) -> FrameFact | None:
+    """ "What do you do for work?" — "helpdesk at a uni": a job said without a verb.
+
+    Other "what's your X?" answers are not kept: "what are your specs?" is
+    answered with what is true that day, and the next upgrade makes it stale.
+    """
+    said = strip_fillers(first.rstrip(".!"))
+    if not said or _PERSONAL.search(said) or not 1 <= len(said.split()) <= 15:
+        return None
+    if _ASKS_JOB.search(question):
+        return FrameFact(f"{subject}'s job: {said}.", (subject, "job"))
+    return None
 
 
 def answer_frames(
@@ -70,8 +91,11 @@ def answer_frames(
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
-    if not head or _NOT_AN_ANSWER.match(head) or len(head.split()) > 4:
+    if not head or _NOT_AN_ANSWER.match(head):
         return []
+    described = _described(last, first, subject)
+    if described is not None or len(head.split()) > 4:
+        return [described] if described is not None else []
     if _ASKS_WHERE_LIVE.search(last):
         if all(
             w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
