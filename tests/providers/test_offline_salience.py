@@ -179,6 +179,9 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User's brother is a nurse in Derby.",
         "User will talk at PyCon in May.",
         "The team's energy provider is Octopus.",
+        "User can't eat gluten.",
+        "Arlo is 8.",
+        "User is one of the organisers.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -208,6 +211,10 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User wants to lie down on the office floor.",
         "User's flat flooding is their worst nightmare.",
         "Kim is big main character energy.",
+        "User asked to be reminded to refill the backpack one.",
+        "User's wife does the books, shes a teacher.",
+        "User can play the first bars of Wonderwall.",
+        "User is C1.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

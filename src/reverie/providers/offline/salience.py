@@ -122,6 +122,15 @@ _MOOD = re.compile(
 )
 
 
+# "refill the backpack one", "shes a teacher": points back at something said before.
+_POINTS_BACK = re.compile(r"\bthe (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|theres)\b", _I)
+# "User can play the first 10 seconds of wonderwall": what someone manages, not who they are
+# ("User can't eat gluten" is kept: a limit is worth knowing).
+_ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
+# "User is B1": a level or a code without what it is a level of.
+_BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
+
+
 def _says_nothing_lasting(text: str) -> bool:
     match = _SUBJECT_VERB.match(text)
     if match is None:
@@ -165,6 +174,9 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _NEEDS_OBJECT,
         _EPITHET,
         _TAUTOLOGY,
+        _POINTS_BACK,
+        _ABILITY,
+        _BARE_CODE,
         _TALK_PLAN,
         _MOOD,
     )
