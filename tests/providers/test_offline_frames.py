@@ -32,6 +32,12 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("kasia is what everyone calls me", "User goes by Kasia."),
         ("shellfish makes me sick, prawns especially", "Shellfish makes User sick."),
         ("zelda. fav game of all time", "User's favourite game is zelda."),
+        ("Odile, who's my flatmate, works nights", "Odile is User's flatmate."),
+        ("keep it in Trello, that's our family planner", "Trello is User's family planner."),
+        ("I'm divorced from their dad, Karl. We share custody.", "User is divorced from Karl."),
+        ("also we have a dog. Pip. he's deaf", "User has a dog called Pip."),
+        ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
+        ("the start date is 3 March now", "The start date is 3 March now."),
         (
             "I'm allergic to a few things, here's the list: walnuts, mango and latex",
             "User is allergic to walnuts, mango and latex.",

@@ -35,7 +35,6 @@ from reverie.providers.offline.frame_words import (
     FrameFact,
     date_text,
     pet_line,
-    recent_pet,
     relation_line,
     sentences,
 )
@@ -79,7 +78,30 @@ _GOT_A_PET_NAMED = re.compile(
     _I,
 )
 _ITS_NAME = re.compile(
-    rf"^(?:and )?(?:her|his|its|their) name(?:'s| is)\s+(?P<name>{TOKEN}){AFTER_NAME}", _I
+    rf"^(?:and |oh and )?(?:her|his|its|their) name(?:'s| is)\s+(?P<name>{TOKEN})"
+    rf"(?: (?P<surname>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+))?{AFTER_NAME}",
+    _I,
+)
+_HAVE_A_PET_NAME = re.compile(
+    rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
+    rf"(?P<name>{TOKEN})[.!]",
+    _I,
+)
+_PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
+_RECENT_RELATION = re.compile(
+    rf"\bmy (?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
+)
+# "Kiri who's my senior mechanic", "Cozi, that's our family calendar app".
+_WHO_IS_MY = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),? (?:who's|who is|that's|which is) "
+    r"(?:my|our) (?P<what>(?:[\w-]+ ){0,3}?[\w-]+?)(?=[,.;!?)]|$| and | but | who | since | for )",
+)
+_PARTNER_STATUS = re.compile(
+    r"\b(?:i'm|i am|i was|i got|im) (?P<status>married|engaged|divorced|separated) "
+    r"(?P<prep>to|from) (?:(?:my|their|our|the kids'|the girls'|the boys') )?"
+    rf"(?:(?:ex-?)?(?:husband|wife|partner|dad|father|mum|mom|mother|boyfriend|girlfriend),? )?"
+    rf"(?P<name>{TOKEN}){AFTER_NAME}",
+    _I,
 )
 _IS_A_BREED = re.compile(
     rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is an? (?:(?:\w+|\w+-\w+) )?"
@@ -173,8 +195,10 @@ def message_frames(
             Mochi" after "we got a kitten").
     """
     found: list[FrameFact] = []
-    for sentence in sentences(text):
-        found += _sentence_frames(sentence, subject, lexicon, recent=recent)
+    said = sentences(text)
+    for index, sentence in enumerate(said):
+        before = [*recent, " ".join(said[:index])] if index else list(recent)
+        found += _sentence_frames(sentence, subject, lexicon, recent=before)
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
     dated = any(fact.slot == (subject, "birthday") for fact in found)
@@ -183,6 +207,10 @@ def message_frames(
         found.append(FrameFact(line, (subject, "birthday")))
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
+    for match in _HAVE_A_PET_NAME.finditer(whole):  # "we have a cat. Feijão."
+        name = lexicon.name(match["name"])
+        if name is not None and name != subject:
+            found.append(pet_line(subject, match["pet"], name))
     return found
 
 
@@ -201,9 +229,19 @@ def _sentence_frames(
             if name is not None and name != subject:
                 found.append(pet_line(subject, match["pet"], name))
     if (its := _ITS_NAME.match(sentence)) is not None and (name := lexicon.name(its["name"])):
-        pet = recent_pet(recent)
-        if pet is not None:
-            found.append(pet_line(subject, pet, name))
+        found += _named_later(subject, name, its["surname"], recent)
+    for match in _WHO_IS_MY.finditer(sentence):
+        name = lexicon.name(match["name"])
+        what = match["what"].lower()
+        if name is not None and name != subject and what.split()[0] not in FUNCTION_WORDS:
+            line = f"{name} is {subject}'s {what}."
+            found.append(FrameFact(line, (name, f"is {what}"), durable=subject != "User"))
+    for match in _PARTNER_STATUS.finditer(sentence):
+        name = lexicon.name(match["name"], sentence[match.end() :])
+        if name is not None and name != subject:
+            status, prep = match["status"].lower(), match["prep"].lower()
+            line = f"{subject} is {status} {prep} {name}."
+            found.append(FrameFact(line, (subject, "partner status")))
     for match in _IS_A_BREED.finditer(sentence):
         name = lexicon.name(match["name"])
         if name is not None and name != subject:
@@ -214,6 +252,26 @@ def _sentence_frames(
     found += _date_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found
+
+
+def _named_later(
+    subject: str, name: str, surname: str | None, recent: Sequence[str]
+) -> list[FrameFact]:
+    """Whose name is given: "her name's Mochi" after "we got a kitten".
+
+    And "her name is Ingrid Paulsen" after "my manager": the nearest pet or
+    relation said before names whom the name belongs to.
+    """
+    for text in reversed(recent[-3:]):
+        for sentence in reversed(sentences(text)):
+            pets = list(_PET_IN.finditer(sentence))
+            relations = list(_RECENT_RELATION.finditer(sentence))
+            if pets and (not relations or pets[-1].start() > relations[-1].start()):
+                return [pet_line(subject, pets[-1]["pet"], name)]
+            if relations:
+                full = f"{name} {surname}" if surname else name
+                return [relation_line(subject, relations[-1]["rel"], full)]
+    return []
 
 
 def _place_frames(sentence: str, subject: str) -> list[FrameFact]:

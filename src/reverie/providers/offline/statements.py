@@ -234,7 +234,8 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
 # "bucket name is lumora-mwaa-dags": chat drops the article before a name's label.
 _LABEL = re.compile(
     r"^(?:[a-z][\w-]* ){0,2}(?:name|id|url|address|domain|handle|username|email|repo|bucket|"
-    r"branch|port|host|region|version|password manager|timezone|time zone) (?:is|=) "
+    r"branch|port|host|region|version|password manager|timezone|time zone|date|deadline|"
+    r"appointment|interview|surgery|operation|flight|due date) (?:is|=) (?:now |on |at )?"
     r"(?P<value>\S+)",
     _I,
 )
