@@ -231,3 +231,13 @@ def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
 )
 def test_a_past_tense_stays_past_in_the_third_person(said: str, stored: str) -> None:
     assert facts(("user", said)) == [stored]
+
+
+def test_an_exclamation_is_not_a_possessive() -> None:
+    chat = [
+        Turn("user", "NINA. i passed", "2026-04-01"),
+        Turn("assistant", "oh my god your driving test?? omg", "2026-04-01"),
+        Turn("assistant", "my god sam is a grown up now", "2026-04-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any("'s god" in line for line in stored), stored

@@ -35,7 +35,8 @@ _FILLERS = re.compile(
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
-    r"big news|news|random question|quick question)\b[,!:.\s-]*|(?:please )?(?:remember|"
+    r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
+    r"jeez|omfg|god)\b[,!:.\s-]*|(?:please )?(?:remember|"
     r"keep in mind|for future reference|for your information)\s*:\s*"
     # Agreement words count as fillers only when punctuation follows them:
     # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
