@@ -241,3 +241,18 @@ def test_an_exclamation_is_not_a_possessive() -> None:
     ]
     stored = [fact.text for fact in extract_facts(chat)]
     assert not any("'s god" in line for line in stored), stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("swap rice for couscous, Ruben hates rice", "Ruben hates rice."),
+        ("I get seasick on ferries so skip the island day trip", "User gets seasick on ferries."),
+    ],
+)
+def test_a_fact_given_as_the_reason_for_a_request_is_kept(said: str, kept: str) -> None:
+    stored = facts(
+        ("user", "I'm planning a trip with Ruben"), ("assistant", "Sure."), ("user", said)
+    )
+    assert kept in stored
+    assert not any("skip" in line or "swap" in line for line in stored), stored

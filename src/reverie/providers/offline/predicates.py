@@ -68,7 +68,11 @@ STATE = alternation(STATE_WORDS)
 _LIGHT_VERBS = {
     "go": re.compile(r"^(?:to\b|\w+ing\b|for a\b)", _I),
     "do": re.compile(r"^(?:a|an|the|my|\d|yoga|pilates|crossfit)\b", _I),
-    "get": re.compile(r"^(?:motion|sea|car|air)?sick\b|^(?:up at|paid|migraines|headaches)\b", _I),
+    "get": re.compile(
+        r"^(?:(?:motion|sea|car|air) ?)?sick\b|^(?:up at|paid|migraines|headaches|hay ?fever|"
+        r"cold sores|panic attacks|hangry)\b",
+        _I,
+    ),
     "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
     "take": re.compile(r"^(?:a|an|the|my|\d)\b", _I),
     "make": re.compile(r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b", _I),

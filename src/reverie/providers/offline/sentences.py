@@ -47,6 +47,12 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
     r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}"
+    # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
+    r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
+    r"use|remove|swap|leave out|no)\b)"
+    # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
+    r"|,\s*(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|hates|loves|likes|prefers|lives|works|"
+    r"can't|doesn't|won't|isn't|\w+s)\b)"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)",
     _I,
