@@ -124,6 +124,8 @@ def test_one_at_a_time_slots_and_the_rest() -> None:
 
 
 def test_the_user_is_named_by_what_the_other_person_calls_them() -> None:
+    # Three times at the end of what is said to them, once written as a name; "leeds"
+    # ends sentences too, but after "from".
     chat = [
         Turn("user", "rosa you up", None),
         Turn("assistant", "shut up danny", None),
@@ -131,6 +133,7 @@ def test_the_user_is_named_by_what_the_other_person_calls_them() -> None:
         Turn("assistant", "it's BROWN danny, it was always brown", None),
         Turn("user", "fine it's brown", None),
         Turn("assistant", "lol ok. he's SO fat danny", None),
+        Turn("assistant", "DANNY. you promised", None),
         Turn("assistant", "the drive from leeds is long. and from leeds it's worse", None),
     ]
     speakers = identify_speakers(chat)
@@ -206,3 +209,14 @@ def test_a_rule_about_answers_is_standing_without_saying_always() -> None:
     assert "User wants the assistant to keep answers short, code first." in work_facts(
         "keep answers short, code first"
     )
+
+
+def test_a_common_word_is_a_name_only_where_the_sentence_says_so() -> None:
+    chat = [
+        ("assistant", "Fair, but what about the lease?"),
+        ("user", "my girlfriend mean as ever about the dishes"),
+        ("user", "pepper is a greyhound, she sleeps all day"),
+    ]
+    stored = facts(*chat)
+    assert "Pepper is a greyhound." in stored
+    assert not any("Mean" in line or "Fair" in line for line in stored), stored

@@ -256,3 +256,21 @@ def test_a_fact_given_as_the_reason_for_a_request_is_kept(said: str, kept: str) 
     )
     assert kept in stored
     assert not any("skip" in line or "swap" in line for line in stored), stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "ugh. my contract ends March 31. nobody has said anything",
+            "User's contract ends March 31.",
+        ),
+        (
+            "forget Overleaf — I moved the whole thesis to VS Code last night",
+            "User moved the whole thesis to VS Code last night.",
+        ),
+        ("sticking with Postgres. the migration isn't worth it", "User is sticking with Postgres."),
+    ],
+)
+def test_plain_statements_inside_messy_messages_are_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -108,7 +108,7 @@ def answer_frames(
             FrameFact(f"{subject}'s birthday is {date_text(date.group(0))}.", (subject, "birthday"))
         ]
     if (pet_question := _ASKS_PET_NAME.search(last)) is not None and len(head.split()) == 1:
-        name = lexicon.name(head)
+        name = lexicon.name(head, by_shape=True)
         pet = pet_question["pet"] or recent_pet([*recent, question])
         if name is not None and pet is not None:
             return [pet_line(subject, pet, name)]

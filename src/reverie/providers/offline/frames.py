@@ -105,7 +105,7 @@ _PARTNER_STATUS = re.compile(
 )
 _IS_A_BREED = re.compile(
     rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is an? (?:(?:\w+|\w+-\w+) )?"
-    rf"(?P<pet>{alternation(BREED_WORDS + PET_WORDS)})\b"
+    rf"(?P<pet>{alternation(BREED_WORDS + PET_WORDS)})\b(?!['’]s)"
     r"(?! (?:person|people|lover|owner|sitter|walker|food|bed|hair|tree|flap|video|cafe|café))",
     _I,
 )
@@ -208,7 +208,7 @@ def message_frames(
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
     for match in _HAVE_A_PET_NAME.finditer(whole):  # "we have a cat. Feijão."
-        name = lexicon.name(match["name"])
+        name = lexicon.name(match["name"], by_shape=True)
         if name is not None and name != subject:
             found.append(pet_line(subject, match["pet"], name))
     return found
@@ -225,10 +225,12 @@ def _sentence_frames(
                 found.append(relation_line(subject, match["rel"], name))
     for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
         for match in pattern.finditer(sentence):
-            name = lexicon.name(match["name"], sentence[match.end() :])
+            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
             if name is not None and name != subject:
                 found.append(pet_line(subject, match["pet"], name))
-    if (its := _ITS_NAME.match(sentence)) is not None and (name := lexicon.name(its["name"])):
+    if (its := _ITS_NAME.match(sentence)) is not None and (
+        name := lexicon.name(its["name"], by_shape=True)
+    ):
         found += _named_later(subject, name, its["surname"], recent)
     for match in _WHO_IS_MY.finditer(sentence):
         name = lexicon.name(match["name"])
@@ -243,7 +245,7 @@ def _sentence_frames(
             line = f"{subject} is {status} {prep} {name}."
             found.append(FrameFact(line, (subject, "partner status")))
     for match in _IS_A_BREED.finditer(sentence):
-        name = lexicon.name(match["name"])
+        name = lexicon.name(match["name"], by_shape=True)
         if name is not None and name != subject:
             pet = " ".join(match["pet"].lower().split())
             article = "an" if pet[:1] in "aeiou" else "a"
@@ -341,7 +343,7 @@ def _self_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fram
         ):
             match = pattern.search(sentence)
             token = match and (match.groupdict().get("name") or match.groupdict().get("name2"))
-            name = lexicon.name(token) if token else None
+            name = lexicon.name(token, by_shape=True) if token else None
             if name is not None:
                 found.append(FrameFact(template.format(name), ("User", "called")))
     for match in _AGE.finditer(sentence):

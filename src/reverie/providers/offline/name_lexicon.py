@@ -3,14 +3,16 @@
 A capitalised word where a name goes is one (unless it is a word that starts
 sentences, see :func:`~.vocabulary.is_name`). "my sister jess" in a chat typed
 all in lower case is harder: "jess" is taken for a name only when the
-conversation never uses it like a common word (after "the" or "a"), it is not a
-function word, a common word or a verb, and what follows it is not a particle
-("my colleague set up …").
+conversation writes it with a capital somewhere ("Jess", "JESS!!") or uses it
+three times or more, never uses it like a common word (after "the" or "a"),
+it is not a function word, a common word or a verb, and what follows it is not
+a particle ("my colleague set up …").
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 
 from reverie.providers.offline.vocabulary import (
@@ -24,6 +26,9 @@ from reverie.providers.offline.vocabulary import (
 )
 
 __all__ = ["FUNCTION_WORDS", "NameLexicon", "looks_like_a_verb"]
+
+# A lower-case word never written with a capital is a name only if it recurs.
+_TIMES_FOR_A_LOWER_CASE_NAME = 3
 
 _I = re.IGNORECASE
 
@@ -57,25 +62,34 @@ class NameLexicon:
         r"\b(?:a|an|the|this|that|some|my|your|his|her|our|their|its)\s+([a-zà-ÿ][\wà-ÿ'-]+)", _I
     )
     _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-Þ][a-zà-ÿ'’-]+")
+    _SHOUTED = re.compile(r"\b[A-ZÀ-Þ]{3,}\b")
 
     def __init__(self, texts: Sequence[str], known: Collection[str] = ()) -> None:
         self._known = {name.lower() for name in known}
         self._common: set[str] = set()
+        self._seen: Counter[str] = Counter()
         for text in texts:
             for line in text.splitlines():
                 for match in self._CAPITALISED.finditer(line):
                     if is_name(match.group(0)):
                         self._known.add(match.group(0).lower().removesuffix("'s"))
+                for word in re.findall(r"[a-zà-ÿ][\wà-ÿ'-]*", line):
+                    self._seen[word] += 1
+                for match in self._SHOUTED.finditer(line):
+                    self._known.add(match.group(0).lower())
                 for match in self._AFTER_DETERMINER.finditer(line):
                     self._common.add(match.group(1).lower())
 
-    def name(self, token: str, following: str = "") -> str | None:
+    def name(self, token: str, following: str = "", *, by_shape: bool = False) -> str | None:
         """``token`` written as a name, or None when it is not one.
 
         Args:
             token: The word.
             following: What the sentence says after it: a lower-case word
                 followed by a particle ("my colleague set up …") is a verb.
+            by_shape: The sentence's shape says a name stands here ("pepper is
+                a greyhound", "boz is what everyone calls me"): a name that is
+                also a common word, or said only once, is not ruled out.
         """
         bare = token.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
         lower = bare.lower()
@@ -88,11 +102,12 @@ class NameLexicon:
             return None  # "Non-smoker" starts a sentence; "Jean-Luc" is a name
         if bare[:1].isupper():
             return titled if is_name(titled) and not bare.isupper() else None
-        if lower in self._known:
-            return titled
-        if lower in COMMON_WORDS or lower in self._common or looks_like_a_verb(lower):
+        if (lower in COMMON_WORDS and not by_shape) or lower in self._common:
             return None
-        if _PARTICLE.match(following):
+        rare = self._seen[lower] < _TIMES_FOR_A_LOWER_CASE_NAME
+        if lower not in self._known and rare and not by_shape:
+            return None
+        if looks_like_a_verb(lower) or _PARTICLE.match(following):
             return None
         return titled
 

@@ -136,12 +136,14 @@ def progressive_ok(rest: str) -> bool:
     after = match["after"].strip()
     needs = {
         "trying": r"^to \w+",
-        "doing": r"^(?:\d|a |an |the )",
+        "doing": r"^(?:\d|a |an )",
         "running": r"^(?:a|an|the|my)\b",
         "coming": r"^(?:to|for|from|over)\b",
         "taking": r"^(?:a|an|the|my|\d)\b(?! (?:break|nap|walk|shower|look|sec|second|minute|"
         r"moment|day off|breather)\b)",
         "meeting": r"\S",
+        "sticking": r"^(?:with|to) \S",
+        "staying": r"^(?:with|in|at) (?-i:[A-Z])",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",
         "thinking": r"^(?:of|about) (?:getting|buying|moving|switching|adopting|having|starting|"

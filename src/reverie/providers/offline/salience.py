@@ -29,7 +29,10 @@ _SPECULATIVE = re.compile(
 # Words that point at nothing in particular; "like 30" hedges a number.
 _VAGUE = re.compile(
     r"\b(?:something|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
-    r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)",
+    r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)"
+    # "has some savings", "a pile of admin": an amount nobody could write down.
+    r"|\b(?:has|have|had|got) (?:got )?some\b|\b(?:a pile|a load|loads|tons|a bunch|heaps|"
+    r"a mountain) of\b",
     _I,
 )
 # "Leoooo", "soooo": typed for effect, never a name or a fact.
@@ -91,7 +94,8 @@ _REFLEXIVE_END = re.compile(
 # "User has a confession": announces what comes next, says nothing yet.
 _ANNOUNCES = re.compile(
     r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ )?(?:confession|question|"
-    r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$",
+    r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$"
+    r"|\b(?:has|have|had|got) (?:some )?(?:\w+ ){0,2}news\b",
     _I,
 )
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
@@ -106,6 +110,12 @@ _EPITHET = re.compile(
     _I,
 )
 # "User's ken is just ken": says the thing is itself.
+# "User must blame the anaesthetic", "knows perfectly well": a turn of phrase.
+_PHRASE = re.compile(
+    r"\bmust (?:blame|admit|say|confess)\b|\bknows? (?:perfectly |full |very )?well\b"
+    r"|^The (?:other|one|first|second|last|latter|former)\b|\bhas a \d{1,2}(?:am|pm)\b",
+    _I,
+)
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally) (?:\w+ )?\1\b", _I)
 # "User will talk to Pete on Wednesday": a conversation planned, not a fact (what is
 # decided in it is the fact).
@@ -173,6 +183,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _COUNTDOWN,
         _NEEDS_OBJECT,
         _EPITHET,
+        _PHRASE,
         _TAUTOLOGY,
         _POINTS_BACK,
         _ABILITY,

@@ -54,7 +54,9 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|hates|loves|likes|prefers|lives|works|"
     r"can't|doesn't|won't|isn't|\w+s)\b)"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
-    r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)",
+    r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
+    # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
+    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s)",
     _I,
 )
 # "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in

@@ -171,7 +171,13 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
         for pattern in patterns:
             for match in pattern.finditer(first_line):
                 name = match["name"]
-                if name.lower() in _NOT_NAMES or name.lower() in _INTERJECTIONS or len(name) < 2:
+                low = name.lower()
+                if (
+                    low in _NOT_NAMES
+                    or low in _INTERJECTIONS
+                    or low in COMMON_WORDS
+                    or len(name) < 2
+                ):
                     continue
                 if name.isupper() and not lower_case:
                     continue  # "GARDEN. pepper's dream" shouts a word; a name is written as one
@@ -238,12 +244,16 @@ def _trailing_vocative(
             for match in _TRAILING_VOCATIVE.finditer(sentence):
                 found[match["name"].lower()] += 1
     own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
+    # A name is written with a capital, or shouted, at least once ("maya. MAYA.").
+    capitalised = {w.lower() for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ]+", " ".join(replies))}
     # "the girls", "my mates": a word used with a determiner is a common noun.
     own |= {m.lower() for m in _AFTER_DETERMINER.findall(" ".join([*replies, *said]))}
     for word, count in found.most_common():
         if count < _TRAILING_VOCATIVES_NEEDED:
             break
         if word in own or word in COMMON_WORDS or word in _NOT_NAMES or word in _INTERJECTIONS:
+            continue
+        if word not in capitalised:
             continue
         if word.endswith(("ed", "ing", "ly")) or (word.endswith("s") and not word.endswith("ss")):
             continue  # "flower girls" ends sentences too; a plural is rarely a name

@@ -126,6 +126,10 @@ _GENERIC_NP = re.compile(
 )
 _IDENTIFIES = re.compile(r"\d|\b[A-ZÀ-Þ]\w+|\b(?:called|named)\b")
 
+# "staying with R", "sticking with Overleaf": a choice said without its "I'm".
+_DROPPED_I_AM_CHOOSING = re.compile(
+    r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$", _I
+)
 _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
@@ -171,6 +175,16 @@ _MY_MESSAGE = re.compile(
 )
 
 
+_SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
+_DATED = re.compile(
+    r"\b(?:on |in |by |at |until |till )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*|(?:january|february|march|april|june|july|august|september|october|"
+    r"november|december)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{4})\b",
+    _I,
+)
+
+
 def _possessive(s: str) -> Tag | None:
     match = _MY.match(s)
     if match is None or _MY_MESSAGE.match(match["np"]):
@@ -186,6 +200,8 @@ def _possessive(s: str) -> Tag | None:
     base = stem_verb(word)
     if base in HABIT_VERBS or base in PREFERENCE_VERBS:
         return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
+    if base in _SCHEDULE_VERBS and _DATED.search(rest):
+        return "durable"  # "my funding ends August 31", "my lease runs out in June"
     return None
 
 
@@ -305,7 +321,7 @@ def statement(
         return compound
     if _DROPPED_I_EVENT.match(s):
         s = "I " + s
-    elif _DROPPED_I_AM.match(s):
+    elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         s = "I'm " + s
     elif work and _BARE_STACK_PART.match(s):
         s = "the " + s

@@ -96,7 +96,8 @@ PROGRESSIVE_OK = words(
     organizing trying saving raising developing migrating rotating doing teaching coaching
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
-    handling leading managing owning maintaining covering saving presenting
+    handling leading managing owning maintaining covering saving presenting sticking
+    staying
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
@@ -123,7 +124,8 @@ TRANSIENT_COMPLEMENT = re.compile(
     r"impossible|possible|true|false|important|interesting|boring|a nightmare|a disaster|"
     r"a joke|a lot|everything|nothing|acting up|not working|on fire|thriving|alive|broke|"
     r"mine|yours|ours|it|this|that|same|below|above|attached|following|as follows|like this|"
-    r"like that)\b"
+    r"like that|pleased|delighted|thrilled|relieved|impressed|proud|glad|annoyed|cross|"
+    r"furious|on crutches|in a cast|in hospital|off sick|on bed rest|soup|mush|fried|toast)\b"
     # Place words say where someone is right now only when nothing follows them:
     # "I'm in" is a mood, "the server is in Frankfurt" a fact.
     r"|^(?:in|out|home|away|down|up|off|on|back|here|there)\s*[.!]?$",
@@ -195,6 +197,28 @@ COMMON_WORDS = frozenset(
     says said say tell told ask asked think thought know knew get gets got make made take
     took see saw come came go goes went leave left keep kept let put set run ran call called
     try tried help helped find found give gave feel felt seem seems look looks looked
+    mean means meant fair more less most much many enough plenty loads lots whole half
+    quarter double single only own such kind sort type part side end start middle top
+    bottom front back left right inside outside north south east west love hate like
+    worry mind care hope wish miss need plan idea point problem issue question answer
+    reason news story case fact word words name number money cash price cost rent bill
+    bills deal luck fun joke mess chaos drama nonsense rubbish crap shit hell heaven god
+    lord babe baby honey darling dear love mate bro dude sis guys girls boys kids folks
+    people person man woman men women boy girl child friend friends family mum mom dad
+    nan gran grandma grandpa auntie uncle cousin neighbour neighbor boss team crew gang
+    cat dog pet fish bird horse cow sheep goat pig chicken duck moose bear fox wolf
+    food drink water wine beer tea coffee cake bread cheese pizza pasta rice chips soup
+    sugar salt pepper milk butter egg eggs meat veg fruit apple orange lemon
+    morning noon afternoon evening night midnight dawn today tomorrow tonight
+    spring summer autumn fall winter week weekend month year day days hour hours minute
+    minutes second seconds moment while ages forever
+    big small huge tiny long short tall wide high low hot cold warm cool wet dry new old
+    young early late fast slow quick easy hard soft loud quiet light dark heavy clean
+    dirty cheap dear rich poor full empty open closed ready sure safe fine well ill sick
+    nice lovely great good bad awful terrible amazing awesome perfect brilliant gorgeous
+    cute sweet mad crazy weird odd strange funny serious honest real fake true false
+    ok okay yes no yeah yep nope nah maybe please thanks cheers sorry hello hi hey bye
+    wow oh ah ugh hmm huh lol haha omg idk tbh btw fyi asap rip
     """
     )
 )
