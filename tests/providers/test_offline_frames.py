@@ -220,3 +220,46 @@ def test_a_common_word_is_a_name_only_where_the_sentence_says_so() -> None:
     stored = facts(*chat)
     assert "Pepper is a greyhound." in stored
     assert not any("Mean" in line or "Fair" in line for line in stored), stored
+
+
+@pytest.mark.parametrize(
+    ("first", "kept"),
+    [
+        ("hey. so im priya, 3rd yr law. need help with contracts", "User's name is Priya."),
+        ("hi Tom! 👋 Ines here — I run the data team", "User's name is Ines."),
+    ],
+)
+def test_a_name_given_in_a_first_message_is_kept(first: str, kept: str) -> None:
+    assert kept in facts(("user", first))
+
+
+def test_a_state_after_im_is_not_a_name() -> None:
+    stored = facts(("user", "hey. im starving, what can I cook with eggs"))
+    assert not any("name" in line for line in stored), stored
+    later = [("user", "I like cooking")] * 3 + [("user", "so im Priya, by the way")]
+    assert not any("name" in line for line in facts(*later))  # only the first messages
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "my sister's getting married in Porto in June",
+            "User's sister is getting married in Porto in June.",
+        ),
+        (
+            "cog neuro exam moved from the 20th to the 22nd may",
+            "The cog neuro exam moved from the 20th to the 22nd may (as of 2026-03-02).",
+        ),
+        (
+            "im dropping my tuesday shifts until the exams are done",
+            "User is dropping their tuesday shifts until the exams are done.",
+        ),
+    ],
+)
+def test_terse_news_about_dates_and_plans_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_move_without_a_date_says_nothing() -> None:
+    assert facts(("user", "the tournament got moved. ugh")) == []

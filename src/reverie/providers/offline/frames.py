@@ -40,7 +40,7 @@ from reverie.providers.offline.frame_words import (
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon, looks_like_a_verb
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import COMMON_WORDS, alternation
+from reverie.providers.offline.vocabulary import COMMON_WORDS, alternation, words
 
 __all__ = ["message_frames"]
 
@@ -151,6 +151,25 @@ _GOES_BY = re.compile(
     _I,
 )
 _ME_NAMED = re.compile(rf"^(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})\)", _I)
+# "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
+_INTRO = re.compile(
+    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well)[,.!]?\s+)*(?:i'm|im|i am|my name's|"
+    rf"my name is|name's) (?P<name>{TOKEN})(?=\s*(?:[,.!]|$| and | here\b| btw\b))",
+    _I,
+)
+# "hi Marcus! 👋 Dana here — …": a signature at the start of a first message.
+_HERE = re.compile(r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) here\b(?! is\b)")
+# Words that follow "I'm" but describe a state, not a name.
+_STATES = frozenset(
+    words(
+        """
+        hungry sleepy happy sorry busy ready back home done fine late new here glad sure
+        starving exhausted stressed bored confused excited nervous scared worried upset angry
+        annoyed tired sick ill freezing cold hot broke single vegan vegetarian allergic okay
+        alright good great lost stuck curious honest serious kidding joking dying obsessed
+        """
+    )
+)
 _AGE = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})"
     r"(?=\s*(?:[,.;)]|$| years old| and))"
@@ -195,6 +214,8 @@ def message_frames(
             Mochi" after "we got a kitten").
     """
     found: list[FrameFact] = []
+    if subject == "User" and len(recent) < _FIRST_MESSAGES:
+        found += _introduction(text, lexicon)
     said = sentences(text)
     for index, sentence in enumerate(said):
         before = [*recent, " ".join(said[:index])] if index else list(recent)
@@ -254,6 +275,21 @@ def _sentence_frames(
     found += _date_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found
+
+
+_FIRST_MESSAGES = 3
+
+
+def _introduction(text: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
+    for pattern in (_INTRO, _HERE):
+        match = pattern.search(text)
+        if match is None or match["name"].lower() in _STATES:
+            continue
+        name = lexicon.name(match["name"], by_shape=True)
+        if name is not None and match["name"].lower() not in COMMON_WORDS:
+            return [FrameFact(f"User's name is {name}.", ("User", "called"))]
+    return []
 
 
 def _named_later(

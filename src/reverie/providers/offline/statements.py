@@ -75,7 +75,8 @@ _WE_GENERIC = re.compile(
 _WE_ARE = re.compile(
     r"^we(?:'re| are) (?:now |currently |still )?(?:going with|using|building|running|"
     r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
-    r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing)\b",
+    r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing|cutting|removing|"
+    r"postponing|delaying)\b",
     _I,
 )
 # "we're on airflow 2.9", "we are still on Postgres": a version or a named product.
@@ -112,7 +113,8 @@ _THE = re.compile(
     r"(?P<verb>is|are|was|will be|uses|runs on|is called|is named|should be called|will be called|"
     r"is written in|is hosted on|is deployed (?:on|to|with)|depends on|targets|lives (?:at|in)|"
     r"switched (?:from|to)|moved to|is switching|is due|starts|ends|costs|belongs to|wants|"
-    r"needs|lives|works|owns|prefers|likes|hates|loves)\b"
+    r"needs|lives|works|owns|prefers|likes|hates|loves|moved|moves|slipped|got moved|was moved|"
+    r"has moved|is moving)\b"
     r"(?P<rest>.*)$",
     _I,
 )
@@ -124,7 +126,9 @@ _GENERIC_NP = re.compile(
     r"script|function|command|query|test|fix|bug|answer here)$",
     _I,
 )
-_IDENTIFIES = re.compile(r"\d|\b[A-ZÀ-Þ]\w+|\b(?:called|named)\b")
+_IDENTIFIES = re.compile(
+    r"\d|\b[A-ZÀ-Þ]\w+|\b(?:called|named)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+)
 
 # "staying with R", "sticking with Overleaf": a choice said without its "I'm".
 _DROPPED_I_AM_CHOOSING = re.compile(
@@ -266,6 +270,23 @@ _BARE_STACK_PART = re.compile(
 )
 
 
+# "cog neuro exam moved from the 20th to the 22nd may": a dated event, its article dropped.
+_BARE_EVENT = re.compile(
+    r"^(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
+    r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
+    r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan)\s+"
+    r"(?:(?:got |was |has |has been |just )?moved|moves|is moving|slipped|is now|is on|is at|"
+    r"starts|ends|is due)\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)[a-z]*\b)",
+    _I,
+)
+
+
+_MOVES = frozenset(
+    ("moved", "moves", "slipped", "got moved", "was moved", "has moved", "is moving")
+)
+
+
 def _definite(s: str) -> Tag | None:
     if _LABEL.match(s) and re.search(r"[\d._/-]|\b[A-Z]", s.split(" is ", 1)[-1]):
         return "durable"
@@ -276,6 +297,8 @@ def _definite(s: str) -> Tag | None:
     copula = verb in ("is", "are", "was", "will be")
     if copula and (not complement_ok(rest) or not _IDENTIFIES.search(rest)):
         return None  # "the team is going in November": which team, going where?
+    if verb in _MOVES and not _IDENTIFIES.search(rest):
+        return None  # "the tournament got moved.": to when?
     return "durable" if rest.strip() else None
 
 
@@ -304,6 +327,9 @@ def _compound(s: str) -> Classification | None:
     return Classification(tag, f"I and {match['other']} {verb}{rest}")
 
 
+_IS_ING = re.compile(r"^(my (?:[\w-]+ ){0,2}[\w-]+)['’]s (\w+ing)\b", _I)
+
+
 def statement(
     sentence: str, *, work: bool = True, names: Collection[str] | None = None
 ) -> Classification | None:
@@ -316,14 +342,14 @@ def statement(
             mid-sentence); a capitalised first word outside it is not taken for
             a name ("Timeline is roughly a year"). None accepts any.
     """
-    s = sentence
+    s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
     if (compound := _compound(s)) is not None:
         return compound
     if _DROPPED_I_EVENT.match(s):
         s = "I " + s
     elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         s = "I'm " + s
-    elif work and _BARE_STACK_PART.match(s):
+    elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
         s = "the " + s
     tag = first_person(s) or _possessive(s) or _team(s, work) or _named(s, names) or _definite(s)
     if tag is None:

@@ -97,7 +97,7 @@ PROGRESSIVE_OK = words(
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
     handling leading managing owning maintaining covering saving presenting sticking
-    staying
+    staying getting dropping quitting
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
