@@ -308,6 +308,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             key = fact_key(fact.text)
             if key in seen or any(set(key.split()) <= words for words in said_here):
                 continue  # the clause rules already kept it, with more said
+            if frame.slot == ("User", "called") and _named_already(frame.text, facts):
+                continue
 
             _fill_slot(slots, facts, frame.slot, fact)
             seen.add(key)
@@ -316,6 +318,13 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         own.append(turn.text)
         previous = turn
     return facts
+
+
+def _named_already(line: str, facts: list[Fact]) -> bool:
+    """ "User's name is Jo." when "User is Jo, backend dev at Fernweh." was kept."""
+    name = line.rstrip(".").split()[-1]
+    said = re.compile(rf"^User (?:is|goes by|wants to be called) {re.escape(name)}\b")
+    return any(said.match(fact.text) for fact in facts)
 
 
 def _fill_slot(
