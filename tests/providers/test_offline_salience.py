@@ -274,3 +274,33 @@ def test_a_fact_given_as_the_reason_for_a_request_is_kept(said: str, kept: str) 
 )
 def test_plain_statements_inside_messy_messages_are_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I was a postman for twenty years, so I know every street",
+            "User was a postman for twenty years.",
+        ),
+        ("I will not use weedkiller, not ever.", "User will not use weedkiller, not ever."),
+        (
+            "I'm having my right knee replaced in May",
+            "User is having their right knee replaced in May.",
+        ),
+        (
+            "I always grow sweet peas by the back door",
+            "User always grows sweet peas by the back door.",
+        ),
+        ("Our daughter Claire lives in Leeds", "User's daughter is Claire."),
+        ("Malcolm — my husband — still does his sums in pencil", "User's husband is Malcolm."),
+    ],
+)
+def test_a_long_formal_message_still_yields_its_facts(said: str, kept: str) -> None:
+    stored = facts(("user", said))
+    assert any(line.startswith(kept.rstrip(".")) for line in stored), stored
+
+
+@pytest.mark.parametrize("said", ["I was a mess at the time", "I ought to say I won't touch it"])
+def test_a_turn_of_phrase_is_not_a_past_or_a_refusal(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -95,6 +95,20 @@ _I_CAN = re.compile(
     _I,
 )
 
+# "I was a librarian for thirty-one years": a past career says who someone is.
+_I_WAS_A = re.compile(
+    r"^I was an? (?:\w+ ){0,2}\w+ (?:for (?:\d+|\w+(?:-\w+)?) (?:years|decades)\b|"
+    r"until \d|(?:at|in) (?-i:[A-ZÀ-Þ]))",
+    _I,
+)
+# "I will not use slug pellets, not ever", "I won't fly": a standing refusal.
+_I_WONT = re.compile(
+    r"^I (?:will not|won't|shall not|refuse to) (?!be\b|have\b|forget\b|let\b|tell\b|say\b|"
+    r"lie\b|bother\b|know\b|make it\b)\w+ (?!it\b|that\b|this\b|them\b|you\b)\S+.*"
+    r"\b(?:ever|never|again|any more|anymore|at all)\b",
+    _I,
+)
+
 _NAME_CALL = re.compile(r"^(?:my name(?:'s| is)\b|(?:please )?call me\b|my pronouns are\b)", _I)
 
 _NO_OBJECT = re.compile(
@@ -131,6 +145,8 @@ def first_person(s: str) -> Tag | None:
     if _NAME_CALL.match(s):
         return "permanent"
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
+        return "permanent"
+    if _I_WAS_A.match(s) or _I_WONT.match(s):
         return "permanent"
     if (am := _I_AM.match(s)) is not None:
         return "permanent" if _i_am(am["rest"], am["not"] is not None) else None

@@ -42,6 +42,7 @@ RELATION_WORDS = (
         brother mum mom mother dad father son daughter roommate flatmate housemate boss manager
         advisor adviser supervisor bestie cousin aunt uncle grandma grandmother gran nan grandpa
         grandfather granddad twin niece nephew stepdad stepmom stepmum stepson stepdaughter ex
+        granddaughter grandson
         ex-wife ex-husband neighbour neighbor colleague coworker co-worker mentor therapist
         doctor dentist coach landlord landlady cofounder co-founder
         """

@@ -47,12 +47,13 @@ __all__ = ["message_frames"]
 _I = re.IGNORECASE
 
 _MY_RELATION = re.compile(
-    rf"\bmy {KIN_ADJ}(?P<rel>{RELATION}),? (?:is |was )?(?:called |named )?(?P<name>{TOKEN})"
-    rf"{AFTER_NAME}",
+    rf"\b(?:my|our) {KIN_ADJ}(?P<rel>{RELATION}),? (?:is |was )?(?:called |named )?"
+    rf"(?P<name>{TOKEN}){AFTER_NAME}",
     _I,
 )
 _NAME_IS_MY_RELATION = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?my {KIN_ADJ}(?P<rel>{RELATION})\b", _I
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),?(?: [-–—])? (?:is )?my {KIN_ADJ}(?P<rel>{RELATION})\b",
+    _I,
 )
 _MY_RELATIONS_NAME = re.compile(
     rf"\bmy {KIN_ADJ}(?P<rel>{RELATION})(?:'s name is|'s called| is called| is named)\s+"

@@ -146,6 +146,8 @@ def progressive_ok(rest: str) -> bool:
         "getting": r"^(?:married|engaged|divorced|a (?:dog|cat|puppy|kitten|car|flat|house))\b",
         "dropping": r"^(?:my |the |out of )?\w+",
         "quitting": r"^(?:my |the )?\w+",
+        "having": r"^(?:my |a |an )?(?:[\w-]+ ){0,3}?(?:replaced|removed|operated on|taken out|"
+        r"done|fixed|checked)\b|^(?:surgery|an operation|a baby|twins|a c-section)\b",
         "staying": r"^(?:with|in|at) (?-i:[A-Z])",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",

@@ -112,7 +112,8 @@ _EPITHET = re.compile(
 # "User's ken is just ken": says the thing is itself.
 # "User must blame the anaesthetic", "knows perfectly well": a turn of phrase.
 _PHRASE = re.compile(
-    r"\bmust (?:blame|admit|say|confess)\b|\bknows? (?:perfectly |full |very )?well\b"
+    r"\b(?:must|ought to|have to|has to) (?:blame|admit|say|confess)\b"
+    r"|\bknows? (?:perfectly |full |very )?well\b"
     r"|^The (?:other|one|first|second|last|latter|former)\b|\bhas a \d{1,2}(?:am|pm)\b",
     _I,
 )

@@ -55,7 +55,8 @@ PREFERENCE_VERBS = words("prefer like love hate dislike enjoy adore detest loath
 
 HABIT_VERBS = words(
     """
-    live work speak use run write teach drink eat cook bake play study go cycle bike swim
+    live work speak use run write teach drink eat cook bake play study go cycle bike swim grow
+    knit sew
     read own have keep commute drive code program train climb boulder walk practice
     practise volunteer wear wake get take do make meditate ride attend lead manage handle
     maintain host shoot paint draw sing knit garden hike ski surf dance sail fish commute
@@ -97,7 +98,7 @@ PROGRESSIVE_OK = words(
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
     handling leading managing owning maintaining covering saving presenting sticking
-    staying getting dropping quitting
+    staying getting dropping quitting having
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
