@@ -263,3 +263,20 @@ def test_terse_news_about_dates_and_plans_is_kept(said: str, kept: str) -> None:
 
 def test_a_move_without_a_date_says_nothing() -> None:
     assert facts(("user", "the tournament got moved. ugh")) == []
+
+
+def test_a_list_of_people_says_who_does_what() -> None:
+    said = (
+        "the team, roughly:\n"
+        "- Ollie: head barista, full time, been with me since 2021\n"
+        "- Beata: our baker, mornings 6 till 11\n"
+        "- Jade: Saturdays, she's a student\n"
+        "- Budget: tight\n"
+        "- me: rota and ordering"
+    )
+    stored = facts(("user", said))
+    assert "Ollie: head barista, full time." in stored
+    assert "Beata is User's baker, mornings 6 till 11." in stored
+    assert "Jade: Saturdays." in stored
+    assert "User: rota and ordering." in stored
+    assert not any(line.startswith("Budget") or "student" in line for line in stored), stored

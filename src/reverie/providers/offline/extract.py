@@ -297,7 +297,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             _fill_slot(slots, facts, slot_of(_AS_OF.sub("", fact.text)), fact)
             facts.append(fact)
         own = said.setdefault(turn.role, [])
-        framed = message_frames(turn.text, voice.speaker, lexicon, recent=own)
+        person = voice.listener if voice.listener not in (None, "the assistant") else None
+        framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
         if speakers.work:
             framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:

@@ -152,6 +152,30 @@ _GOES_BY = re.compile(
     _I,
 )
 _ME_NAMED = re.compile(rf"^(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})\)", _I)
+# "- Beata: our baker, mornings 6 till 11": a list of the people in someone's life or work.
+_ROSTER = re.compile(
+    r"^\s*(?:[-*•]|\d+[.)])\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+|me|you)"
+    r"(?: \((?P<aside>[^)]{1,30})\))?"
+    r"\s*(?::|\s[-–—]\s)\s*(?P<desc>\S.*)$"
+)
+_PRONOUN = re.compile(
+    r"\b(?:i|i'm|im|me|my|mine|we|we're|us|our|you|your|you're|he|he's|she|she's|they|they're|"
+    r"his|her|it|it's)\b",
+    _I,
+)
+_OWN = re.compile(r"^(?:our|my) (?P<what>.+)$", _I)
+# Labels a list item starts with that are not people.
+_NOT_A_PERSON = frozenset(
+    words(
+        """
+        budget total cost costs price prices plan plans goal goals note notes step steps todo
+        pros cons summary status update context background question answer problem issue idea
+        ideas option options pro con risk risks deadline deadlines scope owner owners timeline
+        agenda action actions decision decisions next result results output input example
+        weekdays weekends hours rent deposit bills food transport flights hotel total
+        """
+    )
+)
 # "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
 _INTRO = re.compile(
     rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well)[,.!]?\s+)*(?:i'm|im|i am|my name's|"
@@ -204,6 +228,7 @@ def message_frames(
     lexicon: NameLexicon,
     *,
     recent: Sequence[str] = (),
+    listener: str | None = None,
 ) -> list[FrameFact]:
     """The frame facts one message proves about ``subject`` (who wrote it) and the people it names.
 
@@ -213,10 +238,13 @@ def message_frames(
         lexicon: The conversation's names.
         recent: The writer's previous messages, most recent last ("her name's
             Mochi" after "we got a kitten").
+        listener: Whom "you" means, when it is a person (a chat between two
+            people); None leaves lines about "you" out.
     """
     found: list[FrameFact] = []
     if subject == "User" and len(recent) < _FIRST_MESSAGES:
         found += _introduction(text, lexicon)
+    found += _roster(text, subject, lexicon, listener)
     said = sentences(text)
     for index, sentence in enumerate(said):
         before = [*recent, " ".join(said[:index])] if index else list(recent)
@@ -279,6 +307,48 @@ def _sentence_frames(
 
 
 _FIRST_MESSAGES = 3
+
+
+def _roster(text: str, subject: str, lexicon: NameLexicon, listener: str | None) -> list[FrameFact]:
+    """ "- Beata: our baker, mornings 6 till 11" → "Beata is User's baker, mornings 6 till 11."
+
+    Only names the conversation writes as names elsewhere; the description
+    stops at the first part that speaks of "me" or "you".
+    """
+    found: list[FrameFact] = []
+    for line in re.sub(r"```.*?(?:```|$)", "\n", text, flags=re.DOTALL).splitlines():
+        match = _ROSTER.match(line)
+        if match is None or match["name"].lower() in _NOT_A_PERSON:
+            continue
+        said = match["name"]
+        if said in ("me", "you"):  # "- me: launch checklist", "- you: the sync backend"
+            name: str | None = subject if said == "me" else listener
+        elif said.lower() in COMMON_WORDS and not lexicon.written_as_a_name(said):
+            continue
+        else:
+            name = lexicon.name(said)
+            name = None if name == subject else name
+        if name is None:
+            continue
+        first_sentence = re.split(r"(?<=[.!?])\s", match["desc"], maxsplit=1)[0]
+        parts = [p.strip() for p in re.split(r",\s+|\s+[-–—]\s+|;\s+", first_sentence)]
+        parts = [p for p in parts if p]
+        kept: list[str] = []
+        for index, part in enumerate(parts):
+            own = _OWN.match(part) if index == 0 else None
+            if own is not None and not _PRONOUN.search(own["what"]):
+                kept.append(f"{subject}'s {own['what']}")
+                continue
+            if _PRONOUN.search(part) or "?" in part:
+                break
+            kept.append(part)
+        if not kept:
+            continue
+        who = f"{name} ({match['aside']})" if match["aside"] else name
+        joined = ", ".join(kept).rstrip(".!")
+        line_text = f"{who} is {joined}." if kept[0].startswith(subject) else f"{who}: {joined}."
+        found.append(FrameFact(line_text, (name, "roster"), durable=name != "User"))
+    return found
 
 
 def _introduction(text: str, lexicon: NameLexicon) -> list[FrameFact]:

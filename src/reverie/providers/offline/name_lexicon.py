@@ -69,7 +69,8 @@ class NameLexicon:
         self._common: set[str] = set()
         self._seen: Counter[str] = Counter()
         for text in texts:
-            for line in text.splitlines():
+            for raw in text.splitlines():
+                line = re.sub(r"^\s*(?:[-*•>#|]+|\d+[.)])\s*", "", raw)  # a list item starts a line
                 for match in self._CAPITALISED.finditer(line):
                     if is_name(match.group(0)):
                         self._known.add(match.group(0).lower().removesuffix("'s"))
@@ -79,6 +80,10 @@ class NameLexicon:
                     self._known.add(match.group(0).lower())
                 for match in self._AFTER_DETERMINER.finditer(line):
                     self._common.add(match.group(1).lower())
+
+    def written_as_a_name(self, word: str) -> bool:
+        """True when the conversation writes ``word`` with a capital mid-sentence, or shouts it."""
+        return word.lower() in self._known
 
     def name(self, token: str, following: str = "", *, by_shape: bool = False) -> str | None:
         """``token`` written as a name, or None when it is not one.
