@@ -211,6 +211,11 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User wants to lie down on the office floor.",
         "User's flat flooding is their worst nightmare.",
         "Kim is big main character energy.",
+        "User has got a long day tomorrow.",
+        "User has 900 words of chaos.",
+        "User likes the colours.",
+        "Marcus likes scary.",
+        "The nematodes is April now.",
         "User asked to be reminded to refill the backpack one.",
         "User's wife does the books, shes a teacher.",
         "User can play the first bars of Wonderwall.",
@@ -304,3 +309,10 @@ def test_a_long_formal_message_still_yields_its_facts(said: str, kept: str) -> N
 @pytest.mark.parametrize("said", ["I was a mess at the time", "I ought to say I won't touch it"])
 def test_a_turn_of_phrase_is_not_a_past_or_a_refusal(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_state_for_now_is_not_kept_but_a_platform_is() -> None:
+    assert facts(("user", "I'm on crutches for now, ugh")) == []
+    assert facts(("user", "I'm on crutches")) == []
+    assert "User is on macOS." in facts(("user", "I'm on macOS"))
+    assert "User is on windows 11." in facts(("user", "I'm on windows 11"))

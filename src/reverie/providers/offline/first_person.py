@@ -123,7 +123,9 @@ _NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan
 _I_AM_TRAIT = re.compile(
     rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{STATE}\b|\d+\b|the\s+\S+|"
     r"on (?:vacation|holiday|leave|call|parental leave|sabbatical)\b|in charge of\b|"
-    r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) [A-ZÀ-Þ]\w+)",
+    r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
+    r"(?:now |still )?on (?:macos|mac|windows|linux|ubuntu|android|ios|iphone|arch|fedora|debian|"
+    r"chromeos|[\w.-]+ v?\d[\w.]*)\b)",
     _I,
 )
 

@@ -128,7 +128,11 @@ _TALK_PLAN = re.compile(
 # "User wants to lie down on the lab floor", "… is their #1 nightmare": how a day feels.
 _MOOD = re.compile(
     r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
-    r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$",
+    r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$|\blong day\b|\bbusy (?:day|week)\b"
+    r"|\bof (?:chaos|nonsense|rubbish|garbage)\b"
+    # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
+    r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
+    r"|^The \w+s is\b",
     _I,
 )
 
