@@ -47,7 +47,7 @@ _FILLERS = re.compile(
 )
 _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
-    r"i think|lmao|just saying|you know))+[.!]*$",
+    r"i think|for now|lmao|just saying|you know))+[.!]*$",
     _I,
 )
 _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)", _I)
