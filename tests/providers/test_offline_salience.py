@@ -315,3 +315,14 @@ def test_a_passing_state_is_not_kept_but_a_platform_is() -> None:
     assert facts(("user", "I'm on crutches")) == []
     assert "User is on macOS." in facts(("user", "I'm on macOS"))
     assert "User is on windows 11." in facts(("user", "I'm on windows 11"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i went vegan in march. feel great honestly", "User went vegan in march."),
+        ("decided against the ipad, too pricey", "User decided against the ipad, too pricey."),
+    ],
+)
+def test_a_change_of_diet_or_a_choice_against_something_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

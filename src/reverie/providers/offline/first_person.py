@@ -109,6 +109,13 @@ _I_WONT = re.compile(
     _I,
 )
 
+# "i went veggie in january": a change of diet.
+_I_WENT = re.compile(
+    r"^I (?:went|became|turned|have gone|'ve gone|have been|'ve been) (?:fully |full )?(?:veggie|"
+    r"vegetarian|vegan|pescatarian|gluten-free|dairy-free|teetotal|sober|keto|plant-based)\b",
+    _I,
+)
+
 _NAME_CALL = re.compile(r"^(?:my name(?:'s| is)\b|(?:please )?call me\b|my pronouns are\b)", _I)
 
 _NO_OBJECT = re.compile(
@@ -148,7 +155,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
-    if _I_WAS_A.match(s) or _I_WONT.match(s):
+    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s):
         return "permanent"
     if (am := _I_AM.match(s)) is not None:
         return "permanent" if _i_am(am["rest"], am["not"] is not None) else None

@@ -138,7 +138,7 @@ _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
     r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
-    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b",
+    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S",
     _I,
 )
 _DROPPED_I_AM = re.compile(
