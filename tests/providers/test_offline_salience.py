@@ -326,3 +326,15 @@ def test_a_passing_state_is_not_kept_but_a_platform_is() -> None:
 )
 def test_a_change_of_diet_or_a_choice_against_something_is_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+def test_a_small_business_we_decides_too() -> None:
+    chat = [
+        ("user", "the customers keep asking for delivery and the suppliers put prices up"),
+        ("assistant", "That's a squeeze on margins."),
+        ("user", "payroll is the other worry. anyway. we're not doing delivery apps."),
+        ("user", "we're doing great though, honestly"),
+    ]
+    stored = facts(*chat)
+    assert "The team is not doing delivery apps." in stored
+    assert not any("great" in line for line in stored), stored

@@ -117,7 +117,9 @@ _WORK_WORDS = frozenset(
         azure webhook webhooks infra terraform git github gitlab pr prs refactor refactoring
         microservice microservices on-call oncall incident incidents retro standup roadmap
         okr okrs kpi kpis stakeholder stakeholders runbook runbooks jira confluence epic
-        epics q1 q2 q3 q4 arr mrr saas b2b reorg all-hands offsite onboarding
+        epics q1 q2 q3 q4 arr mrr saas b2b reorg all-hands offsite onboarding customers
+        suppliers supplier payroll rota invoices invoicing inventory margin margins revenue
+        turnover wholesale stocktake vat
         """
     )
 )

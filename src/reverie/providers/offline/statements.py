@@ -73,7 +73,9 @@ _WE_GENERIC = re.compile(
     _I,
 )
 _WE_ARE = re.compile(
-    r"^we(?:'re| are) (?:now |currently |still )?(?:going with|using|building|running|"
+    r"^we(?:'re| are) (?:now |currently |still |not |definitely not )?(?:going with|"
+    r"doing(?! (?:great|well|ok|okay|fine|good|badly|alright|better|worse|it|that|this)\b)|"
+    r"using|building|running|"
     r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
     r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing|cutting|removing|"
     r"postponing|delaying)\b",
