@@ -280,3 +280,20 @@ def test_a_list_of_people_says_who_does_what() -> None:
     assert "Jade: Saturdays." in stored
     assert "User: rota and ordering." in stored
     assert not any(line.startswith("Budget") or "student" in line for line in stored), stored
+
+
+def test_the_other_person_is_named_by_a_name_said_to_them_not_a_word_said_alone() -> None:
+    chat = [
+        Turn("user", "four months is so long theo", None),
+        Turn("assistant", "i know. we can do it", None),
+        Turn("user", "theo. the flat smelled like chicken", None),
+        Turn("assistant", "amara. that's not my fault", None),
+        Turn("user", "sending. you'll see", None),
+        Turn("assistant", "crying. ok", None),
+        Turn("user", "theo. answer me", None),
+        Turn("assistant", "lol ok ok", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert speakers.other_is_person
+    assert speakers.other_name == "Theo"
+    assert speakers.user_name != "Crying"

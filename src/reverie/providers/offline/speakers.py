@@ -92,7 +92,7 @@ _VOCATIVE_PATTERNS = (
 )
 # Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
 # messages, for the other person's name: "enjoy! I'll be around" names nobody.
-_LOWERCASE_VOCATIVE = re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,)\s)")
+_LOWERCASE_VOCATIVE = re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s)")
 # "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
 # A place ends sentences too ("the drive from manchester"): not after a preposition.
 _TRAILING_VOCATIVE = re.compile(
@@ -113,12 +113,12 @@ _WORK_WORDS = frozenset(
         repo repos repository codebase bugs ci pipeline pipelines sprint sprints migration
         migrations schema endpoint endpoints cluster staging production prod docker
         kubernetes k8s python rust java typescript javascript golang kotlin swift django
-        fastapi flask rails react sql postgres postgresql mysql sqlite redis kafka aws gcp
+        fastapi flask rails sql postgres postgresql mysql sqlite redis kafka aws gcp
         azure webhook webhooks infra terraform git github gitlab pr prs refactor refactoring
         microservice microservices on-call oncall incident incidents retro standup roadmap
         okr okrs kpi kpis stakeholder stakeholders runbook runbooks jira confluence epic
         epics q1 q2 q3 q4 arr mrr saas b2b reorg all-hands offsite onboarding customers
-        suppliers supplier payroll rota invoices invoicing inventory margin margins revenue
+        suppliers supplier payroll invoices invoicing inventory margin margins revenue
         turnover wholesale stocktake vat
         """
     )
@@ -179,6 +179,7 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     or low in _INTERJECTIONS
                     or low in COMMON_WORDS
                     or len(name) < 2
+                    or low.endswith(("ed", "ing", "ly"))  # "sending.", "crying."
                 ):
                     continue
                 if name.isupper() and not lower_case:
@@ -216,7 +217,13 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         for match in _SELF_INTRO.finditer(text):
             if match["name"].lower() not in _NOT_NAMES:
                 candidates[match["name"]] += 1
+    # What the other person writes is never their own name: "amara." there names the user.
+    written_by_them = {w.lower() for t in replies for w in re.findall(r"[A-Za-zÀ-ÿ]+", t.text)}
+    for name in [n for n in candidates if n.lower() in written_by_them]:
+        del candidates[name]
     other = candidates.most_common(1)[0][0] if candidates else None
+    if other is None:
+        other = _trailing_vocative(said, [t.text for t in replies], None)
     if user_name is None:
         called = _vocatives([t.text for t in replies])
         called.pop(other or "", None)
