@@ -182,6 +182,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User can't eat gluten.",
         "Arlo is 8.",
         "User is one of the organisers.",
+        "Kasia loves her job at the bakery.",
+        "Dana told Marco about her move.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -216,6 +218,14 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User likes the colours.",
         "Marcus likes scary.",
         "The nematodes is April now.",
+        "User is basically running the place for minimum wage.",
+        "User's manager is literally the devil.",
+        "User is an organised queen.",
+        "User asked to be reminded tomorrow.",
+        "User should have said yesterday.",
+        "User's dad will be proud.",
+        "This week is still Tue-Thu for User and Finn.",
+        "Joel will ring him tomorrow after service.",
         "User asked to be reminded to refill the backpack one.",
         "User's wife does the books, shes a teacher.",
         "User can play the first bars of Wonderwall.",
@@ -338,3 +348,13 @@ def test_a_small_business_we_decides_too() -> None:
     stored = facts(*chat)
     assert "The team is not doing delivery apps." in stored
     assert not any("great" in line for line in stored), stored
+
+
+def test_has_got_stays_has_and_a_plural_day_is_not_a_name() -> None:
+    chat = [
+        ("user", "Raf is 9. he's got swimming on Thursdays"),
+        ("user", "my mum wednesdays, the rest is us"),
+    ]
+    stored = facts(*chat)
+    assert not any(" is got " in line for line in stored), stored
+    assert not any("Wednesdays." in line for line in stored), stored

@@ -98,8 +98,8 @@ class NameLexicon:
         """
         bare = token.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
         lower = bare.lower()
-        if len(bare) < 2 or lower in FUNCTION_WORDS or lower in NOT_NAMES:
-            return None
+        if len(bare) < 2 or lower in FUNCTION_WORDS or lower.removesuffix("s") in NOT_NAMES:
+            return None  # "wednesdays", "mondays": a day, however it is written
         if not re.fullmatch(r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*", bare) or any(c.isdigit() for c in bare):
             return None
         titled = bare[:1].upper() + bare[1:]

@@ -56,7 +56,11 @@ _DEMONSTRATIVE_OBJECT = re.compile(
 # turned into a reminder request ("remind me, what did I say …?") does not.
 _REMINDER_WITH_CONTENT = re.compile(r"\basked to be reminded (?:that|to|about|of)\b", _I)
 # A reminder request that kept nothing of what to remind about.
-_BARE_REMINDER = re.compile(r"\basked (?:to be reminded|for a reminder)\s*[.!]?$", _I)
+_BARE_REMINDER = re.compile(
+    r"\basked (?:to be reminded|for a reminder)(?: (?:tomorrow|later|tonight|today|next week|"
+    r"in the morning|on \w+day))?\s*[.!]?$",
+    _I,
+)
 _COUNTDOWN = re.compile(
     r"\b(?:has|have|had)(?: got)? (?:\d+|a few|a couple of|two|three|four|five) "
     r"(?:minutes|hours|days|weeks|months) left\b",
@@ -103,10 +107,14 @@ _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 # "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
 _EPITHET = re.compile(
-    r"\b(?:is|are|'s) (?:an? |the )?(?:absolute |total |little |complete |actual |real )?"
+    r"\b(?:is|are|'s) (?:an? |the )?(?:absolute |total |little |complete |actual |real |"
+    r"(?-i:[a-z]+) )?"
     r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
-    r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability)\b",
+    r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
+    r"ghost|dinosaur|grandad of|grandma of)\b"
+    # "User is basically running the place", "literally the devil": said for effect.
+    r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b",
     _I,
 )
 # "User's ken is just ken": says the thing is itself.
@@ -129,7 +137,9 @@ _TALK_PLAN = re.compile(
 _MOOD = re.compile(
     r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
     r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$|\blong day\b|\bbusy (?:day|week)\b"
-    r"|\bof (?:chaos|nonsense|rubbish|garbage)\b"
+    r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
+    r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
+    r"devastated|jealous)\b|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
     # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
     r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
     r"|^The \w+s is\b",
@@ -144,6 +154,21 @@ _POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
+
+
+# "Joel will ring him tomorrow": whom "him" means was said before.
+_OBJECT_PRONOUN = re.compile(
+    r"\bhim\b|\bher\b(?=\s*(?:[.,;!?]|$|tomorrow|today|tonight|later|back|about|on|at|in|"
+    r"after|before|for|to|with|up|out|over)\b)",
+    _I,
+)
+
+
+def _unresolved_object(text: str) -> bool:
+    if _OBJECT_PRONOUN.search(text) is None:
+        return False
+    names = [w for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ'’-]+", text) if w not in ("User", "The")]
+    return len(names) <= 1  # only the subject is named: "him" is someone else, unnamed
 
 
 def _says_nothing_lasting(text: str) -> bool:
@@ -196,6 +221,6 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _TALK_PLAN,
         _MOOD,
     )
-    if any(check.search(text) for check in checks):
+    if any(check.search(text) for check in checks) or _unresolved_object(text):
         return False
     return not _says_nothing_lasting(text)

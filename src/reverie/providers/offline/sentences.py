@@ -230,6 +230,14 @@ def _as_object(match: re.Match[str], who: str) -> str:
     return f" {who}{match['after']}"
 
 
+def _expand_s(rest: str) -> str:
+    """ "'s a data analyst" → " is a data analyst"; "'s got swimming" → " has got swimming"."""
+    if not rest.startswith("'s"):
+        return rest
+    has = re.match(r"'s (?:got|been)\b", rest) is not None
+    return (" has" if has else " is") + rest[2:]
+
+
 def resolve_pronouns(
     clauses: list[str], speaker: str = "User", context: Sequence[tuple[str, str]] = ()
 ) -> list[str]:
@@ -256,7 +264,7 @@ def resolve_pronouns(
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
-                resolved = who + (" is" + rest[2:] if rest.startswith("'s") else rest)
+                resolved = who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
             who = _referent(before, speaker)
             if who is not None:
