@@ -297,3 +297,22 @@ def test_the_other_person_is_named_by_a_name_said_to_them_not_a_word_said_alone(
     assert speakers.other_is_person
     assert speakers.other_name == "Theo"
     assert speakers.user_name != "Crying"
+
+
+def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None:
+    assert facts(("user", "ok birthday planning. its saturday 7 june. drinks at 8")) == [
+        "User's birthday is 7 June."
+    ]
+    assert facts(("user", "toms birthday planning. its saturday 7 june.")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("oh porto is home btw. not going anywhere", "User lives in Porto."),
+        ("we replaced celery with arq in may", "The team replaced celery with arq in may."),
+        ("we're moving off heroku. decided", "The team is moving off heroku."),
+    ],
+)
+def test_where_home_is_and_what_the_team_replaced(said: str, kept: str) -> None:
+    assert kept in work_facts(said)

@@ -121,6 +121,8 @@ _LIVES_LOWER = re.compile(
     r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))",
     _I,
 )
+# "oh lisbon is home btw": where someone lives, said the other way round.
+_IS_HOME = re.compile(r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b(?! to\b)", _I)
 _MOVING = re.compile(
     rf"\b(?:i'm|i am|we're|we are) (?:now )?moving to {PLACE}"
     rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
@@ -134,7 +136,14 @@ _NAMED_BIRTHDAY = re.compile(
     rf"(?P<date>{DATE})",
     _I,
 )
-_MINE_IS_ON = re.compile(rf"\bmine(?:'s| is) (?:on )?(?:the )?(?P<date>{DATE})", _I)
+_MINE_IS_ON = re.compile(
+    rf"\bmine(?:'s| is) (?:on )?(?:the )?(?P<date>{DATE})"
+    # "ok birthday planning. its saturday 7 june."
+    rf"|^(?:ok |so )?it'?s (?:on )?(?:the )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
+    rf"(?:the )?(?P<date2>{DATE})",
+    _I,
+)
+_SOMEONE_ELSES_BIRTHDAY = re.compile(r"\b(?:his|her|their|\w+'s) (?:birthday|bday)\b", _I)
 _FAVOURITE = re.compile(
     r"\bmy fav(?:ou?rite|e)? (?P<what>[a-z]+(?: [a-z]+)?) (?:of all time |ever )?(?:is|'s) "
     r"(?P<value>[^.,;!?()]{2,40}?)\s*(?=[.,;!?(]|$)",
@@ -397,6 +406,12 @@ def _place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
             found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
+    for match in _IS_HOME.finditer(sentence):
+        place = match["place"]
+        if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
+            found.append(
+                FrameFact(f"{subject} lives in {place[:1].upper()}{place[1:]}.", (subject, "home"))
+            )
     for match in _MOVING.finditer(sentence):
         place = next(p for p in match.groups() if p)
         if not place[:1].isupper():
@@ -419,11 +434,14 @@ def _date_frames(
         if name is not None and name != subject:
             line = f"{name}'s birthday is {date_text(match['date'])}."
             found.append(FrameFact(line, (name, "birthday"), durable=True))
-    about_birthdays = re.search(r"\bbirthday", " ".join([*recent[-1:], sentence]), _I)
+    context = " ".join([*recent[-1:], sentence])
+    own = re.search(
+        r"(?:^|[.!?]\s+|\bmy\s+)(?:(?:ok|so|re|about|speaking of)\s+)?birthday", context, _I
+    )
+    about_birthdays = own and not _SOMEONE_ELSES_BIRTHDAY.search(context)
     if about_birthdays and (match := _MINE_IS_ON.search(sentence)) is not None:
-        found.append(
-            FrameFact(f"{subject}'s birthday is {date_text(match['date'])}.", (subject, "birthday"))
-        )
+        date = date_text(match["date"] or match["date2"])
+        found.append(FrameFact(f"{subject}'s birthday is {date}.", (subject, "birthday")))
     return found
 
 

@@ -55,7 +55,8 @@ _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sen
 
 _WE = re.compile(
     rf"^we {ADV}(?:(?:have |'ve |had )?(?:decided|agreed|chose|chosen|picked|settled on|"
-    r"went with|switched to|moved to|migrated to|upgraded|adopted)|use|run|deploy|build|"
+    r"went with|switched to|moved to|migrated to|upgraded|adopted|replaced|dropped|ditched|"
+    r"retired|deprecated|moved off)|use|run|deploy|build|"
     r"host|store|version|never|always|stay on|stick with|rotate|ship|release|follow|"
     r"require|support|don't|do not|prototype)\b",
     _I,
@@ -78,7 +79,7 @@ _WE_ARE = re.compile(
     r"using|building|running|"
     r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
     r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing|cutting|removing|"
-    r"postponing|delaying)\b",
+    r"postponing|delaying|moving off|moving away from|getting rid of)\b",
     _I,
 )
 # "we're on airflow 2.9", "we are still on Postgres": a version or a named product.
@@ -267,7 +268,8 @@ _LABEL = re.compile(
 _BARE_STACK_PART = re.compile(
     r"^(?:db|database|backend|frontend|api|auth|stack|orm|queue|cache|hosting|infra|ci|"
     r"editor|ide|os|laptop|language|framework|email|payments|storage|search|monitoring|"
-    r"logging|package manager|test runner|linter|formatter|task queue|job queue)\s+(?:is|are)\s",
+    r"logging|package manager|test runner|linter|formatter|task queue|job queue|prod|staging|"
+    r"production|dev|cluster|region)\s+(?:is|are)\s",
     _I,
 )
 
