@@ -406,7 +406,7 @@ def _place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
             found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
-    for match in _IS_HOME.finditer(sentence):
+    for match in _IS_HOME.finditer(strip_fillers(sentence)):
         place = match["place"]
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
             found.append(
