@@ -30,6 +30,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("walked my dog Juno for two hours in the rain", "User has a dog called Juno."),
         ("ok real talk, my birthday. 4 march. party at mine", "User's birthday is 4 March."),
         ("kasia is what everyone calls me", "User goes by Kasia."),
+        ("ha. Maisie's 7 and Alfie's 4, they run the house", "Alfie is 4."),
         ("shellfish makes me sick, prawns especially", "Shellfish makes User sick."),
         ("zelda. fav game of all time", "User's favourite game is zelda."),
         ("Odile, who's my flatmate, works nights", "Odile is User's flatmate."),

@@ -207,8 +207,8 @@ _STATES = frozenset(
 _AGE = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})"
     r"(?=\s*(?:[,.;)]|$| years old| and))"
-    rf"|(?:^|(?<=[\s,(]))(?P<name2>{TOKEN}) (?:just )?(?:turned|turns) (?P<age2>\d{{1,2}})"
-    r"(?=\s*(?:[,.;!)]|$| today| this| last| on| years old))",
+    rf"|(?:^|(?<=[\s,(]))(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
+    r"(?P<age2>\d{1,2})(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
 _SICK_FROM = re.compile(
     r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
