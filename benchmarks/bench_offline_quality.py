@@ -39,9 +39,13 @@ Sets: ``tuned`` (the rules were written against them), ``heldout`` (first
 scored blind, then tuned on), ``judged`` (eleven conversations by a writer who
 never saw the rules: five used as a development set, six scored blind once
 before any rule was written against them — memory files 61.2 % precision,
-21.9 % recall; later figures on them are no longer blind).
+21.9 % recall), ``writer2`` (six conversations by a second such writer: scored
+blind once, 53.8 % / 36.4 %, then used for development) and ``writer3`` (eight
+by a third: scored blind once at the end of that work, 65.1 % / 32.7 %, then
+looked at). Figures on a set after its blind score are no longer blind; score
+new conversations with ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|all`` (default all), ``--dir PATH`` to score
+Options: ``--set tuned|heldout|judged|writer2|writer3|all`` (default all), ``--dir PATH`` to score
 another folder of ``*.gold.toml`` files, ``--summary`` to print figures only
 (use it for held-out sets, so their lines are never read while tuning),
 ``--verbose`` to print every stored line with its verdict and every missed
@@ -64,7 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "offline_eval"
-SETS = ("tuned", "heldout", "judged")
+SETS = ("tuned", "heldout", "judged", "writer2", "writer3")
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
 

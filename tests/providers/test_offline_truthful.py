@@ -237,3 +237,24 @@ def test_any_chat_text_gives_well_formed_facts_or_none(said: str, friend: str | 
         if fact.tag == "correction" and " corrected" in text.split(":")[0]:
             continue  # "User corrected: it's on Tuesday, not Monday." waits for Dream
         assert reads_alone(text, other_is_person=friend is not None), fact
+
+
+def test_every_eval_set_loads_and_names_its_facts() -> None:
+    """A gold file with a broken pattern or a missing conversation fails here, not in a bench."""
+    path = ROOT / "benchmarks" / "bench_offline_quality.py"
+    spec = importlib.util.spec_from_file_location("bench_offline_quality_sets", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench
+    try:
+        spec.loader.exec_module(bench)
+        for name in bench.SETS:
+            golds = sorted((ROOT / "tests" / "data" / "offline_eval" / name).glob("*.gold.toml"))
+            assert golds, name
+            for gold_path in golds:
+                gold = bench.load_gold(gold_path)
+                assert gold.conversation.is_file()
+                assert any(fact.kind == "current" for fact in gold.facts), gold_path.name
+                assert all(fact.keys for fact in gold.facts), gold_path.name
+    finally:
+        del sys.modules[spec.name]
