@@ -1,0 +1,128 @@
+"""Who someone is, said in a list or an introduction: "- Beata: our baker", "so im kai, …".
+
+Two frames (see :mod:`.frames`) that read a message as a whole rather than
+sentence by sentence:
+
+- :func:`roster_frames`: a list of people and what they do ("- Ollie: head
+  barista, full time", "- me: rota and ordering"), kept up to the first part
+  that speaks of "me" or "you";
+- :func:`introduction_frames`: the name the user gives in their first
+  messages, typed in lower case ("hey. so im kai, 2nd yr psych") or signed
+  ("Dana here — …"); a state after "I'm" ("im starving") is not a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import TOKEN, FrameFact
+from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+
+__all__ = ["FIRST_MESSAGES", "introduction_frames", "roster_frames"]
+
+_I = re.IGNORECASE
+
+# "- Beata: our baker, mornings 6 till 11": a list of the people in someone's life or work.
+_ROSTER = re.compile(
+    r"^\s*(?:[-*•]|\d+[.)])\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+|me|you)"
+    r"(?: \((?P<aside>[^)]{1,30})\))?"
+    r"\s*(?::|\s[-–—]\s)\s*(?P<desc>\S.*)$"
+)
+_PRONOUN = re.compile(
+    r"\b(?:i|i'm|im|me|my|mine|we|we're|us|our|you|your|you're|he|he's|she|she's|they|they're|"
+    r"his|her|it|it's)\b",
+    _I,
+)
+_OWN = re.compile(r"^(?:our|my) (?P<what>.+)$", _I)
+# Labels a list item starts with that are not people.
+_NOT_A_PERSON = frozenset(
+    words(
+        """
+        budget total cost costs price prices plan plans goal goals note notes step steps todo
+        pros cons summary status update context background question answer problem issue idea
+        ideas option options pro con risk risks deadline deadlines scope owner owners timeline
+        agenda action actions decision decisions next result results output input example
+        weekdays weekends hours rent deposit bills food transport flights hotel total
+        """
+    )
+)
+# "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
+_INTRO = re.compile(
+    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well)[,.!]?\s+)*(?:i'm|im|i am|my name's|"
+    rf"my name is|name's) (?P<name>{TOKEN})(?=\s*(?:[,.!]|$| and | here\b| btw\b))",
+    _I,
+)
+# "hi Marcus! 👋 Dana here — …": a signature at the start of a first message.
+_HERE = re.compile(r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) here\b(?! is\b)")
+# Words that follow "I'm" but describe a state, not a name.
+_STATES = frozenset(
+    words(
+        """
+        hungry sleepy happy sorry busy ready back home done fine late new here glad sure
+        starving exhausted stressed bored confused excited nervous scared worried upset angry
+        annoyed tired sick ill freezing cold hot broke single vegan vegetarian allergic okay
+        alright good great lost stuck curious honest serious kidding joking dying obsessed
+        """
+    )
+)
+
+
+FIRST_MESSAGES = 3
+"""How many of the user's messages may introduce them ("so im kai, …")."""
+
+
+def roster_frames(
+    text: str, subject: str, lexicon: NameLexicon, listener: str | None
+) -> list[FrameFact]:
+    """ "- Beata: our baker, mornings 6 till 11" → "Beata is User's baker, mornings 6 till 11."
+
+    Only names the conversation writes as names elsewhere; the description
+    stops at the first part that speaks of "me" or "you".
+    """
+    found: list[FrameFact] = []
+    for line in re.sub(r"```.*?(?:```|$)", "\n", text, flags=re.DOTALL).splitlines():
+        match = _ROSTER.match(line)
+        if match is None or match["name"].lower() in _NOT_A_PERSON:
+            continue
+        said = match["name"]
+        if said in ("me", "you"):  # "- me: launch checklist", "- you: the sync backend"
+            name: str | None = subject if said == "me" else listener
+        elif said.lower() in COMMON_WORDS and not lexicon.written_as_a_name(said):
+            continue
+        else:
+            name = lexicon.name(said)
+            name = None if name == subject else name
+        if name is None:
+            continue
+        first_sentence = re.split(r"(?<=[.!?])\s", match["desc"], maxsplit=1)[0]
+        parts = [p.strip() for p in re.split(r",\s+|\s+[-–—]\s+|;\s+", first_sentence)]
+        parts = [p for p in parts if p]
+        kept: list[str] = []
+        for index, part in enumerate(parts):
+            own = _OWN.match(part) if index == 0 else None
+            if own is not None and not _PRONOUN.search(own["what"]):
+                kept.append(f"{subject}'s {own['what']}")
+                continue
+            if _PRONOUN.search(part) or "?" in part:
+                break
+            kept.append(part)
+        if not kept:
+            continue
+        who = f"{name} ({match['aside']})" if match["aside"] else name
+        joined = ", ".join(kept).rstrip(".!")
+        line_text = f"{who} is {joined}." if kept[0].startswith(subject) else f"{who}: {joined}."
+        found.append(FrameFact(line_text, (name, "roster"), durable=name != "User"))
+    return found
+
+
+def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
+    for pattern in (_INTRO, _HERE):
+        match = pattern.search(text)
+        if match is None or match["name"].lower() in _STATES:
+            continue
+        name = lexicon.name(match["name"], by_shape=True)
+        if name is not None and match["name"].lower() not in COMMON_WORDS:
+            return [FrameFact(f"User's name is {name}.", ("User", "called"))]
+    return []
