@@ -7,7 +7,9 @@ sofa" ends with whom it is said to, "her name's Mochi" needs the kitten of the
 message before. A frame looks for one such shape anywhere in a message and
 writes the one plain line it proves ("User's roommate is Bea.", "Pepper is a
 greyhound."). Short answers to a question ("where do you live now?" —
-"bristol") are read by :mod:`.frame_answers`.
+"bristol") are read by :mod:`.frame_answers`, lists of people and a user's
+introduction by :mod:`.people_frames`, terse decisions at work by
+:mod:`.work_frames`.
 
 Every line a frame writes has a *slot* (:mod:`.slots`): who it is about and
 what it says of them. A person has one value of a slot at a time — one home,
