@@ -317,3 +317,9 @@ def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None
 )
 def test_where_home_is_and_what_the_team_replaced(said: str, kept: str) -> None:
     assert kept in work_facts(said)
+
+
+def test_a_frame_does_not_repeat_what_the_clause_already_kept() -> None:
+    assert facts(("user", "my flatmate Mei cooks for everyone")) == [
+        "User's flatmate Mei cooks for everyone."
+    ]

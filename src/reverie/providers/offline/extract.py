@@ -303,11 +303,11 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:
             framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
-        said_here = [set(fact_key(f.text).split()) for f in facts[facts_before_turn:]]
+        said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
             fact = _framed(frame, voice)
             key = fact_key(fact.text)
-            if key in seen or any(set(key.split()) <= words for words in said_here):
+            if key in seen or any(_content_words(fact.text) <= words for words in said_here):
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):
                 continue
@@ -319,6 +319,15 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         own.append(turn.text)
         previous = turn
     return facts
+
+
+# Words a frame's line adds to what a clause said: "User's flatmate is Mei." says no more
+# than "User's flatmate Mei cooks for everyone."
+_LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "named", "s"))
+
+
+def _content_words(text: str) -> set[str]:
+    return set(fact_key(text).split()) - _LINKING_WORDS
 
 
 def _named_already(line: str, facts: list[Fact]) -> bool:
