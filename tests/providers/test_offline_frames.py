@@ -30,6 +30,10 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("walked my dog Juno for two hours in the rain", "User has a dog called Juno."),
         ("ok real talk, my birthday. 4 march. party at mine", "User's birthday is 4 March."),
         ("kasia is what everyone calls me", "User goes by Kasia."),
+        (
+            "ha. my parents are in Leicester, they'll bring everyone",
+            "User's parents are in Leicester.",
+        ),
         ("ha. Maisie's 7 and Alfie's 4, they run the house", "Alfie is 4."),
         ("shellfish makes me sick, prawns especially", "Shellfish makes User sick."),
         ("zelda. fav game of all time", "User's favourite game is zelda."),
@@ -323,3 +327,8 @@ def test_a_frame_does_not_repeat_what_the_clause_already_kept() -> None:
     assert facts(("user", "my flatmate Mei cooks for everyone")) == [
         "User's flatmate Mei cooks for everyone."
     ]
+
+
+def test_a_trip_is_not_a_home() -> None:
+    stored = facts(("user", "my boss is in Berlin this week"))
+    assert not any("lives" in line or line == "User's boss is in Berlin." for line in stored)

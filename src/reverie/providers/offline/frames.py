@@ -38,6 +38,7 @@ from reverie.providers.offline.frame_words import (
     date_text,
     pet_line,
     relation_line,
+    relation_word,
     sentences,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon, looks_like_a_verb
@@ -120,6 +121,15 @@ _IS_A_BREED = re.compile(
 _LIVES = re.compile(
     rf"\b(?:i|we) (?:currently |now |still |both )?live (?:in|near) {PLACE}"
     rf"|\bi(?:'m| am) (?:based|living) in {PLACE}",
+)
+# "my parents are in Leicester", "my sister lives in Leeds": where the people in one's life live.
+_THEIR_HOME = re.compile(
+    rf"\bmy (?P<who>parents|folks|grandparents|kids|{RELATION})"
+    r"(?P<verb>'s| is| are| lives?| still lives?) (?P<prep>in|near) "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
+    # "my boss is in Berlin this week" is a trip, not a home.
+    r"(?!\s+(?:this|next|today|tonight|tomorrow|until|till|for|at the moment|right now|on|over))",
+    _I,
 )
 _LIVES_LOWER = re.compile(
     r"(?:\b(?:i|we) (?:currently |now |still |both )?live (?:in|near)|^(?:so )?(?:i'm |i am |im )?"
@@ -301,6 +311,11 @@ def _named_later(
 
 def _place_frames(sentence: str, subject: str) -> list[FrameFact]:
     found: list[FrameFact] = []
+    for match in _THEIR_HOME.finditer(sentence):
+        who = relation_word(match["who"])
+        verb = match["verb"].strip().replace("'s", "is")
+        line = f"{subject}'s {who} {verb} {match['prep'].lower()} {match['place']}."
+        found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
     for match in _LIVES.finditer(sentence):
         place = next(p for p in match.groups() if p)
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))

@@ -17,7 +17,7 @@ __all__ = ["slot_of"]
 _I = re.IGNORECASE
 
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?P<who>.+?) (?:lives in|is moving to|moved to) \S"), "home"),
+    (re.compile(r"^(?P<who>.+?) (?:lives in|live in|is moving to|moved to) \S"), "home"),
     (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
