@@ -131,6 +131,13 @@ _THEIR_HOME = re.compile(
     r"(?!\s+(?:this|next|today|tonight|tomorrow|until|till|for|at the moment|right now|on|over))",
     _I,
 )
+# "my mum is from Freiburg", "I grew up in Sevilla": where someone comes from.
+_FROM = re.compile(
+    rf"\bmy (?P<who>parents|folks|grandparents|{RELATION}) (?P<verb>is|are|was|were|'s) "
+    r"(?:originally )?from (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
+    r"|\bi grew up in (?P<grew>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b",
+    _I,
+)
 _LIVES_LOWER = re.compile(
     r"(?:\b(?:i|we) (?:currently |now |still |both )?live (?:in|near)|^(?:so )?(?:i'm |i am |im )?"
     r"staying in|\bi (?:still )?stay in) "
@@ -149,7 +156,8 @@ _BIRTHDAY = re.compile(
     rf"\bmy (?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})", _I
 )
 _NAMED_BIRTHDAY = re.compile(
-    rf"(?:^|(?<=[\s(]))(?P<name>{TOKEN})'s (?:birthday|bday) is (?:on )?(?:the )?"
+    rf"(?:^|(?<=[\s(]))(?P<name>{TOKEN})'s (?:\d+(?:st|nd|rd|th) )?(?:birthday|bday) is "
+    rf"(?:on )?(?:the )?"
     rf"(?P<date>{DATE})",
     _I,
 )
@@ -311,6 +319,15 @@ def _named_later(
 
 def _place_frames(sentence: str, subject: str) -> list[FrameFact]:
     found: list[FrameFact] = []
+    for match in _FROM.finditer(sentence):
+        if match["grew"]:
+            line = f"{subject} grew up in {match['grew']}."
+            found.append(FrameFact(line, (subject, "grew up")))
+            continue
+        who = relation_word(match["who"])
+        verb = match["verb"].replace("'s", "is")
+        line = f"{subject}'s {who} {verb} from {match['place']}."
+        found.append(FrameFact(line, (f"{subject}'s {who}", "origin"), durable=True))
     for match in _THEIR_HOME.finditer(sentence):
         who = relation_word(match["who"])
         verb = match["verb"].strip().replace("'s", "is")
