@@ -320,6 +320,10 @@ def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None
         ("oh porto is home btw. not going anywhere", "User lives in Porto."),
         ("we replaced celery with arq in may", "The team replaced celery with arq in may."),
         ("we're moving off heroku. decided", "The team is moving off heroku."),
+        (
+            "we switched from celery to dramatiq in may",
+            "The team switched from celery to dramatiq in may.",
+        ),
     ],
 )
 def test_where_home_is_and_what_the_team_replaced(said: str, kept: str) -> None:

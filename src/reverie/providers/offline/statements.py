@@ -55,7 +55,8 @@ _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sen
 
 _WE = re.compile(
     rf"^we {ADV}(?:(?:have |'ve |had )?(?:decided|agreed|chose|chosen|picked|settled on|"
-    r"went with|switched to|moved to|migrated to|upgraded|adopted|replaced|dropped|ditched|"
+    r"went with|switched to|switched from|moved to|migrated to|upgraded|adopted|replaced|dropped|"
+    r"ditched|"
     r"retired|deprecated|moved off)|use|run|deploy|build|"
     r"host|store|version|never|always|stay on|stick with|rotate|ship|release|follow|"
     r"require|support|don't|do not|prototype)\b",
@@ -278,7 +279,8 @@ _BARE_STACK_PART = re.compile(
 _BARE_EVENT = re.compile(
     r"^(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
     r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
-    r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan)\s+"
+    r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan)"
+    r"(?: (?:for|of) [\w.-]+)?\s+"
     r"(?:(?:got |was |has |has been |just )?moved|moves|is moving|slipped|is now|is on|is at|"
     r"starts|ends|is due)\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)[a-z]*\b)",
