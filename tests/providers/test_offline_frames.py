@@ -182,6 +182,7 @@ def work_facts(*said: str) -> list[str]:
         ),
         ("currencies: EUR and CHF only at launch", "Currencies: EUR and CHF only at launch."),
         ("release cadence: every second tuesday", "Release cadence: every second tuesday."),
+        ("offset pagination skips rows. I want cursor pagination", "User wants cursor pagination."),
     ],
 )
 def test_terse_decisions_at_work_are_kept(said: str, kept: str) -> None:
@@ -197,6 +198,8 @@ def test_terse_decisions_at_work_are_kept(said: str, kept: str) -> None:
         "question: should the jobs retry forever?",
         "error: relation users does not exist",
         "deadline: I'll know by friday",
+        "I need a break",
+        "i want coffee",
     ],
 )
 def test_topics_requests_and_pasted_errors_are_not_decisions(said: str) -> None:
@@ -339,3 +342,8 @@ def test_a_frame_does_not_repeat_what_the_clause_already_kept() -> None:
 def test_a_trip_is_not_a_home() -> None:
     stored = facts(("user", "my boss is in Berlin this week"))
     assert not any("lives" in line or line == "User's boss is in Berlin." for line in stored)
+
+
+@pytest.mark.parametrize("said", ["i want coffee", "I need a break", "I want a nap now"])
+def test_a_whim_at_work_is_not_a_requirement(said: str) -> None:
+    assert not any(line.startswith("User wants") for line in work_facts(said))

@@ -8,6 +8,7 @@ and only in talk about work:
   weasyprint, not reportlab" → "Decision: postmark, not sendgrid.";
 - a conclusion after "so:" or "decision:": "so: arq with redis for background
   jobs" → "Decision: arq with redis for background jobs.";
+- a requirement: "I want cursor pagination" → "User wants cursor pagination.";
 - a label and its value: "currencies: EUR, GBP and USD only at launch" →
   "Currencies: EUR, GBP and USD only at launch." The label must name
   something a team settles (a scope, a deadline, conventions — not a tool,
@@ -60,6 +61,12 @@ _SLOT_LABELS = frozenset(
 _PERSONAL = re.compile(
     r"\b(?:i|i'm|im|i've|i'll|i'd|me|my|mine|you|your|you're|we|we're|us|our)\b", _I
 )
+# "I want cursor pagination", "I want idempotency keys": a requirement, said at work.
+_WANT = re.compile(
+    r"(?:^|[,.;]\s+|\bso\s+)i (?:want|need) "
+    r"(?P<what>(?![a-z]+ing\b)[a-z][\w-]*(?: [a-z][\w-]*){1,2})\s*[.!]*$",
+    _I,
+)
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
 _CODEISH = re.compile(r"[`{}<>=;]|\(\)|\w\.\w+\(|^\s*[-*]")
 _TIME_WORDS = frozenset(
@@ -92,6 +99,10 @@ def work_frames(text: str) -> list[FrameFact]:
     for sentence in sentences(text):
         sentence = sentence.strip()
         if "?" in sentence or _CODEISH.search(sentence):
+            continue
+        if (wanted := _WANT.search(sentence)) is not None and _option_ok(wanted["what"]):
+            what = wanted["what"]
+            found.append(FrameFact(f"User wants {what}.", ("User wants", what.lower()), True))
             continue
         if (choice := _CHOICE.match(sentence)) is not None:
             chosen = re.sub(r"\s+(?:then|it is|for sure|wins)$", "", choice["chosen"], flags=_I)
