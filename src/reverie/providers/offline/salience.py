@@ -136,6 +136,8 @@ _TALK_PLAN = re.compile(
 # "User wants to lie down on the lab floor", "… is their #1 nightmare": how a day feels.
 _MOOD = re.compile(
     r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
+    r"|\b(?:wants?|needs?) (?:a |some |another )?(?:nap|break|coffee|drink|beer|wine|snack|lunch|"
+    r"dinner|food|sleep|holiday|vacation|hug|shower|walk)\b"
     r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$|\blong day\b|\bbusy (?:day|week)\b"
     r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
     r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
