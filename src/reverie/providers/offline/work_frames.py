@@ -1,7 +1,7 @@
 """Decisions in terse work talk: "postmark then, not sendgrid", "currencies: EUR, GBP and USD".
 
 At work people settle things in a few words, without a subject or a verb the
-clause rules (:mod:`.rules`) could read. Three shapes are clear enough to keep,
+clause rules (:mod:`.rules`) could read. Four shapes are clear enough to keep,
 and only in talk about work:
 
 - a choice against an alternative: "postmark then, not sendgrid", "so
