@@ -30,6 +30,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("walked my dog Juno for two hours in the rain", "User has a dog called Juno."),
         ("ok real talk, my birthday. 4 march. party at mine", "User's birthday is 4 March."),
         ("kasia is what everyone calls me", "User goes by Kasia."),
+        ("my name's Samantha, call me Sam", "User's name is Samantha."),
         ("yes both, my mum is from Graz and I grew up in Lyon", "User grew up in Lyon."),
         ("yes both, my mum is from Graz and I grew up in Lyon", "User's mum is from Graz."),
         ("big thing. Ada's 5th birthday is March 2nd. party!", "Ada's birthday is March 2nd."),
