@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from reverie.providers.offline.frame_words import (
     ANIMAL,
     DATE,
+    SPEAKER_OR_LISTENER,
     FrameFact,
     date_text,
     pet_line,
@@ -54,7 +55,6 @@ _ASKS_JOB = re.compile(
     r"|\bwhere do you work\b",
     _I,
 )
-_PERSONAL = re.compile(r"\b(?:i|i'm|im|i've|me|my|we|we're|us|our|you|your)\b", _I)
 _ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?zone are you\b", _I)
 
 
@@ -65,7 +65,7 @@ def _described(question: str, first: str, subject: str) -> FrameFact | None:
     answered with what is true that day, and the next upgrade makes it stale.
     """
     said = strip_fillers(first.rstrip(".!"))
-    if not said or _PERSONAL.search(said) or not 1 <= len(said.split()) <= 15:
+    if not said or SPEAKER_OR_LISTENER.search(said) or not 1 <= len(said.split()) <= 15:
         return None
     if _ASKS_JOB.search(question):
         return FrameFact(f"{subject}'s job: {said}.", (subject, "job"))

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.vocabulary import alternation, words
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "PET_WORDS",
     "PLACE",
     "RELATION",
+    "SPEAKER_OR_LISTENER",
     "TOKEN",
     "FrameFact",
     "date_text",
@@ -117,6 +119,11 @@ def relation_word(word: str) -> str:
     return _SPELLED_OUT.get(lower, lower)
 
 
+SPEAKER_OR_LISTENER = re.compile(
+    r"\b(?:i|i'm|im|i've|i'll|i'd|me|my|mine|you|your|you're|we|we're|us|our)\b", _I
+)
+"""A word for who speaks or is spoken to: a value holding one is not stored as it stands."""
+
 _PET_MENTION = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
 
 
@@ -144,7 +151,7 @@ def date_text(text: str) -> str:
 def sentences(text: str) -> list[str]:
     """The sentences of a message, code blocks left out."""
     out: list[str] = []
-    for line in re.sub(r"```.*?(?:```|$)", "\n", text, flags=re.DOTALL).splitlines():
+    for line in drop_code(text).splitlines():
         out += [part.strip() for part in re.split(r"(?<=[.!?])\s+", line) if part.strip()]
     return out
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import TOKEN, FrameFact
+from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
 __all__ = ["FIRST_MESSAGES", "introduction_frames", "roster_frames"]
@@ -29,11 +30,8 @@ _ROSTER = re.compile(
     r"(?: \((?P<aside>[^)]{1,30})\))?"
     r"\s*(?::|\s[-–—]\s)\s*(?P<desc>\S.*)$"
 )
-_PRONOUN = re.compile(
-    r"\b(?:i|i'm|im|me|my|mine|we|we're|us|our|you|your|you're|he|he's|she|she's|they|they're|"
-    r"his|her|it|it's)\b",
-    _I,
-)
+# Someone else's pronoun too: "she's a student" needs to know who "she" is.
+_THIRD_PERSON = re.compile(r"\b(?:he|he's|she|she's|they|they're|his|her|it|it's)\b", _I)
 _OWN = re.compile(r"^(?:our|my) (?P<what>.+)$", _I)
 # Labels a list item starts with that are not people.
 _NOT_A_PERSON = frozenset(
@@ -68,6 +66,10 @@ _STATES = frozenset(
 )
 
 
+def _pronoun(text: str) -> bool:
+    return bool(SPEAKER_OR_LISTENER.search(text) or _THIRD_PERSON.search(text))
+
+
 FIRST_MESSAGES = 3
 """How many of the user's messages may introduce them ("so im kai, …")."""
 
@@ -81,7 +83,7 @@ def roster_frames(
     stops at the first part that speaks of "me" or "you".
     """
     found: list[FrameFact] = []
-    for line in re.sub(r"```.*?(?:```|$)", "\n", text, flags=re.DOTALL).splitlines():
+    for line in drop_code(text).splitlines():
         match = _ROSTER.match(line)
         if match is None or match["name"].lower() in _NOT_A_PERSON:
             continue
@@ -101,10 +103,10 @@ def roster_frames(
         kept: list[str] = []
         for index, part in enumerate(parts):
             own = _OWN.match(part) if index == 0 else None
-            if own is not None and not _PRONOUN.search(own["what"]):
+            if own is not None and not _pronoun(own["what"]):
                 kept.append(f"{subject}'s {own['what']}")
                 continue
-            if _PRONOUN.search(part) or "?" in part:
+            if _pronoun(part) or "?" in part:
                 break
             kept.append(part)
         if not kept:

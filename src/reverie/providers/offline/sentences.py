@@ -18,7 +18,7 @@ from functools import partial
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import is_name, words
 
-__all__ = ["known_names", "resolve_pronouns", "split_sentences"]
+__all__ = ["drop_code", "known_names", "resolve_pronouns", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -100,6 +100,11 @@ _LABEL_WORDS = frozenset(
 )
 
 
+def drop_code(text: str) -> str:
+    """``text`` with its fenced code blocks replaced by a line break (code states no fact)."""
+    return _CODE_FENCE.sub("\n", text)
+
+
 def _someone_elses_line(line: str) -> bool:
     match = _SPEAKER_LINE.match(line)
     if match is None:
@@ -163,7 +168,7 @@ def _short_quote(match: re.Match[str]) -> str:
 
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
-    text = _CODE_FENCE.sub("\n", text)
+    text = drop_code(text)
     text = _ITS_CALLED.sub(r" \1", text)
     text = _QUOTED.sub(_short_quote, text)
     clauses: list[str] = []
@@ -300,7 +305,7 @@ def known_names(texts: list[str]) -> frozenset[str]:
     """
     found: set[str] = set()
     for text in texts:
-        for line in _CODE_FENCE.sub("\n", text).splitlines():
+        for line in drop_code(text).splitlines():
             for match in _CAPITALISED.finditer(line):
                 word = match.group(0).removesuffix("'s").removesuffix("’s")
                 if is_name(word):

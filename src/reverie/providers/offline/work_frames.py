@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import FrameFact, sentences
+from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
@@ -57,9 +57,6 @@ _SLOT_LABELS = frozenset(
         sla slas targets stakeholders cadence
         """
     )
-)
-_PERSONAL = re.compile(
-    r"\b(?:i|i'm|im|i've|i'll|i'd|me|my|mine|you|your|you're|we|we're|us|our)\b", _I
 )
 # "I want cursor pagination", "I want idempotency keys": a requirement, said at work.
 _WANT = re.compile(
@@ -112,7 +109,7 @@ def work_frames(text: str) -> list[FrameFact]:
             continue
         if (conclusion := _CONCLUSION.match(sentence)) is not None:
             what = conclusion["what"].rstrip(".! ")
-            if 2 <= len(what.split()) <= 30 and not _PERSONAL.search(what):
+            if 2 <= len(what.split()) <= 30 and not SPEAKER_OR_LISTENER.search(what):
                 slot = ("Decision", what.lower())
                 found.append(FrameFact(f"Decision: {what}.", slot, durable=True))
             continue
@@ -122,7 +119,11 @@ def work_frames(text: str) -> list[FrameFact]:
         name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
         if name.lower().split()[-1] not in _SLOT_LABELS or _ALTERNATIVES.search(value):
             continue
-        if _PERSONAL.search(value) or _PERSONAL.search(name) or not 2 <= len(value.split()) <= 30:
+        if (
+            SPEAKER_OR_LISTENER.search(value)
+            or SPEAKER_OR_LISTENER.search(name)
+            or not 2 <= len(value.split()) <= 30
+        ):
             continue
         line = f"{name[:1].upper()}{name[1:]}: {value}."
         found.append(FrameFact(line, (name.lower(), "label"), durable=True))
