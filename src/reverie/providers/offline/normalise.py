@@ -65,6 +65,8 @@ _EMOJI = re.compile(
 _EMOTICON = re.compile(r"(?<!\w)(?:[:;]-?[()DPp/\\|]|<3|\^\^|xD)(?!\w)")
 _REPEATED_MARKS = re.compile(r"([!?])[!?]+")
 _SPACES = re.compile(r"[ \t]+")
+# "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
+_NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
 
 
 def drop_noise(text: str) -> str:
@@ -101,6 +103,6 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
-        line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
+        line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", _NAME_IS.sub(r"\1 is", line))))
         lines.append(line)
     return "\n".join(lines)

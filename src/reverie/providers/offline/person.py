@@ -247,7 +247,6 @@ def to_third_person(
 def finish_sentence(text: str) -> str:
     """Capitalise the first letter and end with exactly one full stop."""
     text = " ".join(text.split()).strip(" ,;:-")
-    text = re.sub(r"^(User's name)['’]s\b", r"\1 is", text)  # "User's name's Sam" reads twice
     text = re.sub(r"[.!?]+$", "", text).rstrip(" ,;:-")
     if not text:
         return ""
