@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -149,15 +151,24 @@ async def test_without_name_fields_the_friend_is_named_by_how_the_user_greets_th
     assert "User switched" not in answer  # Tomás said it, not the user
 
 
-def test_the_tuned_conversations_meet_the_quality_goal() -> None:
-    """The real pipeline over the tuned eval set: precision >= 95 %, recall >= 50 %."""
+@contextmanager
+def quality_bench() -> Iterator[Any]:
+    """The quality benchmark script, loaded as a module (it is not part of the package)."""
     path = ROOT / "benchmarks" / "bench_offline_quality.py"
     spec = importlib.util.spec_from_file_location("bench_offline_quality", path)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = bench
+    sys.modules[spec.name] = bench  # its dataclasses look their module up while being built
     try:
         spec.loader.exec_module(bench)
+        yield bench
+    finally:
+        del sys.modules[spec.name]
+
+
+def test_the_tuned_conversations_meet_the_quality_goal() -> None:
+    """The real pipeline over the tuned eval set: precision >= 95 %, recall >= 50 %."""
+    with quality_bench() as bench:
         memory, history = bench.Score(), bench.Score()
         golds = sorted((ROOT / "tests" / "data" / "offline_eval" / "tuned").glob("*.gold.toml"))
         assert len(golds) >= 5
@@ -166,8 +177,6 @@ def test_the_tuned_conversations_meet_the_quality_goal() -> None:
                 stored, logged, _ = bench.evaluate(bench.load_gold(gold), Path(scratch))
                 memory.add(stored)
                 history.add(logged)
-    finally:
-        del sys.modules[spec.name]
     bad = [f"{v.where}: {v.line} ({v.reason})" for v in memory.verdicts if not v.correct]
     assert memory.precision >= 0.95, bad
     assert memory.recall >= 0.5 and history.recall >= 0.5
@@ -241,13 +250,7 @@ def test_any_chat_text_gives_well_formed_facts_or_none(said: str, friend: str | 
 
 def test_every_eval_set_loads_and_names_its_facts() -> None:
     """A gold file with a broken pattern or a missing conversation fails here, not in a bench."""
-    path = ROOT / "benchmarks" / "bench_offline_quality.py"
-    spec = importlib.util.spec_from_file_location("bench_offline_quality_sets", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = bench
-    try:
-        spec.loader.exec_module(bench)
+    with quality_bench() as bench:
         for name in bench.SETS:
             golds = sorted((ROOT / "tests" / "data" / "offline_eval" / name).glob("*.gold.toml"))
             assert golds, name
@@ -256,5 +259,3 @@ def test_every_eval_set_loads_and_names_its_facts() -> None:
                 assert gold.conversation.is_file()
                 assert any(fact.kind == "current" for fact in gold.facts), gold_path.name
                 assert all(fact.keys for fact in gold.facts), gold_path.name
-    finally:
-        del sys.modules[spec.name]
