@@ -22,6 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reverie.providers.offline.first_person import first_person
+from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.predicates import (
     ADV,
     FAREWELL,
@@ -184,11 +185,10 @@ _MY_MESSAGE = re.compile(
 
 
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
+# A date, a month said alone (not "may"), a weekday or a year.
 _DATED = re.compile(
-    r"\b(?:on |in |by |at |until |till )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*\.? \d{1,2}|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)[a-z]*|(?:january|february|march|april|june|july|august|september|october|"
-    r"november|december)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{4})\b",
+    rf"{DATE}|\b(?:january|february|march|april|june|july|august|september|october|november|"
+    r"december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{4})\b",
     _I,
 )
 
