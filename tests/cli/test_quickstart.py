@@ -42,6 +42,7 @@ def test_quickstart_script_builds_memory_from_the_example(tmp_path: Path) -> Non
     assert memory.strip() in out and user.strip() in out  # memory show printed the files
     assert "Redpanda" in memory
     assert "April 29" in memory  # the later correction won over "April 15"
+    assert "The the " not in memory  # an article is never doubled
     assert "Dream-Cursors:" in out  # dream log
     assert "No model is configured" in done.stderr
 
@@ -138,4 +139,5 @@ def test_readme_first_command_exactly_as_written(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     memory = (copy / "quickstart-workspace" / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     assert "Redpanda" in memory
+    assert "The the " not in memory  # an article is never doubled
     assert "Dream-Cursors:" in done.stdout

@@ -348,3 +348,8 @@ def test_a_trip_is_not_a_home() -> None:
 @pytest.mark.parametrize("said", ["i want coffee", "I need a break", "I want a nap now"])
 def test_a_whim_at_work_is_not_a_requirement(said: str) -> None:
     assert not any(line.startswith("User wants") for line in work_facts(said))
+
+
+def test_an_event_said_with_its_article_keeps_one() -> None:
+    stored = facts(("user", "the demo deadline moved to April 29, not April 15"))
+    assert stored and not any(line.lower().startswith("the the") for line in stored), stored

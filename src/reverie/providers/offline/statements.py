@@ -277,7 +277,8 @@ _BARE_STACK_PART = re.compile(
 
 # "cog neuro exam moved from the 20th to the 22nd may": a dated event, its article dropped.
 _BARE_EVENT = re.compile(
-    r"^(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
+    r"^(?!(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b)"
+    r"(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
     r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
     r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan)"
     r"(?: (?:for|of) [\w.-]+)?\s+"
