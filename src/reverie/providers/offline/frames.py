@@ -7,9 +7,9 @@ sofa" ends with whom it is said to, "her name's Mochi" needs the kitten of the
 message before. A frame looks for one such shape anywhere in a message and
 writes the one plain line it proves ("User's roommate is Bea.", "Pepper is a
 greyhound."). Short answers to a question ("where do you live now?" —
-"bristol") are read by :mod:`.frame_answers`, lists of people and a user's
-introduction by :mod:`.people_frames`, terse decisions at work by
-:mod:`.work_frames`.
+"bristol") are read by :mod:`.frame_answers`, places by :mod:`.place_frames`,
+lists of people and a user's introduction by :mod:`.people_frames`, terse
+decisions at work by :mod:`.work_frames`.
 
 Every line a frame writes has a *slot* (:mod:`.slots`): who it is about and
 what it says of them. A person has one value of a slot at a time — one home,
@@ -31,24 +31,23 @@ from reverie.providers.offline.frame_words import (
     DATE,
     KIN_ADJ,
     PET_WORDS,
-    PLACE,
     RELATION,
     TOKEN,
     FrameFact,
     date_text,
     pet_line,
     relation_line,
-    relation_word,
     sentences,
 )
-from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon, looks_like_a_verb
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.people_frames import (
     FIRST_MESSAGES,
     introduction_frames,
     roster_frames,
 )
+from reverie.providers.offline.place_frames import place_frames
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import COMMON_WORDS, alternation
+from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["message_frames"]
 
@@ -116,40 +115,6 @@ _IS_A_BREED = re.compile(
     rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is an? (?:(?:\w+|\w+-\w+) )?"
     rf"(?P<pet>{alternation(BREED_WORDS + PET_WORDS)})\b(?!['’]s)"
     r"(?! (?:person|people|lover|owner|sitter|walker|food|bed|hair|tree|flap|video|cafe|café))",
-    _I,
-)
-_LIVES = re.compile(
-    rf"\b(?:i|we) (?:currently |now |still |both )?live (?:in|near) {PLACE}"
-    rf"|\bi(?:'m| am) (?:based|living) in {PLACE}",
-)
-# "my parents are in Leicester", "my sister lives in Leeds": where the people in one's life live.
-_THEIR_HOME = re.compile(
-    rf"\bmy (?P<who>parents|folks|grandparents|kids|{RELATION})"
-    r"(?P<verb>'s| is| are| lives?| still lives?) (?P<prep>in|near) "
-    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
-    # "my boss is in Berlin this week" is a trip, not a home.
-    r"(?!\s+(?:this|next|today|tonight|tomorrow|until|till|for|at the moment|right now|on|over))",
-    _I,
-)
-# "my mum is from Freiburg", "I grew up in Sevilla": where someone comes from.
-_FROM = re.compile(
-    rf"\bmy (?P<who>parents|folks|grandparents|{RELATION}) (?P<verb>is|are|was|were|'s) "
-    r"(?:originally )?from (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
-    r"|\bi grew up in (?P<grew>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b",
-    _I,
-)
-_LIVES_LOWER = re.compile(
-    r"(?:\b(?:i|we) (?:currently |now |still |both )?live (?:in|near)|^(?:so )?(?:i'm |i am |im )?"
-    r"staying in|\bi (?:still )?stay in) "
-    r"(?P<place>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now| these days| with| and))"
-    r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))",
-    _I,
-)
-# "oh lisbon is home btw": where someone lives, said the other way round.
-_IS_HOME = re.compile(r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b(?! to\b)", _I)
-_MOVING = re.compile(
-    rf"\b(?:i'm|i am|we're|we are) (?:now )?moving to {PLACE}"
-    rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
     _I,
 )
 _BIRTHDAY = re.compile(
@@ -291,7 +256,7 @@ def _sentence_frames(
             pet = " ".join(match["pet"].lower().split())
             article = "an" if pet[:1] in "aeiou" else "a"
             found.append(FrameFact(f"{name} is {article} {pet}.", (name, "animal"), durable=True))
-    found += _place_frames(sentence, subject)
+    found += place_frames(sentence, subject)
     found += _date_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found
@@ -315,49 +280,6 @@ def _named_later(
                 full = f"{name} {surname}" if surname else name
                 return [relation_line(subject, relations[-1]["rel"], full)]
     return []
-
-
-def _place_frames(sentence: str, subject: str) -> list[FrameFact]:
-    found: list[FrameFact] = []
-    for match in _FROM.finditer(sentence):
-        if match["grew"]:
-            line = f"{subject} grew up in {match['grew']}."
-            found.append(FrameFact(line, (subject, "grew up")))
-            continue
-        who = relation_word(match["who"])
-        verb = match["verb"].replace("'s", "is")
-        line = f"{subject}'s {who} {verb} from {match['place']}."
-        found.append(FrameFact(line, (f"{subject}'s {who}", "origin"), durable=True))
-    for match in _THEIR_HOME.finditer(sentence):
-        who = relation_word(match["who"])
-        verb = match["verb"].strip().replace("'s", "is")
-        line = f"{subject}'s {who} {verb} {match['prep'].lower()} {match['place']}."
-        found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
-    for match in _LIVES.finditer(sentence):
-        place = next(p for p in match.groups() if p)
-        found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
-    if not found:
-        for match in _LIVES_LOWER.finditer(sentence):
-            place = match["place"] or match["place2"]
-            if any(w in FUNCTION_WORDS or w in COMMON_WORDS for w in place.lower().split()):
-                continue
-            if looks_like_a_verb(place.lower()):
-                continue
-            titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
-            found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
-    for match in _IS_HOME.finditer(strip_fillers(sentence)):
-        place = match["place"]
-        if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
-            found.append(
-                FrameFact(f"{subject} lives in {place[:1].upper()}{place[1:]}.", (subject, "home"))
-            )
-    for match in _MOVING.finditer(sentence):
-        place = next(p for p in match.groups() if p)
-        if not place[:1].isupper():
-            continue
-        verb = "moved to" if re.search(r"\bmoved to\b", match.group(0), _I) else "is moving to"
-        found.append(FrameFact(f"{subject} {verb} {place}.", (subject, "home")))
-    return found
 
 
 def _date_frames(

@@ -1,0 +1,100 @@
+"""Where someone lives or comes from: "I live in Porto", "lisbon is home", "grew up in Sevilla".
+
+A frame (see :mod:`.frames`) for places: the user's home ("I'm based in
+Leeds", "we just moved to Braga", a lower-case "i live in leeds"), where the
+people in their life live ("my parents are in Leicester", never a trip such as
+"in Berlin this week") and where someone comes from ("I grew up in Sevilla").
+The user's home is one slot: a later line replaces the earlier one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
+from reverie.providers.offline.rules import strip_fillers
+from reverie.providers.offline.vocabulary import COMMON_WORDS
+
+__all__ = ["place_frames"]
+
+_I = re.IGNORECASE
+
+_LIVES = re.compile(
+    rf"\b(?:i|we) (?:currently |now |still |both )?live (?:in|near) {PLACE}"
+    rf"|\bi(?:'m| am) (?:based|living) in {PLACE}",
+)
+# "my parents are in Leicester", "my sister lives in Leeds": where the people in one's life live.
+_THEIR_HOME = re.compile(
+    rf"\bmy (?P<who>parents|folks|grandparents|kids|{RELATION})"
+    r"(?P<verb>'s| is| are| lives?| still lives?) (?P<prep>in|near) "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
+    # "my boss is in Berlin this week" is a trip, not a home.
+    r"(?!\s+(?:this|next|today|tonight|tomorrow|until|till|for|at the moment|right now|on|over))",
+    _I,
+)
+# "my mum is from Freiburg", "I grew up in Sevilla": where someone comes from.
+_FROM = re.compile(
+    rf"\bmy (?P<who>parents|folks|grandparents|{RELATION}) (?P<verb>is|are|was|were|'s) "
+    r"(?:originally )?from (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
+    r"|\bi grew up in (?P<grew>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b",
+    _I,
+)
+_LIVES_LOWER = re.compile(
+    r"(?:\b(?:i|we) (?:currently |now |still |both )?live (?:in|near)|^(?:so )?(?:i'm |i am |im )?"
+    r"staying in|\bi (?:still )?stay in) "
+    r"(?P<place>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now| these days| with| and))"
+    r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))",
+    _I,
+)
+# "oh lisbon is home btw": where someone lives, said the other way round.
+_IS_HOME = re.compile(r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b(?! to\b)", _I)
+_MOVING = re.compile(
+    rf"\b(?:i'm|i am|we're|we are) (?:now )?moving to {PLACE}"
+    rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
+    _I,
+)
+
+
+def place_frames(sentence: str, subject: str) -> list[FrameFact]:
+    """The places one sentence by ``subject`` states (see the module docstring)."""
+    found: list[FrameFact] = []
+    for match in _FROM.finditer(sentence):
+        if match["grew"]:
+            line = f"{subject} grew up in {match['grew']}."
+            found.append(FrameFact(line, (subject, "grew up")))
+            continue
+        who = relation_word(match["who"])
+        verb = match["verb"].replace("'s", "is")
+        line = f"{subject}'s {who} {verb} from {match['place']}."
+        found.append(FrameFact(line, (f"{subject}'s {who}", "origin"), durable=True))
+    for match in _THEIR_HOME.finditer(sentence):
+        who = relation_word(match["who"])
+        verb = match["verb"].strip().replace("'s", "is")
+        line = f"{subject}'s {who} {verb} {match['prep'].lower()} {match['place']}."
+        found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
+    for match in _LIVES.finditer(sentence):
+        place = next(p for p in match.groups() if p)
+        found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
+    if not found:
+        for match in _LIVES_LOWER.finditer(sentence):
+            place = match["place"] or match["place2"]
+            if any(w in FUNCTION_WORDS or w in COMMON_WORDS for w in place.lower().split()):
+                continue
+            if looks_like_a_verb(place.lower()):
+                continue
+            titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
+            found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
+    for match in _IS_HOME.finditer(strip_fillers(sentence)):
+        place = match["place"]
+        if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
+            found.append(
+                FrameFact(f"{subject} lives in {place[:1].upper()}{place[1:]}.", (subject, "home"))
+            )
+    for match in _MOVING.finditer(sentence):
+        place = next(p for p in match.groups() if p)
+        if not place[:1].isupper():
+            continue
+        verb = "moved to" if re.search(r"\bmoved to\b", match.group(0), _I) else "is moving to"
+        found.append(FrameFact(f"{subject} {verb} {place}.", (subject, "home")))
+    return found
