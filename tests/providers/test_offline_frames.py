@@ -261,11 +261,11 @@ def test_a_state_after_im_is_not_a_name() -> None:
         ),
         (
             "cog neuro exam moved from the 20th to the 22nd may",
-            "The cog neuro exam moved from the 20th to the 22nd may (as of 2026-03-02).",
+            "The cog neuro exam moved from the 20th to the 22nd May (as of 2026-03-02).",
         ),
         (
             "im dropping my tuesday shifts until the exams are done",
-            "User is dropping their tuesday shifts until the exams are done.",
+            "User is dropping their Tuesday shifts until the exams are done.",
         ),
     ],
 )

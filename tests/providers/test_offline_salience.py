@@ -230,6 +230,9 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User's wife does the books, shes a teacher.",
         "User can play the first bars of Wonderwall.",
         "User is C1.",
+        "User is going to be the best auntie.",
+        "User will be the grandad of the class.",
+        "Marco is the best dad.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
@@ -358,3 +361,39 @@ def test_has_got_stays_has_and_a_plural_day_is_not_a_name() -> None:
     stored = facts(*chat)
     assert not any(" is got " in line for line in stored), stored
     assert not any("Wednesdays." in line for line in stored), stored
+
+
+def test_a_joke_taken_back_in_the_next_message_is_not_kept() -> None:
+    assert facts(
+        ("user", "I'm a millionaire btw"),
+        ("assistant", "Congratulations?"),
+        ("user", "lol no. I work in a call centre"),
+    ) == ["User works in a call centre."]
+    assert facts(("user", "I'm a vet in Leeds lol jk"), ("user", "I work nights")) == [
+        "User works nights."
+    ]
+    # "no kidding" agrees; it takes nothing back.
+    assert facts(
+        ("user", "I work in a call centre"), ("user", "no kidding, I have a cat called Moss")
+    ) == ["User works in a call centre.", "User has a cat called Moss."]
+
+
+def test_an_emoji_between_two_sentences_ends_the_first() -> None:
+    stored = facts(("user", "I'm learning French 😂 perfect, merci! my tutor is from Lyon"))
+    assert "User is learning French." in stored
+    assert not any("perfect" in line for line in stored)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("we soft delete stock_items now", "The team soft deletes stock_items now."),
+        ("move date is 5 october", "Move date is 5 October."),
+        (
+            "I work at a water engineering consultancy here in Madrid",
+            "User works at a water engineering consultancy in Madrid.",
+        ),
+    ],
+)
+def test_a_stored_line_reads_as_written_prose(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))

@@ -131,8 +131,8 @@ async def test_a_friend_in_an_imported_chat_is_named_never_the_assistant() -> No
     )
     lines = answer.splitlines()
     assert "[durable] Kai is vegetarian now, since last month." in lines
-    assert "[durable] Kai is learning catalan finally, classes on tuesdays." in lines
-    assert "[ephemeral] User has their thesis defense on oct 16 (as of 2026-05-04)." in lines
+    assert "[durable] Kai is learning catalan finally, classes on Tuesdays." in lines
+    assert "[ephemeral] User has their thesis defense on Oct 16 (as of 2026-05-04)." in lines
     assert "assistant" not in answer
 
 

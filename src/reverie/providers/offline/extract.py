@@ -60,6 +60,17 @@ _I = re.IGNORECASE
 _FIRST_PERSON = re.compile(r"^(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|we'll|our)\b", _I)
 _AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
+# "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.
+_TAKES_BACK = re.compile(
+    r"^\W*(?:(?:lol|lmao|haha\w*|hehe\w*|jaja\w*)\W+(?:no+|nah|nope|jk|kidding|joking)\b"
+    r"|(?:jk|j/k|just kidding|kidding|just joking|joking)\b"
+    r"|i'?m (?:only |just )?(?:kidding|joking)\b)",
+    _I,
+)
+# "… lol jk": the message takes itself back ("no kidding" and "not joking" do not).
+_TAKEN_BACK_AT_END = re.compile(
+    r"(?<!\bno )(?<!\bnot )\b(?:jk|j/k|just kidding|kidding|joking)\W*$", _I
+)
 
 # Fixed phrasings that read badly when only the pronouns are swapped.
 _SPECIAL_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -264,14 +275,20 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     said: dict[str, list[str]] = {}  # each speaker's messages so far
     recent: list[tuple[str, str]] = []  # clauses said so far, for "she" in the next message
     previous: Turn | None = None
+    last_said: dict[str, list[Fact]] = {}  # the facts of each speaker's latest message
     for turn in turns:
         voice = voices.get(turn.role)
-        if voice is None:
+        if voice is not None and _TAKES_BACK.match(turn.text):
+            for taken_back in last_said.pop(turn.role, []):
+                if taken_back in facts:
+                    facts.remove(taken_back)
+        if voice is None or _TAKEN_BACK_AT_END.search(turn.text):
             if turn.role == "assistant":
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
             previous = turn if turn.role == "assistant" else previous
             continue
         facts_before_turn = len(facts)
+        kept_before = set(facts)
         clauses = [
             _unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)
         ]
@@ -317,6 +334,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             earlier.append(fact.text)
             facts.append(fact)
         own.append(turn.text)
+        last_said[turn.role] = [fact for fact in facts if fact not in kept_before]
         previous = turn
     return facts
 

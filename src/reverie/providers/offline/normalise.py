@@ -69,11 +69,25 @@ _SPACES = re.compile(r"[ \t]+")
 _NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
 
 
+def _ends_a_thought(match: re.Match[str]) -> str:
+    # "I'm learning 😂 perfect, merci": the emoji ended one sentence and the next began.
+    between_words = match.start() > 0 and match.end() < len(match.string)
+    before = match.string[: match.start()].rstrip()
+    after = match.string[match.end() :].lstrip()
+    if between_words and before[-1:].isalnum() and after[:1].isalnum():
+        return ". "
+    return " "
+
+
 def drop_noise(text: str) -> str:
-    """Remove emoji, emoticons and laughter ("lol", "haha"), and repeated !/?."""
-    text = _EMOJI.sub(" ", text)
+    """Remove emoji, emoticons and laughter ("lol", "haha"), and repeated !/?.
+
+    Between two words, one of them ends a sentence: "I'm learning 😂 perfect,
+    merci" is two sentences, not "I'm learning perfect".
+    """
+    text = _EMOJI.sub(_ends_a_thought, text)
     text = _EMOTICON.sub(" ", text)
-    text = _LAUGH.sub(" ", text)
+    text = _LAUGH.sub(_ends_a_thought, text)
     text = _REPEATED_MARKS.sub(r"\1", text)
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
     text = re.sub(r"^[,.;:!?\s]+|([,.;:!?])[,.;:!?]+", r"\1", text)

@@ -29,6 +29,8 @@ _ADVERBS = _wordset(
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
     "kinda honestly personally only mainly mostly already now currently ever even"
 )
+# The first half of a compound verb ("we soft delete rows" → "The team soft deletes rows").
+_VERB_PREFIXES = _wordset("soft hard double triple batch bulk lazy")
 # Verbs ending in "-eed" that are not past tenses ("agreed" is, "need" is not).
 _BASE_EED = _wordset("need feed seed speed bleed breed proceed succeed exceed heed weed")
 _NOT_VERBS = _wordset(
@@ -150,6 +152,14 @@ def conjugate(verb: str) -> str:
     return verb + "s"
 
 
+def _verb_follows(tokens: list[str], index: int) -> bool:
+    """True when the word after ``tokens[index]``, past one space, could be a verb."""
+    if index + 2 >= len(tokens) or tokens[index + 1] != " ":
+        return False
+    following = tokens[index + 2].lower()
+    return following[:1].isalpha() and following not in _NOT_VERBS
+
+
 def _match_case(word: str, like: str) -> str:
     return word.upper() if like.isupper() and len(like) > 1 else word
 
@@ -182,13 +192,14 @@ def to_third_person(
     named = not at_start
     conjugate_next = False
     after_they = False
-    for token in _TOKEN.findall(text):
+    tokens = _TOKEN.findall(text)
+    for index, token in enumerate(tokens):
         if not token[0].isalpha():
             out.append(token)
             continue
         low = token.lower().replace("’", "'")
         if conjugate_next:
-            if low in _ADVERBS:
+            if low in _ADVERBS or (low in _VERB_PREFIXES and _verb_follows(tokens, index)):
                 out.append(token)
                 continue
             if low in _NOT_VERBS:
@@ -244,10 +255,25 @@ def to_third_person(
     return "".join(out)
 
 
+# Day and month names typed in lower case ("move date is 5 october"). "may" and
+# "march" are also verbs: only next to a day's number are they the month.
+_CALENDAR = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+    r"april|june|july|august|september|october|november|december)s?\b"
+    r"|(?<=\d )(?:may|march)\b|(?<=\d(?:st|nd|rd|th) )(?:may|march)\b"
+    r"|\b(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"(?= \d{1,2}(?:st|nd|rd|th)?\b)"
+)
+
+
 def finish_sentence(text: str) -> str:
-    """Capitalise the first letter and end with exactly one full stop."""
+    """Capitalise the first letter and end with exactly one full stop.
+
+    Day and month names get their capital too ("5 october" → "5 October").
+    """
     text = " ".join(text.split()).strip(" ,;:-")
     text = re.sub(r"[.!?]+$", "", text).rstrip(" ,;:-")
     if not text:
         return ""
+    text = _CALENDAR.sub(lambda match: match[0].capitalize(), text)
     return text[0].upper() + text[1:] + "."

@@ -76,6 +76,9 @@ _VERB = re.compile(
     r"|\b[a-z]{2,}(?:s|ed|ing)\b",
     _I,
 )
+# Words that only made sense in the chat: "Monday the 6th actually, not Oct 1",
+# "a consultancy here in Madrid".
+_CHAT_ONLY = re.compile(r"\s+actually(?=\s*(?:[,;.!]|$))|(?<=\s)here (?=in\b)", _I)
 _LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
 # A request to the assistant, or a preference about what it writes, may name it.
@@ -143,6 +146,7 @@ def fit_fact(
         The sentence (capitalised, one full stop), or None when no leading
         part of three words or more reads alone.
     """
+    text = _CHAT_ONLY.sub("", text)
     cuts = [match.start() for match in _CLAUSE_CUTS.finditer(text)]
     source_cuts = [match.start() for match in _CLAUSE_CUTS.finditer(original or "")]
     aligned = original is not None and len(cuts) == len(source_cuts)

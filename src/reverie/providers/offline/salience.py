@@ -107,12 +107,14 @@ _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 # "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
 _EPITHET = re.compile(
-    r"\b(?:is|are|'s) (?:an? |the )?(?:absolute |total |little |complete |actual |real |"
+    r"\b(?:is|are|'s|will be) (?:an? |the )?(?:absolute |total |little |complete |actual |real |"
     r"(?-i:[a-z]+) )?"
     r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
     r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
     r"ghost|dinosaur|grandad of|grandma of)\b"
+    # "User is going to be the best auntie": a boast or a verdict, not a fact.
+    r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest) \w+"
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b",
     _I,
