@@ -397,3 +397,52 @@ def test_an_emoji_between_two_sentences_ends_the_first() -> None:
 )
 def test_a_stored_line_reads_as_written_prose(said: str, stored: str) -> None:
     assert stored in facts(("user", said))
+
+
+def test_terse_news_without_its_i_is_still_the_speakers() -> None:
+    stored = facts(
+        (
+            "user",
+            "name's dmitri. line cook 6 yrs. got offered hvac apprenticeship at front range "
+            "mechanical",
+        ),
+        ("assistant", "Congrats! Will you take it?"),
+        ("user", "gave notice to marisol. booked flights to osaka"),
+    )
+    assert "User got offered hvac apprenticeship at front range mechanical." in stored
+    assert "User gave notice to marisol." in stored
+    assert "User booked flights to osaka." in stored
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "dad had a fall. broke his hip",  # dad broke it
+        "my sister moved again. bought a flat in leeds",  # she bought it
+        "work has been chaos",  # "work" is the subject, not a verb
+        "Found 2 errors in 1 file (checked 24 source files)",  # program output
+        "love to jules and olive x",  # a sign-off
+    ],
+)
+def test_a_verb_first_clause_after_someone_else_is_not_the_speakers_news(said: str) -> None:
+    assert not any(line.startswith("User") for line in facts(("user", said)))
+
+
+def test_a_diet_corrected_later_replaces_the_old_one_in_memory() -> None:
+    first = facts(("user", "I'm vegetarian, been that way for years"))
+    later = facts(("user", "I said I'm vegetarian but technically I'm pescatarian, I eat fish"))
+    assert first == ["User is vegetarian, been that way for years."]
+    assert "User is pescatarian." in later
+    empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    answer = render_answer(
+        extract_facts([Turn("user", "I'm vegetarian, been that way for years", "2026-03-01")])
+    )
+    files, _ = merge_facts(empty, entry_facts(answer, "2026-03-01"))
+    corrected = render_answer(
+        extract_facts(
+            [Turn("user", "I said I'm vegetarian but technically I'm pescatarian", "2026-04-01")]
+        )
+    )
+    files, _ = merge_facts(files, entry_facts(corrected, "2026-04-01"))
+    assert "pescatarian" in files["USER.md"]
+    assert "vegetarian" not in files["USER.md"].replace("pescatarian", "")

@@ -169,11 +169,20 @@ def complement_ok(rest: str) -> bool:
 _NAMES_SOMETHING = re.compile(r"\d|\b[A-ZÀ-Þ]\w|[\w-]+[._/][\w-]|\b(?:called|named)\b")
 
 
+# "got offered an apprenticeship", "gave notice": news about one's life, named or not.
+_LIFE_NEWS = re.compile(
+    r"^(?:(?:offered|promoted|engaged|married|hired|fired|laid off|accepted|diagnosed|"
+    r"into|a (?:new )?job|the job|a place|an offer|the offer)\b"
+    r"|(?:my )?notice\b)",
+    re.IGNORECASE,
+)
+
+
 def event_worth_keeping(verb: str, rest: str) -> bool:
     """A life event always; a step of work only when it names what it made or changed."""
     if verb.lower().split()[-1] not in WORK_LOG_VERBS:
         return True
-    return _NAMES_SOMETHING.search(rest) is not None
+    return _NAMES_SOMETHING.search(rest) is not None or _LIFE_NEWS.match(rest) is not None
 
 
 def is_time_bound(sentence: str) -> bool:

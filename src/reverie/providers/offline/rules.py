@@ -91,7 +91,10 @@ _RULE_REQUEST = re.compile(
 
 _CORRECTION_CUES = (
     re.compile(
-        r"^(?:actually|correction|to correct (?:myself|that)|scratch that|update|"
+        # "I said I'm vegetarian but technically I'm pescatarian": what follows replaces it.
+        r"^(?:i (?:said|told you|wrote)\b[^.;]*?\bbut\s+(?=actually|technically|in fact))?"
+        r"(?:actually|technically|in fact|correction|to correct (?:myself|that)|scratch that|"
+        r"update|"
         r"sorry,? i meant)(?:\s+(?:from earlier|from before|to (?:that|what i said)))?"
         r"\b[,:;!.\s-]*",
         _I,

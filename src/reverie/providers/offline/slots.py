@@ -19,6 +19,14 @@ _I = re.IGNORECASE
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?P<who>.+?) (?:lives in|live in|is moving to|moved to) \S"), "home"),
     (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
+    (
+        re.compile(
+            r"^(?P<who>.+?) (?:is|is now|went|has gone|has been|eats) (?:a |fully |mostly )?"
+            r"(?:vegetarian|vegan|pescatarian|pescetarian|veggie|plant-based|flexitarian)\b",
+            _I,
+        ),
+        "diet",
+    ),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
     (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is [A-ZÀ-Þ]\S*\.$", _I), ""),
