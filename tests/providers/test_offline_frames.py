@@ -47,6 +47,8 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("also we have a dog. Pip. he's deaf", "User has a dog called Pip."),
         ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
         ("the start date is 3 March now", "The start date is 3 March now."),
+        ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
+        ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),
         (
             "I'm allergic to a few things, here's the list: walnuts, mango and latex",
             "User is allergic to walnuts, mango and latex.",
@@ -353,3 +355,14 @@ def test_a_whim_at_work_is_not_a_requirement(said: str) -> None:
 def test_an_event_said_with_its_article_keeps_one() -> None:
     stored = facts(("user", "the demo deadline moved to April 29, not April 15"))
     assert stored and not any(line.lower().startswith("the the") for line in stored), stored
+
+
+def test_terse_talk_names_people_and_pets_without_my() -> None:
+    stored = facts(
+        ("user", "dog. pretzel. corgi mix. neighbor ana watching him oct 8 to 22"),
+        ("assistant", "Leave Ana the vet's details and Pretzel's feeding routine."),
+    )
+    assert "User has a dog called Pretzel." in stored
+    assert "User's neighbor is Ana." in stored
+    # "mum cried" is what she did, not her name.
+    assert facts(("assistant", "x"), ("user", "they loved it. mum cried, dad cried")) == []

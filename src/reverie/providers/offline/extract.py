@@ -403,10 +403,15 @@ def _unaddressed(clause: str, listener: str | None) -> str:
     return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
 
 
+# "finished school last year, works at the supermarket. her name's Mia": about her.
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
+
+
 def _with_subjects(clauses: list[str]) -> list[str]:
     """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself."""
     restored = []
-    mine = True  # no one else has been the subject in this message yet
+    # A message about him or her may drop their subject as well as the speaker's.
+    mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
     for clause in clauses:
         if _IMPLIED_I.match(clause) or _IMPLIED_I_AM.match(clause):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.

@@ -58,6 +58,10 @@ _MY_RELATION = re.compile(
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
     _I,
 )
+# Terse chat drops the "my": "brother alexei might come", "neighbor ana watching him".
+_BARE_RELATION = re.compile(
+    rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?P<name>{TOKEN})(?= (?!and\b|or\b|of\b|too\b)\w|,)", _I
+)
 _NAME_IS_MY_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),?(?: [-–—])? (?:is )?my {KIN_ADJ}(?P<rel>{RELATION})\b",
     _I,
@@ -92,7 +96,9 @@ _ITS_NAME = re.compile(
 )
 _HAVE_A_PET_NAME = re.compile(
     rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
-    rf"(?P<name>{TOKEN})[.!]",
+    rf"(?P<name>{TOKEN})[.!]"
+    # "dog. pretzel. corgi mix.": a pet named in a message of its own.
+    rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]",
     _I,
 )
 _PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
@@ -214,9 +220,9 @@ def message_frames(
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
     for match in _HAVE_A_PET_NAME.finditer(whole):  # "we have a cat. Feijão."
-        name = lexicon.name(match["name"], by_shape=True)
+        name = lexicon.name(match["name"] or match["bare_name"], by_shape=True)
         if name is not None and name != subject:
-            found.append(pet_line(subject, match["pet"], name))
+            found.append(pet_line(subject, match["pet"] or match["bare_pet"], name))
     return found
 
 
@@ -224,7 +230,7 @@ def _sentence_frames(
     sentence: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str]
 ) -> list[FrameFact]:
     found: list[FrameFact] = []
-    for pattern in (_MY_RELATION, _MY_RELATIONS_NAME, _NAME_IS_MY_RELATION):
+    for pattern in (_MY_RELATION, _MY_RELATIONS_NAME, _NAME_IS_MY_RELATION, _BARE_RELATION):
         for match in pattern.finditer(sentence):
             name = lexicon.name(match["name"], sentence[match.end() :])
             if name is not None and name != subject:

@@ -127,4 +127,5 @@ _PARTICLE = re.compile(
 def looks_like_a_verb(word: str) -> bool:
     verbs = {*HABIT_VERBS, *PREFERENCE_VERBS, *EVENT_VERBS}
     stems = {word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("ed")}
-    return bool(stems & verbs) or word.endswith(("ing", "ly"))
+    # "cried", "tried", "worried": no name ends so ("Ahmed", "Fred" and "Ted" do end in -ed).
+    return bool(stems & verbs) or word.endswith(("ing", "ly", "ied"))
