@@ -366,3 +366,35 @@ def test_terse_talk_names_people_and_pets_without_my() -> None:
     assert "User's neighbor is Ana." in stored
     # "mum cried" is what she did, not her name.
     assert facts(("assistant", "x"), ("user", "they loved it. mum cried, dad cried")) == []
+
+
+@pytest.mark.parametrize(
+    ("first", "kept"),
+    [
+        (
+            "Hi. This is Lukas, dad of three in Brunswick. Can you help with a schedule?",
+            "User is Lukas, dad of three in Brunswick.",
+        ),
+        (
+            "morning. Kwame here, backend eng at Ledgerline.",
+            "User is Kwame, backend eng at Ledgerline.",
+        ),
+        ("Lukas again. Two things today", "User's name is Lukas."),
+    ],
+)
+def test_a_user_signing_a_first_message_says_who_they_are(first: str, kept: str) -> None:
+    assert kept in facts(("user", first))
+
+
+def test_introducing_someone_else_is_not_a_signature() -> None:
+    stored = facts(("user", "this is Ana, my colleague"))
+    assert "User's colleague is Ana." in stored
+    assert not any(line.startswith("User is Ana") for line in stored)
+
+
+def test_a_topic_label_before_a_named_persons_fact_is_dropped() -> None:
+    stored = facts(
+        ("user", "Theo is 6. medical: Theo has a peanut allergy, carries an EpiPen Jr."),
+        ("assistant", "Noted Theo's allergy."),
+    )
+    assert "Theo has a peanut allergy, carries an EpiPen Jr." in stored

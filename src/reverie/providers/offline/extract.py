@@ -30,6 +30,7 @@ from reverie.providers.offline.frame_answers import answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
@@ -38,7 +39,7 @@ from reverie.providers.offline.sentences import known_names, resolve_pronouns, s
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.transcript import Turn
-from reverie.providers.offline.vocabulary import EVENT_VERBS, alternation
+from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 from reverie.providers.offline.work_frames import work_frames
 
 __all__ = [
@@ -314,6 +315,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         clauses = _with_subjects(
             [_unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)]
         )
+        if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
+            clauses = [_self_introduced(clause) for clause in clauses]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
@@ -401,6 +404,29 @@ def _unaddressed(clause: str, listener: str | None) -> str:
     if not listener or listener in ("User", "the assistant"):
         return clause
     return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+
+
+# "This is Lukas, dad of three in Brunswick", "Kwame here, backend eng at Ledgerline",
+# "Lukas again.": the user signing a first message says who they are.
+_SIGNED = re.compile(
+    r"^(?:(?:hi|hey|hello)[,.!]?\s+)?(?:this is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=,|\s*$)"
+    r"|(?P<signed>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here|again)(?=[,.!]|\s*$))",
+    _I,
+)
+
+
+def _self_introduced(clause: str) -> str:
+    """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message)."""
+    match = _SIGNED.match(clause)
+    if match is None:
+        return clause
+    name = match["name"] or match["signed"]
+    rest = clause[match.end() :]
+    if name.lower() in COMMON_WORDS or not is_name(name) or re.match(r",\s*(?:my|our)\b", rest):
+        return clause  # "this is Ana, my colleague" introduces someone else
+    if not rest.strip(" ,.!"):
+        return clause  # a bare signature: the introduction frame names the user
+    return f"I'm {name}{rest}"
 
 
 # "finished school last year, works at the supermarket. her name's Mia": about her.

@@ -51,8 +51,10 @@ _INTRO = re.compile(
     rf"my name is|name's) (?P<name>{TOKEN})(?=\s*(?:[,.!]|$| and | here\b| btw\b))",
     _I,
 )
-# "hi Marcus! 👋 Dana here — …": a signature at the start of a first message.
-_HERE = re.compile(r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) here\b(?! is\b)")
+# "hi Marcus! 👋 Dana here — …", "Lukas again.": a signature at the start of a first message.
+_HERE = re.compile(
+    r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
+)
 # Words that follow "I'm" but describe a state, not a name.
 _STATES = frozenset(
     words(

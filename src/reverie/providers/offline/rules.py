@@ -56,7 +56,10 @@ _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
     r"(?:[\w' -]{1,60}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
     r"(?i:can you|could you|please|remind me|don't|do not|never|always)|"
-    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I)\b)"
+    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I|"
+    # "medical: Theo has a peanut allergy"
+    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ (?:has|is|was|had|goes|does|needs|gets|takes|can|will|works|lives)"
+    r")\b)"
 )
 
 _SMALL_TALK_WORDS = _wordset(
