@@ -398,3 +398,40 @@ def test_a_topic_label_before_a_named_persons_fact_is_dropped() -> None:
         ("assistant", "Noted Theo's allergy."),
     )
     assert "Theo has a peanut allergy, carries an EpiPen Jr." in stored
+
+
+def test_an_option_turned_down_in_few_words_is_a_decision() -> None:
+    stored = facts(
+        ("user", "a girl at work is doing keto. should I do keto?"),
+        ("assistant", "For half-marathon training, carbs matter a lot."),
+        ("user", "ok no keto. I'd cry without bread"),
+        ("assistant", "A 14-day JR Pass could cover Tokyo to Osaka."),
+        ("user", "worth it?"),
+        ("assistant", "Probably not anymore, after the price rise."),
+        ("user", "no JR pass then. suica on phone"),
+    )
+    assert "User decided: no keto." in stored
+    assert "User decided: no JR Pass." in stored
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("Alcohol licence: do you have one?", "No licence. Tariq maybe."),
+        ("Any injuries so far?", "no injuries. legs feel great"),
+        ("Shall I book it?", "no rush"),
+        ("How was the run?", "no idea what my pace was"),
+    ],
+)
+def test_no_and_a_word_is_a_decision_only_when_that_option_was_put_forward(
+    before: str, said: str
+) -> None:
+    assert not any("decided" in line for line in facts(("assistant", before), ("user", said)))
+
+
+def test_a_relation_in_brackets_after_a_name_names_them() -> None:
+    stored = facts(
+        ("user", "Lowri (my wife) says my old trainers smell like regret"),
+        ("assistant", "Lowri may have a point."),
+    )
+    assert "User's wife is Lowri." in stored

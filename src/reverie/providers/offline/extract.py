@@ -26,7 +26,7 @@ from reverie.providers.offline.corrections import (
     swappable,
     typed_swap,
 )
-from reverie.providers.offline.frame_answers import answer_frames
+from reverie.providers.offline.frame_answers import answer_frames, declined_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.name_lexicon import NameLexicon
@@ -299,6 +299,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     recent: list[tuple[str, str]] = []  # clauses said so far, for "she" in the next message
     previous: Turn | None = None
     last_said: dict[str, list[Fact]] = {}  # the facts of each speaker's latest message
+    talk: list[str] = []  # every message so far, both sides
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is not None and _TAKES_BACK.match(turn.text):
@@ -306,6 +307,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 if taken_back in facts:
                     facts.remove(taken_back)
         if voice is None or _TAKEN_BACK_AT_END.search(turn.text):
+            talk.append(turn.text)
             if turn.role == "assistant":
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
             previous = turn if turn.role == "assistant" else previous
@@ -345,6 +347,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:
             framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
+            framed += declined_frames(turn.text, " ".join(talk[-4:]), voice.speaker)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
             fact = _framed(frame, voice)
@@ -359,6 +362,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             earlier.append(fact.text)
             facts.append(fact)
         own.append(turn.text)
+        talk.append(turn.text)
         last_said[turn.role] = [fact for fact in facts if fact not in kept_before]
         previous = turn
     return facts

@@ -3,7 +3,8 @@
 A reply of a few words means nothing alone; with the question before it, it
 fills one slot. Only questions of a known shape count (where someone lives,
 a birthday, a pet's name, a favourite, a time zone), and only answers that
-are not a dodge ("not sure yet", "why?").
+are not a dodge ("not sure yet", "why?"). A short "no keto then" turns down
+an option the talk just named (:func:`declined_frames`).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from reverie.providers.offline.frame_words import (
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import COMMON_WORDS
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
-__all__ = ["answer_frames"]
+__all__ = ["answer_frames", "declined_frames"]
 
 _I = re.IGNORECASE
 
@@ -121,3 +122,67 @@ def answer_frames(
     if _ASKS_TIMEZONE.search(last) and re.search(r"[A-Za-z]{2,}|\+\d", head):
         return [FrameFact(f"{subject}'s time zone is {head}.", (subject, "time zone"))]
     return []
+
+
+# "ok no keto.", "no jr pass then": an option turned down, in a sentence of its own.
+_DECLINED = re.compile(
+    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|then)[,.!]?\s+)*no (?P<what>\w[\w .'/-]{1,30}?)"
+    r"(?:\s+(?:then|for now|after all|for me))?\s*[.!]?$",
+    _I,
+)
+# "no problem", "no worries": "no" and a word that turns nothing down.
+_NOT_AN_OPTION = frozenset(
+    words(
+        """
+        problem problems worries worry way idea clue chance doubt pressure rush thanks thank
+        kidding joke offence offense comment rest time need point reason one body sweat
+        """
+    )
+)
+
+
+def declined_frames(said: str, before: str, subject: str) -> list[FrameFact]:
+    """ "ok no keto." after "should I do keto?": ``subject`` decided: no keto.
+
+    Args:
+        said: The message.
+        before: What was said just before it (both sides); the option must be
+            put forward there (asked about, suggested), so a bare "no idea" or
+            "no injuries so far" is never a choice.
+        subject: Who wrote ``said``.
+    """
+    found: list[FrameFact] = []
+    for sentence in sentences(said):
+        match = _DECLINED.match(sentence.strip())
+        if match is None:
+            continue
+        what = match["what"].strip()
+        if (
+            len(what) < 3
+            or what.split()[0].lower() in _NOT_AN_OPTION
+            or what.lower() in FUNCTION_WORDS
+        ):
+            continue
+        named = re.compile(rf"(?<!\w){re.escape(what)}(?!\w)", _I)
+        offered = [
+            s
+            for s in sentences(before)
+            if named.search(s) and _OFFERS.search(s) and not _ASKS_WHAT_IS.search(s)
+        ]
+        if offered:
+            option = named.search(offered[-1])
+            assert option is not None
+            found.append(FrameFact(f"{subject} decided: no {option[0]}.", (subject, f"no {what}")))
+    return found
+
+
+# "Alcohol licence: do you have one?" — "No licence." says what is, not what was chosen.
+_ASKS_WHAT_IS = re.compile(
+    r"\b(?:do|did|does) (?:you|they|he|she) (?:have|own|get|hold)\b|\bhave you got\b"
+    r"|\b(?:is|are) there\b|\bany\b",
+    _I,
+)
+# "should I do keto?", "A JR Pass could cover it": a sentence that puts an option forward.
+_OFFERS = re.compile(
+    r"\?|\b(?:should|could|would|might|recommend|suggest|option|consider|worth|try|or)\b", _I
+)

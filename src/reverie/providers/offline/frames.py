@@ -63,7 +63,8 @@ _BARE_RELATION = re.compile(
     rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?P<name>{TOKEN})(?= (?!and\b|or\b|of\b|too\b)\w|,)", _I
 )
 _NAME_IS_MY_RELATION = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),?(?: [-–—])? (?:is )?my {KIN_ADJ}(?P<rel>{RELATION})\b",
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()my {KIN_ADJ}"
+    rf"(?P<rel>{RELATION})\b",
     _I,
 )
 _MY_RELATIONS_NAME = re.compile(
