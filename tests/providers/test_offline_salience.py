@@ -446,3 +446,12 @@ def test_a_diet_corrected_later_replaces_the_old_one_in_memory() -> None:
     files, _ = merge_facts(files, entry_facts(corrected, "2026-04-01"))
     assert "pescatarian" in files["USER.md"]
     assert "vegetarian" not in files["USER.md"].replace("pescatarian", "")
+
+
+def test_a_job_said_without_im_a_is_the_speakers_when_it_says_where() -> None:
+    stored = facts(
+        ("user", "they want me from after easter. maths teacher at cotswold edge academy")
+    )
+    assert "User is a maths teacher at cotswold edge academy." in stored
+    assert facts(("user", "my sister got a job. nurse at the royal infirmary")) == []
+    assert not any(line.startswith("User is a") for line in facts(("user", "a dev. lol")))

@@ -38,8 +38,8 @@ from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
+from reverie.providers.offline.terse import self_introduced, with_subjects
 from reverie.providers.offline.transcript import Turn
-from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 from reverie.providers.offline.work_frames import work_frames
 
 __all__ = [
@@ -62,27 +62,6 @@ _I = re.IGNORECASE
 _FIRST_PERSON = re.compile(r"^(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|we'll|our)\b", _I)
 _AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
-# Terse chat drops the "I": "got offered an apprenticeship", "gave notice to marisol",
-# "have a 2012 tacoma", "moving to denver in may". A verb that only a speaker's own news
-# starts with (not an imperative such as "use postgres") gets it back, typed in lower
-# case ("Found 2 errors in 1 file" is program output) and not after someone else was
-# the subject ("dad had a fall. broke his hip" is about dad).
-# "left hand"; "married to Sofie" and "retired" say what someone is (see the statements).
-_NEWS_VERBS = alternation(
-    tuple(verb for verb in EVENT_VERBS if verb not in ("left", "married", "retired"))
-)
-_IMPLIED_I = re.compile(
-    rf"^(?=(?:{_NEWS_VERBS}|have|live|want|"
-    r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
-)
-_IMPLIED_I_AM = re.compile(r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b)")
-_I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
-# "dad had a fall", "my sister …", "Ana is …": someone else is the subject now.
-_OTHER_SUBJECT = re.compile(
-    r"^(?:he|she|they|it|we|you|this|that|there|my|our|his|her|their|the|a|an)\b"
-    r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b",
-    _I,
-)
 # "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.
 _TAKES_BACK = re.compile(
     r"^\W*(?:(?:lol|lmao|haha\w*|hehe\w*|jaja\w*)\W+(?:no+|nah|nope|jk|kidding|joking)\b"
@@ -314,11 +293,11 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             continue
         facts_before_turn = len(facts)
         kept_before = set(facts)
-        clauses = _with_subjects(
+        clauses = with_subjects(
             [_unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)]
         )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
-            clauses = [_self_introduced(clause) for clause in clauses]
+            clauses = [self_introduced(clause) for clause in clauses]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
@@ -408,51 +387,6 @@ def _unaddressed(clause: str, listener: str | None) -> str:
     if not listener or listener in ("User", "the assistant"):
         return clause
     return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
-
-
-# "This is Lukas, dad of three in Brunswick", "Kwame here, backend eng at Ledgerline",
-# "Lukas again.": the user signing a first message says who they are.
-_SIGNED = re.compile(
-    r"^(?:(?:hi|hey|hello)[,.!]?\s+)?(?:this is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=,|\s*$)"
-    r"|(?P<signed>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here|again)(?=[,.!]|\s*$))",
-    _I,
-)
-
-
-def _self_introduced(clause: str) -> str:
-    """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message)."""
-    match = _SIGNED.match(clause)
-    if match is None:
-        return clause
-    name = match["name"] or match["signed"]
-    rest = clause[match.end() :]
-    if name.lower() in COMMON_WORDS or not is_name(name) or re.match(r",\s*(?:my|our)\b", rest):
-        return clause  # "this is Ana, my colleague" introduces someone else
-    if not rest.strip(" ,.!"):
-        return clause  # a bare signature: the introduction frame names the user
-    return f"I'm {name}{rest}"
-
-
-# "finished school last year, works at the supermarket. her name's Mia": about her.
-_SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
-
-
-def _with_subjects(clauses: list[str]) -> list[str]:
-    """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself."""
-    restored = []
-    # A message about him or her may drop their subject as well as the speaker's.
-    mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
-    for clause in clauses:
-        if _IMPLIED_I.match(clause) or _IMPLIED_I_AM.match(clause):
-            # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
-            am = _IMPLIED_I_AM.match(clause) is not None
-            clause = ("I'm " if am else "I ") + clause if mine else ""
-        elif _I_SUBJECT.match(clause):
-            mine = True
-        elif _OTHER_SUBJECT.match(clause):
-            mine = False
-        restored.append(clause)
-    return restored
 
 
 def _framed(frame: FrameFact, voice: Voice) -> Fact:

@@ -1,0 +1,104 @@
+"""Terse chat: the subject a speaker leaves out, and a name signed at the start.
+
+People texting drop the "I": "got offered an apprenticeship", "gave notice to
+marisol", "line cook 6 yrs at sauce & ember". :func:`with_subjects` gives such
+clauses their "I" back, but only where the speaker is the one talking about
+themselves: not after someone else was the subject ("dad had a fall. broke his
+hip" is about dad), not in a message about him or her, and not in program
+output. :func:`self_introduced` reads "This is Lukas, dad of three" in a first
+message as "I'm Lukas, dad of three".
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
+
+__all__ = ["self_introduced", "with_subjects"]
+
+_I = re.IGNORECASE
+
+# A verb that only a speaker's own news starts with ("booked flights", "got offered …"),
+# not an imperative ("use postgres"), typed in lower case ("Found 2 errors in 1 file" is
+# program output). Not "left hand"; "married to Sofie" and "retired" say what someone
+# is, which the statements read without an "I" already.
+_NEWS_VERBS = alternation(
+    tuple(verb for verb in EVENT_VERBS if verb not in ("left", "married", "retired"))
+)
+_IMPLIED_I = re.compile(
+    rf"^(?=(?:{_NEWS_VERBS}|have|live|want|"
+    r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
+)
+_IMPLIED_I_AM = re.compile(r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b)")
+# "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
+# said without "I'm a", where it is done.
+_ROLE = (
+    r"(?:cook|chef|nurse|teacher|engineer|eng|developer|dev|designer|manager|lawyer|"
+    r"solicitor|accountant|barista|paramedic|doctor|gp|pharmacist|mechanic|electrician|"
+    r"plumber|carpenter|student|intern|analyst|consultant|architect|illustrator|writer|"
+    r"librarian|cashier|cleaner|driver|receptionist|technician|scientist|researcher|"
+    r"lecturer|professor|vet|dentist|midwife|carer|baker|butcher|hairdresser|editor|"
+    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant)"
+)
+_IMPLIED_ROLE = re.compile(
+    # Where or how long: "a dev." alone says too little.
+    r"^(?=.* (?:at|for|in|yrs?|years?)\b)"
+    rf"(?P<article>an? )?(?:[a-z-]+ ){{0,2}}{_ROLE}"
+    r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+)?[.!]?$"
+)
+_I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
+# "dad had a fall", "my sister …", "Ana is …": someone else is the subject now.
+_OTHER_SUBJECT = re.compile(
+    r"^(?:he|she|they|it|we|you|this|that|there|my|our|his|her|their|the|a|an)\b"
+    r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b",
+    _I,
+)
+
+
+# "This is Lukas, dad of three in Brunswick", "Kwame here, backend eng at Ledgerline",
+# "Lukas again.": the user signing a first message says who they are.
+_SIGNED = re.compile(
+    r"^(?:(?:hi|hey|hello)[,.!]?\s+)?(?:this is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=,|\s*$)"
+    r"|(?P<signed>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here|again)(?=[,.!]|\s*$))",
+    _I,
+)
+
+
+def self_introduced(clause: str) -> str:
+    """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message)."""
+    match = _SIGNED.match(clause)
+    if match is None:
+        return clause
+    name = match["name"] or match["signed"]
+    rest = clause[match.end() :]
+    if name.lower() in COMMON_WORDS or not is_name(name) or re.match(r",\s*(?:my|our)\b", rest):
+        return clause  # "this is Ana, my colleague" introduces someone else
+    if not rest.strip(" ,.!"):
+        return clause  # a bare signature: the introduction frame names the user
+    return f"I'm {name}{rest}"
+
+
+# "finished school last year, works at the supermarket. her name's Mia": about her.
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
+
+
+def with_subjects(clauses: list[str]) -> list[str]:
+    """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself."""
+    restored = []
+    # A message about him or her may drop their subject as well as the speaker's.
+    mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
+    for clause in clauses:
+        if _IMPLIED_I.match(clause) or _IMPLIED_I_AM.match(clause):
+            # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
+            am = _IMPLIED_I_AM.match(clause) is not None
+            clause = ("I'm " if am else "I ") + clause if mine else ""
+        elif (role := _IMPLIED_ROLE.match(clause)) is not None:
+            article = "" if role["article"] else "an " if clause[:1] in "aeiou" else "a "
+            clause = f"I'm {article}{clause}" if mine else ""
+        elif _I_SUBJECT.match(clause):
+            mine = True
+        elif _OTHER_SUBJECT.match(clause):
+            mine = False
+        restored.append(clause)
+    return restored
