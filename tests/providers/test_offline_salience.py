@@ -450,7 +450,11 @@ def test_a_diet_corrected_later_replaces_the_old_one_in_memory() -> None:
 
 def test_a_job_said_without_im_a_is_the_speakers_when_it_says_where() -> None:
     stored = facts(
-        ("user", "they want me from after easter. maths teacher at cotswold edge academy")
+        (
+            "user",
+            "yes!!! head of dept just rang, they want me from after easter. maths teacher at "
+            "cotswold edge academy",
+        )
     )
     assert "User is a maths teacher at cotswold edge academy." in stored
     assert facts(("user", "my sister got a job. nurse at the royal infirmary")) == []
