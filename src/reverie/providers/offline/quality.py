@@ -77,8 +77,12 @@ _VERB = re.compile(
     _I,
 )
 # Words that only made sense in the chat: "Monday the 6th actually, not Oct 1",
-# "a consultancy here in Madrid".
-_CHAT_ONLY = re.compile(r"\s+actually(?=\s*(?:[,;.!]|$))|(?<=\s)here (?=in\b)", _I)
+# "a consultancy here in Madrid", "switch date is 7 April apparently".
+_CHAT_ONLY = re.compile(
+    r"\s+(?:actually|apparently|obviously|honestly|basically)(?=\s*(?:[,;.!]|$))"
+    r"|(?<=\s)here (?=in\b)",
+    _I,
+)
 _LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
 # A request to the assistant, or a preference about what it writes, may name it.
