@@ -435,3 +435,16 @@ def test_a_relation_in_brackets_after_a_name_names_them() -> None:
         ("assistant", "Lowri may have a point."),
     )
     assert "User's wife is Lowri." in stored
+
+
+def test_an_aside_in_brackets_is_its_own_sentence_and_a_company_may_be_called_energy() -> None:
+    stored = facts(
+        (
+            "user",
+            "hey, it's Ngozi. i'm a senior data scientist at Fernhill Energy (uk energy "
+            "supplier, i'm in the glasgow office) and i'm starting a new project",
+        )
+    )
+    assert "User is a senior data scientist at Fernhill Energy." in stored
+    assert "User's name is Ngozi." in stored
+    assert not any("Friday" in line for line in facts(("user", "hey, it's Friday. long week")))

@@ -51,6 +51,12 @@ _INTRO = re.compile(
     rf"my name is|name's) (?P<name>{TOKEN})(?=\s*(?:[,.!]|$| and | here\b| btw\b))",
     _I,
 )
+# "hey, it's Ngozi.", "Hi. This is Lukas, …": a capitalised name, at the start of a sentence.
+_ITS_ME = re.compile(
+    r"(?:^|[.!]\s+)(?:(?:hi|hey|hello|morning)[,.!]?\s+)*(?:it's|it is|this is) "
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=\s*(?:[,.!]|$))",
+    _I,
+)
 # "hi Marcus! 👋 Dana here — …", "Lukas again.": a signature at the start of a first message.
 _HERE = re.compile(
     r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
@@ -122,7 +128,7 @@ def roster_frames(
 
 def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
-    for pattern in (_INTRO, _HERE):
+    for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
         if match is None or match["name"].lower() in _STATES:
             continue

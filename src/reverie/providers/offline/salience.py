@@ -140,7 +140,9 @@ _MOOD = re.compile(
     r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
     r"|\b(?:wants?|needs?) (?:a |some |another )?(?:nap|break|coffee|drink|beer|wine|snack|lunch|"
     r"dinner|food|sleep|holiday|vacation|hug|shower|walk)\b"
-    r"|\bnightmare\b|\bdream come true\b|\b\w+ energy\.$|\blong day\b|\bbusy (?:day|week)\b"
+    # "main character energy" (not "Fernhill Energy", a company)
+    r"|\bnightmare\b|\bdream come true\b|(?-i:\b[a-z]+ energy)\.$"
+    r"|\blong day\b|\bbusy (?:day|week)\b"
     r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
     r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
     r"devastated|jealous)\b|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"

@@ -113,7 +113,13 @@ def _someone_elses_line(line: str) -> bool:
     return is_name(first) and first.lower() not in _LABEL_WORDS
 
 
+# "at Fernhill Energy (uk energy supplier, i'm in the glasgow office) and …": an aside
+# that is a clause of its own, not a label such as "my garmin (forerunner 255)".
+_ASIDE = re.compile(r"\s*\((?P<inner>[^()]*(?:,|\bi'm\b|\bi\b|\bmy\b)[^()]*)\)[.,;]?", _I)
+
+
 def _sentences(line: str) -> list[str]:
+    line = _ASIDE.sub(lambda match: f". {match['inner'].strip()}. ", line)
     out: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(line):
