@@ -448,3 +448,13 @@ def test_an_aside_in_brackets_is_its_own_sentence_and_a_company_may_be_called_en
     assert "User is a senior data scientist at Fernhill Energy." in stored
     assert "User's name is Ngozi." in stored
     assert not any("Friday" in line for line in facts(("user", "hey, it's Friday. long week")))
+
+
+def test_a_reaction_word_is_never_the_other_persons_name() -> None:
+    turns = [
+        Turn("user", "u ate my leftovers again", "2026-03-02"),
+        Turn("assistant", "they were calling my name tbh", "2026-03-02"),
+        Turn("user", "rude. accurate", "2026-03-02"),
+        Turn("assistant", "lol sorry, buying you pizza friday", "2026-03-02"),
+    ]
+    assert identify_speakers(turns).other_name is None

@@ -233,6 +233,7 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User is going to be the best auntie.",
         "User will be the grandad of the class.",
         "Marco is the best dad.",
+        "User's dad will be confused.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
@@ -460,3 +461,7 @@ def test_a_job_said_without_im_a_is_the_speakers_when_it_says_where() -> None:
     assert "User is a maths teacher at cotswold edge academy." in stored
     assert facts(("user", "my sister got a job. nurse at the royal infirmary")) == []
     assert not any(line.startswith("User is a") for line in facts(("user", "a dev. lol")))
+
+
+def test_a_verdict_that_holds_only_here_in_the_talk_is_not_kept() -> None:
+    assert facts(("user", "big realisation: MAPE is useless here")) == []

@@ -35,6 +35,7 @@ _POINTING_BACK = re.compile(
     r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b|kind\b|"
     r"sort\b|type\b))"
     r"|\bthat(?:'s| is| was)\b|\bthere\b(?!\s+(?:is|are|was|were|will|has|have|had)\b)"
+    r"|\bhere\s*[.!]?$"  # "MAPE is useless here": here in the talk
     r"|\b(?:the same|the other one|the first one|the other|both|either|neither|theirs|mine|"
     r"yours|ours|hers|his)\s*[.,;!]?$",
     _I,

@@ -145,7 +145,9 @@ _MOOD = re.compile(
     r"|\blong day\b|\bbusy (?:day|week)\b"
     r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
     r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
-    r"devastated|jealous)\b|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
+    r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
+    r"horrified|scandali[sz]ed|fuming|livid|ecstatic)\b"
+    r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
     # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
     r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
     r"|^The \w+s is\b",

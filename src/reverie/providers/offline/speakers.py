@@ -60,7 +60,8 @@ _NOT_NAMES = frozenset(
     """
     )
 )
-# Words that open a message like a name would ("ugh, …", "dude!") but are not names.
+# Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate")
+# but are not names.
 _INTERJECTIONS = frozenset(
     words(
         """
@@ -71,6 +72,9 @@ _INTERJECTIONS = frozenset(
         amazing awesome cheers morning night bye thx ty agreed exactly totally literally
         enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
         love darling boss team everyone everybody folks yikes nah meh sigh
+        rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
+        bold classy cringe lame correct noted agreed facts mood bless typical classic wild
+        insane brilliant lovely gorgeous stunning hilarious ridiculous unreal rough
         """
     )
 )
