@@ -458,3 +458,17 @@ def test_a_reaction_word_is_never_the_other_persons_name() -> None:
         Turn("assistant", "lol sorry, buying you pizza friday", "2026-03-02"),
     ]
     assert identify_speakers(turns).other_name is None
+
+
+def test_a_list_of_people_may_put_a_comma_after_each_name() -> None:
+    stored = facts(
+        (
+            "user",
+            "ok staff, who's who:\n- Hollie, head barista, full time\n"
+            "- Kwame, our baker, starts at 6am Tue-Sat\n- Milk, two litres a day",
+        ),
+        ("assistant", "Thanks! Hollie and Kwame sound great."),
+    )
+    assert "Hollie: head barista, full time." in stored
+    assert "Kwame is User's baker, starts at 6am Tue-Sat." in stored
+    assert not any(line.startswith("Milk") for line in stored)

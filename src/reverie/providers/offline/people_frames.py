@@ -24,11 +24,12 @@ __all__ = ["FIRST_MESSAGES", "introduction_frames", "roster_frames"]
 
 _I = re.IGNORECASE
 
-# "- Beata: our baker, mornings 6 till 11": a list of the people in someone's life or work.
+# "- Beata: our baker, mornings 6 till 11", "- Kwame, our baker": a list of the people in
+# someone's life or work.
 _ROSTER = re.compile(
     r"^\s*(?:[-*•]|\d+[.)])\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+|me|you)"
     r"(?: \((?P<aside>[^)]{1,30})\))?"
-    r"\s*(?::|\s[-–—]\s)\s*(?P<desc>\S.*)$"
+    r"\s*(?::|\s[-–—]\s|,)\s*(?P<desc>\S.*)$"  # "- Kwame, our baker, starts at 6am"
 )
 # Someone else's pronoun too: "she's a student" needs to know who "she" is.
 _THIRD_PERSON = re.compile(r"\b(?:he|he's|she|she's|they|they're|his|her|it|it's)\b", _I)
