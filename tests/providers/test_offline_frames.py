@@ -472,3 +472,17 @@ def test_a_list_of_people_may_put_a_comma_after_each_name() -> None:
     assert "Hollie: head barista, full time." in stored
     assert "Kwame is User's baker, starts at 6am Tue-Sat." in stored
     assert not any(line.startswith("Milk") for line in stored)
+
+
+def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
+    stored = facts(
+        ("user", "torn between Advanced Choice Modelling and Urban Design for Mobility"),
+        ("assistant", "Your supervisor works on choice models, which helps the thesis."),
+        ("user", "ugh fine. Advanced Choice Modelling it is. rip copenhagen"),
+        ("assistant", "WAPE or MAPE for the headline?"),
+        ("user", "WAPE it is, with MAE as the secondary"),
+    )
+    assert "User chose Advanced Choice Modelling over Urban Design for Mobility." in stored
+    assert "User chose WAPE over MAPE, with MAE as the secondary." in stored
+    # Nothing was weighed: "pasta it is" says too little to keep.
+    assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []

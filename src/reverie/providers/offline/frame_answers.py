@@ -4,7 +4,8 @@ A reply of a few words means nothing alone; with the question before it, it
 fills one slot. Only questions of a known shape count (where someone lives,
 a birthday, a pet's name, a favourite, a time zone), and only answers that
 are not a dodge ("not sure yet", "why?"). A short "no keto then" turns down
-an option the talk just named (:func:`declined_frames`).
+an option the talk just named, and "fine, Advanced Choice Modelling it is" takes
+one (:func:`choice_frames`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
-__all__ = ["answer_frames", "declined_frames"]
+__all__ = ["answer_frames", "choice_frames"]
 
 _I = re.IGNORECASE
 
@@ -141,18 +142,39 @@ _NOT_AN_OPTION = frozenset(
 )
 
 
-def declined_frames(said: str, before: str, subject: str) -> list[FrameFact]:
+# "fine, Advanced Choice Modelling it is.", "WAPE it is, with MAE as the secondary".
+_TAKEN = re.compile(
+    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|then|decided)[,.:!]?\s+)*"
+    r"(?P<what>\w[\w .+'/&-]{1,40}?) it is\b(?P<with>,? with [^,;.!?]{1,50})?",
+    _I,
+)
+
+
+def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
     """ "ok no keto." after "should I do keto?": ``subject`` decided: no keto.
+
+    And "fine, Advanced Choice Modelling it is." after "Advanced Choice
+    Modelling or Urban Design?": ``subject`` chose one over the other (without
+    the option it beat, "X it is" says too little to keep).
 
     Args:
         said: The message.
         before: What was said just before it (both sides); the option must be
-            put forward there (asked about, suggested), so a bare "no idea" or
-            "no injuries so far" is never a choice.
+            named there (and, turned down, put forward: asked about,
+            suggested), so a bare "no idea" or "no injuries so far" is never a
+            choice.
         subject: Who wrote ``said``.
     """
     found: list[FrameFact] = []
     for sentence in sentences(said):
+        taken = _TAKEN.match(sentence.strip())
+        if taken is not None:
+            what = taken["what"].strip()
+            other = _other_option(what, before)
+            if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
+                line = f"{subject} chose {what} over {other}{(taken['with'] or '').rstrip()}."
+                found.append(FrameFact(line, (subject, f"chose {what.lower()}")))
+            continue
         match = _DECLINED.match(sentence.strip())
         if match is None:
             continue
@@ -174,6 +196,27 @@ def declined_frames(said: str, before: str, subject: str) -> list[FrameFact]:
             assert option is not None
             found.append(FrameFact(f"{subject} decided: no {option[0]}.", (subject, f"no {what}")))
     return found
+
+
+_OPTION = r"(?P<other>\w[\w .+'/&-]{1,40}?)"
+
+
+def _other_option(chosen: str, before: str) -> str | None:
+    """What ``chosen`` was weighed against in ``before`` ("A or B", "between A and B")."""
+    x = re.escape(chosen)
+    for pattern in (
+        rf"\bbetween {x} and {_OPTION}(?=\s*[?.,!;]|$)",
+        rf"\bbetween {_OPTION} and {x}\b",
+        rf"(?<!\w){x}\??,? (?:or|vs\.?|versus) {_OPTION}(?=\s*[?.,!;]|$)",
+        rf"(?:^|[:,.?!]\s+|\b(?:like|prefer|use|try|do|take|pick|choose)\s+){_OPTION},? "
+        rf"(?:or|vs\.?|versus) {x}\b",
+    ):
+        match = re.search(pattern, before, re.IGNORECASE | re.MULTILINE)
+        if match is not None:
+            other = match["other"].strip()
+            if other.split()[0].lower() not in FUNCTION_WORDS:
+                return other
+    return None
 
 
 # "Alcohol licence: do you have one?" — "No licence." says what is, not what was chosen.
