@@ -483,6 +483,6 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
         ("user", "WAPE it is, with MAE as the secondary"),
     )
     assert "User chose Advanced Choice Modelling over Urban Design for Mobility." in stored
-    assert "User chose WAPE over MAPE, with MAE as the secondary." in stored
+    assert "User chose WAPE over MAPE for the headline, with MAE as the secondary." in stored
     # Nothing was weighed: "pasta it is" says too little to keep.
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []

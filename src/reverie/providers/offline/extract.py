@@ -326,7 +326,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:
             framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
-            framed += choice_frames(turn.text, " ".join(talk[-4:]), voice.speaker)
+            framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
             fact = _framed(frame, voice)

@@ -211,11 +211,10 @@ def _other_option(chosen: str, before: str) -> str | None:
         rf"(?:^|[:,.?!]\s+|\b(?:like|prefer|use|try|do|take|pick|choose)\s+){_OPTION},? "
         rf"(?:or|vs\.?|versus) {x}\b",
     ):
-        match = re.search(pattern, before, re.IGNORECASE | re.MULTILINE)
-        if match is not None:
-            other = match["other"].strip()
-            if other.split()[0].lower() not in FUNCTION_WORDS:
-                return other
+        for sentence in sentences(before):
+            match = re.search(pattern, sentence, _I)
+            if match is not None and match["other"].split()[0].lower() not in FUNCTION_WORDS:
+                return match["other"].strip()
     return None
 
 
