@@ -465,3 +465,14 @@ def test_a_job_said_without_im_a_is_the_speakers_when_it_says_where() -> None:
 
 def test_a_verdict_that_holds_only_here_in_the_talk_is_not_kept() -> None:
     assert facts(("user", "big realisation: MAPE is useless here")) == []
+
+
+def test_two_people_who_share_a_home_are_the_we_of_their_chat() -> None:
+    chat = [
+        Turn("user", "JONAS. our landlord finally answered", "2026-04-01"),
+        Turn("assistant", "omg what did he say. our rent better not go up", "2026-04-01"),
+        Turn("user", "we're moving to Leipzig in april", "2026-04-01"),
+        Turn("assistant", "finally lol", "2026-04-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert "User and Jonas are moving to Leipzig in April." in stored

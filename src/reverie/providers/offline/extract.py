@@ -185,10 +185,14 @@ def _voices(speakers: Speakers) -> dict[str, Voice | None]:
     if not speakers.other_is_person:
         return {"user": Voice(we=we), "assistant": None}
     other = speakers.other_name
-    user = Voice(listener=other, we=we)
     if other is None:
-        return {"user": user, "assistant": None}
-    return {"user": user, "assistant": Voice(other, "User", we, other=True)}
+        return {"user": Voice(listener=other, we=we), "assistant": None}
+    if speakers.shared_home and we is None:  # "our flat", said by both: "we" is the two
+        return {
+            "user": Voice(listener=other, we=f"User and {other}"),
+            "assistant": Voice(other, "User", f"{other} and User", other=True),
+        }
+    return {"user": Voice(listener=other, we=we), "assistant": Voice(other, "User", we, other=True)}
 
 
 def _resolve(correction: str, earlier: list[str]) -> str | None:

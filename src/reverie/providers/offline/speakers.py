@@ -13,7 +13,8 @@ them. :func:`identify_speakers` tells the two cases apart from the messages:
   ("morning Tomás!", "LEYLA!!!").
 
 It also decides whether "we" means a team at work (tools, code, or work words
-in the conversation) or someone's household, which the rules leave alone.
+in the conversation), the two people talking when both speak of "our flat" or
+"our cat", or someone's household, which the rules leave alone.
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ _NOT_NAMES = frozenset(
     """
     )
 )
-# Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate")
-# but are not names.
+# Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate",
+# "vale, …") but are not names.
 _INTERJECTIONS = frozenset(
     words(
         """
@@ -75,6 +76,8 @@ _INTERJECTIONS = frozenset(
         rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
         bold classy cringe lame correct noted agreed facts mood bless typical classic wild
         insane brilliant lovely gorgeous stunning hilarious ridiculous unreal rough
+        vale venga dale bueno claro genial vamos hala oye mira nein genau tja allez bref
+        ciao ecco dai boh basta beleza tá pronto
         """
     )
 )
@@ -141,12 +144,15 @@ class Speakers:
         user_name: The user's name, when a ``name`` field or the other person
             gives it.
         work: The conversation is about work, so "we" means the user's team.
+        shared_home: Two people who live together ("our flat", "our cat" on
+            both sides), so outside work "we" means the two of them.
     """
 
     other_is_person: bool = False
     other_name: str | None = None
     user_name: str | None = None
     work: bool = False
+    shared_home: bool = False
 
 
 def is_work_talk(text: str) -> bool:
@@ -205,7 +211,8 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         or sum(is_work_talk(t.text) for t in turns if t.role == "user") >= 2
     )
     replies = [t for t in turns if t.role == "assistant"]
-    said = [t.text for t in turns if t.role == "user"]
+    users = [t for t in turns if t.role == "user"]
+    said = [t.text for t in users]
     named = _names(turns, "assistant")
     user_names = _names(turns, "user")
     user_name = user_names.most_common(1)[0][0] if user_names else None
@@ -234,9 +241,16 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = _trailing_vocative([t.text for t in replies], said, other)
-    return Speakers(True, other, user_name, work)
+    shared = all(any(_OUR_HOME.search(t.text) for t in side) for side in (replies, users))
+    return Speakers(True, other, user_name, work, shared_home=shared)
 
 
+# "our flat", "our landlord", "our cat": said by both, the two share a home.
+_OUR_HOME = re.compile(
+    r"\bour (?:new )?(?:flat|apartment|place|house|home|room|kitchen|garden|landlord|landlady|"
+    r"rent|bills?|cat|dog|puppy|kitten|lease|tenancy|street|neighbou?rs?|sofa|couch|bed)\b",
+    _I,
+)
 _TRAILING_VOCATIVES_NEEDED = 3
 _AFTER_DETERMINER = re.compile(
     r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)", _I
