@@ -391,6 +391,9 @@ def test_an_emoji_between_two_sentences_ends_the_first() -> None:
         ("we soft delete stock_items now", "The team soft deletes stock_items now."),
         ("move date is 5 october", "Move date is 5 October."),
         ("went with octopus. switch date is 7 april apparently", "Switch date is 7 April."),
+        ("yeah ok. staying with R. the dinosaur lives", "User is staying with R."),
+        ("update: booked flights to osaka", "User booked flights to osaka."),
+        ("my advisor is J. Smith from the lab", "User's advisor is J. Smith from the lab."),
         (
             "I work at a water engineering consultancy here in Madrid",
             "User works at a water engineering consultancy in Madrid.",

@@ -125,7 +125,9 @@ def _sentences(line: str) -> list[str]:
     for match in _SENTENCE_END.finditer(line):
         before = line[start : match.start()].split()
         last = before[-1].lower().rstrip(".") if before else ""
-        initial = len(last) == 1 and last.isalpha()
+        # "J. Smith" is an initial; "staying with R. the dinosaur lives" ends a sentence.
+        following = line[match.end() :].lstrip()[:1]
+        initial = len(last) == 1 and last.isalpha() and following.isupper()
         if match.group(0).startswith(".") and (last in _ABBREVIATIONS or initial):
             continue  # "St. Olav's", "J. Smith"
         out.append(line[start : match.end()].strip())

@@ -31,6 +31,8 @@ _IMPLIED_I = re.compile(
     r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
 )
 _IMPLIED_I_AM = re.compile(r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b)")
+# "update: booked flights to osaka": a label before terse news.
+_LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
 # said without "I'm a", where it is done.
 _ROLE = (
@@ -89,6 +91,9 @@ def with_subjects(clauses: list[str]) -> list[str]:
     # A message about him or her may drop their subject as well as the speaker's.
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
     for clause in clauses:
+        unlabelled = _LABEL.sub("", clause)
+        if unlabelled != clause and (_IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled)):
+            clause = unlabelled
         if _IMPLIED_I.match(clause) or _IMPLIED_I_AM.match(clause):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(clause) is not None
