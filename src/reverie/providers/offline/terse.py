@@ -92,12 +92,10 @@ def with_subjects(clauses: list[str]) -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
-        if unlabelled != clause and (_IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled)):
-            clause = unlabelled
-        if _IMPLIED_I.match(clause) or _IMPLIED_I_AM.match(clause):
+        if _IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
-            am = _IMPLIED_I_AM.match(clause) is not None
-            clause = ("I'm " if am else "I ") + clause if mine else ""
+            am = _IMPLIED_I_AM.match(unlabelled) is not None
+            clause = ("I'm " if am else "I ") + unlabelled if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
             article = "" if role["article"] else "an " if clause[:1] in "aeiou" else "a "
             clause = f"I'm {article}{clause}" if mine else ""
