@@ -48,6 +48,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
         ("the start date is 3 March now", "The start date is 3 March now."),
         ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
+        ("Jess's sister Kate is doing a surprise party", "Jess's sister is Kate."),
         ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),
         (
             "I'm allergic to a few things, here's the list: walnuts, mango and latex",
@@ -380,6 +381,7 @@ def test_terse_talk_names_people_and_pets_without_my() -> None:
             "User is Kwame, backend eng at Ledgerline.",
         ),
         ("Lukas again. Two things today", "User's name is Lukas."),
+        ("hey, matt here. need a nut free satay recipe", "User's name is Matt."),
     ],
 )
 def test_a_user_signing_a_first_message_says_who_they_are(first: str, kept: str) -> None:

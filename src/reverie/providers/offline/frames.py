@@ -58,6 +58,12 @@ _MY_RELATION = re.compile(
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
     _I,
 )
+# "jess's sister kate is doing a surprise party": someone else's people, by name.
+_THEIR_RELATION = re.compile(
+    rf"(?:^|(?<=[\s,(]))(?P<owner>{TOKEN})'s {KIN_ADJ}(?P<rel>{RELATION}),? "
+    rf"(?:is )?(?:called |named )?(?P<name>{TOKEN}){AFTER_NAME}",
+    _I,
+)
 # Terse chat drops the "my": "brother alexei might come", "neighbor ana watching him".
 _BARE_RELATION = re.compile(
     rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?P<name>{TOKEN})(?= (?!and\b|or\b|of\b|too\b)\w|,)", _I
@@ -236,6 +242,13 @@ def _sentence_frames(
             name = lexicon.name(match["name"], sentence[match.end() :])
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))
+    for match in _THEIR_RELATION.finditer(sentence):
+        owner = lexicon.name(match["owner"])
+        name = lexicon.name(match["name"], sentence[match.end() :])
+        if owner is not None and name is not None and subject not in (owner, name):
+            rel = match["rel"].lower()
+            line = f"{owner}'s {rel} is {name}."
+            found.append(FrameFact(line, (owner, rel), durable=True))
     for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
         for match in pattern.finditer(sentence):
             name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)

@@ -61,6 +61,8 @@ _ITS_ME = re.compile(
 # "hi Marcus! 👋 Dana here — …", "Lukas again.": a signature at the start of a first message.
 _HERE = re.compile(
     r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
+    # typed in lower case, after a greeting: "hey, matt here."
+    r"|^(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
 )
 # Words that follow "I'm" but describe a state, not a name.
 _STATES = frozenset(
@@ -131,9 +133,10 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
-        if match is None or match["name"].lower() in _STATES:
+        said = None if match is None else match["name"] or match.groupdict().get("lower")
+        if said is None or said.lower() in _STATES:
             continue
-        name = lexicon.name(match["name"], by_shape=True)
-        if name is not None and match["name"].lower() not in COMMON_WORDS:
+        name = lexicon.name(said, by_shape=True)
+        if name is not None and said.lower() not in COMMON_WORDS:
             return [FrameFact(f"User's name is {name}.", ("User", "called"))]
     return []
