@@ -488,3 +488,15 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
     assert "User chose WAPE over MAPE for the headline, with MAE as the secondary." in stored
     # Nothing was weighed: "pasta it is" says too little to keep.
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []
+
+
+def test_the_other_person_quoting_their_own_name_once_still_leaves_it_theirs() -> None:
+    turns = [
+        Turn("user", "marcus. VALENTINES DAY", "2026-02-10"),
+        Turn("assistant", "i know i know. booked somewhere", "2026-02-10"),
+        Turn("user", "where", "2026-02-10"),
+        Turn("assistant", 'the taco place. the owner calls me "el gringo" marcus', "2026-02-10"),
+        Turn("user", "lol ok. u hate coriander tho", "2026-02-10"),
+        Turn("assistant", "i'll pick it off", "2026-02-10"),
+    ]
+    assert identify_speakers(turns).other_name == "Marcus"

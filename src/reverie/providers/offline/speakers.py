@@ -228,9 +228,12 @@ def identify_speakers(turns: Sequence[Turn]) -> Speakers:
         for match in _SELF_INTRO.finditer(text):
             if match["name"].lower() not in _NOT_NAMES:
                 candidates[match["name"]] += 1
-    # What the other person writes is never their own name: "amara." there names the user.
-    written_by_them = {w.lower() for t in replies for w in re.findall(r"[A-Za-zÀ-ÿ]+", t.text)}
-    for name in [n for n in candidates if n.lower() in written_by_them]:
+    # What the other person writes is rarely their own name: "amara." there names the
+    # user. (Once, in a quote, it may: 'he calls me "el gringo" marcus'.)
+    written_by_them = Counter(
+        w.lower() for t in replies for w in re.findall(r"[A-Za-zÀ-ÿ]+", t.text)
+    )
+    for name in [n for n, k in candidates.items() if written_by_them[n.lower()] > k]:
         del candidates[name]
     other = candidates.most_common(1)[0][0] if candidates else None
     if other is None:
