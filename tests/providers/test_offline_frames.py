@@ -500,3 +500,12 @@ def test_the_other_person_quoting_their_own_name_once_still_leaves_it_theirs() -
         Turn("assistant", "i'll pick it off", "2026-02-10"),
     ]
     assert identify_speakers(turns).other_name == "Marcus"
+
+
+def test_shes_before_a_past_participle_is_she_has() -> None:
+    stored = facts(
+        ("user", "my sister Ana? she's married, she's moved to Leeds and she's bought a flat"),
+        ("assistant", "Lovely news about Ana."),
+    )
+    assert "Ana is married." in stored
+    assert any(line.startswith("Ana has moved to Leeds") for line in stored)

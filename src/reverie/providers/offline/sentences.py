@@ -247,7 +247,18 @@ def _expand_s(rest: str) -> str:
     """ "'s a data analyst" → " is a data analyst"; "'s got swimming" → " has got swimming"."""
     if not rest.startswith("'s"):
         return rest
-    has = re.match(r"'s (?:got|been)\b", rest) is not None
+    # "she's bought a new swimming costume": "has" before a past participle that is not
+    # also an adjective ("she's tired", "she's married" stay "is").
+    has = (
+        re.match(
+            r"'s (?:just |already |finally |never |also )?(?:got|been|bought|made|done|gone|"
+            r"had|seen|taken|given|found|lost|won|told|sent|spent|paid|kept|brought|taught|"
+            r"written|booked|started|ordered|signed|moved|decided|applied|joined|quit|"
+            r"asked|offered|agreed|promised|invited|sold|left)\b",
+            rest,
+        )
+        is not None
+    )
     return (" has" if has else " is") + rest[2:]
 
 
