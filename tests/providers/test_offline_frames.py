@@ -485,7 +485,7 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
         ("user", "WAPE it is, with MAE as the secondary"),
     )
     assert "User chose Advanced Choice Modelling over Urban Design for Mobility." in stored
-    assert "User chose WAPE over MAPE for the headline, with MAE as the secondary." in stored
+    assert "User chose WAPE over MAPE, with MAE as the secondary." in stored
     # Nothing was weighed: "pasta it is" says too little to keep.
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []
 
@@ -509,3 +509,26 @@ def test_shes_before_a_past_participle_is_she_has() -> None:
     )
     assert "Ana is married." in stored
     assert any(line.startswith("Ana has moved to Leeds") for line in stored)
+
+
+def test_one_option_named_alone_after_a_list_of_them_is_a_choice() -> None:
+    listed = (
+        "Two solid Postgres-backed options:\n\n- **pg-boss**: uses SKIP LOCKED, retries.\n"
+        "- **graphile-worker**: very fast, LISTEN/NOTIFY.\n\nBoth avoid new infra."
+    )
+    stored = facts(("assistant", listed), ("user", "pg-boss. tunde used it on payouts"))
+    assert "User chose pg-boss over graphile-worker." in stored
+    # Naming something else, or asking about one, chooses nothing.
+    assert facts(("assistant", listed), ("user", "pg-boss? is it maintained")) == []
+    assert not any("chose" in line for line in facts(("assistant", listed), ("user", "redis. hmm")))
+
+
+def test_choosing_again_between_the_same_options_replaces_the_first_choice() -> None:
+    stored = facts(
+        ("user", "WAPE or MAPE for the headline?"),
+        ("assistant", "Depends on near-zero values."),
+        ("user", "MAPE it is"),
+        ("assistant", "MAPE explodes near zero though. WAPE or MAPE, your call."),
+        ("user", "ugh ok. WAPE it is"),
+    )
+    assert [line for line in stored if "chose" in line] == ["User chose WAPE over MAPE."]

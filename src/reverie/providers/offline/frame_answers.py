@@ -166,6 +166,11 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
         subject: Who wrote ``said``.
     """
     found: list[FrameFact] = []
+    picked = _picked_from_list(said, before)
+    if picked is not None:
+        chosen, others = picked
+        line = f"{subject} chose {chosen} over {' and '.join(others)}."
+        found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
     for sentence in sentences(said):
         taken = _TAKEN.match(sentence.strip())
         if taken is not None:
@@ -173,7 +178,7 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
             other = _other_option(what, before)
             if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
                 line = f"{subject} chose {what} over {other}{(taken['with'] or '').rstrip()}."
-                found.append(FrameFact(line, (subject, f"chose {what.lower()}")))
+                found.append(FrameFact(line, (subject, _choice_slot(what, other))))
             continue
         match = _DECLINED.match(sentence.strip())
         if match is None:
@@ -198,6 +203,44 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
     return found
 
 
+# "- **pg-boss**: uses SKIP LOCKED …", "1. Polars — …": the options a list puts forward.
+_LISTED_OPTION = re.compile(
+    r"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*(?P<bold>[^*\n]{2,40})\*\*|(?P<plain>[^:\n—–]{2,30})\s*[:—–])",
+    re.MULTILINE,
+)
+# "pg-boss.", "ok, graphile-worker then": one option named, alone, to open a reply.
+_PICK = re.compile(
+    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|let's do|let's go with|going with)[,.!]?\s+)*"
+    r"(?P<what>[^\s.,!?][^.,!?]{0,38}?)(?:\s+then)?\s*(?:[.!]|$)",
+    _I,
+)
+
+
+def _picked_from_list(said: str, before: str) -> tuple[str, list[str]] | None:
+    """ "pg-boss. tunde used it before" after a list of pg-boss and graphile-worker."""
+    first = sentences(said)[0] if sentences(said) else ""
+    match = _PICK.match(first.strip())
+    if match is None:
+        return None
+    what = match["what"].strip().strip("`").lower()
+    for block in re.split(r"\n\s*\n", before):  # one list at a time
+        options = [
+            (m["bold"] or m["plain"]).strip().strip("`") for m in _LISTED_OPTION.finditer(block)
+        ]
+        chosen = [option for option in options if option.lower() == what]
+        if len(chosen) == 1 and 2 <= len(options) <= _MOST_OPTIONS:
+            return chosen[0], [option for option in options if option.lower() != what]
+    return None
+
+
+_MOST_OPTIONS = 5
+
+
+def _choice_slot(*options: str) -> str:
+    """One slot per set of options: choosing again between them replaces the first choice."""
+    return "chose among " + ", ".join(sorted(option.lower() for option in options))
+
+
 _OPTION = r"(?P<other>\w[\w .+'/&-]{1,40}?)"
 
 
@@ -214,8 +257,13 @@ def _other_option(chosen: str, before: str) -> str | None:
         for sentence in sentences(before):
             match = re.search(pattern, sentence, _I)
             if match is not None and match["other"].split()[0].lower() not in FUNCTION_WORDS:
-                return match["other"].strip()
+                # "MAPE for the headline": the option, not what it is for ("Urban
+                # Design for Mobility" keeps its "for").
+                return _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
     return None
+
+
+_PURPOSE = re.compile(r"\s+(?:for|in|on|as|at|with) (?:the|a|an|my|our|this|that|your)\b", _I)
 
 
 # "Alcohol licence: do you have one?" — "No licence." says what is, not what was chosen.
