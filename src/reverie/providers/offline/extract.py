@@ -20,13 +20,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
     is_subjectless,
     strip_correction_lead,
     swappable,
     typed_swap,
 )
-from reverie.providers.offline.frame_answers import answer_frames, choice_frames
+from reverie.providers.offline.frame_answers import answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.name_lexicon import NameLexicon

@@ -3,9 +3,8 @@
 A reply of a few words means nothing alone; with the question before it, it
 fills one slot. Only questions of a known shape count (where someone lives,
 a birthday, a pet's name, a favourite, a time zone), and only answers that
-are not a dodge ("not sure yet", "why?"). A short "no keto then" turns down
-an option the talk just named, and "fine, Advanced Choice Modelling it is" takes
-one (:func:`choice_frames`).
+are not a dodge ("not sure yet", "why?"). Choices made in a few words are in
+:mod:`.choice_frames`.
 """
 
 from __future__ import annotations
@@ -25,9 +24,9 @@ from reverie.providers.offline.frame_words import (
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+from reverie.providers.offline.vocabulary import COMMON_WORDS
 
-__all__ = ["answer_frames", "choice_frames"]
+__all__ = ["answer_frames"]
 
 _I = re.IGNORECASE
 
@@ -123,156 +122,3 @@ def answer_frames(
     if _ASKS_TIMEZONE.search(last) and re.search(r"[A-Za-z]{2,}|\+\d", head):
         return [FrameFact(f"{subject}'s time zone is {head}.", (subject, "time zone"))]
     return []
-
-
-# "ok no keto.", "no jr pass then": an option turned down, in a sentence of its own.
-_DECLINED = re.compile(
-    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|then)[,.!]?\s+)*no (?P<what>\w[\w .'/-]{1,30}?)"
-    r"(?:\s+(?:then|for now|after all|for me))?\s*[.!]?$",
-    _I,
-)
-# "no problem", "no worries": "no" and a word that turns nothing down.
-_NOT_AN_OPTION = frozenset(
-    words(
-        """
-        problem problems worries worry way idea clue chance doubt pressure rush thanks thank
-        kidding joke offence offense comment rest time need point reason one body sweat
-        """
-    )
-)
-
-
-# "fine, Advanced Choice Modelling it is.", "WAPE it is, with MAE as the secondary".
-_TAKEN = re.compile(
-    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|then|decided)[,.:!]?\s+)*"
-    r"(?P<what>\w[\w .+'/&-]{1,40}?) it is\b(?P<with>,? with [^,;.!?]{1,50})?",
-    _I,
-)
-
-
-def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
-    """ "ok no keto." after "should I do keto?": ``subject`` decided: no keto.
-
-    And "fine, Advanced Choice Modelling it is." after "Advanced Choice
-    Modelling or Urban Design?": ``subject`` chose one over the other (without
-    the option it beat, "X it is" says too little to keep).
-
-    Args:
-        said: The message.
-        before: What was said just before it (both sides); the option must be
-            named there (and, turned down, put forward: asked about,
-            suggested), so a bare "no idea" or "no injuries so far" is never a
-            choice.
-        subject: Who wrote ``said``.
-    """
-    found: list[FrameFact] = []
-    picked = _picked_from_list(said, before)
-    if picked is not None:
-        chosen, others = picked
-        line = f"{subject} chose {chosen} over {' and '.join(others)}."
-        found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
-    for sentence in sentences(said):
-        taken = _TAKEN.match(sentence.strip())
-        if taken is not None:
-            what = taken["what"].strip()
-            other = _other_option(what, before)
-            if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
-                line = f"{subject} chose {what} over {other}{(taken['with'] or '').rstrip()}."
-                found.append(FrameFact(line, (subject, _choice_slot(what, other))))
-            continue
-        match = _DECLINED.match(sentence.strip())
-        if match is None:
-            continue
-        what = match["what"].strip()
-        if (
-            len(what) < 3
-            or what.split()[0].lower() in _NOT_AN_OPTION
-            or what.lower() in FUNCTION_WORDS
-        ):
-            continue
-        named = re.compile(rf"(?<!\w){re.escape(what)}(?!\w)", _I)
-        offered = [
-            s
-            for s in sentences(before)
-            if named.search(s) and _OFFERS.search(s) and not _ASKS_WHAT_IS.search(s)
-        ]
-        if offered:
-            option = named.search(offered[-1])
-            assert option is not None
-            found.append(FrameFact(f"{subject} decided: no {option[0]}.", (subject, f"no {what}")))
-    return found
-
-
-# "- **pg-boss**: uses SKIP LOCKED …", "1. Polars — …": the options a list puts forward.
-_LISTED_OPTION = re.compile(
-    r"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*(?P<bold>[^*\n]{2,40})\*\*|(?P<plain>[^:\n—–]{2,30})\s*[:—–])",
-    re.MULTILINE,
-)
-# "pg-boss.", "ok, graphile-worker then": one option named, alone, to open a reply.
-_PICK = re.compile(
-    r"^(?:(?:ok|okay|so|fine|right|alright|yeah|let's do|let's go with|going with)[,.!]?\s+)*"
-    r"(?P<what>[^\s.,!?][^.,!?]{0,38}?)(?:\s+then)?\s*(?:[.!]|$)",
-    _I,
-)
-
-
-def _picked_from_list(said: str, before: str) -> tuple[str, list[str]] | None:
-    """ "pg-boss. tunde used it before" after a list of pg-boss and graphile-worker."""
-    first = sentences(said)[0] if sentences(said) else ""
-    match = _PICK.match(first.strip())
-    if match is None:
-        return None
-    what = match["what"].strip().strip("`").lower()
-    for block in re.split(r"\n\s*\n", before):  # one list at a time
-        options = [
-            (m["bold"] or m["plain"]).strip().strip("`") for m in _LISTED_OPTION.finditer(block)
-        ]
-        chosen = [option for option in options if option.lower() == what]
-        if len(chosen) == 1 and 2 <= len(options) <= _MOST_OPTIONS:
-            return chosen[0], [option for option in options if option.lower() != what]
-    return None
-
-
-_MOST_OPTIONS = 5
-
-
-def _choice_slot(*options: str) -> str:
-    """One slot per set of options: choosing again between them replaces the first choice."""
-    return "chose among " + ", ".join(sorted(option.lower() for option in options))
-
-
-_OPTION = r"(?P<other>\w[\w .+'/&-]{1,40}?)"
-
-
-def _other_option(chosen: str, before: str) -> str | None:
-    """What ``chosen`` was weighed against in ``before`` ("A or B", "between A and B")."""
-    x = re.escape(chosen)
-    for pattern in (
-        rf"\bbetween {x} and {_OPTION}(?=\s*[?.,!;]|$)",
-        rf"\bbetween {_OPTION} and {x}\b",
-        rf"(?<!\w){x}\??,? (?:or|vs\.?|versus) {_OPTION}(?=\s*[?.,!;]|$)",
-        rf"(?:^|[:,.?!]\s+|\b(?:like|prefer|use|try|do|take|pick|choose)\s+){_OPTION},? "
-        rf"(?:or|vs\.?|versus) {x}\b",
-    ):
-        for sentence in sentences(before):
-            match = re.search(pattern, sentence, _I)
-            if match is not None and match["other"].split()[0].lower() not in FUNCTION_WORDS:
-                # "MAPE for the headline": the option, not what it is for ("Urban
-                # Design for Mobility" keeps its "for").
-                return _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
-    return None
-
-
-_PURPOSE = re.compile(r"\s+(?:for|in|on|as|at|with) (?:the|a|an|my|our|this|that|your)\b", _I)
-
-
-# "Alcohol licence: do you have one?" — "No licence." says what is, not what was chosen.
-_ASKS_WHAT_IS = re.compile(
-    r"\b(?:do|did|does) (?:you|they|he|she) (?:have|own|get|hold)\b|\bhave you got\b"
-    r"|\b(?:is|are) there\b|\bany\b",
-    _I,
-)
-# "should I do keto?", "A JR Pass could cover it": a sentence that puts an option forward.
-_OFFERS = re.compile(
-    r"\?|\b(?:should|could|would|might|recommend|suggest|option|consider|worth|try|or)\b", _I
-)
