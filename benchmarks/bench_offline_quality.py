@@ -34,6 +34,8 @@ into the memory files). Then:
   gold file), whose facts must name them.
 * **Precision** = correct stored lines / stored lines.
   **Recall** = current gold facts matched by a correct line / current gold facts.
+* **Speed.** Each set also prints how fast the rules read its conversations,
+  extracted whole in this process (µs per message).
 
 Sets: ``tuned`` (the rules were written against them), ``heldout`` (first
 scored blind, then tuned on), ``judged`` (eleven conversations by a writer who
@@ -368,6 +370,35 @@ def _print_details(score: Score) -> None:
         print(f"    missed: {says}")
 
 
+def extraction_speed(golds: list[Gold]) -> str:
+    """How fast the rules read: every conversation extracted whole, in this process."""
+    from reverie.ingest import parse_file
+    from reverie.providers.offline.extract import extract_facts
+    from reverie.providers.offline.transcript import Turn
+
+    conversations = []
+    for gold in golds:
+        for imported in parse_file(gold.conversation).conversations:
+            turns = []
+            for message in imported.messages:
+                content, role = message.get("content"), str(message.get("role"))
+                if isinstance(content, str) and role in ("user", "assistant"):
+                    stamp = message.get("timestamp")
+                    date = stamp[:10] if isinstance(stamp, str) else None
+                    name = message.get("name")
+                    turns.append(Turn(role, content, date, name if isinstance(name, str) else None))
+            conversations.append(turns)
+    count = sum(len(turns) for turns in conversations)
+    started = time.perf_counter()
+    for turns in conversations:
+        extract_facts(turns)
+    seconds = time.perf_counter() - started
+    return (
+        f"extraction: {count} messages in {seconds:.2f} s "
+        f"({seconds / max(count, 1) * 1e6:.0f} µs per message)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--set", choices=(*SETS, "all"), default="all")
@@ -406,6 +437,7 @@ def main() -> None:
             print(f"  {group} total")
             print(f"    memory files  {memory_total.line()}")
             print(f"    history       {history_total.line()}")
+            print(f"  {extraction_speed([load_gold(path) for path in paths])}")
 
 
 if __name__ == "__main__":
