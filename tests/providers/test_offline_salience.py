@@ -234,6 +234,7 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User will be the grandad of the class.",
         "Marco is the best dad.",
         "User's dad will be confused.",
+        "User is learning.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
@@ -479,3 +480,10 @@ def test_two_people_who_share_a_home_are_the_we_of_their_chat() -> None:
     ]
     stored = [fact.text for fact in extract_facts(chat)]
     assert "User and Jonas are moving to Leipzig in April." in stored
+
+
+def test_which_one_is_meant_the_talk_says_so_the_line_stops_before_it() -> None:
+    assert facts(("user", "I really don't want to be the person who asks for one")) == []
+    stored = facts(("user", "Oliver is my grandson, the one with the llama idea"))
+    assert "User's grandson is Oliver." in stored or "Oliver is User's grandson." in stored
+    assert not any("llama" in line for line in stored)

@@ -160,6 +160,8 @@ _POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|
 # "User can play the first 10 seconds of wonderwall": what someone manages, not who they are
 # ("User can't eat gluten" is kept: a limit is worth knowing).
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
+# "User is learning.": doing something, without what.
+_BARE_DOING = re.compile(r"^\S+ (?:is|are) (?:\w+ )?\w+ing\.$")
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 
@@ -226,6 +228,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _POINTS_BACK,
         _ABILITY,
         _BARE_CODE,
+        _BARE_DOING,
         _TALK_PLAN,
         _MOOD,
     )
