@@ -394,6 +394,11 @@ def test_an_emoji_between_two_sentences_ends_the_first() -> None:
         ("went with octopus. switch date is 7 april apparently", "Switch date is 7 April."),
         ("yeah ok. staying with R. the dinosaur lives", "User is staying with R."),
         ("update: booked flights to osaka", "User booked flights to osaka."),
+        (
+            "ok going with polars for the pipeline and duckdb for exploration",
+            "User is going with polars for the pipeline and duckdb for exploration.",
+        ),
+        ("switching to csv-parse. way nicer", "User is switching to csv-parse."),
         ("my advisor is J. Smith from the lab", "User's advisor is J. Smith from the lab."),
         (
             "I work at a water engineering consultancy here in Madrid",
@@ -487,3 +492,8 @@ def test_which_one_is_meant_the_talk_says_so_the_line_stops_before_it() -> None:
     stored = facts(("user", "Oliver is my grandson, the one with the llama idea"))
     assert "User's grandson is Oliver." in stored or "Oliver is User's grandson." in stored
     assert not any("llama" in line for line in stored)
+
+
+@pytest.mark.parametrize("said", ["going with the flow", "I'm going with my mum to the shops"])
+def test_going_along_with_someone_is_not_a_choice(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -131,6 +131,8 @@ _I_AM_TRAIT = re.compile(
     rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{STATE}\b|\d+\b|the\s+\S+|"
     r"on (?:vacation|holiday|leave|call|parental leave|sabbatical)\b|in charge of\b|"
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
+    # "I'm going with polars for the pipeline": a choice (not company, nor the flow)
+    r"going with (?!the flow\b|my\b|his\b|her\b|their\b|our\b|mum\b|mom\b|dad\b|friends?\b)\S|"
     r"(?:now |still )?on (?:macos|mac|windows|linux|ubuntu|android|ios|iphone|arch|fedora|debian|"
     r"chromeos|[\w.-]+ v?\d[\w.]*)\b)",
     _I,

@@ -30,7 +30,10 @@ _IMPLIED_I = re.compile(
     rf"^(?=(?:{_NEWS_VERBS}|have|live|want|"
     r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
 )
-_IMPLIED_I_AM = re.compile(r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b)")
+_IMPLIED_I_AM = re.compile(
+    r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"
+    r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9])"  # "going with polars for …"
+)
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
