@@ -47,6 +47,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("also we have a dog. Pip. he's deaf", "User has a dog called Pip."),
         ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
         ("the start date is 3 March now", "The start date is 3 March now."),
+        ("demo is at 2pm london, 1pm for me here in accra", "User lives in Accra."),
         ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
         ("Jess's sister Kate is doing a surprise party", "Jess's sister is Kate."),
         ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),
@@ -532,3 +533,7 @@ def test_choosing_again_between_the_same_options_replaces_the_first_choice() -> 
         ("user", "ugh ok. WAPE it is"),
     )
     assert [line for line in stored if "chose" in line] == ["User chose WAPE over MAPE."]
+
+
+def test_here_in_a_place_on_holiday_is_not_home() -> None:
+    assert facts(("user", "it's so sunny here in Lisbon, day 3 of the holiday")) == []

@@ -44,9 +44,13 @@ _LIVES_LOWER = re.compile(
     r"(?:\b(?:i|we) (?:currently |now |still |both )?live (?:in|near)|^(?:so )?(?:i'm |i am |im )?"
     r"staying in|\bi (?:still )?stay in) "
     r"(?P<place>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now| these days| with| and))"
-    r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))",
+    r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))"
+    # "1pm for me here in accra", "St Peter's here in Harrogate": where the speaker is.
+    r"|\b(?:me |us )?here in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!)]|$| and| with| for))",
     _I,
 )
+# "it's sunny here in Lisbon, day 3 of the holiday": somewhere visited, not home.
+_VISIT = re.compile(r"\b(?:holiday|vacation|trip|visit\w*|hotel|airbnb|hostel|conference)\b", _I)
 # "oh lisbon is home btw": where someone lives, said the other way round.
 _IS_HOME = re.compile(r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b(?! to\b)", _I)
 _MOVING = re.compile(
@@ -78,7 +82,9 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
     if not found:
         for match in _LIVES_LOWER.finditer(sentence):
-            place = match["place"] or match["place2"]
+            place = match["place"] or match["place2"] or match["place3"]
+            if match["place3"] and _VISIT.search(sentence):
+                continue
             if any(w in FUNCTION_WORDS or w in COMMON_WORDS for w in place.lower().split()):
                 continue
             if looks_like_a_verb(place.lower()):
