@@ -48,6 +48,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
         ("the start date is 3 March now", "The start date is 3 March now."),
         ("demo is at 2pm london, 1pm for me here in accra", "User lives in Accra."),
+        ("my mum (she's from Valencia) says eat lentils", "User's mum is from Valencia."),
         ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
         ("Jess's sister Kate is doing a surprise party", "Jess's sister is Kate."),
         ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),

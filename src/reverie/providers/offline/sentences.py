@@ -116,10 +116,23 @@ def _someone_elses_line(line: str) -> bool:
 # "at Fernhill Energy (uk energy supplier, i'm in the glasgow office) and …": an aside
 # that is a clause of its own, not a label such as "my garmin (forerunner 255)".
 _ASIDE = re.compile(r"\s*\((?P<inner>[^()]*(?:,|\bi'm\b|\bi\b|\bmy\b)[^()]*)\)[.,;]?", _I)
+# "my mum (she's from valencia) has been telling me": an aside about the person just named.
+_ASIDE_ABOUT = re.compile(
+    r"\b(?P<who>my (?:\w+ )?\w+) \((?:she's|he's|she is|he is) (?P<rest>[^()]{3,60})\)", _I
+)
+
+
+def _aside_about(line: str) -> str:
+    """ "my mum (she's from valencia) cooks" → "my mum cooks. my mum is from valencia." """
+    match = _ASIDE_ABOUT.search(line)
+    if match is None:
+        return line
+    said = line[: match.end("who")] + line[match.end() :]
+    return f"{said.rstrip(' .')}. {match['who']} is {match['rest'].strip()}."
 
 
 def _sentences(line: str) -> list[str]:
-    line = _ASIDE.sub(lambda match: f". {match['inner'].strip()}. ", line)
+    line = _ASIDE.sub(lambda match: f". {match['inner'].strip()}. ", _aside_about(line))
     out: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(line):
