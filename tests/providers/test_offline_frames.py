@@ -538,3 +538,13 @@ def test_choosing_again_between_the_same_options_replaces_the_first_choice() -> 
 
 def test_here_in_a_place_on_holiday_is_not_home() -> None:
     assert facts(("user", "it's so sunny here in Lisbon, day 3 of the holiday")) == []
+
+
+def test_an_aside_after_a_name_is_about_that_person_and_never_about_a_thing() -> None:
+    stored = facts(
+        ("user", "review with Fiona (she leads pricing & hedging) is on friday"),
+        ("assistant", "Good luck with Fiona."),
+    )
+    assert "Fiona leads pricing & hedging." in stored
+    said = "my neighbour bernard has a 4G router (he's 74 and more techy than me) in his shed"
+    assert not any(line.startswith(("Router", "Wi-Fi")) for line in facts(("user", said)))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from reverie.providers.offline.normalise import normalise_chat
-from reverie.providers.offline.vocabulary import is_name, words
+from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
 __all__ = ["drop_code", "known_names", "resolve_pronouns", "split_sentences"]
 
@@ -118,17 +118,26 @@ def _someone_elses_line(line: str) -> bool:
 _ASIDE = re.compile(r"\s*\((?P<inner>[^()]*(?:,|\bi'm\b|\bi\b|\bmy\b)[^()]*)\)[.,;]?", _I)
 # "my mum (she's from valencia) has been telling me": an aside about the person just named.
 _ASIDE_ABOUT = re.compile(
-    r"\b(?P<who>my (?:\w+ )?\w+) \((?:she's|he's|she is|he is) (?P<rest>[^()]{3,60})\)", _I
+    r"\b(?P<who>(?i:my) (?:\w+ )?\w+|[A-ZÀ-Þ][\wÀ-ÿ'-]+) \((?i:she|he)"
+    r"(?P<verb>'s| is| (?!was\b)\w+s) (?P<rest>[^()]{3,60})\)",
 )
 
 
 def _aside_about(line: str) -> str:
-    """ "my mum (she's from valencia) cooks" → "my mum cooks. my mum is from valencia." """
+    """ "my mum (she's from valencia) cooks" → "my mum cooks. my mum is from valencia."
+
+    Also after a name: "Fiona (she leads pricing)" → "… Fiona leads pricing."
+    """
     match = _ASIDE_ABOUT.search(line)
     if match is None:
         return line
+    who = match["who"]
+    if not who.lower().startswith("my ") and (not is_name(who) or who.lower() in COMMON_WORDS):
+        return line
+    verb = match["verb"].strip()
+    verb = "is" if verb in ("'s", "is") else verb
     said = line[: match.end("who")] + line[match.end() :]
-    return f"{said.rstrip(' .')}. {match['who']} is {match['rest'].strip()}."
+    return f"{said.rstrip(' .')}. {who} {verb} {match['rest'].strip()}."
 
 
 def _sentences(line: str) -> list[str]:

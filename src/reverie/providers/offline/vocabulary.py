@@ -138,6 +138,7 @@ NOT_NAMES = frozenset(
     words(
         """
     yes no ok okay sure well so and but also anyway honestly btw wait hmm update morning
+    wi-fi wifi hi-fi bluetooth
     evening night hey hi hello thanks thank sorry actually great nice cool perfect awesome
     good bad oh ah yeah yep nope right done fine true what why how when where who which
     whose please help stop listen look congrats cheers welcome dear today tomorrow
