@@ -548,3 +548,16 @@ def test_an_aside_after_a_name_is_about_that_person_and_never_about_a_thing() ->
     assert "Fiona leads pricing & hedging." in stored
     said = "my neighbour bernard has a 4G router (he's 74 and more techy than me) in his shed"
     assert not any(line.startswith(("Router", "Wi-Fi")) for line in facts(("user", said)))
+
+
+def test_where_someone_is_from_is_a_trait_never_a_name() -> None:
+    assert "User is Brazilian (from BH)." in facts(("user", "I'm brazilian (from BH). so yeah"))
+    assert "User's name is English." not in facts(("user", "hi! I'm english, new here"))
+    stored = facts(("user", "my wife is Polish and I speak german"))
+    assert "User's wife is Polish." in stored  # what she is, said plainly; not her name
+    assert not any(slot_of(line) for line in stored)
+
+
+def test_a_possessive_after_a_relation_is_the_persons_name() -> None:
+    said = "testing on my pixel 7 and my girlfriend sofia's iphone 13"
+    assert "User's girlfriend is Sofia." in facts(("user", said))

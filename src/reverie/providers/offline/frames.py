@@ -239,7 +239,9 @@ def _sentence_frames(
     found: list[FrameFact] = []
     for pattern in (_MY_RELATION, _MY_RELATIONS_NAME, _NAME_IS_MY_RELATION, _BARE_RELATION):
         for match in pattern.finditer(sentence):
-            name = lexicon.name(match["name"], sentence[match.end() :])
+            # "my girlfriend sofia's iphone": a possessive there is a name, not a verb.
+            owns = match["name"].lower().endswith(("'s", "’s"))
+            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=owns)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))
     for match in _THEIR_RELATION.finditer(sentence):

@@ -18,7 +18,7 @@ import re
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.sentences import drop_code
-from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
 
 __all__ = ["FIRST_MESSAGES", "introduction_frames", "roster_frames"]
 
@@ -134,7 +134,7 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
         said = None if match is None else match["name"] or match.groupdict().get("lower")
-        if said is None or said.lower() in _STATES:
+        if said is None or said.lower() in _STATES or said.lower() in STATE_WORDS:
             continue
         name = lexicon.name(said, by_shape=True)
         if name is not None and said.lower() not in COMMON_WORDS:

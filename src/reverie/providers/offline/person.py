@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.vocabulary import IRREGULAR_PAST
+from reverie.providers.offline.vocabulary import DEMONYMS, IRREGULAR_PAST, alternation
 
 __all__ = ["TEAM", "conjugate", "finish_sentence", "to_third_person"]
 
@@ -266,14 +266,19 @@ _CALENDAR = re.compile(
 )
 
 
+_DEMONYM = re.compile(rf"\b(?:{alternation(DEMONYMS)})\b")
+
+
 def finish_sentence(text: str) -> str:
     """Capitalise the first letter and end with exactly one full stop.
 
-    Day and month names get their capital too ("5 october" → "5 October").
+    Day and month names, and where someone is from, get their capital too
+    ("5 october" → "5 October", "brazilian" → "Brazilian").
     """
     text = " ".join(text.split()).strip(" ,;:-")
     text = re.sub(r"[.!?]+$", "", text).rstrip(" ,;:-")
     if not text:
         return ""
     text = _CALENDAR.sub(lambda match: match[0].capitalize(), text)
+    text = _DEMONYM.sub(lambda match: match[0].capitalize(), text)
     return text[0].upper() + text[1:] + "."

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import ONE_AT_A_TIME, RELATION, relation_word
+from reverie.providers.offline.vocabulary import is_name
 
 __all__ = ["slot_of"]
 
@@ -29,7 +30,7 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
-    (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is [A-ZÀ-Þ]\S*\.$", _I), ""),
+    (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is (?P<name>[A-ZÀ-Þ]\S*)\.$", _I), ""),
     (re.compile(r"^(?P<who>.+?)'s (?P<what>favourite [a-z]+(?: [a-z]+)?) is \S"), ""),
 )
 
@@ -45,6 +46,8 @@ def slot_of(text: str) -> tuple[str, str] | None:
         if match is not None:
             if what:
                 return match["who"], what
+            if "name" in match.groupdict() and not is_name(match["name"]):
+                return None  # "User's wife is Polish." says where she is from
             word = relation_word(match["what"])
             if word.startswith("favourite") or word in ONE_AT_A_TIME:
                 return match["who"], word

@@ -12,6 +12,7 @@ import re
 
 __all__ = [
     "COMMON_WORDS",
+    "DEMONYMS",
     "EVENT_VERBS",
     "HABIT_VERBS",
     "NOT_NAMES",
@@ -103,15 +104,30 @@ PROGRESSIVE_OK = words(
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
 
-STATE_WORDS = words(
+DEMONYMS = words(
     """
+    american british english scottish welsh irish canadian australian brazilian portuguese
+    spanish french german dutch italian polish swedish norwegian danish finnish greek
+    turkish indian pakistani bangladeshi chinese japanese korean vietnamese thai filipino
+    mexican argentinian chilean colombian peruvian nigerian ghanaian kenyan egyptian
+    moroccan russian ukrainian romanian hungarian czech austrian swiss belgian lebanese
+    iranian israeli
+    """
+)
+"""Where someone is from, as a word ("I'm brazilian"); written with a capital in a fact."""
+
+STATE_WORDS = (
+    *words(
+        """
     from based living allergic intolerant vegetarian vegan pescatarian married divorced
     single engaged pregnant retired fluent lactose gluten left-handed right-handed colorblind
     colourblind color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
     freelance unemployed originally born new native responsible
     """
+    ),
+    *DEMONYMS,
 )
-"""Words after "I'm" that state a trait or situation ("I'm allergic to …")."""
+"""Words after "I'm" that state a trait or situation ("I'm allergic to …", "I'm brazilian")."""
 
 TRANSIENT_COMPLEMENT = re.compile(
     r"^(?:(?:so|too|very|really|pretty|quite|kind of|kinda|a bit|a little|literally|"
@@ -156,6 +172,7 @@ NOT_NAMES = frozenset(
     boyfriend girlfriend partner kids baby
     """
     )
+    + DEMONYMS  # "my wife is Polish": where she is from, not her name
 )
 """Capitalised words that start sentences or name relations, not people or things."""
 
