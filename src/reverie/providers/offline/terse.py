@@ -49,7 +49,9 @@ _ROLE = (
 _IMPLIED_ROLE = re.compile(
     # Where or how long: "a dev." alone says too little.
     r"^(?=.* (?:at|for|in|yrs?|years?)\b)"
-    rf"(?P<article>an? )?(?:[a-z-]+ ){{0,2}}{_ROLE}"
+    # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
+    rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
+    rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{_ROLE}"
     r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+)?[.!]?$"
 )
 _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
@@ -100,7 +102,7 @@ def with_subjects(clauses: list[str]) -> list[str]:
             am = _IMPLIED_I_AM.match(unlabelled) is not None
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
-            article = "" if role["article"] else "an " if clause[:1] in "aeiou" else "a "
+            article = "" if role["article"] else "an " if clause[:1] in "aeiouAEIOU" else "a "
             clause = f"I'm {article}{clause}" if mine else ""
         elif _I_SUBJECT.match(clause):
             mine = True
