@@ -235,6 +235,7 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "Marco is the best dad.",
         "User's dad will be confused.",
         "User is learning.",
+        "User just finished a night shift.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:
@@ -394,6 +395,7 @@ def test_an_emoji_between_two_sentences_ends_the_first() -> None:
         ("went with octopus. switch date is 7 april apparently", "Switch date is 7 April."),
         ("yeah ok. staying with R. the dinosaur lives", "User is staying with R."),
         ("update: booked flights to osaka", "User booked flights to osaka."),
+        ("im 34 if that matters, used to sleep anywhere", "User is 34, used to sleep anywhere."),
         (
             "ok going with polars for the pipeline and duckdb for exploration",
             "User is going with polars for the pipeline and duckdb for exploration.",

@@ -83,6 +83,7 @@ _VERB = re.compile(
 # "a consultancy here in Madrid", "switch date is 7 April apparently".
 _CHAT_ONLY = re.compile(
     r"\s+(?:actually|apparently|obviously|honestly|basically)(?=\s*(?:[,;.!]|$))"
+    r"|\s+if (?:that|it) (?:matters|helps)\b"  # "User is 34 if that matters"
     r"|(?<=\s)here (?=in\b)",
     _I,
 )

@@ -148,6 +148,9 @@ _MOOD = re.compile(
     r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
     r"horrified|scandali[sz]ed|fuming|livid|ecstatic)\b"
     r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
+    # "User just finished a night shift": the end of a day, not of a degree
+    r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
+    r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
     # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
     r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
     r"|^The \w+s is\b",
