@@ -503,3 +503,19 @@ def test_which_one_is_meant_the_talk_says_so_the_line_stops_before_it() -> None:
 @pytest.mark.parametrize("said", ["going with the flow", "I'm going with my mum to the shops"])
 def test_going_along_with_someone_is_not_a_choice(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "I'm Turkish-Australian and speak Turkish fluently",
+            "User is Turkish-Australian and speaks Turkish fluently.",
+        ),
+        ("I have a cat and want a dog", "User has a cat and wants a dog."),
+        ("I eat fish and rice most days", "User eats fish and rice most days."),
+        ("Ana and I live in Leeds", "User and Ana live in Leeds."),
+    ],
+)
+def test_a_second_verb_and_a_shared_subject_agree(said: str, stored: str) -> None:
+    assert stored in facts(("user", said), ("assistant", "Nice, Ana sounds lovely."))

@@ -29,6 +29,11 @@ _ADVERBS = _wordset(
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
     "kinda honestly personally only mainly mostly already now currently ever even"
 )
+# Verbs that, after "and", go on about the speaker ("… and speak Turkish"); words that
+# are also nouns ("… and fish") are left out.
+_SECOND_VERBS = _wordset(
+    "speak live love like hate prefer enjoy teach write drive own know want need use have"
+)
 # The first half of a compound verb ("we soft delete rows" → "The team soft deletes rows").
 _VERB_PREFIXES = _wordset("soft hard double triple batch bulk lazy")
 # Verbs ending in "-eed" that are not past tenses ("agreed" is, "need" is not).
@@ -198,6 +203,11 @@ def to_third_person(
             out.append(token)
             continue
         low = token.lower().replace("’", "'")
+        if named and low in _SECOND_VERBS and index >= 2 and tokens[index - 2].lower() == "and":
+            # "I'm Turkish-Australian and speak Turkish": the speaker's second verb.
+            out.append(conjugate(token))
+            seen_word = True
+            continue
         if conjugate_next:
             if low in _ADVERBS or (low in _VERB_PREFIXES and _verb_follows(tokens, index)):
                 out.append(token)
@@ -228,6 +238,8 @@ def to_third_person(
             # The first mention names the speaker, wherever it is ("the hospital
             # moved me" → "moved User"); later ones are "they".
             template, conjugate_next = _START[low]
+            if index >= 2 and tokens[index - 2].lower() == "and" and low == "i":
+                conjugate_next = False  # "Ana and I live in Leeds": a plural subject
             out.append(template.format(speaker))
             named = True
         elif not seen_word and we == TEAM and low in _TEAM_START:
