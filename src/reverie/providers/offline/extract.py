@@ -39,7 +39,12 @@ from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
-from reverie.providers.offline.terse import self_introduced, with_subjects
+from reverie.providers.offline.terse import (
+    self_introduced,
+    takes_back_the_last,
+    takes_itself_back,
+    with_subjects,
+)
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.work_frames import work_frames
 
@@ -63,18 +68,6 @@ _I = re.IGNORECASE
 _FIRST_PERSON = re.compile(r"^(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|we'll|our)\b", _I)
 _AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
-# "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.
-_TAKES_BACK = re.compile(
-    r"^\W*(?:(?:lol|lmao|haha\w*|hehe\w*|jaja\w*)\W+(?:no+|nah|nope|jk|kidding|joking)\b"
-    r"|(?:jk|j/k|just kidding|kidding|just joking|joking)\b"
-    r"|i'?m (?:only |just )?(?:kidding|joking)\b)",
-    _I,
-)
-# "… lol jk": the message takes itself back ("no kidding" and "not joking" do not).
-_TAKEN_BACK_AT_END = re.compile(
-    r"(?<!\bno )(?<!\bnot )\b(?:jk|j/k|just kidding|kidding|joking)\W*$", _I
-)
-
 # Fixed phrasings that read badly when only the pronouns are swapped.
 _SPECIAL_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -286,11 +279,11 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     talk: list[str] = []  # every message so far, both sides
     for turn in turns:
         voice = voices.get(turn.role)
-        if voice is not None and _TAKES_BACK.match(turn.text):
+        if voice is not None and takes_back_the_last(turn.text):
             for taken_back in last_said.pop(turn.role, []):
                 if taken_back in facts:
                     facts.remove(taken_back)
-        if voice is None or _TAKEN_BACK_AT_END.search(turn.text):
+        if voice is None or takes_itself_back(turn.text):
             talk.append(turn.text)
             if turn.role == "assistant":
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]

@@ -1,4 +1,4 @@
-"""Terse chat: the subject a speaker leaves out, and a name signed at the start.
+"""Terse chat: the subject a speaker leaves out, a name signed at the start, a joke taken back.
 
 People texting drop the "I": "got offered an apprenticeship", "gave notice to
 marisol", "line cook 6 yrs at sauce & ember". :func:`with_subjects` gives such
@@ -6,7 +6,9 @@ clauses their "I" back, but only where the speaker is the one talking about
 themselves: not after someone else was the subject ("dad had a fall. broke his
 hip" is about dad), not in a message about him or her, and not in program
 output. :func:`self_introduced` reads "This is Lukas, dad of three" in a first
-message as "I'm Lukas, dad of three".
+message as "I'm Lukas, dad of three". A joke is taken back in two words:
+"I'm a millionaire btw" … "lol no" (:func:`takes_back_the_last`), or "… jk"
+(:func:`takes_itself_back`); what it said is not kept.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 
 from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 
-__all__ = ["self_introduced", "with_subjects"]
+__all__ = ["self_introduced", "takes_back_the_last", "takes_itself_back", "with_subjects"]
 
 _I = re.IGNORECASE
 
@@ -110,3 +112,26 @@ def with_subjects(clauses: list[str]) -> list[str]:
             mine = False
         restored.append(clause)
     return restored
+
+
+# "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.
+_TAKES_BACK = re.compile(
+    r"^\W*(?:(?:lol|lmao|haha\w*|hehe\w*|jaja\w*)\W+(?:no+|nah|nope|jk|kidding|joking)\b"
+    r"|(?:jk|j/k|just kidding|kidding|just joking|joking)\b"
+    r"|i'?m (?:only |just )?(?:kidding|joking)\b)",
+    _I,
+)
+# "… lol jk": the message takes itself back ("no kidding" and "not joking" do not).
+_TAKEN_BACK_AT_END = re.compile(
+    r"(?<!\bno )(?<!\bnot )\b(?:jk|j/k|just kidding|kidding|joking)\W*$", _I
+)
+
+
+def takes_back_the_last(message: str) -> bool:
+    """True when ``message`` opens by taking back what its writer said last ("lol no")."""
+    return _TAKES_BACK.match(message) is not None
+
+
+def takes_itself_back(message: str) -> bool:
+    """True when ``message`` ends by taking itself back ("… lol jk")."""
+    return _TAKEN_BACK_AT_END.search(message) is not None
