@@ -46,16 +46,18 @@ blind once, 53.8 % / 36.4 %, then used for development), ``writer3`` (eight
 by a third: scored blind once at the end of that work, 65.1 % / 32.7 %, then
 looked at), ``writer4`` (six by a fourth: scored blind once, 87.3 % / 35.1 %,
 then used for development), ``writer5`` (six by a fifth: scored blind once
-midway, 82.2 % / 35.3 %, then used for development) and ``writer6`` (six by a
-sixth: scored blind once at the end of that work, 91.7 % / 27.5 %). Figures on
-a set after its blind score are no longer blind; score new conversations with
-``--dir`` and ``--summary`` to keep them so.
+midway, 82.2 % / 35.3 %, then used for development), ``writer6`` (six by a
+sixth: scored blind once near the end of that work, 91.7 % / 27.5 %, then used
+for development) and ``writer7`` (five by a seventh: scored blind once on the
+final rules of that work, 80.0 % / 23.2 %). Figures on a set after its blind
+score are no longer blind; score new conversations with ``--dir`` and
+``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|writer3|writer4|writer5|writer6|all``
-(default all), ``--dir PATH`` to score another folder of ``*.gold.toml`` files,
-``--summary`` to print figures only (use it for held-out sets, so their lines
-are never read while tuning), ``--verbose`` to print every stored line with its
-verdict and every missed fact.
+Options: ``--set tuned|heldout|judged|writer2|…|writer7|all`` (default all),
+``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
+to print figures only (use it for held-out sets, so their lines are never read
+while tuning), ``--verbose`` to print every stored line with its verdict and
+every missed fact.
 """
 
 from __future__ import annotations
@@ -74,7 +76,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "offline_eval"
-SETS = ("tuned", "heldout", "judged", "writer2", "writer3", "writer4", "writer5", "writer6")
+SETS = (
+    "tuned",
+    "heldout",
+    "judged",
+    "writer2",
+    "writer3",
+    "writer4",
+    "writer5",
+    "writer6",
+    "writer7",
+)
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
 
