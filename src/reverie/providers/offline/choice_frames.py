@@ -62,16 +62,18 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
         subject: Who wrote ``said``.
     """
     found: list[FrameFact] = []
-    picked = _picked_from_list(said, before)
+    said_sentences = sentences(said)
+    told = sentences(before)
+    picked = _picked_from_list(said_sentences, before)
     if picked is not None:
         chosen, others = picked
         line = f"{subject} chose {chosen} over {' and '.join(others)}."
         found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
-    for sentence in sentences(said):
+    for sentence in said_sentences:
         taken = _TAKEN.match(sentence.strip())
         if taken is not None:
             what = taken["what"].strip()
-            other = _other_option(what, before)
+            other = _other_option(what, told)
             if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
                 line = f"{subject} chose {what} over {other}{(taken['with'] or '').rstrip()}."
                 found.append(FrameFact(line, (subject, _choice_slot(what, other))))
@@ -88,9 +90,7 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
             continue
         named = re.compile(rf"(?<!\w){re.escape(what)}(?!\w)", _I)
         offered = [
-            s
-            for s in sentences(before)
-            if named.search(s) and _OFFERS.search(s) and not _ASKS_WHAT_IS.search(s)
+            s for s in told if named.search(s) and _OFFERS.search(s) and not _ASKS_WHAT_IS.search(s)
         ]
         if offered:
             option = named.search(offered[-1])
@@ -112,9 +112,12 @@ _PICK = re.compile(
 )
 
 
-def _picked_from_list(said: str, before: str) -> tuple[str, list[str]] | None:
-    """ "pg-boss. tunde used it before" after a list of pg-boss and graphile-worker."""
-    first = sentences(said)[0] if sentences(said) else ""
+def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | None:
+    """ "pg-boss. tunde used it before" after a list of pg-boss and graphile-worker.
+
+    ``said`` is the reply's sentences; ``before`` the talk, whose lists hold the options.
+    """
+    first = said[0] if said else ""
     match = _PICK.match(first.strip())
     if match is None:
         return None
@@ -140,8 +143,8 @@ def _choice_slot(*options: str) -> str:
 _OPTION = r"(?P<other>\w[\w .+'/&-]{1,40}?)"
 
 
-def _other_option(chosen: str, before: str) -> str | None:
-    """What ``chosen`` was weighed against in ``before`` ("A or B", "between A and B")."""
+def _other_option(chosen: str, told: list[str]) -> str | None:
+    """What ``chosen`` was weighed against in the sentences ``told`` ("A or B")."""
     x = re.escape(chosen)
     for pattern in (
         rf"\bbetween {x} and {_OPTION}(?=\s*[?.,!;]|$)",
@@ -150,7 +153,7 @@ def _other_option(chosen: str, before: str) -> str | None:
         rf"(?:^|[:,.?!]\s+|\b(?:like|prefer|use|try|do|take|pick|choose)\s+){_OPTION},? "
         rf"(?:or|vs\.?|versus) {x}\b",
     ):
-        for sentence in sentences(before):
+        for sentence in told:
             match = re.search(pattern, sentence, _I)
             if match is not None and match["other"].split()[0].lower() not in FUNCTION_WORDS:
                 # "MAPE for the headline": the option, not what it is for ("Urban
