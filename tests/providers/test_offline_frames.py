@@ -68,9 +68,9 @@ def test_a_name_given_later_belongs_to_the_pet_said_before() -> None:
         ("assistant", "Congratulations! What's her name?"),
         ("user", "Mochi. she's tiny"),
     )
-    assert stored == ["User has a kitten called Mochi."]
+    assert stored == ["User adopted a kitten last week.", "User has a kitten called Mochi."]
     told = facts(("user", "we adopted a kitten last week!"), ("user", "her name's mochi lol"))
-    assert told == ["User has a kitten called Mochi."]
+    assert told == ["User adopted a kitten last week.", "User has a kitten called Mochi."]
 
 
 @pytest.mark.parametrize(

@@ -313,7 +313,7 @@ def test_plain_statements_inside_messy_messages_are_kept(said: str, kept: str) -
             "I always grow sweet peas by the back door",
             "User always grows sweet peas by the back door.",
         ),
-        ("Our daughter Claire lives in Leeds", "User's daughter is Claire."),
+        ("Our daughter Claire lives in Leeds", "User's daughter Claire lives in Leeds."),
         ("Malcolm — my husband — still does his sums in pencil", "User's husband is Malcolm."),
     ],
 )

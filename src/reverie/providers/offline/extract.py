@@ -40,9 +40,11 @@ from reverie.providers.offline.sentences import known_names, resolve_pronouns, s
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.terse import (
+    as_household,
     self_introduced,
     takes_back_the_last,
     takes_itself_back,
+    with_owner,
     with_subjects,
 )
 from reverie.providers.offline.transcript import Turn
@@ -266,12 +268,13 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     ):
         facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
         seen.add(fact_key(facts[0].text))
-    names = known_names([t.text for t in turns]) | {t.name for t in turns if t.name}
+    names = set(known_names([t.text for t in turns])) | {t.name for t in turns if t.name}
     lexicon = NameLexicon(
         [t.text for t in turns if t.role in ("user", "assistant")],
         known=names | {n for n in (speakers.user_name, speakers.other_name) if n},
     )
     slots: dict[tuple[str, str], Fact] = {}
+    met: set[str] = set()  # people a frame named ("my husband tom"): names from then on
     said: dict[str, list[str]] = {}  # each speaker's messages so far
     recent: list[tuple[str, str]] = []  # clauses said so far, for "she" in the next message
     previous: Turn | None = None
@@ -304,6 +307,9 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
             spoken = voice
             if voice.we != TEAM and is_work_talk(clause):
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
+            elif voice.we is None and not speakers.other_is_person:
+                clause = as_household(clause)
+            clause = with_owner(_named_subject(clause, lexicon, met, names))
             found = classify(clause, work=spoken.we is not None, names=names)
             if found is None:
                 continue
@@ -335,6 +341,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 continue
 
             _fill_slot(slots, facts, frame.slot, fact)
+            if (named := _FRAMED_NAME.match(fact.text)) is not None:
+                met.add(named["name"].lower())
             seen.add(key)
             earlier.append(fact.text)
             facts.append(fact)
@@ -378,6 +386,35 @@ def _fill_slot(
     if stale is not None and stale in facts:
         facts.remove(stale)
     slots[slot] = fact
+
+
+# "User's husband is Tom.": a frame that names someone in the user's life.
+_FRAMED_NAME = re.compile(r"^\w+'s [\w -]+ is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+)\.$")
+_BE = re.compile(r"^(?:'s)? (?:\w+ )?(?:is|are|was|were)\b")
+_LOWER_SUBJECT = re.compile(
+    r"^(?P<lead>(?:and|but|also|btw|plus|oh and) )?(?P<name>[a-zà-ÿ][\wà-ÿ-]+)(?=(?:'s)? )"
+)
+
+
+def _named_subject(clause: str, lexicon: NameLexicon, met: set[str], names: set[str]) -> str:
+    """ "tom wants a walk-in shower" → "Tom wants …" when tom is a name in this chat."""
+    match = _LOWER_SUBJECT.match(clause)
+    if match is None:
+        return clause
+    word = match["name"]
+    rest = clause[match.end() :]
+    if word in met:
+        name: str | None = word.title()
+    elif lexicon.written_as_a_name(word) or not _BE.match(rest):
+        # A word only said often is a name when it does something ("josh plays drums"),
+        # not when something is said of it ("budget is about £600" is a thing).
+        name = lexicon.name(word, rest)
+    else:
+        name = None
+    if name is None:
+        return clause
+    names.add(name)
+    return name + clause[match.end() :]
 
 
 def _unaddressed(clause: str, listener: str | None) -> str:

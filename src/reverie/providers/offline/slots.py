@@ -18,7 +18,13 @@ __all__ = ["slot_of"]
 _I = re.IGNORECASE
 
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?P<who>.+?) (?:lives in|live in|is moving to|moved to) \S"), "home"),
+    (
+        re.compile(
+            r"^(?P<who>.+?) (?:(?:just|now|recently|finally|officially) )?"
+            r"(?:lives in|live in|is moving to|moved to) \S"
+        ),
+        "home",
+    ),
     (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
     (
         re.compile(

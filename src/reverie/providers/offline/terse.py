@@ -135,3 +135,59 @@ def takes_back_the_last(message: str) -> bool:
 def takes_itself_back(message: str) -> bool:
     """True when ``message`` ends by taking itself back ("… lol jk")."""
     return _TAKEN_BACK_AT_END.search(message) is not None
+
+
+# "we're redoing our bathroom", said to an assistant outside work: the user and their
+# household, and what the household does, the user does.
+_WE_AS_I = {
+    "we": "I",
+    "we're": "I'm",
+    "were": "were",
+    "we've": "I've",
+    "we'll": "I'll",
+    "we'd": "I'd",
+    "our": "my",
+    "ours": "mine",
+    "ourselves": "myself",
+    "us": "me",
+}
+_WE_WORD = re.compile(
+    r"\b(?:we're|we’re|we've|we’ve|we'll|we’ll|we'd|we’d|we|our|ours|ourselves|us)\b", _I
+)
+_WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
+
+
+def as_household(clause: str) -> str:
+    """ "we're redoing our bathroom" → "I'm redoing my bathroom": "we" is the user's household."""
+    clause = _WE_ARE.sub(lambda m: "I am" if m[1].lower() == "are" else "I was", clause)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match[0]
+        if word == "US":
+            return word
+        return _WE_AS_I[word.lower().replace("’", "'")]
+
+    return _WE_WORD.sub(swap, clause)
+
+
+# "bike is a canyon endurace", "contractor is Kowalski Renos": the speaker's own things and
+# the people who serve them, said without "my". Only with a value that names or counts
+# something: "bike is fine" says nothing lasting. Not a home or its rent: "rent is £3,200"
+# is as often the place being looked at as the one lived in.
+_OWN_THING = re.compile(
+    r"^(?:the )?(?P<thing>bike|car|van|phone|laptop|monitor|keyboard|camera|watch|"
+    r"contractor|builder|landlord|landlady|letting agent|physio|physiotherapist|therapist|"
+    r"doctor|gp|dentist|vet|surgeon|consultant|midwife|trainer|coach|tutor|lawyer|"
+    r"solicitor|accountant|mortgage|salary|gym|"
+    r"(?:home|work|daily) commute|wifi|internet|insurer|bank|energy supplier|provider)"
+    r" (?:is|was|=) (?=[^.!?]*(?:[0-9]|\b(?-i:[A-ZÀ-Þ])))",
+    _I,
+)
+
+
+def with_owner(clause: str) -> str:
+    """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing."""
+    match = _OWN_THING.match(clause)
+    if match is None:
+        return clause
+    return f"my {match['thing'].lower()}{clause[match.end('thing') :]}"

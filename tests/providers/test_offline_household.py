@@ -1,0 +1,70 @@
+"""The user's household, things and people, said the way people say them to an assistant."""
+
+from __future__ import annotations
+
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.transcript import Turn
+
+
+def facts(*turns: tuple[str, str]) -> list[str]:
+    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
+
+
+def test_we_said_to_an_assistant_outside_work_is_the_user_and_their_household() -> None:
+    stored = facts(
+        ("user", "We gave notice June 2 so the lease ends August 31."),
+        ("assistant", "Perfect timing, no overlap."),
+        ("user", "we booked the movers for august 29"),
+    )
+    assert "User gave notice June 2 so the lease ends August 31." in stored
+    assert "User booked the movers for August 29." in stored
+
+
+def test_we_at_work_is_still_the_team_and_between_two_people_it_is_not_guessed() -> None:
+    at_work = facts(("user", "we deploy the api to kubernetes every friday"))
+    assert at_work == ["The team deploys the api to kubernetes every Friday."]
+    couple = facts(
+        ("user", "hey babe we booked the movers for august 29"),
+        ("assistant", "omg finally!! ok ill tell my mum lol"),
+        ("user", "haha yes tell her"),
+        ("assistant", "ok love u"),
+    )
+    assert not any("movers" in line for line in couple)
+
+
+def test_a_thing_of_ones_own_said_without_my_is_the_users() -> None:
+    stored = facts(("user", "Bike is a Canyon Endurace CF 7. contractor is Kowalski Renos"))
+    assert "User's bike is a Canyon Endurace CF 7." in stored
+    assert "User's contractor is Kowalski Renos." in stored
+
+
+def test_a_thing_said_without_a_value_or_a_home_being_looked_at_is_not_kept() -> None:
+    assert facts(("user", "bike is fine now")) == []
+    assert facts(("user", "there's a unit in Clifton. rent is £3,200 a month")) == []
+
+
+def test_a_person_named_in_lower_case_keeps_their_facts_once_a_relation_names_them() -> None:
+    stored = facts(
+        ("user", "my husband tom's van broke down again"),
+        ("assistant", "Oh no. Is it fixable?"),
+        ("user", "probably. also tom is allergic to cats so no cat"),
+    )
+    assert "User's husband is Tom." in stored
+    assert "Tom is allergic to cats." in stored
+
+
+def test_a_word_said_often_is_not_a_person_when_something_is_said_of_it() -> None:
+    stored = facts(
+        ("user", "budget for the trip? not sure"),
+        ("assistant", "What budget did you have in mind?"),
+        ("user", "budget is about £600, budget matters a lot to me"),
+    )
+    assert not any(line.startswith("Budget") for line in stored)
+
+
+def test_one_bought_or_booked_needs_the_talk_to_say_which() -> None:
+    stored = facts(
+        ("assistant", "Do you have a travel adapter?"),
+        ("user", "we booked one for october"),
+    )
+    assert stored == []
