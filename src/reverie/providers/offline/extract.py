@@ -41,6 +41,8 @@ from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.terse import (
     as_household,
+    named_subject,
+    names_given,
     self_introduced,
     takes_back_the_last,
     takes_itself_back,
@@ -309,7 +311,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
             elif voice.we is None and not speakers.other_is_person:
                 clause = as_household(clause)
-            clause = with_owner(_named_subject(clause, lexicon, met, names))
+            clause = with_owner(named_subject(clause, lexicon, met, names))
             found = classify(clause, work=spoken.we is not None, names=names)
             if found is None:
                 continue
@@ -341,8 +343,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 continue
 
             _fill_slot(slots, facts, frame.slot, fact)
-            if (named := _FRAMED_NAME.match(fact.text)) is not None:
-                met.add(named["name"].lower())
+            met |= names_given(fact.text)
             seen.add(key)
             earlier.append(fact.text)
             facts.append(fact)
@@ -386,35 +387,6 @@ def _fill_slot(
     if stale is not None and stale in facts:
         facts.remove(stale)
     slots[slot] = fact
-
-
-# "User's husband is Tom.": a frame that names someone in the user's life.
-_FRAMED_NAME = re.compile(r"^\w+'s [\w -]+ is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+)\.$")
-_BE = re.compile(r"^(?:'s)? (?:\w+ )?(?:is|are|was|were)\b")
-_LOWER_SUBJECT = re.compile(
-    r"^(?P<lead>(?:and|but|also|btw|plus|oh and) )?(?P<name>[a-zà-ÿ][\wà-ÿ-]+)(?=(?:'s)? )"
-)
-
-
-def _named_subject(clause: str, lexicon: NameLexicon, met: set[str], names: set[str]) -> str:
-    """ "tom wants a walk-in shower" → "Tom wants …" when tom is a name in this chat."""
-    match = _LOWER_SUBJECT.match(clause)
-    if match is None:
-        return clause
-    word = match["name"]
-    rest = clause[match.end() :]
-    if word in met:
-        name: str | None = word.title()
-    elif lexicon.written_as_a_name(word) or not _BE.match(rest):
-        # A word only said often is a name when it does something ("josh plays drums"),
-        # not when something is said of it ("budget is about £600" is a thing).
-        name = lexicon.name(word, rest)
-    else:
-        name = None
-    if name is None:
-        return clause
-    names.add(name)
-    return name + clause[match.end() :]
 
 
 def _unaddressed(clause: str, listener: str | None) -> str:

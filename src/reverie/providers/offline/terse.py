@@ -9,15 +9,30 @@ output. :func:`self_introduced` reads "This is Lukas, dad of three" in a first
 message as "I'm Lukas, dad of three". A joke is taken back in two words:
 "I'm a millionaire btw" … "lol no" (:func:`takes_back_the_last`), or "… jk"
 (:func:`takes_itself_back`); what it said is not kept.
+
+Said to an assistant outside work, "we" is the user's household
+(:func:`as_household`); "bike is a Canyon …" is the user's bike
+(:func:`with_owner`); and "tom wants …" is about Tom once the chat has named him
+(:func:`named_subject`).
 """
 
 from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 
-__all__ = ["self_introduced", "takes_back_the_last", "takes_itself_back", "with_subjects"]
+__all__ = [
+    "as_household",
+    "named_subject",
+    "names_given",
+    "self_introduced",
+    "takes_back_the_last",
+    "takes_itself_back",
+    "with_owner",
+    "with_subjects",
+]
 
 _I = re.IGNORECASE
 
@@ -191,3 +206,38 @@ def with_owner(clause: str) -> str:
     if match is None:
         return clause
     return f"my {match['thing'].lower()}{clause[match.end('thing') :]}"
+
+
+# "User's husband is Tom.": a frame that names someone in the user's life.
+_FRAMED_NAME = re.compile(r"^\w+'s [\w -]+ is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+)\.$")
+_BE = re.compile(r"^(?:'s)? (?:\w+ )?(?:is|are|was|were)\b")
+_LOWER_SUBJECT = re.compile(
+    r"^(?P<lead>(?:and|but|also|btw|plus|oh and) )?(?P<name>[a-zà-ÿ][\wà-ÿ-]+)(?=(?:'s)? )"
+)
+
+
+def named_subject(clause: str, lexicon: NameLexicon, met: set[str], names: set[str]) -> str:
+    """ "tom wants a walk-in shower" → "Tom wants …" when tom is a name in this chat."""
+    match = _LOWER_SUBJECT.match(clause)
+    if match is None:
+        return clause
+    word = match["name"]
+    rest = clause[match.end() :]
+    if word in met:
+        name: str | None = word.title()
+    elif lexicon.written_as_a_name(word) or not _BE.match(rest):
+        # A word only said often is a name when it does something ("josh plays drums"),
+        # not when something is said of it ("budget is about £600" is a thing).
+        name = lexicon.name(word, rest)
+    else:
+        name = None
+    if name is None:
+        return clause
+    names.add(name)
+    return name + clause[match.end() :]
+
+
+def names_given(line: str) -> set[str]:
+    """ "User's husband is Tom." → {"tom"}: whom a frame's line names, in lower case."""
+    named = _FRAMED_NAME.match(line)
+    return {named["name"].lower()} if named is not None else set()
