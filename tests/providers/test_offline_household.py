@@ -68,3 +68,31 @@ def test_one_bought_or_booked_needs_the_talk_to_say_which() -> None:
         ("user", "we booked one for october"),
     )
     assert stored == []
+
+
+def test_an_appointment_booked_or_a_date_said_first_is_the_users() -> None:
+    assert facts(("user", "yep recheck booked 17 july")) == [
+        "User's recheck is booked for 17 July."
+    ]
+    assert facts(("user", "Bike fit is booked for March 14.")) == [
+        "User's bike fit is booked for March 14."
+    ]
+    assert facts(("user", "flights booked oct 8")) == ["User's flights are booked for Oct 8."]
+    assert facts(("user", "wait feb 28 is my last day at harbor mutual")) == [
+        "User's last day at harbor mutual is Feb 28."
+    ]
+    assert facts(("user", "it's booked for may 3")) == []
+
+
+def test_a_choice_made_is_kept_with_or_without_its_i() -> None:
+    assert facts(("user", "went with octopus 12M fixed. cheaper")) == [
+        "User went with octopus 12M fixed."
+    ]
+    assert facts(("user", "I went with it")) == []
+
+
+def test_a_short_aside_does_not_hide_the_fact_around_it() -> None:
+    stored = facts(("user", "my residence permit (study) expires on 31 august 2025"))
+    assert [line.split(" (as of")[0] for line in stored] == [
+        "User's residence permit expires on 31 August 2025"
+    ]

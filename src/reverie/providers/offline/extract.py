@@ -48,6 +48,7 @@ from reverie.providers.offline.terse import (
     takes_itself_back,
     with_owner,
     with_subjects,
+    without_asides,
 )
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.work_frames import work_frames
@@ -313,6 +314,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
                 clause = as_household(clause)
             clause = with_owner(named_subject(clause, lexicon, met, names))
             found = classify(clause, work=spoken.we is not None, names=names)
+            if found is None and (bare := without_asides(clause)) is not None:
+                found = classify(bare, work=spoken.we is not None, names=names)
             if found is None:
                 continue
             fact = _fact(found, spoken, turn, earlier, speakers.other_is_person)

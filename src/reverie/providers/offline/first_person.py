@@ -116,6 +116,13 @@ _I_WENT = re.compile(
     _I,
 )
 
+# "I went with octopus 12M fixed", "I settled on the Fabia": a choice made.
+_I_CHOSE = re.compile(
+    r"^I (?:went with|settled on|opted for|ended up (?:going )?with|decided on) "
+    r"(?!it\b|that\b|this\b|them\b|one\b|the one\b|the other\b|the same\b|you\b)\S",
+    _I,
+)
+
 _NAME_CALL = re.compile(r"^(?:my name(?:'s| is)\b|(?:please )?call me\b|my pronouns are\b)", _I)
 
 _NO_OBJECT = re.compile(
@@ -157,7 +164,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
-    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s):
+    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
     if (am := _I_AM.match(s)) is not None:
         return "permanent" if _i_am(am["rest"], am["not"] is not None) else None

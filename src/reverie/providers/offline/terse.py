@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 
@@ -32,6 +33,7 @@ __all__ = [
     "takes_itself_back",
     "with_owner",
     "with_subjects",
+    "without_asides",
 ]
 
 _I = re.IGNORECASE
@@ -44,7 +46,7 @@ _NEWS_VERBS = alternation(
     tuple(verb for verb in EVENT_VERBS if verb not in ("left", "married", "retired"))
 )
 _IMPLIED_I = re.compile(
-    rf"^(?=(?:{_NEWS_VERBS}|have|live|want|"
+    rf"^(?=(?:{_NEWS_VERBS}|have|live|want|went with|settled on|opted for|ended up with|"
     r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
 )
 _IMPLIED_I_AM = re.compile(
@@ -200,8 +202,33 @@ _OWN_THING = re.compile(
 )
 
 
+# "yep, …", "wait …": the words that open a chat reply.
+_LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
+# "recheck booked 17 july", "Bike fit is booked for March 14": the speaker's appointment.
+_BOOKED = re.compile(
+    rf"^{_LEAD}(?:the )?"
+    r"(?!(?:it|that|this|everything|all|one|which|what|nothing|he|she|they|we|you|i)\b)"
+    r"(?P<thing>(?:(?!is\b|was\b)[a-z][\w-]*)(?: (?!is\b|was\b)[a-z][\w-]*){0,2})"
+    r" (?:is |was |now |all )?(?:booked|scheduled)"
+    rf" (?:in )?(?:for |on )?(?:the )?(?P<date>{DATE})\b",
+    _I,
+)
+# "feb 28 is my last day at harbor mutual": the date said first.
+_DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine>my [^,.;!?]+)", _I)
+
+
 def with_owner(clause: str) -> str:
-    """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing."""
+    """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
+
+    Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
+    "feb 28 is my last day at …" → "my last day at … is feb 28".
+    """
+    if (booked := _BOOKED.match(clause)) is not None:
+        thing, rest = booked["thing"].lower(), clause[booked.end() :]
+        verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
+        return f"my {thing} {verb} booked for {booked['date']}{rest}"
+    if (dated := _DATE_FIRST.match(clause)) is not None:
+        return f"{dated['mine']} is {dated['date']}{clause[dated.end() :]}"
     match = _OWN_THING.match(clause)
     if match is None:
         return clause
@@ -241,3 +268,13 @@ def names_given(line: str) -> set[str]:
     """ "User's husband is Tom." → {"tom"}: whom a frame's line names, in lower case."""
     named = _FRAMED_NAME.match(line)
     return {named["name"].lower()} if named is not None else set()
+
+
+# "my residence permit (study) expires on …": a short aside the rules need not read.
+_ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
+
+
+def without_asides(clause: str) -> str | None:
+    """The clause with its short bracketed asides left out, or None when it has none."""
+    bare = _ASIDE.sub("", clause)
+    return bare if bare != clause and bare.strip() else None
