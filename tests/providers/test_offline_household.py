@@ -96,3 +96,11 @@ def test_a_short_aside_does_not_hide_the_fact_around_it() -> None:
     assert [line.split(" (as of")[0] for line in stored] == [
         "User's residence permit expires on 31 August 2025"
     ]
+
+
+def test_a_terse_introduction_gives_the_age_and_the_job_beside_the_name() -> None:
+    stored = facts(("user", "im rafael. currently hotel receptionist. lisbon. 29. realistic?"))
+    assert "User's name is Rafael." in stored
+    assert "User is 29." in stored
+    assert "User is currently a hotel receptionist." in stored
+    assert facts(("user", "im rafael. 29. 31. which is cheaper?")) == ["User's name is Rafael."]

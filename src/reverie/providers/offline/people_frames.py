@@ -8,7 +8,8 @@ sentence by sentence:
   that speaks of "me" or "you";
 - :func:`introduction_frames`: the name the user gives in their first
   messages, typed in lower case ("hey. so im kai, 2nd yr psych") or signed
-  ("Dana here — …"); a state after "I'm" ("im starving") is not a name.
+  ("Dana here — …"); a state after "I'm" ("im starving") is not a name. A
+  number alone beside the name is the user's age ("im rafael. lisbon. 29.").
 """
 
 from __future__ import annotations
@@ -138,5 +139,17 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
             continue
         name = lexicon.name(said, by_shape=True)
         if name is not None and said.lower() not in COMMON_WORDS:
-            return [FrameFact(f"User's name is {name}.", ("User", "called"))]
+            return [FrameFact(f"User's name is {name}.", ("User", "called")), *_bare_age(text)]
     return []
+
+
+# "im rafael. hotel receptionist. lisbon. 29.": beside a name, a number alone is an age.
+_BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
+
+
+def _bare_age(text: str) -> list[FrameFact]:
+    parts = [part.strip(" !") for part in re.split(r"[.;,\n]\s*|\s+[-–—]\s+", text)]
+    ages = [match["age"] for part in parts if (match := _BARE_AGE.fullmatch(part))]
+    if len(ages) != 1:
+        return []  # "29. 31." is not one person's age
+    return [FrameFact(f"User is {ages[0]}.", ("User", "age"))]

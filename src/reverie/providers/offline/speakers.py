@@ -77,7 +77,8 @@ _INTERJECTIONS = frozenset(
         bold classy cringe lame correct noted agreed facts mood bless typical classic wild
         insane brilliant lovely gorgeous stunning hilarious ridiculous unreal rough
         vale venga dale bueno claro genial vamos hala oye mira nein genau tja allez bref
-        ciao ecco dai boh basta beleza tá pronto
+        ciao ecco dai boh basta beleza tá pronto nossa caramba uau
+        grabe hala naku nako sige ayy ayo aiyo aiya walao alamak yalla wallah habibi boo
         """
     )
 )

@@ -73,6 +73,10 @@ _IMPLIED_ROLE = re.compile(
     rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{_ROLE}"
     r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+)?[.!]?$"
 )
+# "currently hotel receptionist": "currently" says it is the speaker's job now.
+_CURRENT_ROLE = re.compile(
+    rf"^(?P<when>currently|now|still) (?P<article>an? )?(?:[a-z-]+ ){{0,2}}{_ROLE}[.!]?$", _I
+)
 _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
 # "dad had a fall", "my sister …", "Ana is …": someone else is the subject now.
 _OTHER_SUBJECT = re.compile(
@@ -120,6 +124,10 @@ def with_subjects(clauses: list[str]) -> list[str]:
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(unlabelled) is not None
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
+        elif (current := _CURRENT_ROLE.match(clause)) is not None:
+            rest = clause[current.end("when") :].strip()
+            article = "" if current["article"] else "an " if rest[:1] in "aeiouAEIOU" else "a "
+            clause = f"I'm {current['when'].lower()} {article}{rest}" if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
             article = "" if role["article"] else "an " if clause[:1] in "aeiouAEIOU" else "a "
             clause = f"I'm {article}{clause}" if mine else ""
