@@ -26,6 +26,7 @@ from reverie.providers.offline.predicates import (
     light_verb_ok,
     progressive_ok,
 )
+from reverie.providers.offline.standing import standing
 from reverie.providers.offline.vocabulary import is_name
 
 __all__ = ["first_person"]
@@ -162,6 +163,8 @@ def first_person(s: str) -> Tag | None:
     """The tag of a clause about the speaker ("I …", "my name is …"), or None."""
     if _NAME_CALL.match(s):
         return "permanent"
+    if (lasting := standing(s)) is not None:
+        return lasting
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
     if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s) or _I_CHOSE.match(s):

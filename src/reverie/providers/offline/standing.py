@@ -1,0 +1,141 @@
+"""Standing facts in the first person that the verb lists of :mod:`.first_person` miss.
+
+People say what lasts about them in shapes no single verb gives away: what
+they cannot do ("I can't drive"), what they have done for years ("I've lived
+in Hull my whole life", "I haven't eaten meat since I was 15"), their days
+("I'm off fridays", "I'm in the glasgow office"), what they do each week
+("I do bandoneon lessons at the Musikschule"), where they sell or buy ("I sell
+on insta and at the sunday market"), what they are registered or enrolled in,
+an appointment with its date, and what they are into. :func:`standing` tags
+such a clause; anything else is left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.predicates import ADV, Tag
+
+__all__ = ["standing"]
+
+_I = re.IGNORECASE
+
+_POINTER = r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b|one\b)"
+_WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+_DAY = rf"(?:every )?(?:{_WEEKDAY}(?:day)?s?|weekends|weekdays)(?=\b|-)"
+# Every week, not this week: "fridays", "every friday", "mon-thu" ("I'm off wed" is this week).
+_DAYS = (
+    rf"(?:every {_WEEKDAY}\w*|{_WEEKDAY}(?:day)?s\b|weekends|weekdays"
+    rf"|{_WEEKDAY}\w*\s*[-–]\s*{_WEEKDAY}\w*)"
+)
+
+# "I can't drive", "I never learned to swim": what someone cannot do, not what they can't
+# wait for or believe.
+_CANNOT = re.compile(
+    rf"^I {ADV}(?:can't|cannot|can not|don't know how to|never learn(?:ed|t) to) "
+    r"(?:drive|swim|cook|ride(?: a bike)?|read music|speak \w+|eat \w+|drink \w+|digest \w+|"
+    r"tolerate \w+|have (?!a\b|an\b|the\b|to\b)\w+)\b",
+    _I,
+)
+# "I haven't eaten meat since I was 15": a long abstinence.
+_NOT_SINCE = re.compile(
+    rf"^I {ADV}(?:haven't|have not|'ve not|have never) (?:[\w-]+ ){{1,3}}since "
+    r"(?:I was \d+|\d{4}|(?-i:[A-ZÀ-Þ])\w+|(?:uni|school|college|university|my \w+)\b)",
+    _I,
+)
+# "I've lived in Hull my whole life", "I have knitted for years".
+_FOR_YEARS = re.compile(
+    rf"^I(?:'ve| have) {ADV}(?:lived|worked|taught|played|studied|knitted|knit|run|coached|"
+    r"owned|volunteered|sung|danced|climbed|cycled|painted|kept|grown|used|driven|baked|"
+    r"written|fished|sailed|trained|collected|been (?:a |an )?[\w-]+)\b.*"
+    r"\b(?:for (?:\d+|many|a few|some|several|ten|twenty|thirty|forty|fifty) (?:years|decades)"
+    r"|for years|for decades|for ages|since (?:\d{4}|I was|uni|school|college)"
+    r"|my whole life|all my life|forever)\b",
+    _I,
+)
+# "I'm off fridays", "I'm only in mon-thu", "I'm on nights on weekends": the speaker's days.
+_MY_DAYS = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:off|in|working|at work|on shift|on nights|on days|on call|"
+    rf"in the office|wfh|working from home|remote|at the \w+) (?:on )?{_DAYS}",
+    _I,
+)
+# "I'm in the glasgow office": where someone works.
+_MY_OFFICE = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:based )?in the (?:[\w-]+ ){{1,2}}"
+    r"(?:office|branch|team|department|lab|hub|site|store|depot|studio|ward|unit)\b",
+    _I,
+)
+# "I do bandoneon lessons at the Musikschule", "I do compressed hours", "I do lunchboxes".
+_I_DO = re.compile(
+    rf"^I {ADV}do (?:the |my |all the |most of the )?(?:[\w-]+ ){{0,2}}"
+    r"(?:lessons|classes|class|hours|shifts|nights|lunchboxes|school run|cooking|shopping|"
+    r"laundry|bins|books|accounts|payroll|rota|ordering|admin|invoices|yoga|pilates|parkrun|"
+    r"crossfit|jiu-jitsu|bjj|karate|swimming|volunteering|markets|deliveries|pickups?|"
+    r"drop-?offs?)\b",
+    _I,
+)
+# "I sell on insta and at the sunday market", "I get tyres from Calder Distribution".
+_TRADE = re.compile(
+    rf"^I {ADV}(?:sell|source|buy|order|get) {_POINTER}(?:[\w&'-]+ ){{0,4}}?"
+    r"(?:on|at|from|through|via) (?:the )?(?:(?-i:[A-ZÀ-Þ])|insta\w*|etsy|ebay|amazon|"
+    r"vinted|depop|markets?\b|\w+ market\b)",
+    _I,
+)
+# "I'm registered with the HSE as a home food business", "I'm enrolled at the OU".
+_ENROLLED = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:registered|enrolled|certified|qualified|licensed|insured|"
+    r"signed up|vaccinated) (?:with|as|at|in|on|for|to) \S",
+    _I,
+)
+# "I've entered the Dublin Marathon", "I've pulled out of Belfast".
+_SIGNED_UP = re.compile(
+    rf"^I(?:'ve| have)? {ADV}(?:entered|signed up for|registered for|pulled out of|"
+    r"withdrawn from|withdrew from|dropped out of|enrolled (?:in|on|at)) (?:the )?"
+    r"(?:(?-i:[A-ZÀ-Þ])|\w+ (?:race|marathon|course|class|programme|program|degree))",
+    _I,
+)
+# "I'm into bouldering", "I'm interested in cycling".
+_INTO = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:very |quite |really )?(?:interested in|into|passionate about) "
+    rf"{_POINTER}(?!the idea\b|doing\b)\w+",
+    _I,
+)
+# "I have the notice appointment at Leeds register office on 29 April", "I have puppy class
+# starting march 15": an appointment, with its date or day.
+_APPOINTMENT = re.compile(
+    rf"^I {ADV}have (?:a |an |the |my |our )?(?:[\w-]+ ){{0,2}}"
+    r"(?:class|classes|lesson|lessons|appointment|appt|interview|exam|test|surgery|operation|"
+    r"scan|check-?up|recheck|hearing|viva|induction|course|session|sessions)\b"
+    rf"(?=.*(?:{DATE}|\bon {_DAY}|\b{_DAY}\b|\bat \d))",
+    _I,
+)
+# "I have this little side hustle baking filipino stuff": something the speaker runs.
+_SIDELINE = re.compile(
+    rf"^I {ADV}(?:have|run|own) (?:this |a |an |my own )?(?:little |small |tiny )?"
+    r"(?:side hustle|side business|side gig|small business|business|stall|podcast|blog|"
+    r"youtube channel|newsletter|band|allotment|etsy shop|online shop)\b",
+    _I,
+)
+
+_PERMANENT = (
+    _CANNOT,
+    _NOT_SINCE,
+    _FOR_YEARS,
+    _MY_DAYS,
+    _MY_OFFICE,
+    _I_DO,
+    _TRADE,
+    _ENROLLED,
+    _INTO,
+    _SIDELINE,
+)
+
+
+def standing(s: str) -> Tag | None:
+    """The tag of a first-person clause of one of the shapes above, or None."""
+    if any(pattern.match(s) for pattern in _PERMANENT):
+        return "permanent"
+    if _SIGNED_UP.match(s) or _APPOINTMENT.match(s):
+        return "durable"
+    return None

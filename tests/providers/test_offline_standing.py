@@ -1,0 +1,63 @@
+"""What lasts about someone, said in the first person without a telltale verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.transcript import Turn
+
+
+def facts(*turns: tuple[str, str]) -> list[str]:
+    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I also can't drive.", "User also can't drive."),
+        ("I haven't eaten meat since I was 15", "User hasn't eaten meat since they were 15."),
+        ("I've lived in Hull my whole life", "User has lived in Hull their whole life."),
+        ("I'm in the glasgow office.", "User is in the glasgow office."),
+        ("I'm off fridays", "User is off Fridays."),
+        ("I do compressed hours", "User does compressed hours."),
+        (
+            "I've entered the Dublin Marathon instead, Sunday 26 October.",
+            "User has entered the Dublin Marathon instead, Sunday 26 October.",
+        ),
+        (
+            "I'm registered with the HSE as a home food business already.",
+            "User is registered with the HSE as a home food business already.",
+        ),
+        ("I'm interested in cycling", "User is interested in cycling."),
+        (
+            "we have puppy class starting march 15 at Petland, saturdays at 10",
+            "User has puppy class starting March 15 at Petland, Saturdays at 10.",
+        ),
+        (
+            "I sell on insta and at the sunday market",
+            "User sells on insta and at the Sunday market.",
+        ),
+        (
+            "I get tyres and tubes from Calder Distribution",
+            "User gets tyres and tubes from Calder Distribution.",
+        ),
+    ],
+)
+def test_a_standing_fact_said_plainly_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I can't wait to see it",
+        "I can't believe it",
+        "I'm off wed",  # this week, not every week
+        "I'm interested in that",
+        "I get like 6 hrs now after nights.",
+        "I do think so",
+    ],
+)
+def test_a_passing_remark_in_the_same_shape_is_not(said: str) -> None:
+    assert facts(("user", said)) == []
