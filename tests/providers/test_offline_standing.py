@@ -61,3 +61,34 @@ def test_a_standing_fact_said_plainly_is_kept(said: str, kept: str) -> None:
 )
 def test_a_passing_remark_in_the_same_shape_is_not(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I'm also a bit lactose intolerant, but pills help",
+            "User is also a bit lactose intolerant.",
+        ),
+        (
+            "I'm seriously looking at moving into data analysis.",
+            "User is seriously looking at moving into data analysis.",
+        ),
+        (
+            "I'm sending an extra €300 a month to my mum",
+            "User is sending an extra €300 a month to their mum.",
+        ),
+        (
+            "my left knee has been aching since sunday's 11k.",
+            "User's left knee has been aching since Sunday's 11k (as of 2026-03-02).",
+        ),
+    ],
+)
+def test_a_mild_trait_a_change_weighed_money_each_month_and_an_ache_are_kept(
+    said: str, kept: str
+) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_a_passing_headache_is_not_an_ailment() -> None:
+    assert facts(("user", "my head hurts lol")) == []

@@ -6,7 +6,8 @@ in Hull my whole life", "I haven't eaten meat since I was 15"), their days
 ("I'm off fridays", "I'm in the glasgow office"), what they do each week
 ("I do bandoneon lessons at the Musikschule"), where they sell or buy ("I sell
 on insta and at the sunday market"), what they are registered or enrolled in,
-an appointment with its date, and what they are into. :func:`standing` tags
+an appointment with its date, what they are into or weighing up, money that
+goes out every month, and an ache they have now. :func:`standing` tags
 such a clause; anything else is left to the other rules.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE
-from reverie.providers.offline.predicates import ADV, Tag
+from reverie.providers.offline.predicates import ADV, STATE, Tag
 
 __all__ = ["standing"]
 
@@ -118,7 +119,38 @@ _SIDELINE = re.compile(
     _I,
 )
 
+# "I'm a bit lactose intolerant": a mild trait is still one.
+_MILD_TRAIT = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:a bit|a little|slightly|mildly|a tiny bit) {STATE}\b", _I
+)
+# "I'm seriously looking at moving into data analysis": a change being weighed up.
+_WEIGHING = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:seriously |actually )?(?:looking at|looking into|considering) "
+    r"(?:moving|switching|changing|retraining|applying|going back|buying|selling|"
+    r"getting|adopting|renting|doing an?)\b",
+    _I,
+)
+# "I'm sending an extra €300 a month to my mum": money that goes out every month.
+_EVERY_MONTH = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:sending|paying|saving|putting (?:away|aside)|giving|lending) "
+    r"(?:an extra |another |about |around )?(?:[£$€]\s?[\d,.]+k?|[\d,.]+k?\s?(?:eur|euros?|"
+    r"pounds|dollars|quid|gbp|usd))\b.*\b(?:a|per|each|every) (?:month|week|year)\b",
+    _I,
+)
+# "my left knee has been aching since sunday", "my ring finger hurts": an ailment now.
+_ACHING = re.compile(
+    r"^my (?:left |right |lower |upper )?(?:knee|knees|back|shoulder|hip|ankle|wrist|neck|foot|"
+    r"feet|elbow|hand|finger|ring finger|thumb|toe|hamstring|calf|achilles|shin|"
+    r"tooth|jaw|it band)s? (?:has been |have been |is |are |keeps |started |"
+    r"still )?(?:aching|hurting|hurts?|sore|swollen|stiff|painful|playing up|clicking|numb|"
+    r"giving me (?:trouble|grief))\b",
+    _I,
+)
+
 _PERMANENT = (
+    _MILD_TRAIT,
+    _WEIGHING,
+    _EVERY_MONTH,
     _CANNOT,
     _NOT_SINCE,
     _FOR_YEARS,
@@ -138,4 +170,4 @@ def standing(s: str) -> Tag | None:
         return "permanent"
     if _SIGNED_UP.match(s) or _APPOINTMENT.match(s):
         return "durable"
-    return None
+    return "ephemeral" if _ACHING.match(s) else None
