@@ -104,3 +104,8 @@ def test_a_terse_introduction_gives_the_age_and_the_job_beside_the_name() -> Non
     assert "User is 29." in stored
     assert "User is currently a hotel receptionist." in stored
     assert facts(("user", "im rafael. 29. 31. which is cheaper?")) == ["User's name is Rafael."]
+
+
+def test_what_is_said_of_the_group_is_not_said_of_the_user() -> None:
+    assert facts(("user", "can you write a sign? nothing corporate, we're a friendly shop")) == []
+    assert facts(("user", "we have to cut back")) == []

@@ -182,8 +182,19 @@ _WE_WORD = re.compile(
 _WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
 
 
+# What is said of the group, not of each one in it: "we're a friendly shop", "we're both
+# teachers", "we have to cut back".
+_GROUP_ONLY = re.compile(
+    r"^we(?:'re|’re| are| were) (?:a|an|the|both|all|two|three|four|five|each)\b"
+    r"|^we(?:'ve|’ve)? (?:have to|need to|should|must|could|might|can|gotta|got to)\b",
+    _I,
+)
+
+
 def as_household(clause: str) -> str:
     """ "we're redoing our bathroom" → "I'm redoing my bathroom": "we" is the user's household."""
+    if _GROUP_ONLY.match(clause):
+        return clause
     clause = _WE_ARE.sub(lambda m: "I am" if m[1].lower() == "are" else "I was", clause)
 
     def swap(match: re.Match[str]) -> str:
