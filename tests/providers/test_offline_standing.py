@@ -92,3 +92,31 @@ def test_a_mild_trait_a_change_weighed_money_each_month_and_an_ache_are_kept(
 
 def test_a_passing_headache_is_not_an_ailment() -> None:
     assert facts(("user", "my head hurts lol")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'll go home in july instead", "User will go home in July instead (as of 2026-03-02)."),
+        ("I'm turning 30 in october", "User is turning 30 in October."),
+        (
+            "my thesis has to be submitted by end of january",
+            "User's thesis has to be submitted by end of January (as of 2026-03-02).",
+        ),
+    ],
+)
+def test_a_plan_in_a_month_an_age_to_come_and_a_deadline_are_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_days_off_in_a_range_are_this_weeks_but_days_worked_are_a_pattern() -> None:
+    assert facts(("user", "I'm off fri-sun")) == []
+    assert facts(("user", "I'm only in mon-thu")) == ["User is only in mon-thu."]
+
+
+def test_his_after_a_relative_the_clause_names_is_that_relatives() -> None:
+    stored = facts(
+        ("user", "Commit is what my tutor calls the thesis plan. he's strict"),
+        ("user", "I'll go home in july, when my brother finishes his exams"),
+    )
+    assert not any("Commit's exams" in line or "tutor's exams" in line for line in stored)

@@ -79,6 +79,13 @@ _I_WILL_TASK = re.compile(
     _I,
 )
 
+# "I'll go home in july": a plan with its month is a commitment too.
+_IN_A_MONTH = re.compile(
+    r"\bin (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    r"|\bin (?:the )?(?:spring|summer|autumn|fall|winter)\b|\bin 20\d\d\b",
+    _I,
+)
+
 _I_WOULD = re.compile(
     r"^I(?:'d| would) (?:rather|prefer|like you to|love you to|like it if you)\b", _I
 )
@@ -175,7 +182,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"
-    if _I_WILL_TASK.match(s) and TIME_BOUND.search(s):
+    if _I_WILL_TASK.match(s) and (TIME_BOUND.search(s) or _IN_A_MONTH.search(s)):
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
         # "I upgraded at christmas" says when, not what: no object, no fact.

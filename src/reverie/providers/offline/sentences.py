@@ -284,6 +284,15 @@ def _expand_s(rest: str) -> str:
     return (" has" if has else " is") + rest[2:]
 
 
+# Someone the clause itself names, whom its "his"/"her" may mean.
+_OWN_PERSON = re.compile(
+    r"\bmy (?:little |big |older |younger )?(?:brother|sister|son|daughter|dad|father|mum|mom|"
+    r"mother|husband|wife|partner|boyfriend|girlfriend|friend|boss|manager|colleague|flatmate|"
+    r"roommate|cousin|uncle|aunt|auntie|grand\w+|nephew|niece|kid|baby)\b",
+    re.IGNORECASE,
+)
+
+
 def resolve_pronouns(
     clauses: list[str], speaker: str = "User", context: Sequence[tuple[str, str]] = ()
 ) -> list[str]:
@@ -318,6 +327,7 @@ def resolve_pronouns(
         elif (
             _SPEAKER_SUBJECT.match(clause)
             and _OBJECT_PRONOUN.search(clause)
+            and not _OWN_PERSON.search(clause)  # "when my brother finishes his boards"
             and (who := _referent(before, speaker))
         ):
             resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)

@@ -7,7 +7,8 @@ in Hull my whole life", "I haven't eaten meat since I was 15"), their days
 ("I do bandoneon lessons at the Musikschule"), where they sell or buy ("I sell
 on insta and at the sunday market"), what they are registered or enrolled in,
 an appointment with its date, what they are into or weighing up, money that
-goes out every month, and an ache they have now. :func:`standing` tags
+goes out every month, an age they are turning, a deadline, and an ache they
+have now. :func:`standing` tags
 such a clause; anything else is left to the other rules.
 """
 
@@ -26,10 +27,7 @@ _POINTER = r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b|one\b)"
 _WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
 _DAY = rf"(?:every )?(?:{_WEEKDAY}(?:day)?s?|weekends|weekdays)(?=\b|-)"
 # Every week, not this week: "fridays", "every friday", "mon-thu" ("I'm off wed" is this week).
-_DAYS = (
-    rf"(?:every {_WEEKDAY}\w*|{_WEEKDAY}(?:day)?s\b|weekends|weekdays"
-    rf"|{_WEEKDAY}\w*\s*[-–]\s*{_WEEKDAY}\w*)"
-)
+_DAYS = rf"(?:every {_WEEKDAY}\w*|{_WEEKDAY}(?:day)?s\b|weekends|weekdays)"
 
 # "I can't drive", "I never learned to swim": what someone cannot do, not what they can't
 # wait for or believe.
@@ -56,9 +54,11 @@ _FOR_YEARS = re.compile(
     _I,
 )
 # "I'm off fridays", "I'm only in mon-thu", "I'm on nights on weekends": the speaker's days.
+# A range says the days worked ("I'm only in mon-thu"); days off in a range are this week's.
 _MY_DAYS = re.compile(
-    rf"^I(?:'m| am) {ADV}(?:off|in|working|at work|on shift|on nights|on days|on call|"
-    rf"in the office|wfh|working from home|remote|at the \w+) (?:on )?{_DAYS}",
+    rf"^I(?:'m| am) {ADV}(?:(?:in|working|at work|in the office|wfh|working from home|remote|"
+    rf"at the \w+) (?:on )?(?:{_DAYS}|{_WEEKDAY}\w*\s*[-–]\s*{_WEEKDAY}\w*)"
+    rf"|(?:off|on shift|on nights|on days|on call) (?:on )?{_DAYS})",
     _I,
 )
 # "I'm in the glasgow office": where someone works.
@@ -147,7 +147,17 @@ _ACHING = re.compile(
     _I,
 )
 
+# "I'm turning 30 in october": an age.
+_TURNING = re.compile(rf"^I(?:'m| am) {ADV}turning (?:[2-9]\d|1[6-9])\b", _I)
+# "my thesis has to be submitted by end of january": a deadline.
+_DUE_BY = re.compile(
+    r"^my (?:[\w-]+ ){0,2}?[\w-]+ (?:has to|must|needs to|is due to|should) be "
+    r"(?:submitted|done|finished|handed in|filed|paid|renewed|sent|in) (?:by|before) \S",
+    _I,
+)
+
 _PERMANENT = (
+    _TURNING,
     _MILD_TRAIT,
     _WEIGHING,
     _EVERY_MONTH,
@@ -170,4 +180,4 @@ def standing(s: str) -> Tag | None:
         return "permanent"
     if _SIGNED_UP.match(s) or _APPOINTMENT.match(s):
         return "durable"
-    return "ephemeral" if _ACHING.match(s) else None
+    return "ephemeral" if _ACHING.match(s) or _DUE_BY.match(s) else None
