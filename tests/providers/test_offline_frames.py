@@ -253,6 +253,7 @@ def test_a_name_given_in_a_first_message_is_kept(first: str, kept: str) -> None:
 def test_a_state_after_im_is_not_a_name() -> None:
     stored = facts(("user", "hey. im starving, what can I cook with eggs"))
     assert not any("name" in line for line in stored), stored
+    assert facts(("user", "omg. i'm deceased. best party ever")) == []  # slang, not a name
     later = [("user", "I like cooking")] * 3 + [("user", "so im Priya, by the way")]
     assert not any("name" in line for line in facts(*later))  # only the first messages
 

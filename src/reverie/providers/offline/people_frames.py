@@ -73,6 +73,8 @@ _STATES = frozenset(
         starving exhausted stressed bored confused excited nervous scared worried upset angry
         annoyed tired sick ill freezing cold hot broke single vegan vegetarian allergic okay
         alright good great lost stuck curious honest serious kidding joking dying obsessed
+        deceased dead crying screaming weak shook shaking living thriving wheezing sobbing
+        fuming livid gutted buzzing knackered wrecked shattered
         """
     )
 )
