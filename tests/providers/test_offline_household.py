@@ -109,3 +109,13 @@ def test_a_terse_introduction_gives_the_age_and_the_job_beside_the_name() -> Non
 def test_what_is_said_of_the_group_is_not_said_of_the_user() -> None:
     assert facts(("user", "can you write a sign? nothing corporate, we're a friendly shop")) == []
     assert facts(("user", "we have to cut back")) == []
+
+
+def test_a_team_or_a_shop_says_what_it_moves_keeps_and_when_it_opens() -> None:
+    moving = facts(("user", "we're moving the payouts-service db from MySQL 5.7 to Postgres 16."))
+    assert moving == ["The team is moving the payouts-service db from MySQL 5.7 to Postgres 16."]
+    hours = facts(
+        ("user", "the suppliers put prices up again, payroll is due friday"),
+        ("user", "customers keep asking. we're open tue to sat 8:30 to 5:30, closed monday."),
+    )
+    assert "The team is open tue to sat 8:30 to 5:30, closed Monday." in hours

@@ -81,7 +81,13 @@ _WE_ARE = re.compile(
     r"using|building|running|"
     r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
     r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing|cutting|removing|"
-    r"postponing|delaying|moving off|moving away from|getting rid of)\b",
+    r"postponing|delaying|moving off|moving away from|getting rid of|staying with|"
+    r"sticking with|keeping|"
+    # "we're moving the payouts db from MySQL to Postgres", "we're open tue to sat 8:30 to 5"
+    r"moving (?:the |our )?[\w-]+(?: [\w-]+){0,2} (?:from|off|to|onto)\b|"
+    r"open (?:\w+ )?(?:mon|tue|wed|thu|fri|sat|sun|every|daily|7 days|\d)|"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (?:people|devs|developers|engineers|"
+    r"of us)\b)\b",
     _I,
 )
 # "we're on airflow 2.9", "we are still on Postgres": a version or a named product.
