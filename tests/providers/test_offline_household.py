@@ -119,3 +119,18 @@ def test_a_team_or_a_shop_says_what_it_moves_keeps_and_when_it_opens() -> None:
         ("user", "customers keep asking. we're open tue to sat 8:30 to 5:30, closed monday."),
     )
     assert "The team is open tue to sat 8:30 to 5:30, closed Monday." in hours
+
+
+def test_terse_news_said_object_first_or_as_years_is_the_speakers() -> None:
+    assert facts(("user", "photographer lumen and co 4200 booked.")) == [
+        "User booked photographer lumen and co 4200."
+    ]
+    assert facts(("user", "deposit paid 5k.")) == ["User paid deposit 5k."]
+    assert facts(("user", "5 yrs of react. loving it")) == ["User has 5 yrs of react."]
+    assert facts(("user", "keeping apple maps on ios")) == ["User is keeping apple maps on ios."]
+
+
+def test_object_first_news_needs_a_thing_named_and_not_someone_elses_card() -> None:
+    assert facts(("user", "van booked.")) == []
+    assert facts(("user", "my boss gave me a card signed by all the regulars")) == []
+    assert facts(("user", "4 years of my life, gone")) == []

@@ -148,7 +148,12 @@ def progressive_ok(rest: str) -> bool:
         "quitting": r"^(?:my |the )?\w+",
         "having": r"^(?:my |a |an )?(?:[\w-]+ ){0,3}?(?:replaced|removed|operated on|taken out|"
         r"done|fixed|checked)\b|^(?:surgery|an operation|a baby|twins|a c-section)\b",
-        "staying": r"^(?:with|in|at) (?-i:[A-Z])",
+        # "staying with Wild Goose", "staying on nights for now" (a shift, not a hotel)
+        "staying": r"^(?:(?:with|in|at) (?-i:[A-Z])|on (?:nights|days|earlies|lates|part[- ]time|"
+        r"full[- ]time)\b)",
+        "keeping": r"^(?:the |my |our )?(?!it\b|that\b|this\b|them\b|you\b|going\b|up\b|"
+        r"an eye\b|in touch\b)(?:[\w-]+ ){1,3}(?:on|for|as|at|in|until|till)\b",
+        "registering": r"^(?:(?-i:[A-Z])|the business|my business|a business|as\b|for\b)",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",
         "thinking": r"^(?:of|about) (?:getting|buying|moving|switching|adopting|having|starting|"

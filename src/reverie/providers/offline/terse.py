@@ -51,7 +51,29 @@ _IMPLIED_I = re.compile(
 )
 _IMPLIED_I_AM = re.compile(
     r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"
-    r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9])"  # "going with polars for …"
+    r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9]"  # "going with polars for …"
+    # "staying on nights", "keeping apple maps on ios", "registering Merienda by Mari"
+    r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9])"
+)
+# "photographer lumen and co 4200 booked.", "deposit paid 5k": what the speaker did, said
+# object first.
+# Not "the card signed by everyone", nor "theory test is booked for 3 April" (an
+# appointment, see with_owner), nor a bare "van booked." that says too little.
+_DONE_LAST = re.compile(
+    r"^(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah)[,!]? )*"
+    r"(?!(?:it|that|this|he|she|they|we|you|i|everything|all|nothing|one|which|yep|yes|ok)\b)"
+    r"(?P<what>(?:(?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|their|them|"
+    r"your)\b)[a-z][\w&'-]*)(?: (?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|"
+    r"their|them|your)\b)[\w&'-]+){0,5}?) (?P<verb>booked|paid|ordered|bought|signed|submitted|"
+    r"sent off|confirmed|renewed|cancelled|canceled)"
+    rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE})[^,.;!?]+)?)[.!]?$",
+    _I,
+)
+# "5 yrs of react", "10 years in finance": experience, said without "I have".
+_EXPERIENCE = re.compile(
+    r"^(?=(?:\d+|a few|many|several|two|three|four|five|six|seven|eight|nine|ten|twenty)\+? "
+    r"(?:yrs?|years) (?:of|in|as|doing) (?!my\b|your\b|our\b|that\b|this\b|the\b)[a-z])",
+    _I,
 )
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
@@ -120,7 +142,14 @@ def with_subjects(clauses: list[str]) -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
-        if _IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled):
+        if (done := _DONE_LAST.match(unlabelled)) is not None and (
+            done["rest"] or " " in done["what"]
+        ):
+            what, verb = done["what"], done["verb"].lower()
+            clause = f"I {verb} {what}{done['rest']}" if mine else ""
+        elif _EXPERIENCE.match(unlabelled):
+            clause = f"I have {unlabelled}" if mine else ""
+        elif _IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(unlabelled) is not None
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
