@@ -31,6 +31,13 @@ from reverie.providers.offline.frame_answers import answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.owners import (
+    as_household,
+    named_subject,
+    names_given,
+    with_owner,
+    without_asides,
+)
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
 from reverie.providers.offline.quality import fit_fact
@@ -40,15 +47,10 @@ from reverie.providers.offline.sentences import known_names, resolve_pronouns, s
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.terse import (
-    as_household,
-    named_subject,
-    names_given,
     self_introduced,
     takes_back_the_last,
     takes_itself_back,
-    with_owner,
     with_subjects,
-    without_asides,
 )
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.work_frames import work_frames

@@ -1,0 +1,159 @@
+"""Whose a clause is: the household's "we", the speaker's own things, a person named before.
+
+Said to an assistant outside work, "we" is the user's household: "we're
+redoing our bathroom" is the user's news (:func:`as_household`), though not
+what is said of the group ("we're a friendly shop"). "bike is a Canyon …",
+"recheck booked 17 july" and "feb 28 is my last day" are the speaker's own
+(:func:`with_owner`). "tom wants …" is about Tom once the chat has named him,
+by a relation ("my husband tom") or with a capital (:func:`named_subject`).
+A short bracketed aside need not hide the fact around it
+(:func:`without_asides`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.name_lexicon import NameLexicon
+
+__all__ = ["as_household", "named_subject", "names_given", "with_owner", "without_asides"]
+
+_I = re.IGNORECASE
+
+
+# "we're redoing our bathroom", said to an assistant outside work: the user and their
+# household, and what the household does, the user does.
+_WE_AS_I = {
+    "we": "I",
+    "we're": "I'm",
+    "were": "were",
+    "we've": "I've",
+    "we'll": "I'll",
+    "we'd": "I'd",
+    "our": "my",
+    "ours": "mine",
+    "ourselves": "myself",
+    "us": "me",
+}
+_WE_WORD = re.compile(
+    r"\b(?:we're|we’re|we've|we’ve|we'll|we’ll|we'd|we’d|we|our|ours|ourselves|us)\b", _I
+)
+_WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
+
+
+# What is said of the group, not of each one in it: "we're a friendly shop", "we're both
+# teachers", "we have to cut back".
+_GROUP_ONLY = re.compile(
+    r"^we(?:'re|’re| are| were) (?:a|an|the|both|all|two|three|four|five|each|open|closed)\b"
+    r"|^we(?:'ve|’ve)? (?:have to|need to|should|must|could|might|can|gotta|got to)\b",
+    _I,
+)
+
+
+def as_household(clause: str) -> str:
+    """ "we're redoing our bathroom" → "I'm redoing my bathroom": "we" is the user's household."""
+    if _GROUP_ONLY.match(clause):
+        return clause
+    clause = _WE_ARE.sub(lambda m: "I am" if m[1].lower() == "are" else "I was", clause)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match[0]
+        if word == "US":
+            return word
+        return _WE_AS_I[word.lower().replace("’", "'")]
+
+    return _WE_WORD.sub(swap, clause)
+
+
+# "bike is a canyon endurace", "contractor is Kowalski Renos": the speaker's own things and
+# the people who serve them, said without "my". Only with a value that names or counts
+# something: "bike is fine" says nothing lasting. Not a home or its rent: "rent is £3,200"
+# is as often the place being looked at as the one lived in.
+_OWN_THING = re.compile(
+    r"^(?:the )?(?P<thing>bike|car|van|phone|laptop|monitor|keyboard|camera|watch|"
+    r"contractor|builder|landlord|landlady|letting agent|physio|physiotherapist|therapist|"
+    r"doctor|gp|dentist|vet|surgeon|consultant|midwife|trainer|coach|tutor|lawyer|"
+    r"solicitor|accountant|mortgage|salary|gym|"
+    r"(?:home|work|daily) commute|wifi|internet|insurer|bank|energy supplier|provider)"
+    r" (?:is|was|=) (?=[^.!?]*(?:[0-9]|\b(?-i:[A-ZÀ-Þ])))",
+    _I,
+)
+
+
+# "yep, …", "wait …": the words that open a chat reply.
+_LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
+# "recheck booked 17 july", "Bike fit is booked for March 14": the speaker's appointment.
+_BOOKED = re.compile(
+    rf"^{_LEAD}(?:the )?"
+    r"(?!(?:it|that|this|everything|all|one|which|what|nothing|he|she|they|we|you|i)\b)"
+    r"(?P<thing>(?:(?!is\b|was\b)[a-z][\w-]*)(?: (?!is\b|was\b)[a-z][\w-]*){0,2})"
+    r" (?:is |was |now |all )?(?:booked|scheduled)"
+    rf" (?:in )?(?:for |on )?(?:the )?(?P<date>{DATE})\b",
+    _I,
+)
+# "feb 28 is my last day at harbor mutual": the date said first.
+_DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine>my [^,.;!?]+)", _I)
+
+
+def with_owner(clause: str) -> str:
+    """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
+
+    Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
+    "feb 28 is my last day at …" → "my last day at … is feb 28".
+    """
+    if (booked := _BOOKED.match(clause)) is not None:
+        thing, rest = booked["thing"].lower(), clause[booked.end() :]
+        verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
+        return f"my {thing} {verb} booked for {booked['date']}{rest}"
+    if (dated := _DATE_FIRST.match(clause)) is not None:
+        return f"{dated['mine']} is {dated['date']}{clause[dated.end() :]}"
+    match = _OWN_THING.match(clause)
+    if match is None:
+        return clause
+    return f"my {match['thing'].lower()}{clause[match.end('thing') :]}"
+
+
+# "User's husband is Tom.": a frame that names someone in the user's life.
+_FRAMED_NAME = re.compile(r"^\w+'s [\w -]+ is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+)\.$")
+_BE = re.compile(r"^(?:'s)? (?:\w+ )?(?:is|are|was|were)\b")
+_LOWER_SUBJECT = re.compile(
+    r"^(?P<lead>(?:and|but|also|btw|plus|oh and) )?(?P<name>[a-zà-ÿ][\wà-ÿ-]+)(?=(?:'s)? )"
+)
+
+
+def named_subject(clause: str, lexicon: NameLexicon, met: set[str], names: set[str]) -> str:
+    """ "tom wants a walk-in shower" → "Tom wants …" when tom is a name in this chat."""
+    match = _LOWER_SUBJECT.match(clause)
+    if match is None:
+        return clause
+    word = match["name"]
+    rest = clause[match.end() :]
+    if word in met:
+        name: str | None = word.title()
+    elif lexicon.written_as_a_name(word) or not _BE.match(rest):
+        # A word only said often is a name when it does something ("josh plays drums"),
+        # not when something is said of it ("budget is about £600" is a thing).
+        name = lexicon.name(word, rest)
+    else:
+        name = None
+    if name is None:
+        return clause
+    names.add(name)
+    return name + clause[match.end() :]
+
+
+def names_given(line: str) -> set[str]:
+    """ "User's husband is Tom." → {"tom"}: whom a frame's line names, in lower case."""
+    named = _FRAMED_NAME.match(line)
+    return {named["name"].lower()} if named is not None else set()
+
+
+# "my residence permit (study) expires on …": a short aside the rules need not read.
+_ASIDE = re.compile(r"\s*\([^()]{1,40}\)")
+
+
+def without_asides(clause: str) -> str | None:
+    """The clause with its short bracketed asides left out, or None when it has none."""
+    bare = _ASIDE.sub("", clause)
+    return bare if bare != clause and bare.strip() else None
