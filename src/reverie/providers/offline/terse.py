@@ -5,7 +5,9 @@ marisol", "line cook 6 yrs at sauce & ember". :func:`with_subjects` gives such
 clauses their "I" back, but only where the speaker is the one talking about
 themselves: not after someone else was the subject ("dad had a fall. broke his
 hip" is about dad), not in a message about him or her, and not in program
-output. :func:`self_introduced` reads "This is Lukas, dad of three" in a first
+output. News said object first ("deposit paid 5k", "photographer lumen and co
+booked") and experience said as years ("5 yrs of react") get their "I" too.
+:func:`self_introduced` reads "This is Lukas, dad of three" in a first
 message as "I'm Lukas, dad of three". A joke is taken back in two words:
 "I'm a millionaire btw" … "lol no" (:func:`takes_back_the_last`), or "… jk"
 (:func:`takes_itself_back`); what it said is not kept.
