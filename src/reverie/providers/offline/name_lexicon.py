@@ -127,5 +127,7 @@ _PARTICLE = re.compile(
 def looks_like_a_verb(word: str) -> bool:
     verbs = {*HABIT_VERBS, *PREFERENCE_VERBS, *EVENT_VERBS}
     stems = {word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("ed")}
+    if word.endswith("ed"):
+        stems.add(word.removesuffix("d"))  # "loved", "hated": the verb ends in "e"
     # "cried", "tried", "worried": no name ends so ("Ahmed", "Fred" and "Ted" do end in -ed).
     return bool(stems & verbs) or word.endswith(("ing", "ly", "ied"))

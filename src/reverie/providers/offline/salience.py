@@ -163,8 +163,8 @@ _POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|
 # "User can play the first 10 seconds of wonderwall": what someone manages, not who they are
 # ("User can't eat gluten" is kept: a limit is worth knowing).
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
-# "User is learning.": doing something, without what.
-_BARE_DOING = re.compile(r"^\S+ (?:is|are) (?:\w+ )?\w+ing\.$")
+# "User is learning.", "Theo has been thinking.": doing something, without what.
+_BARE_DOING = re.compile(r"^\S+ (?:is|are|has been|have been) (?:\w+ )?\w+ing\.$")
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 

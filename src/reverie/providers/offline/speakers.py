@@ -79,6 +79,8 @@ _INTERJECTIONS = frozenset(
         vale venga dale bueno claro genial vamos hala oye mira nein genau tja allez bref
         ciao ecco dai boh basta beleza tá pronto nossa caramba uau
         grabe hala naku nako sige ayy ayo aiyo aiya walao alamak yalla wallah habibi boo
+        ffs smh wtf omfg fml istg ngl imo imho afaik tbf lmk ikr jfc smdh
+        ttyl ttys brb gtg g2g gn gm hbu wbu nvm np tysm omw irl idc ily ilysm xoxo xx xo
         """
     )
 )
@@ -205,8 +207,34 @@ def _tidy_name(word: str) -> str:
     return plain[:1].upper() + plain[1:]
 
 
-def identify_speakers(turns: Sequence[Turn]) -> Speakers:
-    """Work out who talks in ``turns`` (see the module docstring)."""
+def identify_speakers(turns: Sequence[Turn], carried: Speakers | None = None) -> Speakers:
+    """Work out who talks in ``turns`` (see the module docstring).
+
+    Args:
+        turns: The conversation (one consolidation chunk of it, often).
+        carried: Who an earlier chunk of the same conversation found talking.
+            A chunk of a few messages rarely names both people, and may take
+            a word for a name: the names an earlier chunk settled stand.
+    """
+    found = _identify(turns)
+    if carried is None or not carried.other_is_person:
+        return found
+    if not found.other_is_person and (
+        any(t.used_tools for t in turns)
+        or any(_AI_MARKS.search(t.text) for t in turns if t.role == "assistant")
+    ):
+        return found  # an assistant answers here, whatever was said before
+    # What earlier chunks settled stands: a few messages name someone by chance ("ffs!").
+    return Speakers(
+        True,
+        carried.other_name or found.other_name,
+        carried.user_name or found.user_name,
+        found.work,
+        found.shared_home or carried.shared_home,
+    )
+
+
+def _identify(turns: Sequence[Turn]) -> Speakers:
     work = (
         any(t.used_tools or "```" in t.text for t in turns)
         or sum(is_work_talk(t.text) for t in turns if t.role == "user") >= 2

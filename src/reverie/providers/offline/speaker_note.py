@@ -1,0 +1,42 @@
+"""Who talks, carried from one consolidation chunk to the next in a ``[skip]`` note.
+
+A long chat between two people is archived a few messages at a time, and a
+chunk of a few messages rarely names both of them. When a chunk finds who is
+talking, its answer ends with a note the Consolidator keeps with the summary
+(``[skip] Speakers: the user is Dev; the other person is Magda.``); the next
+chunk gets that summary back as the previous one and reads the note
+(:func:`carried_speakers`). ``[skip]`` lines never reach the memory files.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.speakers import Speakers
+
+__all__ = ["carried_speakers", "speakers_note"]
+
+_NAME = r"[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
+_NOTE = re.compile(
+    rf"^\[skip\] Speakers: (?:the user is (?P<user>{_NAME})(?:; |, | and ))?"
+    rf"the other person is (?P<other>{_NAME})(?P<shared>, who shares the user's home)?\.$",
+    re.MULTILINE,
+)
+
+
+def speakers_note(speakers: Speakers) -> str | None:
+    """The ``[skip]`` note naming the two people of a chat, or None for a chat with an assistant."""
+    if not speakers.other_is_person or speakers.other_name is None:
+        return None
+    user = f"the user is {speakers.user_name}; " if speakers.user_name else ""
+    shared = ", who shares the user's home" if speakers.shared_home else ""
+    return f"[skip] Speakers: {user}the other person is {speakers.other_name}{shared}."
+
+
+def carried_speakers(previous_summary: str | None) -> Speakers | None:
+    """Who an earlier chunk found talking, from its note in ``previous_summary``."""
+    notes = list(_NOTE.finditer(previous_summary or ""))
+    if not notes:
+        return None
+    note = notes[-1]
+    return Speakers(True, note["other"], note["user"], shared_home=note["shared"] is not None)
