@@ -134,3 +134,24 @@ def test_object_first_news_needs_a_thing_named_and_not_someone_elses_card() -> N
     assert facts(("user", "van booked.")) == []
     assert facts(("user", "my boss gave me a card signed by all the regulars")) == []
     assert facts(("user", "4 years of my life, gone")) == []
+
+
+def test_a_job_an_office_and_a_deadline_said_without_my_are_the_users() -> None:
+    assert facts(("user", "job is Sustainability Officer at GreenGrid Energy")) == [
+        "User's job is Sustainability Officer at GreenGrid Energy."
+    ]
+    assert facts(("user", "Office is in HafenCity")) == ["User's office is in HafenCity."]
+    rego = facts(("user", "rego is due 12 september"))
+    assert [line.split(" (as of")[0] for line in rego] == ["User's rego is due on 12 September"]
+    assert not any(line.startswith("User's job") for line in facts(("user", "the job is in Lyon")))
+
+
+def test_a_named_persons_news_and_dated_plan_are_theirs() -> None:
+    stored = facts(
+        ("user", "my sister Ines applied at the bank, and Declan is her husband"),
+        ("assistant", "Fingers crossed for her!"),
+        ("user", "Ines got the job! Declan is going to fly out 20 dec to celebrate"),
+    )
+    assert "Ines got the job." in stored
+    assert "Declan is going to fly out 20 Dec to celebrate." in stored
+    assert not any("home" in line for line in facts(("user", "so Kai got home at 3am")))

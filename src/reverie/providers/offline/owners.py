@@ -71,11 +71,15 @@ def as_household(clause: str) -> str:
 # something: "bike is fine" says nothing lasting. Not a home or its rent: "rent is £3,200"
 # is as often the place being looked at as the one lived in.
 _OWN_THING = re.compile(
-    r"^(?:the )?(?P<thing>bike|car|van|phone|laptop|monitor|keyboard|camera|watch|"
+    r"^(?:(?:the )?(?P<thing>bike|car|van|phone|laptop|monitor|keyboard|camera|watch|"
     r"contractor|builder|landlord|landlady|letting agent|physio|physiotherapist|therapist|"
     r"doctor|gp|dentist|vet|surgeon|consultant|midwife|trainer|coach|tutor|lawyer|"
     r"solicitor|accountant|mortgage|salary|gym|"
     r"(?:home|work|daily) commute|wifi|internet|insurer|bank|energy supplier|provider)"
+    # "job is Sustainability Officer at GreenGrid", "office is in HafenCity"; "the job is …"
+    # may be one being talked about.
+    r"|(?P<work>(?:new )?job|role|job title|employer|office|uni|university|major|degree|"
+    r"programme|thesis|dissertation|supervisor|manager|boss))"
     r" (?:is|was|=) (?=[^.!?]*(?:[0-9]|\b(?-i:[A-ZÀ-Þ])))",
     _I,
 )
@@ -83,12 +87,14 @@ _OWN_THING = re.compile(
 
 # "yep, …", "wait …": the words that open a chat reply.
 _LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
-# "recheck booked 17 july", "Bike fit is booked for March 14": the speaker's appointment.
+# "recheck booked 17 july", "Bike fit is booked for March 14", "rego is due 12 september":
+# the speaker's appointment or deadline.
 _BOOKED = re.compile(
     rf"^{_LEAD}(?:the )?"
-    r"(?!(?:it|that|this|everything|all|one|which|what|nothing|he|she|they|we|you|i)\b)"
+    r"(?!(?:it|that|this|everything|all|one|which|what|nothing|he|she|they|we|you|i|my|your|"
+    r"his|her|our|their)\b)"
     r"(?P<thing>(?:(?!is\b|was\b)[a-z][\w-]*)(?: (?!is\b|was\b)[a-z][\w-]*){0,2})"
-    r" (?:is |was |now |all )?(?:booked|scheduled)"
+    r" (?:is |was |now |all )?(?P<how>booked|scheduled|due)"
     rf" (?:in )?(?:for |on )?(?:the )?(?P<date>{DATE})\b",
     _I,
 )
@@ -105,13 +111,16 @@ def with_owner(clause: str) -> str:
     if (booked := _BOOKED.match(clause)) is not None:
         thing, rest = booked["thing"].lower(), clause[booked.end() :]
         verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
-        return f"my {thing} {verb} booked for {booked['date']}{rest}"
+        how = booked["how"].lower()
+        when = "on" if how == "due" else "for"
+        return f"my {thing} {verb} {how} {when} {booked['date']}{rest}"
     if (dated := _DATE_FIRST.match(clause)) is not None:
         return f"{dated['mine']} is {dated['date']}{clause[dated.end() :]}"
     match = _OWN_THING.match(clause)
     if match is None:
         return clause
-    return f"my {match['thing'].lower()}{clause[match.end('thing') :]}"
+    what = "thing" if match["thing"] else "work"
+    return f"my {match[what].lower()}{clause[match.end(what) :]}"
 
 
 # "User's husband is Tom.": a frame that names someone in the user's life.

@@ -272,7 +272,8 @@ def to_third_person(
 _CALENDAR = re.compile(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
     r"april|june|july|august|september|october|november|december)s?\b"
-    r"|(?<=\d )(?:may|march)\b|(?<=\d(?:st|nd|rd|th) )(?:may|march)\b"
+    r"|(?<=\d )(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b"
+    r"|(?<=\d(?:st|nd|rd|th) )(?:may|march)\b"
     r"|\b(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"(?= \d{1,2}(?:st|nd|rd|th)?\b)"
 )

@@ -37,6 +37,7 @@ __all__ = [
     "complement_ok",
     "event_worth_keeping",
     "is_time_bound",
+    "life_news",
     "light_verb_ok",
     "progressive_ok",
     "stem_verb",
@@ -181,6 +182,11 @@ _LIFE_NEWS = re.compile(
     r"|(?:my )?notice\b)",
     re.IGNORECASE,
 )
+
+
+def life_news(rest: str) -> bool:
+    """ "offered a place", "the job", "engaged": what follows "got" in news about a life."""
+    return _LIFE_NEWS.match(rest) is not None
 
 
 def event_worth_keeping(verb: str, rest: str) -> bool:

@@ -32,6 +32,7 @@ from reverie.providers.offline.predicates import (
     complement_ok,
     event_worth_keeping,
     is_time_bound,
+    life_news,
     light_verb_ok,
     stem_verb,
 )
@@ -115,8 +116,10 @@ _NAMED = re.compile(
     r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)?)"
     # "Marta from platform owns IAM": who they are, between the name and the verb.
     r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
-    rf" {ADV}(?P<verb>is|are|was|has|will|{NEG}|\w+s|\w+ed|confirmed:)(?=[\s:])(?P<rest>.*)$"
+    rf" {ADV}(?P<verb>is|are|was|has|will|{NEG}|\w+s|\w+ed|got|confirmed:)(?=[\s:])(?P<rest>.*)$"
 )
+_DATED = re.compile(rf"\b{DATE}", _I)
+_GOING_TO = re.compile(r"^going to (?!be\b|get\b|have\b|kill\b|love\b|hate\b)\w+ \S", _I)
 _NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
 
 _THE = re.compile(
@@ -244,6 +247,14 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
     verb, rest = match["verb"].lower(), match["rest"]
     if _NAMED_IDIOM.match(f"{verb}{rest}") or _NAMED_IDIOM.match(verb):
         return None
+    if verb == "got":  # "Ines got the job!", "Sam got engaged"; not "Kai got home"
+        return "durable" if life_news(rest.strip()) else None
+    if (
+        verb == "is"
+        and _GOING_TO.match(rest.strip())
+        and (is_time_bound(rest) or _DATED.search(rest))
+    ):
+        return "durable"  # "Declan is going to fly out on 20 December"
     if verb in ("is", "are", "was"):
         return "durable" if complement_ok(rest) else None
     if verb in ("has", "will") or verb.startswith("confirmed"):
