@@ -155,3 +155,12 @@ def test_a_named_persons_news_and_dated_plan_are_theirs() -> None:
     assert "Ines got the job." in stored
     assert "Declan is going to fly out 20 Dec to celebrate." in stored
     assert not any("home" in line for line in facts(("user", "so Kai got home at 3am")))
+
+
+def test_a_parents_health_news_is_kept_but_not_an_opinion_of_them() -> None:
+    assert facts(("user", "dad had a stroke in february")) == [
+        "User's dad had a stroke in February."
+    ]
+    assert facts(("user", "my dad had a fall")) == ["User's dad had a fall."]
+    assert facts(("user", "mum runs a tight ship")) == []
+    assert facts(("user", "my mum had a great time")) == []

@@ -102,12 +102,26 @@ _BOOKED = re.compile(
 _DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine>my [^,.;!?]+)", _I)
 
 
+# "dad had a stroke in february": a parent said without "my", in news about their health
+# or life (not "mum runs a tight ship", an opinion).
+_KIN_NEWS = re.compile(
+    r"^(?P<kin>mum|mom|mam|dad|grandma|grandpa|granny|grandad|granddad|nan|nana|gran)"
+    r"(?= (?:(?:just |finally |officially )?(?:had|has|got|was|is|broke|fell|passed|died|retired|"
+    r"moved|lives|starts|started|needs)\b).*\b(?:stroke|fall|heart attack|operation|surgery|"
+    r"hip|knee|cancer|dementia|alzheimer'?s|parkinson'?s|diabetes|diabetic|diagnosed|dialysis|"
+    r"chemo|hospital|hospitali[sz]ed|passed away|died|retired|moved to|lives in|broke)\b)",
+    _I,
+)
+
+
 def with_owner(clause: str) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
     "feb 28 is my last day at …" → "my last day at … is feb 28".
     """
+    if (kin := _KIN_NEWS.match(clause)) is not None:
+        return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
     if (booked := _BOOKED.match(clause)) is not None:
         thing, rest = booked["thing"].lower(), clause[booked.end() :]
         verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"

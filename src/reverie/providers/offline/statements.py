@@ -50,7 +50,7 @@ _I = re.IGNORECASE
 
 _MY = re.compile(
     r"^my (?P<np>(?:[\w'-]+ ){0,3}?[\w'-]+)(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?"
-    rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|\w+s|will \w+|has been)\b(?P<rest>.*)$",
+    rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|\w+s|will \w+|has been|had)\b(?P<rest>.*)$",
     _I,
 )
 _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sent|wrote)$", _I)
@@ -118,7 +118,6 @@ _NAMED = re.compile(
     r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
     rf" {ADV}(?P<verb>is|are|was|has|will|{NEG}|\w+s|\w+ed|got|confirmed:)(?=[\s:])(?P<rest>.*)$"
 )
-_DATED = re.compile(rf"\b{DATE}", _I)
 _GOING_TO = re.compile(r"^going to (?!be\b|get\b|have\b|kill\b|love\b|hate\b)\w+ \S", _I)
 _NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
 
@@ -193,6 +192,14 @@ _MY_MESSAGE = re.compile(
 )
 
 
+# What "my dad had …" says that is worth keeping: news about someone's health or family.
+_HEALTH_NEWS = re.compile(
+    r"^(?:a |an |his |her |their )?(?:(?:minor |major |small |mild |bad |nasty )?(?:stroke|fall|"
+    r"heart attack|operation|surgery|seizure|baby|miscarriage|hip replacement|knee replacement|"
+    r"cancer scare|car accident|accident)|(?:hip|knee|hips|knees|gallbladder|appendix|tonsils|"
+    r"cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
+    _I,
+)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 # A date, a month said alone (not "may"), a weekday or a year.
 _DATED = re.compile(
@@ -219,6 +226,8 @@ def _possessive(s: str) -> Tag | None:
         return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
     if base in _SCHEDULE_VERBS and _DATED.search(rest):
         return "durable"  # "my funding ends August 31", "my lease runs out in June"
+    if word == "had" and _HEALTH_NEWS.match(rest.strip()):
+        return "durable"  # "my dad had a stroke in february"
     return None
 
 
