@@ -164,3 +164,11 @@ def test_a_parents_health_news_is_kept_but_not_an_opinion_of_them() -> None:
     assert facts(("user", "my dad had a fall")) == ["User's dad had a fall."]
     assert facts(("user", "mum runs a tight ship")) == []
     assert facts(("user", "my mum had a great time")) == []
+
+
+def test_a_budget_said_as_a_label_is_the_users() -> None:
+    assert facts(("user", "budget 45k total")) == ["User's budget is 45k total."]
+    assert facts(("user", "budget for the trip: ~2,500 eur")) == [
+        "User's budget for the trip is ~2,500 eur."
+    ]
+    assert facts(("user", "the budget is tight")) == []

@@ -114,12 +114,24 @@ _KIN_NEWS = re.compile(
 )
 
 
+# "budget 45k total", "budget for the trip: ~2,500": the speaker's budget, said as a label.
+_BUDGET = re.compile(
+    rf"^{_LEAD}(?:the |our |total |overall )?budget(?P<purpose> for [^,.;:!?]+?)?(?: is|:|=)? "
+    r"(?P<amount>(?:about |around |max |roughly |~)?[£$€]?\s?\d[\d,.]*\s?k?"
+    r"(?: ?(?:eur|euros?|gbp|usd|pounds|dollars|quid))?)\b",
+    _I,
+)
+
+
 def with_owner(clause: str) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
     "feb 28 is my last day at …" → "my last day at … is feb 28".
     """
+    if (budget := _BUDGET.match(clause)) is not None:
+        purpose = budget["purpose"] or ""
+        return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
         return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
     if (booked := _BOOKED.match(clause)) is not None:
