@@ -172,3 +172,19 @@ def test_a_budget_said_as_a_label_is_the_users() -> None:
         "User's budget for the trip is ~2,500 eur."
     ]
     assert facts(("user", "the budget is tight")) == []
+
+
+def test_terse_work_talk_names_the_job_the_boss_and_the_tools() -> None:
+    stored = facts(
+        ("user", "sre at trackly, parcel tracking. terraform for infra."),
+        ("assistant", "Got it. What do you deploy with?"),
+        ("user", "argocd. kustomize now for everything. karim (boss) wants a migration doc"),
+    )
+    assert "User is an sre at trackly, parcel tracking." in stored
+    assert "The team uses terraform for infra." in stored
+    assert "The team uses kustomize for everything." in stored
+    assert "User's boss is Karim." in stored
+    assert facts(("user", "UX researcher at a software company")) == [
+        "User is a UX researcher at a software company."
+    ]
+    assert facts(("user", "the report (draft) is late")) == []

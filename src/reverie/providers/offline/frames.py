@@ -73,6 +73,10 @@ _NAME_IS_MY_RELATION = re.compile(
     rf"(?P<rel>{RELATION})\b",
     _I,
 )
+# "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
+_NAME_BRACKET_RELATION = re.compile(
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \({KIN_ADJ}(?P<rel>{RELATION})\)", _I
+)
 _MY_RELATIONS_NAME = re.compile(
     rf"\bmy {KIN_ADJ}(?P<rel>{RELATION})(?:'s name is|'s called| is called| is named)\s+"
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
@@ -237,11 +241,19 @@ def _sentence_frames(
     sentence: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str]
 ) -> list[FrameFact]:
     found: list[FrameFact] = []
-    for pattern in (_MY_RELATION, _MY_RELATIONS_NAME, _NAME_IS_MY_RELATION, _BARE_RELATION):
+    for pattern in (
+        _MY_RELATION,
+        _MY_RELATIONS_NAME,
+        _NAME_IS_MY_RELATION,
+        _NAME_BRACKET_RELATION,
+        _BARE_RELATION,
+    ):
         for match in pattern.finditer(sentence):
             # "my girlfriend sofia's iphone": a possessive there is a name, not a verb.
             owns = match["name"].lower().endswith(("'s", "’s"))
-            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=owns)
+            # "karim (boss)": the brackets say the word before them is a name
+            shaped = owns or pattern is _NAME_BRACKET_RELATION
+            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))
     for match in _THEIR_RELATION.finditer(sentence):

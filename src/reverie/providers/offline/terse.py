@@ -71,7 +71,11 @@ _ROLE = (
     r"plumber|carpenter|student|intern|analyst|consultant|architect|illustrator|writer|"
     r"librarian|cashier|cleaner|driver|receptionist|technician|scientist|researcher|"
     r"lecturer|professor|vet|dentist|midwife|carer|baker|butcher|hairdresser|editor|"
-    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant)"
+    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant|sre|swe|sde|"
+    r"devops|qa|tester|recruiter|paralegal|firefighter|waiter|waitress|bartender|courier|nanny|"
+    r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
+    r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
+    r"caregiver|secretary|bookkeeper)"
 )
 _IMPLIED_ROLE = re.compile(
     # Where or how long: "a dev." alone says too little.
@@ -79,7 +83,8 @@ _IMPLIED_ROLE = re.compile(
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
     rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
     rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{_ROLE}"
-    r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+)?[.!]?$"
+    # "sre at trackly, parcel tracking": what the place is may follow
+    r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+(?:, [a-z][^,.;!?]*)?)?[.!]?$"
 )
 # "currently hotel receptionist": "currently" says it is the speaker's job now.
 _CURRENT_ROLE = re.compile(
@@ -121,6 +126,19 @@ def self_introduced(clause: str) -> str:
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
 
 
+# Job acronyms typed in lower case ("sre at trackly").
+_ACRONYMS = frozenset(("sre", "swe", "sde", "qa", "pm", "ux", "ui", "hr", "gp", "ml", "icu", "hca"))
+
+
+def _article(phrase: str) -> str:
+    """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher", "an ICU nurse"."""
+    word = phrase.split()[0] if phrase.split() else ""
+    acronym = word.isupper() or word.lower() in _ACRONYMS or not re.search(r"[aeiouy]", word, _I)
+    if acronym:  # said letter by letter
+        return "an " if word[:1].lower() in "aefhilmnorsx" else "a "
+    return "an " if word[:1].lower() in "aeiou" else "a "
+
+
 def with_subjects(clauses: list[str]) -> list[str]:
     """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself."""
     restored = []
@@ -141,10 +159,10 @@ def with_subjects(clauses: list[str]) -> list[str]:
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
         elif (current := _CURRENT_ROLE.match(clause)) is not None:
             rest = clause[current.end("when") :].strip()
-            article = "" if current["article"] else "an " if rest[:1] in "aeiouAEIOU" else "a "
+            article = "" if current["article"] else _article(rest)
             clause = f"I'm {current['when'].lower()} {article}{rest}" if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
-            article = "" if role["article"] else "an " if clause[:1] in "aeiouAEIOU" else "a "
+            article = "" if role["article"] else _article(clause)
             clause = f"I'm {article}{clause}" if mine else ""
         elif _I_SUBJECT.match(clause):
             mine = True

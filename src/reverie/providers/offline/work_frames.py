@@ -1,7 +1,7 @@
 """Decisions in terse work talk: "postmark then, not sendgrid", "currencies: EUR, GBP and USD".
 
 At work people settle things in a few words, without a subject or a verb the
-clause rules (:mod:`.rules`) could read. Four shapes are clear enough to keep,
+clause rules (:mod:`.rules`) could read. Five shapes are clear enough to keep,
 and only in talk about work:
 
 - a choice against an alternative: "postmark then, not sendgrid", "so
@@ -9,6 +9,8 @@ and only in talk about work:
 - a conclusion after "so:" or "decision:": "so: arq with redis for background
   jobs" → "Decision: arq with redis for background jobs.";
 - a requirement: "I want cursor pagination" → "User wants cursor pagination.";
+- a tool and the part of the stack it serves: "terraform for infra." → "The
+  team uses terraform for infra." (a later tool for the same part replaces it);
 - a label and its value: "currencies: EUR, GBP and USD only at launch" →
   "Currencies: EUR, GBP and USD only at launch." The label must name
   something a team settles (a scope, a deadline, conventions — not a tool,
@@ -64,6 +66,15 @@ _WANT = re.compile(
     r"(?P<what>(?![a-z]+ing\b)[a-z][\w-]*(?: [a-z][\w-]*){1,2})\s*[.!]*$",
     _I,
 )
+# "terraform for infra.", "kustomize now for everything": a tool and the part it serves.
+_TOOL_FOR = re.compile(
+    r"^(?:(?:ok|okay|so|yeah|yes)[,.!]?\s+)?(?P<tool>[a-z][\w.+#-]*(?: ?\+ ?[a-z][\w.+#-]*)?)"
+    r"(?: now)? for (?P<part>infra|infrastructure|ci|cd|ci/cd|monitoring|alerting|deploys|"
+    r"deployments|secrets|state|frontend|backend|auth|payments|emails?|queues?|the db|db|"
+    r"database|cache|caching|logging|logs|tracing|tests|testing|builds|hosting|dns|cdn|search|"
+    r"analytics|metrics|background jobs|jobs|migrations|everything)(?: now)?[.!]*$",
+    _I,
+)
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
 _CODEISH = re.compile(r"[`{}<>=;]|\(\)|\w\.\w+\(|^\s*[-*]")
 _TIME_WORDS = frozenset(
@@ -106,6 +117,11 @@ def work_frames(text: str) -> list[FrameFact]:
             other = choice["other"].rstrip(".!")
             if _option_ok(chosen) and _option_ok(other) and chosen.lower() != other.lower():
                 found.append(_decision(chosen, other))
+            continue
+        if (tool := _TOOL_FOR.match(sentence)) is not None and _option_ok(tool["tool"]):
+            used, part = tool["tool"], tool["part"].lower()
+            line = f"The team uses {used} for {part}."
+            found.append(FrameFact(line, ("The team uses", part), durable=True))
             continue
         if (conclusion := _CONCLUSION.match(sentence)) is not None:
             what = conclusion["what"].rstrip(".! ")
