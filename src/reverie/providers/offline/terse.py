@@ -131,7 +131,7 @@ _ACRONYMS = frozenset(("sre", "swe", "sde", "qa", "pm", "ux", "ui", "hr", "gp", 
 
 
 def _article(phrase: str) -> str:
-    """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher", "an ICU nurse"."""
+    """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher"."""
     word = phrase.split()[0] if phrase.split() else ""
     acronym = word.isupper() or word.lower() in _ACRONYMS or not re.search(r"[aeiouy]", word, _I)
     if acronym:  # said letter by letter
