@@ -120,3 +120,8 @@ def test_his_after_a_relative_the_clause_names_is_that_relatives() -> None:
         ("user", "I'll go home in july, when my brother finishes his exams"),
     )
     assert not any("Commit's exams" in line or "tutor's exams" in line for line in stored)
+
+
+@pytest.mark.parametrize("said", ["I have a draft, it's bad", "I have a meeting", "we have a lab"])
+def test_something_had_with_nothing_said_about_it_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -165,6 +165,13 @@ _POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
 # "User is learning.", "Theo has been thinking.": doing something, without what.
 _BARE_DOING = re.compile(r"^\S+ (?:is|are|has been|have been) (?:\w+ )?\w+ing\.$")
+# "User has a draft.", "User has a meeting.": something had, with nothing said about it.
+_THIN_HAVE = re.compile(
+    r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
+    r"question|problem|issue|meeting|call|favou?r|request|suggestion|thought|feeling|headache|"
+    r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
+    r"dilemma|situation|thing)\.$"
+)
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 
@@ -232,6 +239,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _ABILITY,
         _BARE_CODE,
         _BARE_DOING,
+        _THIN_HAVE,
         _TALK_PLAN,
         _MOOD,
     )
