@@ -188,3 +188,23 @@ def test_terse_work_talk_names_the_job_the_boss_and_the_tools() -> None:
         "User is a UX researcher at a software company."
     ]
     assert facts(("user", "the report (draft) is late")) == []
+
+
+def test_chat_shorthand_reads_as_words() -> None:
+    assert "User's girlfriend is Tash." in facts(
+        ("user", "taking Tash my gf, her dad's a mechanic")
+    )
+    assert facts(("user", "fine. yaris. going w yaris")) == ["User is going with yaris."]
+    assert facts(("user", "found 1. 2016 yaris, 48k miles")) == []
+
+
+def test_an_age_among_fragments_answers_how_old_are_you() -> None:
+    stored = facts(
+        ("user", "yo. need help buying first car"),
+        ("assistant", "Sure! 1. Budget? 2. How long have you been driving, and how old are you?"),
+        ("user", "jay. 22. salford. budget 4k."),
+    )
+    assert "User is 22." in stored
+    assert "User's budget is 4k." in stored
+    untold = facts(("assistant", "How old is the car?"), ("user", "its a 2016. 48k miles. 5200"))
+    assert not any(line.startswith("User is") for line in untold)

@@ -17,6 +17,7 @@ from reverie.providers.offline.frame_words import (
     DATE,
     SPEAKER_OR_LISTENER,
     FrameFact,
+    bare_age,
     date_text,
     pet_line,
     recent_pet,
@@ -56,6 +57,8 @@ _ASKS_JOB = re.compile(
     r"|\bwhere do you work\b",
     _I,
 )
+# "How long have you been driving, and how old are you?": one of several questions.
+_ASKS_AGE = re.compile(r"\bhow old are you\b|\byour age\b|\bage\?", _I)
 _ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?zone are you\b", _I)
 
 
@@ -88,12 +91,20 @@ def answer_frames(
     asked = sentences(question)
     if not asked or not asked[-1].endswith("?"):
         return []
+    aged = bare_age(answer, subject) if _ASKS_AGE.search(question) else []
     last = asked[-1]
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
     if not head or _NOT_AN_ANSWER.match(head):
-        return []
+        return aged
+    return aged + _answered(last, first, head, subject, lexicon, [*recent, question])
+
+
+def _answered(
+    last: str, first: str, head: str, subject: str, lexicon: NameLexicon, recent: Sequence[str]
+) -> list[FrameFact]:
+    """The fact a short answer ``head`` gives to the question ``last``."""
     described = _described(last, first, subject)
     if described is not None or len(head.split()) > 4:
         return [described] if described is not None else []
@@ -110,7 +121,7 @@ def answer_frames(
         ]
     if (pet_question := _ASKS_PET_NAME.search(last)) is not None and len(head.split()) == 1:
         name = lexicon.name(head, by_shape=True)
-        pet = pet_question["pet"] or recent_pet([*recent, question])
+        pet = pet_question["pet"] or recent_pet(recent)
         if name is not None and pet is not None:
             return [pet_line(subject, pet, name)]
         return []

@@ -27,6 +27,7 @@ __all__ = [
     "SPEAKER_OR_LISTENER",
     "TOKEN",
     "FrameFact",
+    "bare_age",
     "date_text",
     "pet_line",
     "recent_pet",
@@ -163,3 +164,17 @@ def recent_pet(recent: Sequence[str]) -> str | None:
         if mentions:
             return str(mentions[-1])
     return None
+
+
+# "im rafael. hotel receptionist. lisbon. 29.": beside a name, or after "how old are you?",
+# a number alone is an age.
+_BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
+
+
+def bare_age(text: str, subject: str) -> list[FrameFact]:
+    """ "jay. 22. salford." → "jay is 22.": the one number said alone in ``text``, as an age."""
+    parts = [part.strip(" !") for part in re.split(r"[.;,\n]\s*|\s+[-–—]\s+", text)]
+    ages = [match["age"] for part in parts if (match := _BARE_AGE.fullmatch(part))]
+    if len(ages) != 1:
+        return []  # "29. 31." is not one person's age
+    return [FrameFact(f"{subject} is {ages[0]}.", (subject, "age"))]

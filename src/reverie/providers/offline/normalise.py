@@ -48,7 +48,25 @@ _SPELLINGS = {
     "gonna": "going to",
     "wanna": "want to",
     "gotta": "have to",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "bff": "best friend",
+    "bday": "birthday",
+    "theyre": "they're",
+    "youre": "you're",
+    "couldnt": "couldn't",
+    "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't",
+    "il": "I'll",
+    "wks": "weeks",
+    "hrs": "hours",
+    "mins": "minutes",
+    "enuf": "enough",
+    "tho": "though",
+    "prob": "probably",
 }
+# "going w yaris": a "w" between words is "with" (not "200 w", watts).
+_W_WITH = re.compile(r"(?<![\d\w])(?<!\d )w(?= [a-z])")
 _WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
 # Laughter, reactions and emoji carry no fact; they only hide the shape of a sentence.
 # Kept apart from the punctuation after it: "behind on my thesis lol. my advisor
@@ -117,6 +135,7 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
-        line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", _NAME_IS.sub(r"\1 is", line))))
+        line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", line))
+        line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact
+from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact, bare_age
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
@@ -141,17 +141,8 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
             continue
         name = lexicon.name(said, by_shape=True)
         if name is not None and said.lower() not in COMMON_WORDS:
-            return [FrameFact(f"User's name is {name}.", ("User", "called")), *_bare_age(text)]
+            return [
+                FrameFact(f"User's name is {name}.", ("User", "called")),
+                *bare_age(text, "User"),
+            ]
     return []
-
-
-# "im rafael. hotel receptionist. lisbon. 29.": beside a name, a number alone is an age.
-_BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
-
-
-def _bare_age(text: str) -> list[FrameFact]:
-    parts = [part.strip(" !") for part in re.split(r"[.;,\n]\s*|\s+[-–—]\s+", text)]
-    ages = [match["age"] for part in parts if (match := _BARE_AGE.fullmatch(part))]
-    if len(ages) != 1:
-        return []  # "29. 31." is not one person's age
-    return [FrameFact(f"User is {ages[0]}.", ("User", "age"))]

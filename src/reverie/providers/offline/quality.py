@@ -37,7 +37,7 @@ _POINTING_BACK = re.compile(
     r"|\bthat(?:'s| is| was)\b|\bthere\b(?!\s+(?:is|are|was|were|will|has|have|had)\b)"
     r"|\bhere\s*[.!]?$"  # "MAPE is useless here": here in the talk
     # "the person who asks for one", "the one with the llama": which one, the talk says
-    r"|\b(?:for|get|buy|need|want|have|got|take|booked|bought|ordered|found) (?:already )?one"
+    r"|\b(?:for|get|buy|need|want|have|got|take|booked|bought|ordered|found) (?:already )?(?:one|1)"
     r"(?:\s*[.!]?$|\s+(?:for|at|in|on|from|already|yet)\b)|\bthe one (?:with|who|that)\b"
     r"|\b(?:the same|the other one|the first one|the other|both|either|neither|theirs|mine|"
     r"yours|ours|hers|his)\s*[.,;!]?$",
