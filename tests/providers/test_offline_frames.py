@@ -465,6 +465,27 @@ def test_a_reaction_word_is_never_the_other_persons_name() -> None:
     assert identify_speakers(turns).other_name is None
 
 
+@pytest.mark.parametrize("opener", ["hahaha!! stop", "bet. see u at 8", "ffs, the bus again"])
+def test_a_laugh_or_chat_shorthand_is_never_the_other_persons_name(opener: str) -> None:
+    turns = [
+        Turn("user", opener, "2026-03-02"),
+        Turn("assistant", "lol ok", "2026-03-02"),
+        Turn("user", "the interview went ok", "2026-03-02"),
+        Turn("assistant", "omg yay proud of u", "2026-03-02"),
+    ]
+    assert identify_speakers(turns).other_name is None
+
+
+def test_a_thing_said_with_the_or_my_elsewhere_is_not_the_other_persons_name() -> None:
+    turns = [
+        Turn("user", "interview!! got the email", "2026-03-02"),
+        Turn("assistant", "omg when is the interview", "2026-03-02"),
+        Turn("user", "nov 3rd lol", "2026-03-02"),
+        Turn("assistant", "ur gonna smash it", "2026-03-02"),
+    ]
+    assert identify_speakers(turns).other_name is None
+
+
 def test_a_list_of_people_may_put_a_comma_after_each_name() -> None:
     stored = facts(
         (

@@ -61,6 +61,11 @@ _NOT_NAMES = frozenset(
     """
     )
 )
+# Laughter and sounds drawn out: "hahaha", "hehe", "ahhh", "ughhh", "lolll", "jajaja".
+_SOUND = re.compile(
+    r"(?:h*a+h+)+a*|(?:h+e+)+h*|l+o+l+|(?:ja)+j?|a+h+|o+h+|u+g+h+|h+m+|w+o+w+|y+a+y+|a+w+|e+k+|"
+    r"o+m+g+|n+o+|y+e+s+"
+)
 # Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate",
 # "vale, …") but are not names.
 _INTERJECTIONS = frozenset(
@@ -80,7 +85,7 @@ _INTERJECTIONS = frozenset(
         ciao ecco dai boh basta beleza tá pronto nossa caramba uau
         grabe hala naku nako sige ayy ayo aiyo aiya walao alamak yalla wallah habibi boo
         ffs smh wtf omfg fml istg ngl imo imho afaik tbf lmk ikr jfc smdh
-        ttyl ttys brb gtg g2g gn gm hbu wbu nvm np tysm omw irl idc ily ilysm xoxo xx xo
+        ttyl ttys brb gtg g2g gn gm hbu wbu nvm np tysm omw irl idc ily ilysm xoxo xx xo bet
         """
     )
 )
@@ -190,6 +195,7 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                 if (
                     low in _NOT_NAMES
                     or low in _INTERJECTIONS
+                    or _SOUND.fullmatch(low)
                     or low in COMMON_WORDS
                     or len(name) < 2
                     or low.endswith(("ed", "ing", "ly"))  # "sending.", "crying."
@@ -253,6 +259,10 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     if not _looks_like_a_person(replies):
         return Speakers(False, None, user_name, work)
     candidates = _vocatives(said, lower_case=True)
+    # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
+    things = {w.lower() for w in _AFTER_DETERMINER.findall(" ".join(t.text for t in turns))}
+    for name in [n for n in candidates if n.lower() in things]:
+        del candidates[name]
     for text in (t.text for t in replies):
         for match in _SELF_INTRO.finditer(text):
             if match["name"].lower() not in _NOT_NAMES:
@@ -311,6 +321,8 @@ def _trailing_vocative(
         if count < _TRAILING_VOCATIVES_NEEDED:
             break
         if word in own or word in COMMON_WORDS or word in _NOT_NAMES or word in _INTERJECTIONS:
+            continue
+        if _SOUND.fullmatch(word):
             continue
         if word not in capitalised:
             continue
