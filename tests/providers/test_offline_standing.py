@@ -125,3 +125,30 @@ def test_his_after_a_relative_the_clause_names_is_that_relatives() -> None:
 @pytest.mark.parametrize("said", ["I have a draft, it's bad", "I have a meeting", "we have a lab"])
 def test_something_had_with_nothing_said_about_it_is_not_kept(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I take levothyroxine every morning", "User takes levothyroxine every morning."),
+        ("I started on 50mg sertraline", "User started on 50mg sertraline."),
+        (
+            "My mum has just been diagnosed with vascular dementia",
+            "User's mum has just been diagnosed with vascular dementia.",
+        ),
+    ],
+)
+def test_a_medicine_and_a_diagnosis_are_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_a_clause_after_but_with_its_own_subject_stands_apart() -> None:
+    stored = facts(("user", "I'm vegetarian but my husband eats anything"))
+    assert "User is vegetarian." in stored
+
+
+@pytest.mark.parametrize(
+    "said", ["I'm a nurse so my schedule is a bit chaotic", "my writing is like a 12 year old"]
+)
+def test_a_verdict_on_ones_things_is_not_a_fact(said: str) -> None:
+    assert not any("schedule" in line or "writing" in line for line in facts(("user", said)))

@@ -172,6 +172,11 @@ _THIN_HAVE = re.compile(
     r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
     r"dilemma|situation|thing)\.$"
 )
+# "User's schedule is a bit chaotic.", "User's writing is like a 12 year old.": a verdict.
+_VERDICT = re.compile(
+    r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
+    r"super|way too|too) \w+|like an? [\w -]+)\.$"
+)
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 
@@ -240,6 +245,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_CODE,
         _BARE_DOING,
         _THIN_HAVE,
+        _VERDICT,
         _TALK_PLAN,
         _MOOD,
     )

@@ -47,6 +47,9 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
     r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}"
+    # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
+    r"|\s+(?:but|so)\s+(?=(?:my \w+|mum|mom|dad|his \w+|her \w+|their \w+)(?:'s| is| are| was|"
+    r" has| \w+s)\b)"
     # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
     r"use|remove|swap|leave out|no)\b)"

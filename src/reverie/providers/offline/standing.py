@@ -7,8 +7,8 @@ in Hull my whole life", "I haven't eaten meat since I was 15"), their days
 ("I do bandoneon lessons at the Musikschule"), where they sell or buy ("I sell
 on insta and at the sunday market"), what they are registered or enrolled in,
 an appointment with its date, what they are into or weighing up, money that
-goes out every month, an age they are turning, a deadline, and an ache they
-have now. :func:`standing` tags
+goes out every month, an age they are turning, a medicine they take, a deadline,
+and an ache they have now. :func:`standing` tags
 such a clause; anything else is left to the other rules.
 """
 
@@ -156,7 +156,26 @@ _DUE_BY = re.compile(
     _I,
 )
 
+# "I'm on naproxen", "I take levothyroxine", "started on 50mg sertraline": a medicine.
+_MEDICINE = (
+    r"(?:[a-z-]+(?:xen|pril|olol|statin|mab|prazole|cillin|mycin|cycline|triptan|azepam|oxetine|"
+    r"aline|opram|sartan|dipine|formin|thyroxine|pentin|gabalin|semide|tidine|floxacin|olone|"
+    r"asone|amine|azine|idone|apine|inib)|insulin|lithium|warfarin|apixaban|paracetamol|"
+    r"ibuprofen|codeine|co-codamol|tramadol|melatonin|salbutamol|methotrexate|humira|"
+    r"azathioprine|mesalazine|hrt|adderall|ritalin|vyvanse|elvanse|concerta|lamotrigine|"
+    r"lactase(?: pills| tablets)?|iron tablets|vitamin d|b12 injections|the pill|"
+    r"antidepressants|antibiotics|steroids|beta blockers|blood thinners|an inhaler|inhalers)"
+)
+_ON_MEDICINE = re.compile(
+    rf"^I(?:'m| am| have been|'ve been) {ADV}(?:now |still |back )?(?:on|taking) "
+    rf"(?:a |the |my )?(?:low dose of |\d+\s?mg (?:of )?)?{_MEDICINE}\b"
+    rf"|^I {ADV}(?:take|started|started taking|switched to|have started|'ve started|got put on) "
+    rf"(?:on )?(?:a |my )?(?:low dose of |\d+\s?mg (?:of )?)?{_MEDICINE}\b",
+    _I,
+)
+
 _PERMANENT = (
+    _ON_MEDICINE,
     _TURNING,
     _MILD_TRAIT,
     _WEIGHING,

@@ -50,7 +50,8 @@ _I = re.IGNORECASE
 
 _MY = re.compile(
     r"^my (?P<np>(?:[\w'-]+ ){0,3}?[\w'-]+)(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?"
-    rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|\w+s|will \w+|has been|had)\b(?P<rest>.*)$",
+    rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|has (?:just |recently |now |also )?been|\w+s|"
+    r"will \w+|had)\b(?P<rest>.*)$",
     _I,
 )
 _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sent|wrote)$", _I)
@@ -200,6 +201,7 @@ _HEALTH_NEWS = re.compile(
     r"cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
     _I,
 )
+_DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to have) \w", _I)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 # A date, a month said alone (not "may"), a weekday or a year.
 _DATED = re.compile(
@@ -214,7 +216,9 @@ def _possessive(s: str) -> Tag | None:
     if match is None or _MY_MESSAGE.match(match["np"]):
         return None
     verb, rest = match["verb"].lower(), match["rest"]
-    if verb in ("is", "are", "was", "'s", "has been"):
+    if verb.startswith("has ") and _DIAGNOSED.match(rest.strip()):
+        return "durable"  # "my mum has just been diagnosed with vascular dementia"
+    if verb in ("is", "are", "was", "'s") or verb.startswith("has "):
         return "permanent" if complement_ok(rest) else None
     if verb.startswith("will "):
         return "durable" if len(rest.split()) >= 1 else None
