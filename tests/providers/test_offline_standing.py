@@ -152,3 +152,7 @@ def test_a_clause_after_but_with_its_own_subject_stands_apart() -> None:
 )
 def test_a_verdict_on_ones_things_is_not_a_fact(said: str) -> None:
     assert not any("schedule" in line or "writing" in line for line in facts(("user", said)))
+
+
+def test_how_long_with_a_partner_is_kept_without_whom_it_was_said_to() -> None:
+    assert facts(("user", "I've been with Dev 6 years, mum")) == ["User has been with Dev 6 years."]

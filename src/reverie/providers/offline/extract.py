@@ -398,8 +398,16 @@ def _fill_slot(
     slots[slot] = fact
 
 
+# "I've been with Dev 6 years, mum": whom it is said to ends the sentence.
+_VOCATIVE_END = re.compile(
+    r",\s*(?:mum|mom|mam|dad|mate|babe|love|hun|dude|bro|sis|man|girl|guys|buddy|pal)\s*([.!?]*)$",
+    _I,
+)
+
+
 def _unaddressed(clause: str, listener: str | None) -> str:
     """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact."""
+    clause = _VOCATIVE_END.sub(r"\1", clause)
     if not listener or listener in ("User", "the assistant"):
         return clause
     return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)

@@ -174,8 +174,17 @@ _ON_MEDICINE = re.compile(
     _I,
 )
 
+# "I've been with Dev 6 years": a partner, and for how long.
+_BEEN_WITH = re.compile(
+    rf"^I(?:'ve| have) {ADV}been (?:with|married to|together with) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ "
+    r"(?:for )?(?:\d+|a few|many|two|three|four|five|six|seven|eight|nine|ten|twenty) "
+    r"(?:years|yrs|months)\b",
+    _I,
+)
+
 _PERMANENT = (
     _ON_MEDICINE,
+    _BEEN_WITH,
     _TURNING,
     _MILD_TRAIT,
     _WEIGHING,
