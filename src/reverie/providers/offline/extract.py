@@ -2,7 +2,7 @@
 
 :func:`extract_facts` works out who is talking (:mod:`.speakers`), walks each
 speaker's turns clause by clause (:mod:`.sentences`), classifies each clause
-(:mod:`.rules`), rewrites it in the third person (:mod:`.person`), keeps it only
+(:mod:`.rules`), rewrites it in the speaker's voice (:mod:`.voice`), keeps it only
 if it reads on its own (:mod:`.quality`) and states something worth keeping
 (:mod:`.salience`), resolves corrections against what was
 said before (:mod:`.corrections`) and drops repeats (also of facts already in
@@ -39,14 +39,14 @@ from reverie.providers.offline.owners import (
     without_asides,
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
-from reverie.providers.offline.person import TEAM, finish_sentence, to_third_person
+from reverie.providers.offline.person import TEAM, finish_sentence
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
-from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
+from reverie.providers.offline.speakers import identify_speakers, is_work_talk
 from reverie.providers.offline.terse import (
     self_introduced,
     takes_back_the_last,
@@ -54,6 +54,8 @@ from reverie.providers.offline.terse import (
     with_subjects,
 )
 from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.voice import USER_VOICE, Voice, describe
+from reverie.providers.offline.voice import voices as voices_of
 from reverie.providers.offline.work_frames import work_frames
 
 __all__ = [
@@ -74,51 +76,8 @@ NOTHING = "(nothing)"
 _MAX_SENTENCE_CHARS = 400
 
 _I = re.IGNORECASE
-_FIRST_PERSON = re.compile(r"^(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|we'll|our)\b", _I)
 _AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
-# Fixed phrasings that read badly when only the pronouns are swapped.
-_SPECIAL_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"^(?:(?:can|could|would|will) you (?:please )?|please )*remind me\b\s*", _I),
-        "reminder",
-    ),
-    (re.compile(r"^(?:please )?call me\s+", _I), "{speaker} wants to be called "),
-    (re.compile(r"^don'?t (?:let me )?forget\s+", _I), "{speaker} must not forget "),
-    (re.compile(r"^remember to\s+", _I), "{speaker} must remember to "),
-    (re.compile(r"^please no\s+", _I), "User wants no "),
-    (re.compile(r"^please (always|never)\s+", _I), "User wants the assistant to {0} "),
-    (re.compile(r"^please (?:don'?t|do not)\s+", _I), "User wants the assistant not to "),
-    (re.compile(r"^please\s+", _I), "User wants the assistant to "),
-    (re.compile(r"^(always|never)\s+", _I), "User wants the assistant to {0} "),
-    (re.compile(r"^(?:don'?t|do not)\s+", _I), "User wants the assistant not to "),
-    (re.compile(r"^let'?s\s+", _I), "Decision: "),
-    (re.compile(r"^(?:todo|to-do|to do)\b[:\s]*", _I), "To do: "),
-)
-
-
-@dataclass(frozen=True)
-class Voice:
-    """Who said a clause, and whom "you" and "we" mean in it.
-
-    Attributes:
-        speaker: ``"User"``, or the other person's name.
-        listener: Whom "you" means (``"the assistant"``, a name, ``"User"``);
-            None when unknown, so clauses about "you" are dropped.
-        we: Who "we" is: ``"The team"`` at work, or None when it cannot be
-            told (a household, or two friends and their own people), so
-            clauses about "we" are dropped.
-        other: The speaker is the other person in a chat between two people.
-    """
-
-    speaker: str = "User"
-    listener: str | None = "the assistant"
-    we: str | None = TEAM
-    other: bool = False
-
-
-USER_VOICE = Voice()
-"""The user talking to an assistant, about work or not."""
 
 
 @dataclass(frozen=True)
@@ -131,40 +90,6 @@ class Fact:
     def line(self) -> str:
         """The line as it appears in an archive answer."""
         return f"[{self.tag}] {self.text}"
-
-
-def _special_form(body: str, voice: Voice) -> str | None:
-    for pattern, template in _SPECIAL_FORMS:
-        match = pattern.match(body)
-        if match is None:
-            continue
-        rest = to_third_person(
-            body[match.end() :],
-            at_start=False,
-            speaker=voice.speaker,
-            listener=voice.listener,
-            we=voice.we,
-        )
-        if template == "reminder":
-            who = voice.speaker
-            return f"{who} asked to be reminded {rest}" if rest else f"{who} asked for a reminder"
-        groups = (group.lower() for group in match.groups())
-        return template.format(*groups, speaker=voice.speaker) + rest
-    return None
-
-
-def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
-    """The third-person memory text for a classified clause."""
-    body = classification.body
-    special = _special_form(body, voice)
-    text = special or to_third_person(
-        body, speaker=voice.speaker, listener=voice.listener, we=voice.we
-    )
-    if classification.cued and not _FIRST_PERSON.match(body) and special is None:
-        about = classification.about
-        subject = f" {to_third_person(about, at_start=False)}" if about else ""
-        text = f"{voice.speaker} corrected{subject}: {text}"
-    return finish_sentence(text)
 
 
 def fact_key(text: str) -> str:
@@ -181,23 +106,6 @@ def _known_lines(previous_summary: str | None) -> list[str]:
         if text:
             lines.append(_AS_OF.sub("", text))
     return lines
-
-
-def _voices(speakers: Speakers) -> dict[str, Voice | None]:
-    # Between two people outside work, "we" may be the two of them or the speaker's
-    # household ("we're moving to Glasgow" said by Maya of herself and Ines): never guessed.
-    we = TEAM if speakers.work else None
-    if not speakers.other_is_person:
-        return {"user": Voice(we=we), "assistant": None}
-    other = speakers.other_name
-    if other is None:
-        return {"user": Voice(listener=other, we=we), "assistant": None}
-    if speakers.shared_home and we is None:  # "our flat", said by both: "we" is the two
-        return {
-            "user": Voice(listener=other, we=f"User and {other}"),
-            "assistant": Voice(other, "User", f"{other} and User", other=True),
-        }
-    return {"user": Voice(listener=other, we=we), "assistant": Voice(other, "User", we, other=True)}
 
 
 def _resolve(correction: str, earlier: list[str]) -> str | None:
@@ -266,7 +174,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     """
     turns = list(turns)
     speakers = identify_speakers(turns, carried_speakers(previous_summary))
-    voices = _voices(speakers)
+    voices = voices_of(speakers)
     earlier = _known_lines(previous_summary)
     seen = {fact_key(line) for line in earlier}
     facts: list[Fact] = []

@@ -18,6 +18,7 @@ import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact, bare_age
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.quality import reads_alone
 from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
 
@@ -80,6 +81,11 @@ _STATES = frozenset(
 )
 
 
+_CUT_SHORT = re.compile(
+    r"\b(?:to|of|for|with|at|in|on|from|by|and|or|but|the|a|an|my|our|is|are|was)\s*$", _I
+)
+
+
 def _pronoun(text: str) -> bool:
     return bool(SPEAKER_OR_LISTENER.search(text) or _THIRD_PERSON.search(text))
 
@@ -113,7 +119,7 @@ def roster_frames(
             continue
         first_sentence = re.split(r"(?<=[.!?])\s", match["desc"], maxsplit=1)[0]
         parts = [p.strip() for p in re.split(r",\s+|\s+[-–—]\s+|;\s+", first_sentence)]
-        parts = [p for p in parts if p]
+        parts = [p for p in parts if re.search(r"\w", p)]  # '- Kai - "' says nothing of Kai
         kept: list[str] = []
         for index, part in enumerate(parts):
             own = _OWN.match(part) if index == 0 else None
@@ -123,12 +129,14 @@ def roster_frames(
             if _pronoun(part) or "?" in part:
                 break
             kept.append(part)
-        if not kept:
-            continue
+        if not kept or _CUT_SHORT.search(kept[-1]):
+            continue  # "- Kai - switched to": the item stops mid-phrase
         who = f"{name} ({match['aside']})" if match["aside"] else name
         joined = ", ".join(kept).rstrip(".!")
         line_text = f"{who} is {joined}." if kept[0].startswith(subject) else f"{who}: {joined}."
-        found.append(FrameFact(line_text, (name, "roster"), durable=name != "User"))
+        if reads_alone(line_text) or line_text.startswith(f"{who} is "):
+            # not "- Kai - not": a list item with nothing said
+            found.append(FrameFact(line_text, (name, "roster"), durable=name != "User"))
     return found
 
 

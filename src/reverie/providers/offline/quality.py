@@ -88,7 +88,13 @@ _CHAT_ONLY = re.compile(
     r"|(?<=\s)here (?=in\b)",
     _I,
 )
-_LABELLED = re.compile(r"^(?:Decision|To do|Plan|Rule):\s", _I)
+_LABELLED = re.compile(
+    r"^(?:Decision|To do|Plan|Rule):\s"
+    # "Ollie: head barista, full time.": a person and what they do, from a list
+    r"|^(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: \([^)]{1,30}\))?: "
+    r"(?!(?:not|no|yes|to|and|or|the|a|an|is|it|so|but|of|for|with|in|on|at)\W)\w",
+    _I,
+)
 _ASSISTANT = re.compile(r"\bthe assistant\b", _I)
 # A request to the assistant, or a preference about what it writes, may name it.
 _ASSISTANT_RULE = re.compile(
@@ -119,7 +125,8 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
     """
     stripped = text.strip()
     words = stripped.split()
-    if not (_MIN_WORDS <= len(words) <= _MAX_WORDS) or stripped.endswith("?"):
+    least = 2 if _LABELLED.match(stripped) else _MIN_WORDS  # "Jade: Saturdays." from a list
+    if not (least <= len(words) <= _MAX_WORDS) or stripped.endswith("?"):
         return False
     bare = _PRONOUN_SET.sub("pronouns", _QUOTED.sub('"…"', stripped))
     if _FIRST_PERSON.search(bare) or _SECOND_PERSON.search(bare):
