@@ -208,3 +208,9 @@ def test_an_age_among_fragments_answers_how_old_are_you() -> None:
     assert "User's budget is 4k." in stored
     untold = facts(("assistant", "How old is the car?"), ("user", "its a 2016. 48k miles. 5200"))
     assert not any(line.startswith("User is") for line in untold)
+
+
+def test_our_before_a_name_is_family_talk() -> None:
+    assert facts(("user", "our Callum's away at uni in Newcastle, second year.")) == [
+        "Callum is away at uni in Newcastle, second year."
+    ]

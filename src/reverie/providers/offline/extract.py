@@ -221,12 +221,12 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
+            clause = with_owner(named_subject(clause, lexicon, met, names))
             spoken = voice
             if voice.we != TEAM and is_work_talk(clause):
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
             elif voice.we is None and not speakers.other_is_person:
                 clause = as_household(clause)
-            clause = with_owner(named_subject(clause, lexicon, met, names))
             found = classify(clause, work=spoken.we is not None, names=names)
             if found is None and (bare := without_asides(clause)) is not None:
                 found = classify(bare, work=spoken.we is not None, names=names)

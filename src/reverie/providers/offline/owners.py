@@ -123,12 +123,26 @@ _BUDGET = re.compile(
 )
 
 
+# "our Callum's away at uni in Newcastle": "our" before a name, said of family.
+_OUR_NAMED = re.compile(r"^our (?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+(?:'s| is| has| was) )", _I)
+
+
+# "Callum's away", "Callum's doing …": "'s" before these is "is", not a possessive.
+_IS_AFTER_NAME = re.compile(
+    r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ-]*)'s (?=(?:away|home|at|in|off|back|on|doing|going|coming|"
+    r"starting|moving|working|studying|living|staying|a|an|the|very|so|really|nearly|almost|"
+    r"\d)\b)"
+)
+
+
 def with_owner(clause: str) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
     "feb 28 is my last day at …" → "my last day at … is feb 28".
     """
+    if (ours := _OUR_NAMED.match(clause)) is not None:
+        return _IS_AFTER_NAME.sub(r"\g<name> is ", clause[ours.end() :], count=1)
     if (budget := _BUDGET.match(clause)) is not None:
         purpose = budget["purpose"] or ""
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
