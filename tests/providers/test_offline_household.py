@@ -214,3 +214,12 @@ def test_our_before_a_name_is_family_talk() -> None:
     assert facts(("user", "our Callum's away at uni in Newcastle, second year.")) == [
         "Callum is away at uni in Newcastle, second year."
     ]
+
+
+def test_a_relatives_name_typed_once_in_lower_case_is_still_a_name() -> None:
+    assert facts(("user", "my husband tom wanted to call her Sir Barks-a-Lot")) == [
+        "User's husband is Tom."
+    ]
+    assert "User's sister is Bruna." in facts(("user", "my sister bruna, her baby theo"))
+    assert not any("Called" in line for line in facts(("user", "my mum called, all fine")))
+    assert not any("Bakes" in line for line in facts(("user", "my sister bakes bread")))

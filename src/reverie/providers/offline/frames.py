@@ -47,7 +47,7 @@ from reverie.providers.offline.people_frames import (
 )
 from reverie.providers.offline.place_frames import place_frames
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import alternation
+from reverie.providers.offline.vocabulary import COMMON_WORDS, alternation
 
 __all__ = ["message_frames"]
 
@@ -71,6 +71,13 @@ _BARE_RELATION = re.compile(
 _NAME_IS_MY_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()my {KIN_ADJ}"
     rf"(?P<rel>{RELATION})\b",
+    _I,
+)
+# "my husband tom wanted …", "my sister bruna, her baby theo": after "my <relation>", a word
+# followed by a verb or a comma is a name, even typed in lower case and said once.
+_NAME_THEN_VERB = re.compile(
+    r"^(?:,|\s+(?:is|was|has|had|and|wants|wanted|says|said|thinks|works|lives|just|"
+    r"[a-z]{2,}ed|(?!this\b|yes\b|less\b|us\b)[a-z]{3,}s)\b)",
     _I,
 )
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
@@ -252,7 +259,16 @@ def _sentence_frames(
             # "my girlfriend sofia's iphone": a possessive there is a name, not a verb.
             owns = match["name"].lower().endswith(("'s", "’s"))
             # "karim (boss)": the brackets say the word before them is a name
-            shaped = owns or pattern is _NAME_BRACKET_RELATION
+            shaped = (
+                owns
+                or pattern is _NAME_BRACKET_RELATION
+                or (
+                    pattern is _MY_RELATION
+                    and _NAME_THEN_VERB.match(sentence[match.end() :]) is not None
+                    and not match["name"].lower().endswith("ed")  # "my mum called, …"
+                    and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
+                )
+            )
             name = lexicon.name(match["name"], sentence[match.end() :], by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))
