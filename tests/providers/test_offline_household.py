@@ -223,3 +223,12 @@ def test_a_relatives_name_typed_once_in_lower_case_is_still_a_name() -> None:
     assert "User's sister is Bruna." in facts(("user", "my sister bruna, her baby theo"))
     assert not any("Called" in line for line in facts(("user", "my mum called, all fine")))
     assert not any("Bakes" in line for line in facts(("user", "my sister bakes bread")))
+
+
+def test_a_new_budget_replaces_the_old_and_an_option_number_needs_the_talk() -> None:
+    stored = facts(
+        ("user", "budget 4k"),
+        ("assistant", "Noted."),
+        ("user", "update. budget is 5.5k now. going with option 1"),
+    )
+    assert stored == ["User's budget is 5.5k now."]

@@ -39,6 +39,7 @@ _POINTING_BACK = re.compile(
     # "the person who asks for one", "the one with the llama": which one, the talk says
     r"|\b(?:for|get|buy|need|want|have|got|take|booked|bought|ordered|found) (?:already )?(?:one|1)"
     r"(?:\s*[.!]?$|\s+(?:for|at|in|on|from|already|yet)\b)|\bthe one (?:with|who|that)\b"
+    r"|\boption (?:\d|[a-c]|one|two|three)\b"  # "going with option 1": which one, the talk says
     r"|\b(?:the same|the other one|the first one|the other|both|either|neither|theirs|mine|"
     r"yours|ours|hers|his)\s*[.,;!]?$",
     _I,

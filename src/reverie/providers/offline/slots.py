@@ -35,6 +35,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         "diet",
     ),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
+    # "User's budget is 4k." then "User's budget is 5.5k now.": one budget for one thing.
+    (re.compile(r"^(?P<who>.+?)'s (?P<what>budget(?: for [^,.]+?)?) is \S"), ""),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
     (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is (?P<name>[A-ZÀ-Þ]\S*)\.$", _I), ""),
     (re.compile(r"^(?P<who>.+?)'s (?P<what>favourite [a-z]+(?: [a-z]+)?) is \S"), ""),
@@ -55,7 +57,7 @@ def slot_of(text: str) -> tuple[str, str] | None:
             if "name" in match.groupdict() and not is_name(match["name"]):
                 return None  # "User's wife is Polish." says where she is from
             word = relation_word(match["what"])
-            if word.startswith("favourite") or word in ONE_AT_A_TIME:
+            if word.startswith(("favourite", "budget")) or word in ONE_AT_A_TIME:
                 return match["who"], word
             return None
     return None
