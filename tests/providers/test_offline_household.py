@@ -232,3 +232,11 @@ def test_a_new_budget_replaces_the_old_and_an_option_number_needs_the_talk() -> 
         ("user", "update. budget is 5.5k now. going with option 1"),
     )
     assert stored == ["User's budget is 5.5k now."]
+
+
+def test_an_age_said_plainly_and_a_name_given_in_another_language_are_kept() -> None:
+    assert facts(("user", "honestly I'm 34 and I'm this nervous")) == ["User is 34."]
+    assert facts(("user", "Ciao! Mi chiamo Gabrielle ma tutti mi chiamano Gabby.")) == [
+        "User's name is Gabrielle."
+    ]
+    assert facts(("user", "Hola, me llamo Sofía.")) == ["User's name is Sofía."]

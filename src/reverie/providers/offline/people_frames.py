@@ -50,8 +50,12 @@ _NOT_A_PERSON = frozenset(
 )
 # "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
 _INTRO = re.compile(
-    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well)[,.!]?\s+)*(?:i'm|im|i am|my name's|"
-    rf"my name is|name's) (?P<name>{TOKEN})(?=\s*(?:[,.!]|$| and | here\b| btw\b))",
+    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well|ciao|hola|salut|bonjour|hallo|olá|"
+    rf"ola)[,.!]?\s+)*(?:i'm|im|i am|my name's|my name is|name's|"
+    # "Mi chiamo Gabrielle ma …": an introduction in the language being learnt
+    rf"mi chiamo|me llamo|mi nombre es|je m'appelle|ich heiße|ich heisse|meu nome é|"
+    rf"mijn naam is|jag heter) (?P<name>{TOKEN})"
+    rf"(?=\s*(?:[,.!]|$| and | here\b| btw\b| ma | pero | mais | aber | mas | maar | men ))",
     _I,
 )
 # "hey, it's Ngozi.", "Hi. This is Lukas, …": a capitalised name, at the start of a sentence.

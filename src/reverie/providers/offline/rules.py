@@ -188,7 +188,9 @@ def strip_fillers(sentence: str) -> str:
 
 
 def is_small_talk(sentence: str) -> bool:
-    """True when every word is greeting, thanks or agreement vocabulary."""
+    """True when every word is greeting, thanks or agreement vocabulary (and no number)."""
+    if re.search(r"\d", sentence):
+        return False  # "I'm 34" says something
     words = re.findall(r"[a-z]+(?:'[a-z]+)?", sentence.lower().replace("’", "'"))
     return all(word in _SMALL_TALK_WORDS for word in words)
 
