@@ -237,6 +237,9 @@ def test_a_new_budget_replaces_the_old_and_an_option_number_needs_the_talk() -> 
 def test_an_age_said_plainly_and_a_name_given_in_another_language_are_kept() -> None:
     assert facts(("user", "honestly I'm 34 and I'm this nervous")) == ["User is 34."]
     assert facts(("user", "Ciao! Mi chiamo Gabrielle ma tutti mi chiamano Gabby.")) == [
-        "User's name is Gabrielle."
+        "User's name is Gabrielle.",
+        "User goes by Gabby.",
     ]
+    assert facts(("user", "everyone calls me Gabby")) == ["User goes by Gabby."]
+    assert facts(("user", "everyone calls me lazy")) == []
     assert facts(("user", "Hola, me llamo Sofía.")) == ["User's name is Sofía."]

@@ -171,7 +171,11 @@ _FAVOURITE_AFTER = re.compile(
 _GOES_BY = re.compile(
     rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is what (?:everyone|everybody|people|most people|"
     r"my friends|friends|they all) calls? me\b"
-    rf"|\bi go by (?P<name2>{TOKEN}){AFTER_NAME}",
+    rf"|\bi go by (?P<name2>{TOKEN}){AFTER_NAME}"
+    # "everyone calls me Gabby", "tutti mi chiamano Gabby"
+    r"|\b(?:everyone|everybody|people|my friends|all my friends|most people|tutti|todos|"
+    r"tout le monde|alle) (?:calls? me|mi chiamano|me llaman|m'appellent|nennen mich) "
+    rf"(?P<name3>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]*){AFTER_NAME}",
     _I,
 )
 _ME_NAMED = re.compile(rf"^(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})\)", _I)
@@ -373,15 +377,17 @@ def _favourite(text: str, subject: str) -> list[FrameFact]:
 def _self_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     found = _favourite(sentence, subject)
     if subject == "User":
-        for pattern, template in (
-            (_GOES_BY, "User goes by {}."),
-            (_ME_NAMED, "User's name is {}."),
+        # A name and the name one goes by are two slots: "Gabrielle", who goes by "Gabby".
+        for pattern, template, slot in (
+            (_GOES_BY, "User goes by {}.", "goes by"),
+            (_ME_NAMED, "User's name is {}.", "called"),
         ):
             match = pattern.search(sentence)
-            token = match and (match.groupdict().get("name") or match.groupdict().get("name2"))
+            said = match.groupdict() if match else {}
+            token = said.get("name") or said.get("name2") or said.get("name3")
             name = lexicon.name(token, by_shape=True) if token else None
             if name is not None:
-                found.append(FrameFact(template.format(name), ("User", "called")))
+                found.append(FrameFact(template.format(name), ("User", slot)))
     for match in _AGE.finditer(sentence):
         name = lexicon.name(match["name"] or match["name2"])
         age = match["age"] or match["age2"]
