@@ -156,3 +156,12 @@ def test_a_verdict_on_ones_things_is_not_a_fact(said: str) -> None:
 
 def test_how_long_with_a_partner_is_kept_without_whom_it_was_said_to() -> None:
     assert facts(("user", "I've been with Dev 6 years, mum")) == ["User has been with Dev 6 years."]
+
+
+def test_a_trip_is_kept_but_going_somewhere_unsaid_is_not() -> None:
+    assert facts(("user", "I'm going to Lisbon in November")) == [
+        "User is going to Lisbon in November."
+    ]
+    assert facts(("user", "I'm going to the gym")) == []
+    assert facts(("user", "the team is going in November, not October")) == []
+    assert facts(("user", "I want to go now, not in December")) == []

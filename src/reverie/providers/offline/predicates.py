@@ -154,6 +154,8 @@ def progressive_ok(rest: str) -> bool:
         r"full[- ]time)\b)",
         "keeping": r"^(?:the |my |our )?(?!it\b|that\b|this\b|them\b|you\b|going\b|up\b|"
         r"an eye\b|in touch\b)(?:[\w-]+ ){1,3}(?:on|for|as|at|in|until|till)\b",
+        # "going to Lisbon in November" (a place), not "going to the gym"
+        "going": r"^(?:to|back to|home to|out to) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+\b(?!['’]s\b)",
         "registering": r"^(?:(?-i:[A-Z])|the business|my business|a business|as\b|for\b)",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",

@@ -177,6 +177,11 @@ _VERDICT = re.compile(
     r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
     r"super|way too|too) \w+|like an? [\w -]+)\.$"
 )
+# "User is going in November, not October.", "User wants to go now": going where, the talk says.
+_GOING_WHEN = re.compile(
+    r"^\S+ (?:is going|are going|wants to go|want to go|will go|is leaving|are leaving) "
+    r"(?:in|on|at|now|this|next|then|early|later|soon)\b"
+)
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 
@@ -246,6 +251,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_DOING,
         _THIN_HAVE,
         _VERDICT,
+        _GOING_WHEN,
         _TALK_PLAN,
         _MOOD,
     )

@@ -99,7 +99,7 @@ PROGRESSIVE_OK = words(
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
     handling leading managing owning maintaining covering saving presenting sticking
-    staying getting dropping quitting having keeping registering
+    staying getting dropping quitting having keeping registering going
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
