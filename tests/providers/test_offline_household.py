@@ -243,3 +243,13 @@ def test_an_age_said_plainly_and_a_name_given_in_another_language_are_kept() -> 
     assert facts(("user", "everyone calls me Gabby")) == ["User goes by Gabby."]
     assert facts(("user", "everyone calls me lazy")) == []
     assert facts(("user", "Hola, me llamo Sofía.")) == ["User's name is Sofía."]
+
+
+def test_a_name_given_when_asked_for_it_is_the_users() -> None:
+    stored = facts(
+        ("user", "can u grab the prescription from boots"),
+        ("assistant", "under ur name?"),
+        ("user", "yes Priya Sharma. they never find it under cole"),
+    )
+    assert "User's name is Priya Sharma." in stored
+    assert facts(("assistant", "under ur name?"), ("user", "yes obviously")) == []

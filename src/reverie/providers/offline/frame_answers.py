@@ -42,6 +42,16 @@ _ASKS_WHERE_LIVE = re.compile(
     r"located|now|these days)\b|\bwhich city\b|\bwhere(?:'s| is) home\b",
     _I,
 )
+# "what's your name?", "under ur name?" (a booking, a prescription): the answer is a name.
+_ASKS_NAME = re.compile(
+    r"\bwhat(?:'s| is) (?:your|ur) (?:full )?name\b|\b(?:under|in) (?:your|ur) name\b"
+    r"|\bwho(?:'s| is) this\b",
+    _I,
+)
+# "yes Priya Sharma", "Dana": a name or two, written as names.
+_FULL_NAME = re.compile(
+    r"(?:yes,? )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+){0,2}", _I
+)
 _ASKS_BIRTHDAY = re.compile(r"\bwhen(?:'s| is) your (?:birthday|bday)\b", _I)
 _ASKS_PET_NAME = re.compile(
     rf"\bwhat(?:'s| is) (?:her|his|its|the|your (?:\w+ )?(?P<pet>{ANIMAL})'s) name\b"
@@ -114,6 +124,11 @@ def _answered(
         ):
             place = " ".join(word[:1].upper() + word[1:] for word in head.split())
             return [FrameFact(f"{subject} lives in {place}.", (subject, "home"))]
+        return []
+    if _ASKS_NAME.search(last) and (named := _FULL_NAME.fullmatch(head)) is not None:
+        given = " ".join(word for word in named.group(0).split() if word.lower() != "yes")
+        if all(lexicon.name(word, by_shape=True) for word in given.split()):
+            return [FrameFact(f"{subject}'s name is {given}.", (subject, "called"))]
         return []
     if _ASKS_BIRTHDAY.search(last) and (date := re.match(DATE, head, _I)):
         return [
