@@ -253,3 +253,11 @@ def test_a_name_given_when_asked_for_it_is_the_users() -> None:
     )
     assert "User's name is Priya Sharma." in stored
     assert facts(("assistant", "under ur name?"), ("user", "yes obviously")) == []
+
+
+def test_our_pet_and_a_named_childs_new_age_are_kept() -> None:
+    assert facts(("user", "our dog Biscuit is scared of fireworks")) == [
+        "User has a dog called Biscuit."
+    ]
+    stored = facts(("user", "my daughter Isla is lovely. Isla turned 4 yesterday"))
+    assert "Isla turned 4 yesterday." in stored

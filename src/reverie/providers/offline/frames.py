@@ -90,7 +90,7 @@ _MY_RELATIONS_NAME = re.compile(
     _I,
 )
 _MY_PET = re.compile(
-    rf"\bmy (?:\w+ )?(?P<pet>{ANIMAL}),? (?:is )?(?:called |named )?(?P<name>{TOKEN})"
+    rf"\b(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL}),? (?:is )?(?:called |named )?(?P<name>{TOKEN})"
     rf"{AFTER_NAME}",
     _I,
 )

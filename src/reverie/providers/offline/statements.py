@@ -260,6 +260,8 @@ def _named(s: str, names: Collection[str] | None) -> Tag | None:
     verb, rest = match["verb"].lower(), match["rest"]
     if _NAMED_IDIOM.match(f"{verb}{rest}") or _NAMED_IDIOM.match(verb):
         return None
+    if verb == "turned" and re.match(r"^\s*\d{1,3}\b", rest):
+        return "durable"  # "Isla turned 4 yesterday": an age
     if verb == "got":  # "Ines got the job!", "Sam got engaged"; not "Kai got home"
         return "durable" if life_news(rest.strip()) else None
     if (
