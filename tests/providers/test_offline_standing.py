@@ -165,3 +165,20 @@ def test_a_trip_is_kept_but_going_somewhere_unsaid_is_not() -> None:
     assert facts(("user", "I'm going to the gym")) == []
     assert facts(("user", "the team is going in November, not October")) == []
     assert facts(("user", "I want to go now, not in December")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("asthma been bad lately.", "User's asthma has been bad lately (as of 2026-03-02)."),
+        ("sciatica's flared up again", "User's sciatica has flared up again (as of 2026-03-02)."),
+        ("I'm scared of motorways", "User is scared of motorways."),
+        ("pay is like 1900 a month after tax.", "User's pay is about 1900 a month after tax."),
+    ],
+)
+def test_a_condition_a_fear_and_pay_said_tersely_are_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_a_worry_about_this_months_chore_is_not_a_fear() -> None:
+    assert facts(("user", "I'm scared of the apartment search")) == []

@@ -79,7 +79,7 @@ _OWN_THING = re.compile(
     # "job is Sustainability Officer at GreenGrid", "office is in HafenCity"; "the job is …"
     # may be one being talked about.
     r"|(?P<work>(?:new )?job|role|job title|employer|office|uni|university|major|degree|"
-    r"programme|thesis|dissertation|supervisor|manager|boss))"
+    r"programme|thesis|dissertation|supervisor|manager|boss|pay|take-home|take home|wage|wages))"
     r" (?:is|was|=) (?=[^.!?]*(?:[0-9]|\b(?-i:[A-ZÀ-Þ])))",
     _I,
 )
@@ -135,12 +135,29 @@ _IS_AFTER_NAME = re.compile(
 )
 
 
+# "asthma been bad lately", "sciatica's flared up again": a condition said without "my".
+_CONDITION_NEWS = re.compile(
+    r"^(?P<what>asthma|eczema|sciatica|migraines?|ibs|crohn'?s|colitis|anxiety|arthritis|"
+    r"psoriasis|endo|endometriosis|tinnitus|gout|hay ?fever|insomnia)(?:'s| has| is)? "
+    r"(?=(?:been|flared|flaring|playing up|acting up|bad|worse|back)\b)",
+    _I,
+)
+
+
 def with_owner(clause: str) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
     "feb 28 is my last day at …" → "my last day at … is feb 28".
     """
+    if (condition := _CONDITION_NEWS.match(clause)) is not None:
+        rest = clause[condition.end() :]
+        verb = (
+            "is"
+            if rest.startswith(("bad", "worse", "back", "flaring", "playing", "acting"))
+            else "has"
+        )
+        return f"my {condition['what'].lower()} {verb} {rest}"
     if (ours := _OUR_NAMED.match(clause)) is not None:
         return _IS_AFTER_NAME.sub(r"\g<name> is ", clause[ours.end() :], count=1)
     if (budget := _BUDGET.match(clause)) is not None:

@@ -89,6 +89,8 @@ _CHAT_ONLY = re.compile(
     r"|(?<=\s)here (?=in\b)",
     _I,
 )
+# "pay is like 1900 a month": in chat, "like" before a number is "about".
+_ABOUT = re.compile(r"(?<=\s)like (?=[£$€]?\d)", _I)
 _LABELLED = re.compile(
     r"^(?:Decision|To do|Plan|Rule):\s"
     # "Ollie: head barista, full time.": a person and what they do, from a list
@@ -163,7 +165,7 @@ def fit_fact(
         The sentence (capitalised, one full stop), or None when no leading
         part of three words or more reads alone.
     """
-    text = _CHAT_ONLY.sub("", text)
+    text = _ABOUT.sub("about ", _CHAT_ONLY.sub("", text))
     cuts = [match.start() for match in _CLAUSE_CUTS.finditer(text)]
     source_cuts = [match.start() for match in _CLAUSE_CUTS.finditer(original or "")]
     aligned = original is not None and len(cuts) == len(source_cuts)

@@ -137,6 +137,22 @@ _EVERY_MONTH = re.compile(
     r"pounds|dollars|quid|gbp|usd))\b.*\b(?:a|per|each|every) (?:month|week|year)\b",
     _I,
 )
+# "my asthma has been bad lately", "my sciatica has flared up again": a condition acting up.
+_FLARING = re.compile(
+    r"^my (?:asthma|eczema|back|migraines?|sciatica|ibs|crohn'?s|colitis|anxiety|depression|"
+    r"hay ?fever|arthritis|psoriasis|endometriosis|endo|tinnitus|gout|allergies|rosacea|acne|"
+    r"insomnia|long covid|fibro|fibromyalgia|ms|epilepsy|blood pressure) "
+    r"(?:has been|'s been|is|keeps|has|'s) (?:really |so |quite |a bit )?(?:bad|awful|worse|"
+    r"terrible|playing up|flaring|flared(?: up)?|acting up|back|worse than usual)\b",
+    _I,
+)
+# "I'm scared of motorways", "I'm terrified of flying": a fear that lasts.
+_AFRAID = re.compile(
+    rf"^I(?:'m| am) {ADV}(?:scared|afraid|terrified|frightened|phobic) of "
+    # a thing feared in general, not "the apartment search" this month
+    r"(?!it\b|that\b|this\b|them\b|you\b|him\b|her\b|what\b|how\b|the\b|my\b|a\b|an\b)\w+",
+    _I,
+)
 # "my left knee has been aching since sunday", "my ring finger hurts": an ailment now.
 _ACHING = re.compile(
     r"^my (?:left |right |lower |upper )?(?:knee|knees|back|shoulder|hip|ankle|wrist|neck|foot|"
@@ -183,6 +199,7 @@ _BEEN_WITH = re.compile(
 )
 
 _PERMANENT = (
+    _AFRAID,
     _ON_MEDICINE,
     _BEEN_WITH,
     _TURNING,
@@ -208,4 +225,4 @@ def standing(s: str) -> Tag | None:
         return "permanent"
     if _SIGNED_UP.match(s) or _APPOINTMENT.match(s):
         return "durable"
-    return "ephemeral" if _ACHING.match(s) or _DUE_BY.match(s) else None
+    return "ephemeral" if _ACHING.match(s) or _FLARING.match(s) or _DUE_BY.match(s) else None
