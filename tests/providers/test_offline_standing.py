@@ -182,3 +182,14 @@ def test_a_condition_a_fear_and_pay_said_tersely_are_kept(said: str, kept: str) 
 
 def test_a_worry_about_this_months_chore_is_not_a_fear() -> None:
     assert facts(("user", "I'm scared of the apartment search")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I turned down the Edinburgh job", "User turned down the Edinburgh job."),
+        ("accepted the offer from Arup", "User accepted the offer from Arup."),
+    ],
+)
+def test_an_offer_turned_down_or_accepted_is_news(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]

@@ -67,15 +67,20 @@ HABIT_VERBS = words(
 )
 """Present-tense verbs that state a habit or a standing fact after "I" or a name."""
 
-EVENT_VERBS = words(
-    """
+EVENT_VERBS = (
+    *words(
+        """
     moved switched started bought ordered booked joined left quit married adopted upgraded
     sold signed finished graduated passed made created built installed rotated migrated
     changed renamed deployed found rented hired lost broke sprained injured hurt fell
     applied enrolled registered subscribed cancelled canceled retired visited learned
     learnt completed published launched released won received submitted paid decided
     agreed chose picked settled downgraded replaced dropped stopped gave got confirmed
+    accepted declined resigned
     """
+    ),
+    "turned down",
+    "handed in",
 )
 """Past-tense verbs that report something that changed ("I moved to Oslo")."""
 
