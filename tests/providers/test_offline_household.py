@@ -261,3 +261,21 @@ def test_our_pet_and_a_named_childs_new_age_are_kept() -> None:
     ]
     stored = facts(("user", "my daughter Isla is lovely. Isla turned 4 yesterday"))
     assert "Isla turned 4 yesterday." in stored
+
+
+def test_between_two_people_a_request_is_no_rule_for_an_assistant() -> None:
+    stored = facts(
+        ("user", "marcus!! i broke the mug sorry"),
+        ("assistant", "lol its fine"),
+        ("user", "don't apologise for the cat either"),
+        ("assistant", "ok ok"),
+    )
+    assert not any("the assistant" in line for line in stored)
+
+
+def test_we_all_is_the_group_not_how_the_team_works() -> None:
+    stored = facts(
+        ("user", "the deploy went out and the api is fine"),
+        ("user", "we all clapped like idiots when the migration finished"),
+    )
+    assert not any("clapped" in line for line in stored)

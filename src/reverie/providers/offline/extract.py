@@ -138,8 +138,8 @@ def _fact(
     found: Classification, voice: Voice, turn: Turn, earlier: list[str], person: bool
 ) -> Fact | None:
     """The stored line for one classified clause, or None when it would not read alone."""
-    if voice.other and found.tag == "permanent" and _RULE_BODY.match(found.body):
-        return None  # the other person's requests are not rules for the assistant
+    if (voice.other or person) and found.tag == "permanent" and _RULE_BODY.match(found.body):
+        return None  # between two people, "don't apologise" is no rule for an assistant
     text = describe(found, voice)
     tag: Tag = found.tag
     fitted: str | None

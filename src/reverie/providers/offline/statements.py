@@ -69,6 +69,7 @@ _WE = re.compile(
 # that is not talk, thought or a helper verb states how the team works.
 _WE_GENERIC = re.compile(
     r"^we (?:also |still |already |usually |always |never |just |now |only )?"
+    r"(?!all\b|both\b|each\b)"  # "we all clapped": the group, not how the team works
     r"(?!need|have|want|think|know|see|mean|hope|feel|guess|got|get|had|did|do\b|can|could|"
     r"should|would|will|were|are|was|might|must|may|tried|talked|said|told|went|came|saw|"
     r"looked|checked|asked|love|like|miss|wish|thought|found|made it|met|spoke|chatted)"
