@@ -48,12 +48,17 @@ looked at), ``writer4`` (six by a fourth: scored blind once, 87.3 % / 35.1 %,
 then used for development), ``writer5`` (six by a fifth: scored blind once
 midway, 82.2 % / 35.3 %, then used for development), ``writer6`` (six by a
 sixth: scored blind once near the end of that work, 91.7 % / 27.5 %, then used
-for development) and ``writer7`` (five by a seventh: scored blind once on the
-final rules of that work, 80.0 % / 23.2 %). Figures on a set after its blind
-score are no longer blind; score new conversations with ``--dir`` and
-``--summary`` to keep them so.
+for development), ``writer7`` (five by a seventh: scored blind once on the
+final rules of that work, 80.0 % / 23.2 %, then used for development),
+``writer8`` (five by an eighth: scored blind midway through the next round of
+work, 85.7 % / 31.2 %, and again later, still unread, 84.2 % / 31.2 %; then used
+for development), ``writer9`` (five by a ninth: scored blind near the end of
+that round, 80.6 % / 35.2 %; one conversation, ``priya_dan_parents``, was then
+read) and ``writer10`` (five by a tenth: scored blind on the final rules of that
+round, 86.0 % / 32.8 %). Figures on a set after its blind score are no longer
+blind; score new conversations with ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer7|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer10|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -86,6 +91,9 @@ SETS = (
     "writer5",
     "writer6",
     "writer7",
+    "writer8",
+    "writer9",
+    "writer10",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

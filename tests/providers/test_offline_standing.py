@@ -193,3 +193,20 @@ def test_a_worry_about_this_months_chore_is_not_a_fear() -> None:
 )
 def test_an_offer_turned_down_or_accepted_is_news(said: str, kept: str) -> None:
     assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i live in lawson at this point so im an expert",
+        "I'm not giving up parkin entirely, I'd rather die lol",
+        "monkey mayhem fully booked on the 22nd",
+    ],
+)
+def test_hyperbole_and_a_place_fully_booked_are_not_facts(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_breed_after_the_pet_word_is_not_its_name() -> None:
+    stored = facts(("user", "mam sent a video of bran (our dog, border collie) at the door"))
+    assert not any("Border" in line for line in stored)

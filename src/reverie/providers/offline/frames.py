@@ -285,6 +285,8 @@ def _sentence_frames(
             found.append(FrameFact(line, (owner, rel), durable=True))
     for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
         for match in pattern.finditer(sentence):
+            if _breed_said(match["name"], sentence[match.end() :]):
+                continue  # "(our dog, border collie)": a breed, not a name
             name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
             if name is not None and name != subject:
                 found.append(pet_line(subject, match["pet"], name))
@@ -314,6 +316,15 @@ def _sentence_frames(
     found += _date_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found
+
+
+def _breed_said(word: str, following: str) -> bool:
+    """ "border" before "collie", "golden" before "retriever": the start of a breed."""
+    after = following.split()[0].strip(",.;:!?)").lower() if following.split() else ""
+    return after in _BREEDS or word.lower() in _BREEDS
+
+
+_BREEDS = frozenset(breed.lower() for breed in BREED_WORDS)
 
 
 def _named_later(

@@ -116,7 +116,9 @@ _EPITHET = re.compile(
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
     r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest) \w+"
     # "User is basically running the place", "literally the devil": said for effect.
-    r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b",
+    r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b"
+    # "User lives in lawson at this point", "would rather die", "is an expert."
+    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$",
     _I,
 )
 # "User's ken is just ken": says the thing is itself.

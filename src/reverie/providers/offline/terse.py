@@ -51,7 +51,7 @@ _DONE_LAST = re.compile(
     r"(?P<what>(?:(?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|their|them|"
     r"your)\b)[a-z][\w&'-]*)(?: (?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|"
     r"their|them|your)\b)[\w&'-]+){0,5}?) (?P<verb>booked|paid|ordered|bought|signed|submitted|"
-    r"sent off|confirmed|renewed|cancelled|canceled)"
+    r"sent off|confirmed|renewed|cancelled|canceled)(?<!fully booked)(?<!fully paid)"
     rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE})[^,.;!?]+)?)[.!]?$",
     _I,
 )
