@@ -27,7 +27,6 @@ _I = re.IGNORECASE
 _WE_AS_I = {
     "we": "I",
     "we're": "I'm",
-    "were": "were",
     "we've": "I've",
     "we'll": "I'll",
     "we'd": "I'd",
@@ -147,8 +146,11 @@ _CONDITION_NEWS = re.compile(
 def with_owner(clause: str) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
-    Also "recheck booked 17 july" → "my recheck is booked for 17 july", and
-    "feb 28 is my last day at …" → "my last day at … is feb 28".
+    Also "recheck booked 17 july" → "my recheck is booked for 17 july", "feb 28
+    is my last day at …" → "my last day at … is feb 28", "budget 45k total" →
+    "my budget is 45k total", "dad had a stroke" → "my dad had a stroke",
+    "asthma been bad lately" → "my asthma has been bad lately", and "our
+    Callum's away at uni" → "Callum is away at uni".
     """
     if (condition := _CONDITION_NEWS.match(clause)) is not None:
         rest = clause[condition.end() :]

@@ -10,11 +10,16 @@ them. :func:`identify_speakers` tells the two cases apart from the messages:
 - otherwise an assistant writes like one (tool calls, code, lists, long
   answers, always a capital letter first) and a person does not (lower-case
   starts, "lol", emoji), and their name is what the user calls them
-  ("morning Tomás!", "LEYLA!!!").
+  ("morning Tomás!", "LEYLA!!!"); a laugh, chat shorthand ("ffs", "bet") or a
+  word said with "the" is never a name.
+
+A chunk of a long chat may be told who an earlier chunk found talking
+(:mod:`.speaker_note`); the names it settled stand.
 
 It also decides whether "we" means a team at work (tools, code, or work words
 in the conversation), the two people talking when both speak of "our flat" or
-"our cat", or someone's household, which the rules leave alone.
+"our cat", or someone's household (said to an assistant, the user's; see
+:mod:`.owners`).
 """
 
 from __future__ import annotations

@@ -51,8 +51,9 @@ class Voice:
         listener: Whom "you" means (``"the assistant"``, a name, ``"User"``);
             None when unknown, so clauses about "you" are dropped.
         we: Who "we" is: ``"The team"`` at work, or None when it cannot be
-            told (a household, or two friends and their own people), so
-            clauses about "we" are dropped.
+            told (two friends and their own people), so clauses about "we"
+            are dropped. Said to an assistant outside work, "we" is read as
+            the user's household before this (:func:`~.owners.as_household`).
         other: The speaker is the other person in a chat between two people.
     """
 
