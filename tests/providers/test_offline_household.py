@@ -279,3 +279,13 @@ def test_we_all_is_the_group_not_how_the_team_works() -> None:
         ("user", "we all clapped like idiots when the migration finished"),
     )
     assert not any("clapped" in line for line in stored)
+
+
+def test_where_someone_is_from_and_what_they_study_answer_the_question() -> None:
+    assert facts(
+        ("assistant", "Where are you from originally?"), ("user", "rosario, argentina")
+    ) == ["User is from Rosario."]
+    assert facts(("assistant", "What are you studying?"), ("user", "psych, 2nd year")) == [
+        "User studies psych."
+    ]
+    assert facts(("assistant", "Where are you from?"), ("user", "not sure tbh")) == []

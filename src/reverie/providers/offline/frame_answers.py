@@ -52,6 +52,13 @@ _ASKS_NAME = re.compile(
 _FULL_NAME = re.compile(
     r"(?:yes,? )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+){0,2}", _I
 )
+_ASKS_WHERE_FROM = re.compile(
+    r"\bwhere are you (?:originally )?from\b|\bwhere did you grow up\b", _I
+)
+_ASKS_STUDY = re.compile(
+    r"\bwhat (?:do|are) you (?:study|studying)\b|\bwhat(?:'s| is) your (?:major|degree|course)\b",
+    _I,
+)
 _ASKS_BIRTHDAY = re.compile(r"\bwhen(?:'s| is) your (?:birthday|bday)\b", _I)
 _ASKS_PET_NAME = re.compile(
     rf"\bwhat(?:'s| is) (?:her|his|its|the|your (?:\w+ )?(?P<pet>{ANIMAL})'s) name\b"
@@ -118,13 +125,17 @@ def _answered(
     described = _described(last, first, subject)
     if described is not None or len(head.split()) > 4:
         return [described] if described is not None else []
-    if _ASKS_WHERE_LIVE.search(last):
+    if _ASKS_WHERE_LIVE.search(last) or _ASKS_WHERE_FROM.search(last):
         if all(
             w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
         ):
             place = " ".join(word[:1].upper() + word[1:] for word in head.split())
+            if _ASKS_WHERE_FROM.search(last):
+                return [FrameFact(f"{subject} is from {place}.", (subject, "from"))]
             return [FrameFact(f"{subject} lives in {place}.", (subject, "home"))]
         return []
+    if _ASKS_STUDY.search(last) and not SPEAKER_OR_LISTENER.search(head):
+        return [FrameFact(f"{subject} studies {head}.", (subject, "studies"))]
     if _ASKS_NAME.search(last) and (named := _FULL_NAME.fullmatch(head)) is not None:
         given = " ".join(word for word in named.group(0).split() if word.lower() != "yes")
         if all(lexicon.name(word, by_shape=True) for word in given.split()):
