@@ -17,7 +17,7 @@ assistant's words are never stored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from reverie.providers.offline.choice_frames import choice_frames
@@ -46,7 +46,7 @@ from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
-from reverie.providers.offline.speakers import identify_speakers, is_work_talk
+from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
 from reverie.providers.offline.terse import (
     self_introduced,
     takes_back_the_last,
@@ -62,7 +62,7 @@ __all__ = [
     "USER_VOICE",
     "Fact",
     "Voice",
-    "archive_note",
+    "archive_answer",
     "describe",
     "extract_facts",
     "fact_key",
@@ -173,7 +173,28 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
         The tagged facts (empty for small talk).
     """
     turns = list(turns)
+    return _extract(
+        turns, identify_speakers(turns, carried_speakers(previous_summary)), previous_summary
+    )
+
+
+def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None) -> str:
+    """The archive answer for ``turns``: their facts, then a note of who is talking.
+
+    With no facts to store, the ``[skip]`` note of who is talking is only worth
+    an entry when the previous summary (which the next chunk sees) does not
+    already carry it.
+    """
+    turns = list(turns)
     speakers = identify_speakers(turns, carried_speakers(previous_summary))
+    facts = _extract(turns, speakers, previous_summary)
+    note = speakers_note(speakers)
+    if note is not None and not facts and note in (previous_summary or "").splitlines():
+        note = None
+    return render_answer(facts, note)
+
+
+def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:
     voices = voices_of(speakers)
     earlier = _known_lines(previous_summary)
     seen = {fact_key(line) for line in earlier}
@@ -329,24 +350,10 @@ def _framed(frame: FrameFact, voice: Voice) -> Fact:
 def render_answer(facts: Iterable[Fact], note: str | None = None) -> str:
     """The archive answer: one ``[tag] text`` line per fact, or ``(nothing)``.
 
-    ``note`` (a ``[skip]`` line, see :func:`archive_note`) ends the answer, so
+    ``note`` (a ``[skip]`` line, see :func:`archive_answer`) ends the answer, so
     that the next chunk of the chat is told who is talking.
     """
     lines = [fact.line() for fact in facts]
     if note:
         lines.append(note)
     return "\n".join(lines) if lines else NOTHING
-
-
-def archive_note(
-    turns: Iterable[Turn], facts: Sequence[Fact], *, previous_summary: str | None = None
-) -> str | None:
-    """The ``[skip]`` note that tells the next chunk of this chat who is talking, or None.
-
-    With no facts to store, the note is only worth an entry when the previous
-    summary (which the next chunk sees) does not already carry it.
-    """
-    note = speakers_note(identify_speakers(list(turns), carried_speakers(previous_summary)))
-    if note is None or (not facts and note in (previous_summary or "").splitlines()):
-        return None
-    return note

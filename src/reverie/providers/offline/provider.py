@@ -25,7 +25,7 @@ from reverie.prompt_markers import (
 from reverie.providers.base import ChatRequest, GenerationSettings, LLMProvider, LLMResponse
 from reverie.providers.offline.answer import CONFIGURE_HINT, MemorySearch, answer_from_memory
 from reverie.providers.offline.dream import answer_dream_request
-from reverie.providers.offline.extract import archive_note, extract_facts, render_answer
+from reverie.providers.offline.extract import archive_answer
 from reverie.providers.offline.transcript import extract_block, parse_transcript
 from reverie.tokens import count_prompt_tokens, count_text_tokens
 
@@ -78,9 +78,7 @@ def answer_archive_request(request: OfflineRequest) -> str | None:
         if summary:
             previous.append(summary)
     turns = parse_transcript("\n".join(conversation))
-    summary = "\n".join(previous) or None
-    facts = extract_facts(turns, previous_summary=summary)
-    return render_answer(facts, archive_note(turns, facts, previous_summary=summary))
+    return archive_answer(turns, previous_summary="\n".join(previous) or None)
 
 
 DEFAULT_HANDLERS: tuple[OfflineHandler, ...] = (answer_archive_request, answer_dream_request)
