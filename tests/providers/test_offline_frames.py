@@ -91,8 +91,13 @@ def test_a_job_said_without_a_verb_answers_what_do_you_do() -> None:
         "User's job: payroll at a bakery chain."
     ]
     assert facts(asked, ("user", "depends on the week honestly")) == []
-    specs = facts(("assistant", "What are your specs?"), ("user", "ryzen 5, 16gb, gtx 1060"))
-    assert specs == []  # true that day, stale after the next upgrade
+    asked_specs = ("assistant", "What are your specs?")
+    specs = facts(asked_specs, ("user", "ryzen 5, 16gb, gtx 1060"))
+    assert specs == ["User's specs: ryzen 5, 16gb, gtx 1060."]
+    upgraded = facts(
+        asked_specs, ("user", "ryzen 5, 16gb, gtx 1060"), asked_specs, ("user", "ryzen 7, 32gb")
+    )
+    assert upgraded == ["User's specs: ryzen 7, 32gb."]  # the later answer replaces the first
 
 
 @pytest.mark.parametrize(

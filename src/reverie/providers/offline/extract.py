@@ -53,6 +53,7 @@ from reverie.providers.offline.terse import (
     takes_itself_back,
     with_subjects,
 )
+from reverie.providers.offline.topic_answers import question_pairs, topic_answers
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe
 from reverie.providers.offline.voice import voices as voices_of
@@ -269,7 +270,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if speakers.work:
             framed += work_frames(turn.text)
         if previous is not None and previous.role != turn.role:
-            framed += answer_frames(previous.text, turn.text, voice.speaker, lexicon, recent=own)
+            for asked, answered in question_pairs(previous.text, turn.text):
+                framed += answer_frames(asked, answered, voice.speaker, lexicon, recent=own)
+            framed += topic_answers(previous.text, turn.text, voice.speaker)
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:

@@ -83,8 +83,7 @@ _ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?
 def _described(question: str, first: str, subject: str) -> FrameFact | None:
     """ "What do you do for work?" — "helpdesk at a uni": a job said without a verb.
 
-    Other "what's your X?" answers are not kept: "what are your specs?" is
-    answered with what is true that day, and the next upgrade makes it stale.
+    Other "what's your X?" answers are read by :mod:`.topic_answers`.
     """
     said = strip_fillers(first.rstrip(".!"))
     if not said or SPEAKER_OR_LISTENER.search(said) or not 1 <= len(said.split()) <= 15:

@@ -1,0 +1,218 @@
+"""Answers in fragments to "what's your X?": "specs?" — "ryzen 7 5800x3d, rtx 3070, 32gb".
+
+An assistant sizing up a task asks what something is ("What are the work hours
+like?", "Rough budget per person?", "Do you have any allergies?"), and people
+answer in fragments: "nights. dpd depot trafford park. 10pm-6am.". The
+fragments mean nothing alone; the question names what they are, so the pair
+is one line: "User's work hours: nights, dpd depot trafford park, 10pm-6am.".
+
+Questions put as a numbered list and answered as one ("1. … 2. …") are paired
+by number first (:func:`question_pairs`), so each answer meets its own
+question. Only the answer's leading fragments are taken, up to the first
+sentence that says something with a verb or a person in it (the clause rules
+read those), and an answer that dodges ("no idea yet", "not sure") gives
+nothing. What a question asks about must be a thing with a value: "what's the
+problem?", "what's your plan?" or "what's the weather like?" ask about the
+moment, not a fact to keep.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.vocabulary import words
+
+__all__ = ["question_pairs", "topic_answers"]
+
+_I = re.IGNORECASE
+
+_NUMBERED = re.compile(r"^\s*(?:\*\*)?(\d{1,2})[.)]\s*(?:\*\*)?\s*(.*)$")
+
+# "What are the work hours like?", "what's your budget?", "Which city?"
+_WHAT_IS = re.compile(
+    r"^(?:what|which)(?:'s| is| are| was| were)? (?P<det>your|the|ur) (?P<x>[a-z][a-z /'-]*?)"
+    r"(?: (?:like|look like|going to be|at the moment|right now|now|these days|currently))?$",
+    _I,
+)
+# "What editor do you use?", "which bank are you with?"
+_WHAT_DO_YOU = re.compile(
+    r"^(?:what|which) (?P<x>[a-z][a-z /-]*?) (?:do|are|did) (?:you|u) (?:use|have|drive|run|play|"
+    r"speak|take|work with|bank with|ride|prefer|use for work|with)$",
+    _I,
+)
+# "Do you have any allergies?", "any dietary needs?"
+_ANY = re.compile(r"^(?:(?:and )?(?:do|d') ?(?:you|u) have )?any (?P<x>[a-z][a-z /-]*?)$", _I)
+# "How many kids do you have?"
+_HOW_MANY = re.compile(r"^how many (?P<x>[a-z][a-z -]*?) (?:do|have) (?:you|u)(?: have| got)?$", _I)
+# "Rough budget per person?", "Budget (for the car itself)?": a numbered list's bare noun.
+_BARE = re.compile(
+    r"^(?:(?:your|the|rough|roughly|approximate|approx) )?(?P<x>[a-z][a-z /-]*)$", _I
+)
+_LEAD = re.compile(r"^(?:(?:and|so|also|ok|okay|great|cool|next|then)[,:]?\s+)+", _I)
+
+# What a question can ask about that is no fact: the moment, a feeling, the talk itself.
+_MOMENT = frozenset(
+    words(
+        """
+        problem problems issue issues error errors question questions thought thoughts idea ideas
+        take status update plan plans situation context deal reason point catch difference vibe
+        mood weather day week weekend morning evening night tonight today tomorrow rush hurry
+        hesitation worry worries concern concerns priority priorities preference preferences
+        feeling feelings gut sense guess answer best worst favourite favorite name job age
+        first next last other one thing things stuff point goal goals option options else more
+        anything something
+        """
+    )
+)
+# A verb in a bare question ("Rough budget per person?" has none; "Sounds good?" has one).
+_VERB_IN_BARE = re.compile(
+    r"\b(?:is|are|was|were|do|does|did|can|could|should|would|will|have|has|had|want|need|"
+    r"sound|sounds|make|makes|work|works|mean|means|look|looks|help|go|get)\b",
+    _I,
+)
+# Said where a value should be: the answer is that there is none yet.
+_DODGE = re.compile(
+    r"\b(?:no idea|not sure|unsure|idk|dunno|don't know|do not know|tbd|tbc|depends|"
+    r"haven't decided|not decided|undecided|no clue|not yet|nothing yet|none yet|no|nope|nah|"
+    r"none|nothing|whatever|anything|either|maybe|later|skip)\b",
+    _I,
+)
+_OPENER = re.compile(
+    r"^(?:(?:ok|okay|so|yeah|yep|yes|um+|uh+|well|hmm+|oh|ah|honestly|tbh|just|mainly|mostly)"
+    r"[,.:!]?\s+)+",
+    _I,
+)
+# "monitor is 1440p": a clause with its own verb is for the clause rules.
+_CLAUSE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|can|can't|could|should|does|did|don't|"
+    r"doesn't|didn't|won't|isn't|aren't|wasn't|gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
+    r"|\b(?:it|that|he|she|there|this|what|who|they're|it'll|that'll)'s\b",
+    _I,
+)
+_MAX_FRAGMENT_WORDS = 14
+_MAX_VALUE_WORDS = 30
+_MAX_FRAGMENTS = 4
+
+
+def question_pairs(question: str, answer: str) -> list[tuple[str, str]]:
+    """Each question of ``question`` with the part of ``answer`` that answers it.
+
+    Numbered questions answered by number pair up item by item; otherwise the
+    whole message meets the whole answer.
+    """
+    asked = _items(question)
+    said = _items(answer)
+    if len(asked) >= 2 and said:
+        return [(asked[number], said[number]) for number in sorted(said) if number in asked]
+    return [(question, answer)]
+
+
+def topic_answers(question: str, answer: str, subject: str) -> list[FrameFact]:
+    """ "What are the work hours like?" — "nights. 10pm-6am.": ``subject``'s work hours.
+
+    Args:
+        question: The other side's message just before.
+        answer: ``subject``'s reply.
+        subject: Who answered ("User", or a person's name).
+    """
+    found: list[FrameFact] = []
+    numbered = len(_items(question)) >= 2
+    for asked, said in question_pairs(question, answer):
+        topic = _topic(_last_question(asked), bare_ok=numbered)
+        if topic is None:
+            continue
+        owned, what = topic
+        value = _value(said)
+        if value is None:
+            continue
+        if owned or subject == "User":  # "what's the budget?" asks an assistant's user
+            found.append(FrameFact(f"{subject}'s {what}: {value}.", (subject, what)))
+        else:
+            found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
+    return found
+
+
+def _items(text: str) -> dict[int, str]:
+    """A numbered list's items by number ("1. …" or "1) …"), continuation lines included."""
+    items: dict[int, str] = {}
+    current: int | None = None
+    for line in text.splitlines():
+        numbered = _NUMBERED.match(line)
+        if numbered is not None:
+            current = int(numbered.group(1))
+            items[current] = numbered.group(2)
+        elif current is not None and line.strip():
+            items[current] += "\n" + line.strip()
+        elif not line.strip():
+            current = None
+    return items
+
+
+def _last_question(text: str) -> str:
+    asked = [s for s in sentences(text.replace("**", "")) if s.endswith("?")]
+    return asked[-1] if asked else ""
+
+
+def _topic(question: str, *, bare_ok: bool) -> tuple[bool, str] | None:
+    """What ``question`` asks the value of, and whether it is the answerer's own."""
+    text = re.sub(r"\s*\([^)]*\)", "", question).strip().rstrip("?").strip()
+    text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
+    text = _LEAD.sub("", text.replace("’", "'"))
+    asks = re.search(r"(?:^|[,;:]\s+|\s[-—]\s+)(?=(?:what|which|any|do|d'|how many)\b)", text, _I)
+    text = text[asks.end() :] if asks is not None else text  # "hey Magda, what's your …"
+    for shape in (_WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
+        match = shape.match(text)
+        if match is not None:
+            det = match.groupdict().get("det")
+            return _named(match.group("x"), owned=det is None or det.lower() != "the")
+    if bare_ok and (match := _BARE.match(text)) is not None and _a_noun(match.group("x")):
+        return _named(match.group("x"), owned=True)
+    return None
+
+
+def _a_noun(what: str) -> bool:
+    """ "budget per person" names a thing; "flying from denver", "venues paying" ask a question."""
+    said = what.lower().split()
+    return (
+        not _VERB_IN_BARE.search(what)
+        and not any(word.endswith("ing") for word in said)
+        and all(word not in FUNCTION_WORDS or word in ("per", "of") for word in said)
+    )
+
+
+def _named(what: str, *, owned: bool) -> tuple[bool, str] | None:
+    said = what.lower().split()
+    if not 1 <= len(said) <= 4 or said[0] in FUNCTION_WORDS or said[-1] in FUNCTION_WORDS:
+        return None
+    if any(word in _MOMENT for word in said) or any(w in ("you", "your", "u", "ur") for w in said):
+        return None
+    if len(said) > 1 and said[-1].endswith("ing"):
+        return None  # "what are the venues paying?" asks what they do
+    return owned, " ".join(said)
+
+
+def _value(answer: str) -> str | None:
+    """The fragments that open ``answer``, joined; None when it opens with a sentence or a dodge."""
+    fragments: list[str] = []
+    for sentence in sentences(normalise_chat(answer)):
+        said = _OPENER.sub("", sentence).strip().rstrip(".!;:,").strip()
+        if not said:
+            continue
+        if _DODGE.search(said) or said.endswith("?"):
+            break
+        if (
+            SPEAKER_OR_LISTENER.search(said)
+            or _CLAUSE.search(said)
+            or len(said.split()) > _MAX_FRAGMENT_WORDS
+        ):
+            break
+        fragments.append(said)
+        if len(fragments) == _MAX_FRAGMENTS:
+            break
+    value = ", ".join(fragments)
+    if not fragments or len(value.split()) > _MAX_VALUE_WORDS or not re.search(r"\w", value):
+        return None
+    return value

@@ -1,0 +1,102 @@
+"""Answers in fragments to "what's your X?": the question names what the fragments are."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.topic_answers import question_pairs
+from reverie.providers.offline.transcript import Turn
+
+
+def facts(*turns: tuple[str, str]) -> list[str]:
+    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "kept"),
+    [
+        (
+            "Sounds rough. What are the work hours like?",
+            "nights. dpd depot trafford park. 10pm-6am. sun to wed. night bus is shite",
+            "User's work hours: nights, dpd depot trafford park, 10pm-6am, sun to wed.",
+        ),
+        (
+            "That can be a driver issue. What are your specs?",
+            "ryzen 7 5800x3d, rtx 3070, 32gb ddr4 3600, 2tb nvme. monitor is 1440p 165hz",
+            "User's specs: ryzen 7 5800x3d, rtx 3070, 32gb ddr4 3600, 2tb nvme.",
+        ),
+        ("Do you have any allergies?", "just peanuts tbh", "User's allergies: peanuts."),
+        (
+            "What editor do you use?",
+            "neovim, lazyvim config",
+            "User's editor: neovim, lazyvim config.",
+        ),
+        ("What's the budget?", "about 2k", "User's budget: about 2k."),
+    ],
+)
+def test_fragments_answering_a_question_keep_what_it_asked(
+    asked: str, said: str, kept: str
+) -> None:
+    assert kept in facts(("assistant", asked), ("user", said))
+
+
+def test_numbered_questions_meet_their_numbered_answers() -> None:
+    asked = (
+        "A few questions:\n1. Who's driving? Campervans come in manual and automatic.\n"
+        "2. What are your must-sees (fiords, glaciers, lakes)?\n3. Rough budget per person?"
+    )
+    said = (
+        "1. Lauren will drive most of it\n2. lake tekapo, mt cook, wanaka, milford sound\n"
+        "3. around NZ$3,000 each not counting flights"
+    )
+    kept = facts(("assistant", asked), ("user", said))
+    assert "User's must-sees: lake tekapo, mt cook, wanaka, milford sound." in kept
+    assert "User's budget per person: around NZ$3,000 each not counting flights." in kept
+    assert not any("who's driving" in line.lower() for line in kept)
+
+
+def test_numbered_pairs_follow_the_numbers_not_the_order() -> None:
+    pairs = question_pairs("1. Budget?\n2. Where are you based?", "2) leeds\n1) 4k")
+    assert pairs == [("Budget?", "4k"), ("Where are you based?", "leeds")]
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ("What's your budget?", "no idea yet lol"),  # a dodge is no value
+        ("What's your budget?", "not sure, maybe 2k?"),
+        ("Any allergies?", "nope"),
+        ("What's the problem?", "the build fails on arm64"),  # the moment, not a fact
+        ("What's the weather like?", "grey and cold"),
+        ("What's your plan for today?", "gym then groceries"),
+        ("What are the venues paying?", "door split mostly"),
+        ("What's your stack?", "I use django and postgres"),  # a sentence: the rules read it
+    ],
+)
+def test_no_value_is_kept_from_a_dodge_or_a_question_about_the_moment(
+    asked: str, said: str
+) -> None:
+    assert not any(
+        line.startswith(("User's", "The ")) and ":" in line
+        for line in facts(("assistant", asked), ("user", said))
+    )
+
+
+def test_a_bare_noun_question_counts_only_inside_a_numbered_list() -> None:
+    assert facts(("assistant", "Budget?"), ("user", "4k")) == []
+    assert "User's budget: 4k." in facts(
+        ("assistant", "1. Budget?\n2. Timeline?"), ("user", "1. 4k\n2. by june")
+    )
+
+
+def test_a_person_answering_a_person_keeps_their_name() -> None:
+    kept = facts(
+        ("user", "magda!! did u see the email from the letting agent"),
+        ("assistant", "no?? what now. im at the lab til 7"),
+        ("user", "rent going up 13% from december. what's ur new work address btw?"),
+        ("assistant", "14 kelvin way, 2nd floor"),
+        ("user", "ok thanks magda"),
+        ("assistant", "np dev u r the best flatmate"),
+    )
+    assert "Magda's new work address: 14 kelvin way, 2nd floor." in kept
