@@ -83,11 +83,15 @@ def test_no_value_is_kept_from_a_dodge_or_a_question_about_the_moment(
     )
 
 
-def test_a_bare_noun_question_counts_only_inside_a_numbered_list() -> None:
-    assert facts(("assistant", "Budget?"), ("user", "4k")) == []
+def test_a_bare_noun_asked_alone_or_in_a_numbered_list_names_the_answer() -> None:
+    asked = "Got it: EKS, Terraform, Argo CD. Monitoring?"
+    assert "User's monitoring: prom + grafana." in facts(
+        ("assistant", asked), ("user", "prom + grafana")
+    )
     assert "User's budget: 4k." in facts(
         ("assistant", "1. Budget?\n2. Timeline?"), ("user", "1. 4k\n2. by june")
     )
+    assert facts(("user", "pizza tonight?"), ("assistant", "sure")) == []
 
 
 def test_a_person_answering_a_person_keeps_their_name() -> None:

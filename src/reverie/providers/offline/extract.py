@@ -272,7 +272,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if previous is not None and previous.role != turn.role:
             for asked, answered in question_pairs(previous.text, turn.text):
                 framed += answer_frames(asked, answered, voice.speaker, lexicon, recent=own)
-            framed += topic_answers(previous.text, turn.text, voice.speaker)
+            framed += topic_answers(
+                previous.text, turn.text, voice.speaker, by_assistant=not speakers.other_is_person
+            )
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:

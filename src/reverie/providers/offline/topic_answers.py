@@ -23,6 +23,7 @@ import re
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.rules import is_small_talk
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["question_pairs", "topic_answers"]
@@ -34,7 +35,8 @@ _NUMBERED = re.compile(r"^\s*(?:\*\*)?(\d{1,2})[.)]\s*(?:\*\*)?\s*(.*)$")
 # "What are the work hours like?", "what's your budget?", "Which city?"
 _WHAT_IS = re.compile(
     r"^(?:what|which)(?:'s| is| are| was| were)? (?P<det>your|the|ur) (?P<x>[a-z][a-z /'-]*?)"
-    r"(?: (?:like|look like|going to be|at the moment|right now|now|these days|currently))?$",
+    r"(?: (?:like|look like|going to be|at the moment|right now|now|these days|currently))?$"
+    r"|^what (?:does|do) (?P<det2>your|the|ur) (?P<x2>[a-z][a-z /'-]*?) look like$",
     _I,
 )
 # "What editor do you use?", "which bank are you with?"
@@ -77,7 +79,8 @@ _VERB_IN_BARE = re.compile(
 _DODGE = re.compile(
     r"\b(?:no idea|not sure|unsure|idk|dunno|don't know|do not know|tbd|tbc|depends|"
     r"haven't decided|not decided|undecided|no clue|not yet|nothing yet|none yet|no|nope|nah|"
-    r"none|nothing|whatever|anything|either|maybe|later|skip)\b",
+    r"none|nothing|whatever|anything|either|maybe|probably|possibly|perhaps|later|skip|both|"
+    r"same|all (?:of them|three|two|four|five)|the (?:first|second|third|last|other) one)\b",
     _I,
 )
 _OPENER = re.compile(
@@ -92,6 +95,7 @@ _CLAUSE = re.compile(
     r"|\b(?:it|that|he|she|there|this|what|who|they're|it'll|that'll)'s\b",
     _I,
 )
+_BARE_WORDS = 2
 _MAX_FRAGMENT_WORDS = 14
 _MAX_VALUE_WORDS = 30
 _MAX_FRAGMENTS = 4
@@ -110,25 +114,30 @@ def question_pairs(question: str, answer: str) -> list[tuple[str, str]]:
     return [(question, answer)]
 
 
-def topic_answers(question: str, answer: str, subject: str) -> list[FrameFact]:
+def topic_answers(
+    question: str, answer: str, subject: str, *, by_assistant: bool = False
+) -> list[FrameFact]:
     """ "What are the work hours like?" — "nights. 10pm-6am.": ``subject``'s work hours.
 
     Args:
         question: The other side's message just before.
         answer: ``subject``'s reply.
         subject: Who answered ("User", or a person's name).
+        by_assistant: An assistant asked. It asks about the user's own things
+            ("what's the budget?"), and a bare "Monitoring?" asks for a value;
+            between two people a bare "keswick?" is a suggestion.
     """
     found: list[FrameFact] = []
     numbered = len(_items(question)) >= 2
     for asked, said in question_pairs(question, answer):
-        topic = _topic(_last_question(asked), bare_ok=numbered)
+        topic = _topic(_last_question(asked), bare_ok=numbered, by_assistant=by_assistant)
         if topic is None:
             continue
         owned, what = topic
         value = _value(said)
         if value is None:
             continue
-        if owned or subject == "User":  # "what's the budget?" asks an assistant's user
+        if owned or by_assistant:  # "what's the budget?" asks an assistant's user
             found.append(FrameFact(f"{subject}'s {what}: {value}.", (subject, what)))
         else:
             found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
@@ -156,9 +165,11 @@ def _last_question(text: str) -> str:
     return asked[-1] if asked else ""
 
 
-def _topic(question: str, *, bare_ok: bool) -> tuple[bool, str] | None:
+def _topic(question: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
     """What ``question`` asks the value of, and whether it is the answerer's own."""
     text = re.sub(r"\s*\([^)]*\)", "", question).strip().rstrip("?").strip()
+    # "What does your cluster look like — managed Kubernetes?": the guess after the dash.
+    text = re.split(r"\s[—–-]\s", text, maxsplit=1)[0]
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
     text = _LEAD.sub("", text.replace("’", "'"))
     asks = re.search(r"(?:^|[,;:]\s+|\s[-—]\s+)(?=(?:what|which|any|do|d'|how many)\b)", text, _I)
@@ -166,19 +177,25 @@ def _topic(question: str, *, bare_ok: bool) -> tuple[bool, str] | None:
     for shape in (_WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
         match = shape.match(text)
         if match is not None:
-            det = match.groupdict().get("det")
-            return _named(match.group("x"), owned=det is None or det.lower() != "the")
-    if bare_ok and (match := _BARE.match(text)) is not None and _a_noun(match.group("x")):
+            found = match.groupdict()
+            det = found.get("det") or found.get("det2")
+            what = found.get("x") or found.get("x2") or ""
+            return _named(what, owned=det is None or det.lower() != "the")
+    # "Got it: EKS, Terraform. Monitoring?": an assistant asks for the next value.
+    bare = bare_ok or (by_assistant and len(text.split()) <= _BARE_WORDS)
+    if bare and (match := _BARE.match(text)) is not None and _a_noun(match.group("x")):
         return _named(match.group("x"), owned=True)
     return None
 
 
 def _a_noun(what: str) -> bool:
-    """ "budget per person" names a thing; "flying from denver", "venues paying" ask a question."""
+    """ "budget per person", "monitoring" name a thing; "flying from denver" does not."""
     said = what.lower().split()
     return (
         not _VERB_IN_BARE.search(what)
-        and not any(word.endswith("ing") for word in said)
+        and not is_small_talk(what)
+        and all(len(word) >= 3 and word.isalpha() for word in said if word not in ("per", "of"))
+        and not (len(said) > 1 and any(word.endswith("ing") for word in said))
         and all(word not in FUNCTION_WORDS or word in ("per", "of") for word in said)
     )
 
@@ -213,6 +230,11 @@ def _value(answer: str) -> str | None:
         if len(fragments) == _MAX_FRAGMENTS:
             break
     value = ", ".join(fragments)
-    if not fragments or len(value.split()) > _MAX_VALUE_WORDS or not re.search(r"\w", value):
+    if (
+        not fragments
+        or is_small_talk(value)
+        or len(value.split()) > _MAX_VALUE_WORDS
+        or not re.search(r"\w", value)
+    ):
         return None
     return value
