@@ -52,6 +52,8 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
         ("Jess's sister Kate is doing a surprise party", "Jess's sister is Kate."),
         ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),
+        ("my lead chiamaka suggested DMS. chiamaka agreed", "User's lead is Chiamaka."),
+        ("my friend Marcos keeps saying I should open a cafe", "User's friend is Marcos."),
         (
             "I'm allergic to a few things, here's the list: walnuts, mango and latex",
             "User is allergic to walnuts, mango and latex.",

@@ -47,10 +47,14 @@ RELATION_WORDS = (
         grandfather granddad twin niece nephew stepdad stepmom stepmum stepson stepdaughter ex
         granddaughter grandson
         ex-wife ex-husband neighbour neighbor colleague coworker co-worker mentor therapist
-        doctor dentist coach landlord landlady cofounder co-founder
+        doctor dentist coach landlord landlady cofounder co-founder friend mate buddy lead
+        teammate agent trainer physio
         """
     ),
     "best friend",
+    "team lead",
+    "tech lead",
+    "line manager",
 )
 # Of these a person has one at a time: a new name replaces the old one.
 ONE_AT_A_TIME = frozenset(
