@@ -196,6 +196,12 @@ def work_facts(*said: str) -> list[str]:
         ("currencies: EUR and CHF only at launch", "Currencies: EUR and CHF only at launch."),
         ("release cadence: every second tuesday", "Release cadence: every second tuesday."),
         ("offset pagination skips rows. I want cursor pagination", "User wants cursor pagination."),
+        ("django 4.2, python 3.11. ~140 tables", "The stack: django 4.2, python 3.11."),
+        ("zustand + tanstack query.", "The stack: zustand + tanstack query."),
+        (
+            "ok cutover date: sunday feb 23, 22:00 WAT, 90 min window.",
+            "Cutover date: sunday feb 23, 22:00 WAT, 90 min window.",
+        ),
     ],
 )
 def test_terse_decisions_at_work_are_kept(said: str, kept: str) -> None:
@@ -213,12 +219,17 @@ def test_terse_decisions_at_work_are_kept(said: str, kept: str) -> None:
         "deadline: I'll know by friday",
         "I need a break",
         "i want coffee",
+        "redis down, celery too",  # how the tools are today, not the stack
+        "minAvailable 2, replicas 2",
+        "no wait, linux first, windows later",
     ],
 )
 def test_topics_requests_and_pasted_errors_are_not_decisions(said: str) -> None:
     stored = work_facts(said)
     assert not any(
-        line.startswith(("Decision:", "Postgres:", "Git:", "Question:", "Error:", "Deadline:"))
+        line.startswith(
+            ("Decision:", "Postgres:", "Git:", "Question:", "Error:", "Deadline:", "The stack:")
+        )
         for line in stored
     ), stored
 

@@ -1,7 +1,7 @@
 """Decisions in terse work talk: "postmark then, not sendgrid", "currencies: EUR, GBP and USD".
 
 At work people settle things in a few words, without a subject or a verb the
-clause rules (:mod:`.rules`) could read. Five shapes are clear enough to keep,
+clause rules (:mod:`.rules`) could read. Six shapes are clear enough to keep,
 and only in talk about work:
 
 - a choice against an alternative: "postmark then, not sendgrid", "so
@@ -11,6 +11,8 @@ and only in talk about work:
 - a requirement: "I want cursor pagination" → "User wants cursor pagination.";
 - a tool and the part of the stack it serves: "terraform for infra." → "The
   team uses terraform for infra." (a later tool for the same part replaces it);
+- the tools a project is built on, listed: "django 4.2, python 3.11." → "The
+  stack: django 4.2, python 3.11." (two of the items must name a tool);
 - a label and its value: "currencies: EUR, GBP and USD only at launch" →
   "Currencies: EUR, GBP and USD only at launch." The label must name
   something a team settles (a scope, a deadline, conventions — not a tool,
@@ -44,7 +46,11 @@ _CHOICE = re.compile(
 _CONCLUSION = re.compile(
     r"^(?:ok |okay )?(?:so|decision|decided|verdict|final answer)\s*:\s+(?P<what>.+)$", _I
 )
-_LABEL = re.compile(r"^(?P<label>[a-z][a-z0-9 /-]{2,30}?)\s*:\s+(?P<value>[^:?]{3,200})$", _I)
+_LABEL = re.compile(
+    r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)\s*:\s+"
+    r"(?P<value>(?:[^:?]|(?<=\d):(?=\d)){3,200})$",
+    _I,
+)
 # What a team settles: a label ends with one of these ("beta scope", "commit convention").
 # A tool's name is a topic, not a slot: "postgres: partial index syntax" asks for help.
 _SLOT_LABELS = frozenset(
@@ -56,7 +62,8 @@ _SLOT_LABELS = frozenset(
         conventions style rules policy owner owners owns ownership languages framework infra
         region versioning branching reviews hours prices pricing rates schedule suppliers
         supplier staff dates venue storage monitoring logging alerting retention backups
-        sla slas targets stakeholders cadence
+        sla slas targets stakeholders cadence date window project dataset region definition
+        metric metrics version versions cluster broker cache runtime orm editor
         """
     )
 )
@@ -73,6 +80,46 @@ _TOOL_FOR = re.compile(
     r"deployments|secrets|state|frontend|backend|auth|payments|emails?|queues?|the db|db|"
     r"database|cache|caching|logging|logs|tracing|tests|testing|builds|hosting|dns|cdn|search|"
     r"analytics|metrics|background jobs|jobs|migrations|everything)(?: now)?[.!]*$",
+    _I,
+)
+# Names of tools a stack is listed with. A version ("postgres 16", "v2") or a capital
+# inside a word ("FastAPI", "PostGIS") marks a tool this list does not hold.
+_TOOLS = frozenset(
+    words(
+        """
+        python django flask fastapi pydantic sqlalchemy alembic celery dramatiq rq arq redis
+        postgres postgresql mysql mariadb sqlite mongodb mongo dynamodb cassandra elasticsearch
+        opensearch kafka rabbitmq sqs sns nats clickhouse snowflake bigquery redshift duckdb
+        pandas polars numpy jupyter airflow dbt spark mlflow lightgbm xgboost pytorch tensorflow
+        node nodejs deno bun typescript javascript react nextjs vue nuxt svelte angular expo
+        zustand redux tailwind nativewind vite webpack prisma drizzle graphql grpc rest trpc
+        go golang rust java kotlin scala swift ruby rails php laravel elixir phoenix dotnet
+        aws gcp azure fly.io heroku vercel netlify render cloudflare ecs eks fargate lambda rds
+        s3 r2 ec2 gke aks k8s kubernetes docker podman helm kustomize terraform pulumi ansible
+        argocd argo flux jenkins github gitlab bitbucket circleci prometheus grafana loki
+        datadog sentry otel opentelemetry honeycomb newrelic pagerduty stripe resend postmark
+        sendgrid twilio supabase firebase auth0 clerk keycloak nginx caddy traefik gunicorn
+        uvicorn pytest jest vitest playwright cypress selenium poetry uv pip npm pnpm yarn
+        tanstack react-query asyncpg psycopg sqlx
+        linux ubuntu debian arch macos windows neovim vim emacs vscode
+        """
+    )
+)
+_VERSIONED = re.compile(
+    r"^[a-z][\w.+#-]* v?\d+(?:\.\d+)*$|\bv\d+$|^[a-z]{2}-[a-z]+-\d$",
+    _I,  # "eu-west-1"
+)
+# "redis down, celery too": how the tools are doing today, not what the stack is.
+_STATE = re.compile(
+    r"\b(?:down|up|broken|failing|failed|dead|slow|again|too|also|still|fixed|done|crashing|"
+    r"flaky|timing out|out|off|on fire|first|later|wait|if|maybe)\b",
+    _I,
+)
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]|^[A-Z]{2,}[a-z]")
+_LIST_SPLIT = re.compile(r"\s*(?:,|\s\+\s|\+|;|\band\b|&)\s*")
+_CLAUSE_WORD = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|can|could|should|did|does|don't|doesn't|"
+    r"gonna|need|needs|want|wants|think|thinks|it's|that's)\b",
     _I,
 )
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
@@ -99,6 +146,35 @@ def _option_ok(option: str) -> bool:
 def _decision(chosen: str, other: str) -> FrameFact:
     slot = ("Decision", "|".join(sorted((chosen.lower(), other.lower()))))
     return FrameFact(f"Decision: {chosen}, not {other}.", slot, durable=True)
+
+
+def _a_tool(item: str) -> bool:
+    words_in = item.split()
+    head = words_in[0].lower().strip("`") if words_in else ""
+    return (
+        head in _TOOLS
+        or _VERSIONED.search(item) is not None
+        or (_INNER_CAPITAL.search(words_in[0]) is not None if words_in else False)
+    )
+
+
+def _stack(sentence: str) -> FrameFact | None:
+    """ "django 4.2, python 3.11.", "zustand + tanstack query": the tools a project is built on.
+
+    Each item is a few words; at least two of them name a tool, and no item says
+    something with a verb ("redis is down, celery too" is news of the day).
+    """
+    said = sentence.strip().rstrip(".!")
+    items = [item for item in _LIST_SPLIT.split(said) if item]
+    if not 2 <= len(items) <= 10 or any(len(item.split()) > 5 for item in items):
+        return None
+    if _CLAUSE_WORD.search(said) or SPEAKER_OR_LISTENER.search(said) or _STATE.search(said):
+        return None
+    tools = sum(_a_tool(item) for item in items)
+    named = any(item.split()[0].lower().strip("`") in _TOOLS for item in items)
+    if tools < 2 or tools * 2 < len(items) or not named:
+        return None
+    return FrameFact(f"The stack: {said}.", ("stack", said.lower()), durable=True)
 
 
 def work_frames(text: str) -> list[FrameFact]:
@@ -131,6 +207,8 @@ def work_frames(text: str) -> list[FrameFact]:
             continue
         label = _LABEL.match(sentence)
         if label is None:
+            if (stack := _stack(sentence)) is not None:
+                found.append(stack)
             continue
         name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
         if name.lower().split()[-1] not in _SLOT_LABELS or _ALTERNATIVES.search(value):
