@@ -33,6 +33,13 @@ def facts(*turns: tuple[str, str]) -> list[str]:
             "User's editor: neovim, lazyvim config.",
         ),
         ("What's the budget?", "about 2k", "User's budget: about 2k."),
+        ("When's the leave?", "11-22 aug. she'll cover", "User's leave: 11-22 aug."),
+        (
+            "Who is your GP?",
+            "dr patel at the marsh surgery",
+            "User's gp: dr patel at the marsh surgery.",
+        ),
+        ("What do you use for backups?", "restic to b2", "User uses restic to b2 for backups."),
     ],
 )
 def test_fragments_answering_a_question_keep_what_it_asked(

@@ -32,9 +32,10 @@ _I = re.IGNORECASE
 
 _NUMBERED = re.compile(r"^\s*(?:\*\*)?(\d{1,2})[.)]\s*(?:\*\*)?\s*(.*)$")
 
-# "What are the work hours like?", "what's your budget?", "Which city?"
+# "What are the work hours like?", "what's your budget?", "when's the leave?"
 _WHAT_IS = re.compile(
-    r"^(?:what|which)(?:'s| is| are| was| were)? (?P<det>your|the|ur) (?P<x>[a-z][a-z /'-]*?)"
+    r"^(?:what|which|when|where|who)(?:'s| is| are| was| were)? (?P<det>your|the|ur) "
+    r"(?P<x>[a-z][a-z /'-]*?)"
     r"(?: (?:like|look like|going to be|at the moment|right now|now|these days|currently))?$"
     r"|^what (?:does|do) (?P<det2>your|the|ur) (?P<x2>[a-z][a-z /'-]*?) look like$",
     _I,
@@ -43,6 +44,11 @@ _WHAT_IS = re.compile(
 _WHAT_DO_YOU = re.compile(
     r"^(?:what|which) (?P<x>[a-z][a-z /-]*?) (?:do|are|did) (?:you|u) (?:use|have|drive|run|play|"
     r"speak|take|work with|bank with|ride|prefer|use for work|with)$",
+    _I,
+)
+# "What do you use for backups?": the answer is a tool, and the line says what it is for.
+_USE_FOR = re.compile(
+    r"^what (?:do|are|did) (?:you|u|you guys|the team) (?:use|using) for (?P<x>[a-z][a-z /-]*?)$",
     _I,
 )
 # "Do you have any allergies?", "any dietary needs?"
@@ -92,7 +98,7 @@ _OPENER = re.compile(
 _CLAUSE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|will|would|can|can't|could|should|does|did|don't|"
     r"doesn't|didn't|won't|isn't|aren't|wasn't|gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
-    r"|\b(?:it|that|he|she|there|this|what|who|they're|it'll|that'll)'s\b",
+    r"|\b(?:it|that|he|she|there|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )
 _BARE_WORDS = 2
@@ -130,12 +136,16 @@ def topic_answers(
     found: list[FrameFact] = []
     numbered = len(_items(question)) >= 2
     for asked, said in question_pairs(question, answer):
-        topic = _topic(_last_question(asked), bare_ok=numbered, by_assistant=by_assistant)
-        if topic is None:
+        last = _last_question(asked)
+        topic = _topic(last, bare_ok=numbered, by_assistant=by_assistant)
+        value = _value(said)
+        if topic is None or value is None:
             continue
         owned, what = topic
-        value = _value(said)
-        if value is None:
+        if _USE_FOR.match(_bare_question(last)):
+            found.append(
+                FrameFact(f"{subject} uses {value} for {what}.", (subject, f"{what} tool"))
+            )
             continue
         if owned or by_assistant:  # "what's the budget?" asks an assistant's user
             found.append(FrameFact(f"{subject}'s {what}: {value}.", (subject, what)))
@@ -165,16 +175,25 @@ def _last_question(text: str) -> str:
     return asked[-1] if asked else ""
 
 
-def _topic(question: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
-    """What ``question`` asks the value of, and whether it is the answerer's own."""
+def _bare_question(question: str) -> str:
+    """The question's words alone: no aside in brackets, no guess after a dash, no lead-in."""
     text = re.sub(r"\s*\([^)]*\)", "", question).strip().rstrip("?").strip()
     # "What does your cluster look like — managed Kubernetes?": the guess after the dash.
     text = re.split(r"\s[—–-]\s", text, maxsplit=1)[0]
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
     text = _LEAD.sub("", text.replace("’", "'"))
-    asks = re.search(r"(?:^|[,;:]\s+|\s[-—]\s+)(?=(?:what|which|any|do|d'|how many)\b)", text, _I)
-    text = text[asks.end() :] if asks is not None else text  # "hey Magda, what's your …"
-    for shape in (_WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
+    asks = re.search(
+        r"(?:^|[,;:]\s+|\s[-—]\s+)(?=(?:what|which|when|where|who|any|do|d'|how many)\b)",
+        text,
+        _I,
+    )
+    return text[asks.end() :] if asks is not None else text  # "hey Magda, what's your …"
+
+
+def _topic(question: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
+    """What ``question`` asks the value of, and whether it is the answerer's own."""
+    text = _bare_question(question)
+    for shape in (_USE_FOR, _WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
         match = shape.match(text)
         if match is not None:
             found = match.groupdict()
