@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+
 __all__ = ["drop_noise", "normalise_chat"]
 
 _I = re.IGNORECASE
@@ -65,6 +67,31 @@ _SPELLINGS = {
     "tho": "though",
     "prob": "probably",
 }
+# Words a slip of two keys makes unreadable to the rules ("jsut", "bougth", "teh"): each of
+# their swapped-neighbour spellings reads as the word, unless that spelling is a word too
+# ("form" is not "from", so "from" is not here).
+_TYPO_TARGETS = words(
+    """
+    the and with have that what they this just about because really going doing thought
+    bought brought think friend friends week weeks tomorrow probably actually definitely
+    something which would could should people their there when where been were booked
+    started moved moving working living finally always usually already
+    """
+)
+# Swapped spellings that are words of their own (here, or in a language said in passing).
+_REAL_WORDS = frozenset((*COMMON_WORDS, *_TYPO_TARGETS, *words("three bene eben weer nad juts")))
+
+
+def _swaps(word: str) -> list[str]:
+    return [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
+
+
+_TYPOS = {
+    typo: target
+    for target in _TYPO_TARGETS
+    for typo in _swaps(target)
+    if typo != target and typo not in _REAL_WORDS
+}
 # "going w yaris": a "w" between words is "with" (not "200 w", watts).
 _W_WITH = re.compile(r"(?<![\d\w])(?<!\d )w(?= [a-z])")
 _WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
@@ -114,7 +141,7 @@ def drop_noise(text: str) -> str:
 
 def _spelling(match: re.Match[str]) -> str:
     word = match.group(0)
-    replacement = _SPELLINGS.get(word.lower())
+    replacement = _SPELLINGS.get(word.lower()) or _TYPOS.get(word.lower())
     if replacement is None:
         return word
     if word.islower():

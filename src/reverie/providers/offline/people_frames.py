@@ -85,6 +85,8 @@ _STATES = frozenset(
 )
 
 
+# "so im kai, 2nd yr psych" goes on; "I'm veggie." ends where a name would be introduced.
+_ENDS_THERE = re.compile(r"^\s*(?:[.!]+\s*)?$")
 _CUT_SHORT = re.compile(
     r"\b(?:to|of|for|with|at|in|on|from|by|and|or|but|the|a|an|my|our|is|are|was)\s*$", _I
 )
@@ -148,10 +150,18 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
-        said = None if match is None else match["name"] or match.groupdict().get("lower")
+        if match is None:
+            continue
+        said = match["name"] or match.groupdict().get("lower")
         if said is None or said.lower() in _STATES or said.lower() in STATE_WORDS:
             continue
         name = lexicon.name(said, by_shape=True)
+        if (
+            said.islower()
+            and not lexicon.written_as_a_name(said)
+            and _ENDS_THERE.match(text[match.end() :])
+        ):
+            continue  # "I'm veggie.": a word alone after "I'm", never written as a name
         if name is not None and said.lower() not in COMMON_WORDS:
             return [
                 FrameFact(f"User's name is {name}.", ("User", "called")),

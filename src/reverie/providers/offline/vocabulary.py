@@ -127,7 +127,8 @@ STATE_WORDS = (
     from based living allergic intolerant vegetarian vegan pescatarian married divorced
     single engaged pregnant retired fluent lactose gluten left-handed right-handed colorblind
     colourblind color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
-    freelance unemployed originally born new native responsible
+    freelance unemployed originally born new native responsible veggie teetotal sober halal
+    kosher dyslexic autistic bilingual trilingual deaf blind asthmatic epileptic vegetarians
     """
     ),
     *DEMONYMS,
