@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.transcript import Turn
 
@@ -289,3 +291,19 @@ def test_where_someone_is_from_and_what_they_study_answer_the_question() -> None
         "User studies psych."
     ]
     assert facts(("assistant", "Where are you from?"), ("user", "not sure tbh")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("cian and I broke up last week", "User and Cian broke up last week."),
+        ("me and Sara split up", "User and Sara split up."),
+        ("me and Tom got married in May", "User and Tom got married in May."),
+    ],
+)
+def test_the_user_and_someone_named_are_one_subject(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_word_before_and_i_that_is_no_name_is_not_a_partner() -> None:
+    assert facts(("user", "so and I split up the bill")) == []

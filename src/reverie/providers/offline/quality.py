@@ -77,7 +77,8 @@ _VERB = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|"
     r"might|does|do|did|'s|'re|got|made|took|went|came|bought|found|left|began|became|chose|"
     r"won|lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|"
-    r"spent|sent|fell|broke|drove|flew|quit|hurt|held|led|meant|read|saw|told|said)\b"
+    r"spent|sent|fell|broke|drove|flew|quit|hurt|held|led|meant|read|saw|told|said|split|cut|"
+    r"hit|let|shut|cost|sat|stood|slept|felt|heard|woke|wore|swam|rode|spoke|ate|drank)\b"
     r"|\b[a-z]{2,}(?:s|ed|ing)\b",
     _I,
 )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from reverie.providers.offline.first_person import first_person
 from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.predicates import (
     ADV,
     FAREWELL,
@@ -37,6 +38,7 @@ from reverie.providers.offline.predicates import (
     stem_verb,
 )
 from reverie.providers.offline.vocabulary import (
+    COMMON_WORDS,
     EVENT_VERBS,
     HABIT_VERBS,
     PREFERENCE_VERBS,
@@ -349,9 +351,13 @@ _SWITCHES = re.compile(
     _I,
 )
 _AND_I = re.compile(
-    r"^(?P<other>(?:my \w+ )?[A-ZÀ-Þ][\wÀ-ÿ'-]+|my \w+) and I (?P<verb>are|have|live|own|got|"
-    r"moved|bought|booked|decided|will|just)\b(?P<rest>.*)$"
+    r"^(?:(?P<other>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+) and I"
+    r"|me and (?P<other2>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+)) "
+    r"(?P<verb>are|have|live|own|got|moved|bought|booked|decided|will|just|broke up|split up|"
+    r"separated|divorced)\b(?P<rest>.*)$"
 )
+# "Sara and I split up": ended, between the two, whatever follows.
+_PARTED = frozenset(("broke up", "split up", "separated", "divorced"))
 
 
 def _compound(s: str) -> Classification | None:
@@ -359,12 +365,17 @@ def _compound(s: str) -> Classification | None:
     match = _AND_I.match(s)
     if match is None:
         return None
+    other = match["other"] or match["other2"]
+    if other.islower() and (other in FUNCTION_WORDS or other in COMMON_WORDS):
+        return None  # "so and I …", "this and I …"
     verb, rest = match["verb"], match["rest"]
     alone = ("I'm" if verb == "are" else f"I {verb}") + rest
-    tag = first_person(alone)
+    tag = "durable" if verb in _PARTED else first_person(alone)
     if tag is None:
         return None
-    return Classification(tag, f"I and {match['other']} {verb}{rest}")
+    if other.islower() and not other.startswith("my "):
+        other = other[:1].upper() + other[1:]  # "cian and I": a name, typed in lower case
+    return Classification(tag, f"I and {other} {verb}{rest}")
 
 
 _IS_ING = re.compile(r"^(my (?:[\w-]+ ){0,2}[\w-]+)['’]s (\w+ing)\b", _I)
