@@ -54,6 +54,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("dog. Pretzel. corgi mix. very loud", "User has a dog called Pretzel."),
         ("my lead chiamaka suggested DMS. chiamaka agreed", "User's lead is Chiamaka."),
         ("my friend Marcos keeps saying I should open a cafe", "User's friend is Marcos."),
+        ("my manager rahul (head of data) suggested an LSTM", "User's manager is Rahul."),
         (
             "I'm allergic to a few things, here's the list: walnuts, mango and latex",
             "User is allergic to walnuts, mango and latex.",

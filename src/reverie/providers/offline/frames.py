@@ -77,7 +77,8 @@ _NAME_IS_MY_RELATION = re.compile(
 # followed by a verb or a comma is a name, even typed in lower case and said once.
 _NAME_THEN_VERB = re.compile(
     r"^(?:,|\s+(?:is|was|has|had|and|wants|wanted|says|said|thinks|works|lives|just|"
-    r"[a-z]{2,}ed|(?!this\b|yes\b|less\b|us\b)[a-z]{3,}s)\b)",
+    r"[a-z]{2,}ed|(?!this\b|yes\b|less\b|us\b)[a-z]{3,}s)\b"
+    r"|\s+\([^()]{2,40}\))",  # "my manager rahul (head of data)": who the name is, in brackets
     _I,
 )
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
