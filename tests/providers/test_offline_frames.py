@@ -336,6 +336,20 @@ def test_the_other_person_is_named_by_a_name_said_to_them_not_a_word_said_alone(
     assert speakers.user_name != "Crying"
 
 
+def test_a_name_written_as_a_sentence_of_its_own_outweighs_a_word_shouted_once() -> None:
+    chat = [
+        Turn("user", "interview!! got the email. 3rd November, 10am", None),
+        Turn("assistant", "WOW. go on then", None),
+        Turn("user", "oh my god. Tomasz. yes. I'm actually crying", None),
+        Turn("assistant", "haha told you. proud of you", None),
+        Turn("user", "Understandable. anyway how's the baby", None),
+        Turn("assistant", "she hates sleep. I'm doing 5am onwards", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert speakers.other_is_person
+    assert speakers.other_name == "Tomasz"
+
+
 def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None:
     assert facts(("user", "ok birthday planning. its saturday 7 june. drinks at 8")) == [
         "User's birthday is 7 June."

@@ -110,6 +110,9 @@ _VOCATIVE_PATTERNS = (
         _I,
     ),
 )
+# "oh my god. Tomasz. yes.": a name written as one, a sentence of its own, mid-message.
+_NAME_ALONE = re.compile(r"(?<=[.!?]\s)(?P<name>[A-ZÀ-Þ][a-zà-ÿ]{2,})[.!]+(?=\s|$)")
+_WORD_ENDINGS = ("able", "ible", "ly", "ed", "ing", "tion", "tions", "ness", "ment", "ful", "ous")
 # Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
 # messages, for the other person's name: "enjoy! I'll be around" names nobody.
 _LOWERCASE_VOCATIVE = re.compile(r"^(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s)")
@@ -193,6 +196,15 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
     patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
     for text in texts:
         first_line = text.strip().split("\n", 1)[0]
+        for match in _NAME_ALONE.finditer(text):
+            name = match["name"]
+            low = name.lower()
+            if (
+                low not in COMMON_WORDS
+                and low not in _NOT_NAMES
+                and not low.endswith(_WORD_ENDINGS)  # "Understandable.", "Congratulations!"
+            ):
+                found[_tidy_name(name)] += 2  # written as a name, said to them
         for pattern in patterns:
             for match in pattern.finditer(first_line):
                 name = match["name"]
