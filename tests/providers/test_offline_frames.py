@@ -350,6 +350,23 @@ def test_a_name_written_as_a_sentence_of_its_own_outweighs_a_word_shouted_once()
     assert speakers.other_name == "Tomasz"
 
 
+def test_a_family_title_before_a_name_and_a_name_the_other_opens_with() -> None:
+    chat = [
+        Turn("user", "kuya miggy!! have u talked to tita weng about lola's 80th", None),
+        Turn("assistant", "bea ang aga mo. its saturday. but yes she called", None),
+        Turn("user", "ok good. what do u need from me", None),
+        Turn("assistant", "tita says ur on cake", None),
+        Turn("user", "cake i can do. ube obviously", None),
+        Turn("assistant", "bea bad news. the hall double booked us", None),
+        Turn("user", "omg. what now", None),
+        Turn("assistant", "mam says we do it at tito ramon's", None),
+        Turn("user", "ok", None),
+        Turn("assistant", "mam is calling everyone", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert (speakers.other_name, speakers.user_name) == ("Miggy", "Bea")
+
+
 def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None:
     assert facts(("user", "ok birthday planning. its saturday 7 june. drinks at 8")) == [
         "User's birthday is 7 June."
