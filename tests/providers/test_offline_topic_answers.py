@@ -111,3 +111,26 @@ def test_a_person_answering_a_person_keeps_their_name() -> None:
         ("assistant", "np dev u r the best flatmate"),
     )
     assert "Magda's new work address: 14 kelvin way, 2nd floor." in kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "party update: Sky High is booked. Saturday October 4th, 2pm to 4pm",
+            "Party: Sky High is booked, Saturday October 4th, 2pm to 4pm.",
+        ),
+        ("rds upgrade: sept 2 confirmed. karim ok'd", "Rds upgrade: sept 2 confirmed, karim ok'd."),
+        ("margaret update: she wants chapter 3 by march 7", "Margaret wants chapter 3 by march 7."),
+    ],
+)
+def test_news_under_a_topics_name_keeps_the_topic(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["bad news: the deal slipped", "quick update: nothing yet", "knee update: I think it's fine"],
+)
+def test_a_lead_in_without_a_topic_or_with_a_person_in_it_is_no_news_line(said: str) -> None:
+    assert not any(":" in line for line in facts(("user", said)))

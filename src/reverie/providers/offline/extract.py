@@ -54,6 +54,7 @@ from reverie.providers.offline.terse import (
     with_subjects,
 )
 from reverie.providers.offline.topic_answers import question_pairs, topic_answers
+from reverie.providers.offline.topic_news import topic_news
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe
 from reverie.providers.offline.voice import voices as voices_of
@@ -269,6 +270,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
         if speakers.work:
             framed += work_frames(turn.text)
+        framed += topic_news(turn.text)
         if previous is not None and previous.role != turn.role:
             for asked, answered in question_pairs(previous.text, turn.text):
                 framed += answer_frames(asked, answered, voice.speaker, lexicon, recent=own)
