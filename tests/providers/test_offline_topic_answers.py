@@ -134,3 +134,12 @@ def test_news_under_a_topics_name_keeps_the_topic(said: str, kept: str) -> None:
 )
 def test_a_lead_in_without_a_topic_or_with_a_person_in_it_is_no_news_line(said: str) -> None:
     assert not any(":" in line for line in facts(("user", said)))
+
+
+def test_a_personal_arrangement_given_as_a_label_and_its_value_is_kept() -> None:
+    stored = facts(
+        ("user", "ok so. flights: TAP via São Paulo, 860 eur. hotel: 6 nights in Asakusa")
+    )
+    assert "Flights: TAP via São Paulo, 860 eur." in stored
+    assert "Hotel: 6 nights in Asakusa." in stored
+    assert facts(("user", "question: should we book now")) == []

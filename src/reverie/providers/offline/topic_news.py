@@ -1,4 +1,4 @@
-"""News under a topic's name: "party update: Sky High is booked. Saturday 4 October, 2pm".
+"""News under a topic's name ("party update: Sky High is booked"), and a label and its value.
 
 People give news about one thing of theirs with a lead-in naming it ("knee
 update:", "trip update:", "rds upgrade:"). What follows is terse and leans on
@@ -6,6 +6,10 @@ the lead-in ("sept 2 confirmed"), so the line keeps it: "Rds upgrade: sept 2
 confirmed." Only the first two sentences after the lead-in are kept, and only
 while they speak of no one by "I" or "you"; a bare "update:" is a correction,
 read by :mod:`.corrections`.
+
+A line that is a label and its value ("hotels: Amsterdam 2 nights, Cologne 1
+night") is kept as it stands when the label names an arrangement
+(:func:`label_line`; work talk has its own labels, see :mod:`.work_frames`).
 """
 
 from __future__ import annotations
@@ -14,8 +18,11 @@ import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.vocabulary import words
 
-__all__ = ["topic_news"]
+__all__ = ["PERSONAL_LABELS", "label_line", "topic_news"]
+
+_I = re.IGNORECASE
 
 _LEAD = re.compile(
     r"^(?:(?:ok|okay|so|also|and|quick|small|big)[,]?\s+)?(?P<topic>(?:[a-z][\w'&-]* ){0,2}?"
@@ -29,11 +36,13 @@ _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", re.IGNORECASE)
 
 
 def topic_news(text: str) -> list[FrameFact]:
-    """ "trip update: bus booked, $1,450" → "Trip: bus booked, $1,450." (one per lead-in)."""
+    """ "trip update: bus booked, $1,450" → "Trip: bus booked, $1,450."; "hotels: …" as it is."""
     found: list[FrameFact] = []
     for line in normalise_chat(text).splitlines():
         lead = _LEAD.match(line.strip())
         if lead is None or _NO_TOPIC.match(lead["topic"]):
+            labelled = (label_line(sentence, PERSONAL_LABELS) for sentence in sentences(line))
+            found += [fact for fact in labelled if fact is not None]
             continue
         said: list[str] = []
         for sentence in sentences(lead["news"])[:2]:
@@ -52,3 +61,44 @@ def topic_news(text: str) -> list[FrameFact]:
             line = f"{titled}: {news}."
         found.append(FrameFact(line, (topic, "news"), durable=True))
     return found
+
+
+_LABEL = re.compile(
+    r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)\s*:\s+"
+    r"(?P<value>(?:[^:?]|(?<=\d):(?=\d)){3,200})$",
+    _I,
+)
+_ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
+PERSONAL_LABELS = frozenset(
+    words(
+        """
+        budget dates date venue guests hotel hotels flights flight menu cake dress rings
+        photographer dj music catering car insurance rent deposit school nursery childcare
+        hours shifts rota schedule diet allergies meds medication dose appointment surgery
+        address commute gym pets vet doctor dentist
+        """
+    )
+)
+"""Labels of a person's own arrangements ("hotels: Amsterdam 2 nights, Cologne 1")."""
+
+
+def label_line(sentence: str, labels: frozenset[str]) -> FrameFact | None:
+    """ "currencies: EUR, GBP and USD only" → "Currencies: EUR, GBP and USD only."
+
+    The label must end with one of ``labels`` (things that are settled, not a
+    topic to ask about: "postgres: partial index syntax" is a request for
+    help), and the value must not speak of "I" or "you": it is stored as it stands.
+    """
+    label = _LABEL.match(sentence.strip())
+    if label is None:
+        return None
+    name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
+    if name.lower().split()[-1] not in labels or _ALTERNATIVES.search(value):
+        return None
+    if (
+        SPEAKER_OR_LISTENER.search(value)
+        or SPEAKER_OR_LISTENER.search(name)
+        or not 2 <= len(value.split()) <= 30
+    ):
+        return None
+    return FrameFact(f"{name[:1].upper()}{name[1:]}: {value}.", (name.lower(), "label"), True)

@@ -29,6 +29,7 @@ import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.topic_news import label_line
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
 __all__ = ["work_frames"]
@@ -45,11 +46,6 @@ _CHOICE = re.compile(
 )
 _CONCLUSION = re.compile(
     r"^(?:ok |okay )?(?:so|decision|decided|verdict|final answer)\s*:\s+(?P<what>.+)$", _I
-)
-_LABEL = re.compile(
-    r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)\s*:\s+"
-    r"(?P<value>(?:[^:?]|(?<=\d):(?=\d)){3,200})$",
-    _I,
 )
 # What a team settles: a label ends with one of these ("beta scope", "commit convention").
 # A tool's name is a topic, not a slot: "postgres: partial index syntax" asks for help.
@@ -122,7 +118,6 @@ _CLAUSE_WORD = re.compile(
     r"gonna|need|needs|want|wants|think|thinks|it's|that's)\b",
     _I,
 )
-_ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
 _CODEISH = re.compile(r"[`{}<>=;]|\(\)|\w\.\w+\(|^\s*[-*]")
 _TIME_WORDS = frozenset(
     words(
@@ -205,20 +200,9 @@ def work_frames(text: str) -> list[FrameFact]:
                 slot = ("Decision", what.lower())
                 found.append(FrameFact(f"Decision: {what}.", slot, durable=True))
             continue
-        label = _LABEL.match(sentence)
-        if label is None:
-            if (stack := _stack(sentence)) is not None:
-                found.append(stack)
-            continue
-        name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
-        if name.lower().split()[-1] not in _SLOT_LABELS or _ALTERNATIVES.search(value):
-            continue
-        if (
-            SPEAKER_OR_LISTENER.search(value)
-            or SPEAKER_OR_LISTENER.search(name)
-            or not 2 <= len(value.split()) <= 30
-        ):
-            continue
-        line = f"{name[:1].upper()}{name[1:]}: {value}."
-        found.append(FrameFact(line, (name.lower(), "label"), durable=True))
+        labelled = label_line(sentence, _SLOT_LABELS)
+        if labelled is not None:
+            found.append(labelled)
+        elif (stack := _stack(sentence)) is not None:
+            found.append(stack)
     return found
