@@ -210,3 +210,25 @@ def test_hyperbole_and_a_place_fully_booked_are_not_facts(said: str) -> None:
 def test_a_breed_after_the_pet_word_is_not_its_name() -> None:
     stored = facts(("user", "mam sent a video of bran (our dog, border collie) at the door"))
     assert not any("Border" in line for line in stored)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I'm going to apply for QA jobs in January",
+            "User is going to apply for QA jobs in January",
+        ),
+        ("gonna do the ISTQB exam in november", "User is going to do the ISTQB exam in November"),
+        ("planning to start the bootcamp in september", "User is planning to start the bootcamp"),
+    ],
+)
+def test_a_plan_with_its_month_is_kept_however_the_future_is_said(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize(
+    "said", ["I'm going to cry", "I'm going to the new school tomorrow", "going to try it later"]
+)
+def test_a_feeling_or_an_errand_is_no_plan(said: str) -> None:
+    assert facts(("user", said)) == []

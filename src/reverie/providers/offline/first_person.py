@@ -73,7 +73,9 @@ _I_WILL_FROM_NOW = re.compile(
 
 # "I'll write the Kündigung this weekend": a commitment with a date is a task.
 _I_WILL_TASK = re.compile(
-    r"^I(?:'ll| will) (?!try\b|see\b|check\b|think\b|ask\b|let\b|get back\b|be back\b|"
+    r"^I(?:'ll| will|'m going to| am going to|'m planning to| am planning to| plan to) "
+    r"(?!the\b|a\b|an\b|my\b|his\b|her\b|their\b|our\b|your\b|bed\b|work\b|school\b|"
+    r"try\b|see\b|check\b|think\b|ask\b|let\b|get back\b|be back\b|"
     r"look\b|tell\b|have a look\b|figure\b|keep you\b|let you\b)[a-z]+ "
     r"(?!it\b|that\b|this\b|them\b|you\b)\S+",
     _I,
@@ -176,8 +178,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
-    if (am := _I_AM.match(s)) is not None:
-        return "permanent" if _i_am(am["rest"], am["not"] is not None) else None
+    if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
+        return "permanent"
     if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_WILL_BE.match(s):
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):

@@ -39,7 +39,9 @@ _IMPLIED_I_AM = re.compile(
     r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"
     r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9]"  # "going with polars for …"
     # "staying on nights", "keeping apple maps on ios", "registering Merienda by Mari"
-    r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9])"
+    r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9]"
+    # "planning to start the bootcamp in september", "going to apply in january"
+    r"|(?:planning|going) to [a-z]+ [a-z0-9])"
 )
 # "photographer lumen and co 4200 booked.", "deposit paid 5k": what the speaker did, said
 # object first.
