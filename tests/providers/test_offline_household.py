@@ -307,3 +307,17 @@ def test_the_user_and_someone_named_are_one_subject(said: str, kept: str) -> Non
 
 def test_a_word_before_and_i_that_is_no_name_is_not_a_partner() -> None:
     assert facts(("user", "so and I split up the bill")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Kasia's on mat leave till march", "Kasia is on mat leave till march."),
+        ("Sam's moving to Berlin in June", "Sam is moving to Berlin in June."),
+        ("Ines is due 3 Dec", "Ines is due 3 Dec"),
+    ],
+)
+def test_other_peoples_news_told_in_passing_stays_theirs(said: str, kept: str) -> None:
+    stored = facts(("user", "so Kasia and Sam and Ines are all coming"), ("user", said))
+    assert any(line.startswith(kept) for line in stored), stored
+    assert not any(line.startswith("User's") for line in stored), stored

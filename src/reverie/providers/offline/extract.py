@@ -244,7 +244,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
-            clause = with_owner(named_subject(clause, lexicon, met, names))
+            clause = with_owner(named_subject(clause, lexicon, met, names), names)
             spoken = voice
             if voice.we != TEAM and is_work_talk(clause):
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team

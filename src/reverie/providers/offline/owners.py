@@ -13,6 +13,7 @@ A short bracketed aside need not hide the fact around it
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.name_lexicon import NameLexicon
@@ -143,7 +144,7 @@ _CONDITION_NEWS = re.compile(
 )
 
 
-def with_owner(clause: str) -> str:
+def with_owner(clause: str, names: Collection[str] = ()) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", "feb 28
@@ -151,6 +152,9 @@ def with_owner(clause: str) -> str:
     "my budget is 45k total", "dad had a stroke" → "my dad had a stroke",
     "asthma been bad lately" → "my asthma has been bad lately", and "our
     Callum's away at uni" → "Callum is away at uni".
+
+    ``names`` are the conversation's names: "Ines is due 3 Dec" is news of Ines,
+    not a bill of the speaker's.
     """
     if (condition := _CONDITION_NEWS.match(clause)) is not None:
         rest = clause[condition.end() :]
@@ -167,7 +171,10 @@ def with_owner(clause: str) -> str:
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
         return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
-    if (booked := _BOOKED.match(clause)) is not None:
+    named = (booked := _BOOKED.match(clause)) is not None and any(
+        word in names for word in booked["thing"].split()
+    )
+    if booked is not None and not named:
         thing, rest = booked["thing"].lower(), clause[booked.end() :]
         verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
         how = booked["how"].lower()

@@ -378,7 +378,12 @@ def _compound(s: str) -> Classification | None:
     return Classification(tag, f"I and {other} {verb}{rest}")
 
 
-_IS_ING = re.compile(r"^(my (?:[\w-]+ ){0,2}[\w-]+)['’]s (\w+ing)\b", _I)
+_IS_ING = re.compile(
+    r"^(my (?:[\w-]+ ){0,2}[\w-]+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+)['’]s "
+    # "Sam's moving to Berlin", "Kasia's on mat leave", "Ines's pregnant": "is", not "has"
+    r"(\w+ing|on|off|away|back|pregnant|engaged|married|retired|expecting)\b",
+    _I,
+)
 
 
 def statement(
