@@ -33,7 +33,7 @@ def facts(*turns: tuple[str, str]) -> list[str]:
         ("my name's Samantha, call me Sam", "User's name is Samantha."),
         ("yes both, my mum is from Graz and I grew up in Lyon", "User grew up in Lyon."),
         ("yes both, my mum is from Graz and I grew up in Lyon", "User's mum is from Graz."),
-        ("big thing. Ada's 5th birthday is March 2nd. party!", "Ada's birthday is March 2nd."),
+        ("big thing. Ada's 5th birthday is March 2nd. party!", "Ada's 5th birthday is March 2nd."),
         (
             "ha. my parents are in Leicester, they'll bring everyone",
             "User's parents are in Leicester.",

@@ -40,6 +40,7 @@ from reverie.providers.offline.frame_words import (
     sentences,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
+from reverie.providers.offline.occasion_frames import occasion_frames
 from reverie.providers.offline.people_frames import (
     FIRST_MESSAGES,
     introduction_frames,
@@ -234,6 +235,7 @@ def message_frames(
     for index, sentence in enumerate(said):
         before = [*recent, " ".join(said[:index])] if index else list(recent)
         found += _sentence_frames(sentence, subject, lexicon, recent=before)
+        found += occasion_frames(sentence, subject, lexicon)
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
     dated = any(fact.slot == (subject, "birthday") for fact in found)

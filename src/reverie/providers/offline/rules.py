@@ -51,6 +51,15 @@ _TRAILING_FILLERS = re.compile(
     _I,
 )
 _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)", _I)
+# "I found out I'm lactose intolerant", "remember lola is diabetic now", "the gp says I'm
+# anaemic": how the speaker came to know, or a reminder, before the fact itself.
+_HOW_KNOWN = re.compile(
+    r"^(?:(?:I|we) (?:just |finally )?found out|(?:it )?turns out|(?:and )?remember|"
+    r"don't forget|(?:the |my )?(?:gp|doctor|doc|dentist|consultant|nurse|physio) "
+    r"(?:says|said|thinks|confirmed))(?: that)?,?\s+"
+    r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
+    re.IGNORECASE,
+)
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
@@ -181,7 +190,7 @@ _NO_THING_PLEASE = re.compile(
 def strip_fillers(sentence: str) -> str:
     """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …")."""
     text = _FILLERS.sub("", sentence.strip()).strip()
-    text = _PREAMBLE.sub("", text)
+    text = _PREAMBLE.sub("", _HOW_KNOWN.sub("", text))
     text = _TRAILING_FILLERS.sub("", text)
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()

@@ -63,6 +63,13 @@ _EXPERIENCE = re.compile(
     r"(?:yrs?|years) (?:of|in|as|doing) (?!my\b|your\b|our\b|that\b|this\b|the\b)[a-z])",
     _I,
 )
+# "ten years vegan", "6 yrs sober": a way of life and how long, said without "I've been".
+_YEARS_AS = re.compile(
+    r"^(?P<n>\d+|a few|many|two|three|four|five|six|seven|eight|nine|ten|twenty)\+? "
+    r"(?:yrs?|years) (?P<what>vegan|vegetarian|veggie|pescatarian|sober|teetotal|married|"
+    r"together|smoke-free|clean)\b(?=\s*(?:$|[,.;!]| and\b| but\b| now\b))",
+    _I,
+)
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
@@ -155,6 +162,9 @@ def with_subjects(clauses: list[str]) -> list[str]:
             clause = f"I {verb} {what}{done['rest']}" if mine else ""
         elif _EXPERIENCE.match(unlabelled):
             clause = f"I have {unlabelled}" if mine else ""
+        elif (years := _YEARS_AS.match(unlabelled)) is not None:
+            been = f"I've been {years['what'].lower()} for {years['n'].lower()} years"
+            clause = been if mine else ""
         elif _IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(unlabelled) is not None
