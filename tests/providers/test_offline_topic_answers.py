@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.topic_answers import question_pairs
 from reverie.providers.offline.transcript import Turn
 
@@ -143,3 +144,18 @@ def test_a_personal_arrangement_given_as_a_label_and_its_value_is_kept() -> None
     assert "Flights: TAP via São Paulo, 860 eur." in stored
     assert "Hotel: 6 nights in Asakusa." in stored
     assert facts(("user", "question: should we book now")) == []
+
+
+def test_a_later_value_for_the_same_label_replaces_the_earlier() -> None:
+    assert slot_of("User's work hours: nights, 10pm-6am.") == ("User", "work hours")
+    assert slot_of("Cutover date: sunday feb 23.") == ("label", "cutover date")
+    assert slot_of("Decision: postmark, not sendgrid.") is None
+    assert slot_of("User corrected: the budget is 40k EUR.") is None
+    stored = facts(
+        ("user", "cutover date: sunday feb 23, 22:00 WAT"),
+        ("assistant", "Noted."),
+        ("user", "cutover date: sunday mar 2, 22:00 WAT"),
+    )
+    assert [line for line in stored if line.startswith("Cutover")] == [
+        "Cutover date: sunday mar 2, 22:00 WAT."
+    ]

@@ -40,6 +40,16 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
     (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is (?P<name>[A-ZÀ-Þ]\S*)\.$", _I), ""),
     (re.compile(r"^(?P<who>.+?)'s (?P<what>favourite [a-z]+(?: [a-z]+)?) is \S"), ""),
+    # "User's work hours: nights, 10pm-6am." (an answer), "Cutover date: sunday feb 23." (a
+    # label): a later value for the same thing replaces the earlier.
+    (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<what>[a-z][a-z /'-]{1,40}): \S"), "="),
+    (
+        re.compile(
+            r"^(?!(?:Decision|Rule|Plan|To do|The stack):|User\b|The team\b)"
+            r"(?P<what>[A-ZÀ-Þ][a-z0-9 /'-]{2,30}): \S"
+        ),
+        "=",
+    ),
 )
 
 
@@ -52,6 +62,9 @@ def slot_of(text: str) -> tuple[str, str] | None:
     for pattern, what in _SLOT_SHAPES:
         match = pattern.match(text.strip())
         if match is not None:
+            if what == "=":  # the line names its own slot
+                found = match.groupdict()
+                return found.get("who") or "label", match["what"].lower()
             if what:
                 return match["who"], what
             if "name" in match.groupdict() and not is_name(match["name"]):
