@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.vocabulary import (
     EVENT_VERBS,
     HABIT_VERBS,
@@ -25,6 +26,7 @@ from reverie.providers.offline.vocabulary import (
 
 __all__ = [
     "ADV",
+    "DATED",
     "EVENT",
     "FAREWELL",
     "HABIT",
@@ -201,3 +203,11 @@ def event_worth_keeping(verb: str, rest: str) -> bool:
 def is_time_bound(sentence: str) -> bool:
     """True when ``sentence`` names a day, a deadline or an appointment."""
     return TIME_BOUND.search(sentence) is not None
+
+
+# A weekday, a month, a year or a date: "the lease ends in March", "flies out 20 December".
+DATED = re.compile(
+    rf"{DATE}|\b(?:january|february|march|april|june|july|august|september|october|november|"
+    r"december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{4})\b",
+    _I,
+)

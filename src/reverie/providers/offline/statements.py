@@ -22,27 +22,22 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reverie.providers.offline.first_person import first_person
-from reverie.providers.offline.frame_words import DATE
-from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.named_statements import compound, named
 from reverie.providers.offline.predicates import (
     ADV,
+    DATED,
     FAREWELL,
     NEG,
     TIME_BOUND,
     Tag,
     complement_ok,
-    event_worth_keeping,
     is_time_bound,
-    life_news,
     light_verb_ok,
     stem_verb,
 )
 from reverie.providers.offline.vocabulary import (
-    COMMON_WORDS,
-    EVENT_VERBS,
     HABIT_VERBS,
     PREFERENCE_VERBS,
-    is_name,
 )
 
 __all__ = ["Classification", "Tag", "is_time_bound", "statement"]
@@ -115,15 +110,6 @@ _OUR = re.compile(
 _LETS = re.compile(
     r"^let'?s (?:use|go with|stick with|switch to|move to|adopt|keep|call|name)\b", _I
 )
-
-_NAMED = re.compile(
-    r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)?)"
-    # "Marta from platform owns IAM": who they are, between the name and the verb.
-    r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
-    rf" {ADV}(?P<verb>is|are|was|has|will|{NEG}|\w+s|\w+ed|got|confirmed:)(?=[\s:])(?P<rest>.*)$"
-)
-_GOING_TO = re.compile(r"^going to (?!be\b|get\b|have\b|kill\b|love\b|hate\b)\w+ \S", _I)
-_NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
 
 _THE = re.compile(
     r"^(?:the|this) (?P<np>(?:[\w'/.#-]+ ){0,5}?[\w'/.#-]+) "
@@ -206,14 +192,9 @@ _HEALTH_NEWS = re.compile(
 )
 _DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to have) \w", _I)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
+
+
 # A date, a month said alone (not "may"), a weekday or a year.
-_DATED = re.compile(
-    rf"{DATE}|\b(?:january|february|march|april|june|july|august|september|october|november|"
-    r"december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{4})\b",
-    _I,
-)
-
-
 def _possessive(s: str) -> Tag | None:
     match = _MY.match(s)
     if match is None or _MY_MESSAGE.match(match["np"]):
@@ -231,7 +212,7 @@ def _possessive(s: str) -> Tag | None:
     base = stem_verb(word)
     if base in HABIT_VERBS or base in PREFERENCE_VERBS:
         return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
-    if base in _SCHEDULE_VERBS and _DATED.search(rest):
+    if base in _SCHEDULE_VERBS and DATED.search(rest):
         return "durable"  # "my funding ends August 31", "my lease runs out in June"
     if word == "had" and _HEALTH_NEWS.match(rest.strip()):
         return "durable"  # "my dad had a stroke in february"
@@ -252,42 +233,6 @@ def _team(s: str, work: bool) -> Tag | None:
     ):
         return "durable"
     return None
-
-
-def _named(s: str, names: Collection[str] | None) -> Tag | None:
-    match = _NAMED.match(s)
-    if match is None or not all(is_name(w) for w in match["name"].split()):
-        return None
-    if names is not None and not any(w in names for w in match["name"].split()):
-        return None
-    verb, rest = match["verb"].lower(), match["rest"]
-    if _NAMED_IDIOM.match(f"{verb}{rest}") or _NAMED_IDIOM.match(verb):
-        return None
-    if verb == "turned" and re.match(r"^\s*\d{1,3}\b", rest):
-        return "durable"  # "Isla turned 4 yesterday": an age
-    if verb == "got":  # "Ines got the job!", "Sam got engaged"; not "Kai got home"
-        return "durable" if life_news(rest.strip()) else None
-    if (
-        verb == "is"
-        and _GOING_TO.match(rest.strip())
-        and (is_time_bound(rest) or _DATED.search(rest))
-    ):
-        return "durable"  # "Declan is going to fly out on 20 December"
-    if verb in ("is", "are", "was"):
-        return "durable" if complement_ok(rest) else None
-    if verb in ("has", "will") or verb.startswith("confirmed"):
-        return "durable" if len(rest.split()) >= 2 else None
-    if verb.endswith("ed"):
-        keep = verb in EVENT_VERBS and rest.strip() and event_worth_keeping(verb, rest)
-        return "durable" if keep else None
-    if re.match(NEG, verb, _I):
-        following = rest.split()[0] if rest.split() else ""
-        base = following.lower()
-        return "durable" if base in HABIT_VERBS or base in PREFERENCE_VERBS else None
-    base = stem_verb(verb)
-    # "Mila gets her own room" is not a habit; "Priya owns the iOS app" is a fact.
-    known = base in HABIT_VERBS or base in PREFERENCE_VERBS
-    return "durable" if known and rest.strip() and light_verb_ok(base, rest.strip()) else None
 
 
 # "bucket name is lumora-mwaa-dags": chat drops the article before a name's label.
@@ -350,34 +295,6 @@ _SWITCHES = re.compile(
     r"(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:to|from)\b",
     _I,
 )
-_AND_I = re.compile(
-    r"^(?:(?P<other>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+) and I"
-    r"|me and (?P<other2>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+)) "
-    r"(?P<verb>are|have|live|own|got|moved|bought|booked|decided|will|just|broke up|split up|"
-    r"separated|divorced)\b(?P<rest>.*)$"
-)
-# "Sara and I split up": ended, between the two, whatever follows.
-_PARTED = frozenset(("broke up", "split up", "separated", "divorced"))
-
-
-def _compound(s: str) -> Classification | None:
-    """ "Sofie and I are thinking of getting a dog": the user and someone they name."""
-    match = _AND_I.match(s)
-    if match is None:
-        return None
-    other = match["other"] or match["other2"]
-    if other.islower() and (other in FUNCTION_WORDS or other in COMMON_WORDS):
-        return None  # "so and I …", "this and I …"
-    verb, rest = match["verb"], match["rest"]
-    alone = ("I'm" if verb == "are" else f"I {verb}") + rest
-    tag = "durable" if verb in _PARTED else first_person(alone)
-    if tag is None:
-        return None
-    if other.islower() and not other.startswith("my "):
-        other = other[:1].upper() + other[1:]  # "cian and I": a name, typed in lower case
-    return Classification(tag, f"I and {other} {verb}{rest}")
-
-
 _IS_ING = re.compile(
     r"^(my (?:[\w-]+ ){0,2}[\w-]+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+)['’]s "
     # "Sam's moving to Berlin", "Kasia's on mat leave", "Ines's pregnant": "is", not "has"
@@ -399,15 +316,15 @@ def statement(
             a name ("Timeline is roughly a year"). None accepts any.
     """
     s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
-    if (compound := _compound(s)) is not None:
-        return compound
+    if (together := compound(s)) is not None:
+        return Classification(*together)
     if _DROPPED_I_EVENT.match(s):
         s = "I " + s
     elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         s = "I'm " + s
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
         s = "the " + s
-    tag = first_person(s) or _possessive(s) or _team(s, work) or _named(s, names) or _definite(s)
+    tag = first_person(s) or _possessive(s) or _team(s, work) or named(s, names) or _definite(s)
     if tag is None:
         return None
     if _SWITCHES.search(s):
