@@ -41,6 +41,15 @@ def facts(*turns: tuple[str, str]) -> list[str]:
             "User's gp: dr patel at the marsh surgery.",
         ),
         ("What do you use for backups?", "restic to b2", "User uses restic to b2 for backups."),
+        ("Oof. What are you playing?", "sf6. lost 7 in a row", "User is playing sf6."),
+        (
+            "What are your other main costs — rent, bills, phone?",
+            "rent 550 (we share a flat). phone 30",
+            "User's costs: rent 550, phone 30.",
+        ),
+        ("Do you use a bank with pots, like Monzo or Starling?", "monzo yeh", "User uses Monzo."),
+        ("Do you prefer Python or Go?", "go, always", "User prefers Go."),
+        ('Where\'s "here"?', "brisbane. so aest", "User lives in Brisbane."),
     ],
 )
 def test_fragments_answering_a_question_keep_what_it_asked(
@@ -80,6 +89,8 @@ def test_numbered_pairs_follow_the_numbers_not_the_order() -> None:
         ("What's your plan for today?", "gym then groceries"),
         ("What are the venues paying?", "door split mostly"),
         ("What's your stack?", "I use django and postgres"),  # a sentence: the rules read it
+        ("Do you prefer Python or Go?", "neither really"),
+        ("Do you use Monzo?", "no, barclays"),
     ],
 )
 def test_no_value_is_kept_from_a_dodge_or_a_question_about_the_moment(

@@ -40,7 +40,7 @@ _NOT_AN_ANSWER = re.compile(
 )
 _ASKS_WHERE_LIVE = re.compile(
     r"\bwhere (?:do|d'you|did) you (?:live|end up living)\b|\bwhere are you (?:based|living|"
-    r"located|now|these days)\b|\bwhich city\b|\bwhere(?:'s| is) home\b",
+    r"located|now|these days)\b|\bwhich city\b|\bwhere(?:'s| is) (?:home|\"?here\"?)",
     _I,
 )
 # "what's your name?", "under ur name?" (a booking, a prescription): the answer is a name.

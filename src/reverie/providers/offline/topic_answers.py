@@ -24,7 +24,7 @@ from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.rules import is_small_talk
-from reverie.providers.offline.vocabulary import words
+from reverie.providers.offline.vocabulary import EVENT_VERBS, IRREGULAR_PAST, words
 
 __all__ = ["question_pairs", "topic_answers"]
 
@@ -51,6 +51,20 @@ _USE_FOR = re.compile(
     r"^what (?:do|are|did) (?:you|u|you guys|the team) (?:use|using) for (?P<x>[a-z][a-z /-]*?)$",
     _I,
 )
+# "What are you playing?" — "sf6.": what someone is doing these days.
+_DOING = re.compile(
+    r"^what (?:are|r) (?:you|u) (?P<verb>playing|reading|watching|learning|building|"
+    r"making|writing|growing|knitting|training for|working on|listening to|using|driving|"
+    r"riding|running|cooking)(?: (?:these days|at the moment|right now|now|lately|atm))?$",
+    _I,
+)
+# "Do you use a bank with pots, like Monzo or Starling?" — "monzo yeh": one option named.
+_OPTION_QUESTION = re.compile(
+    r"^(?:do|d'|would|are) (?:you|u) (?P<verb>use|have|drive|play|own|speak|take|eat|drink|"
+    r"prefer|bank with|run|want)\b(?P<rest>.+)$",
+    _I,
+)
+_THIRD_PERSON = {"have": "has", "bank with": "banks with"}
 # "Do you have any allergies?", "any dietary needs?"
 _ANY = re.compile(r"^(?:(?:and )?(?:do|d') ?(?:you|u) have )?any (?P<x>[a-z][a-z /-]*?)$", _I)
 # "How many kids do you have?"
@@ -61,6 +75,7 @@ _BARE = re.compile(
 )
 _LEAD = re.compile(r"^(?:(?:and|so|also|ok|okay|great|cool|next|then)[,:]?\s+)+", _I)
 
+_QUALIFIERS = frozenset(words("other main usual current rough approximate"))
 # What a question can ask about that is no fact: the moment, a feeling, the talk itself.
 _MOMENT = frozenset(
     words(
@@ -101,6 +116,7 @@ _CLAUSE = re.compile(
     r"|\b(?:it|that|he|she|there|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 _BARE_WORDS = 2
 _MAX_FRAGMENT_WORDS = 14
 _MAX_VALUE_WORDS = 30
@@ -137,6 +153,14 @@ def topic_answers(
     numbered = len(_items(question)) >= 2
     for asked, said in question_pairs(question, answer):
         last = _last_question(asked)
+        if by_assistant and (chosen := _option_chosen(last, said, subject)) is not None:
+            found.append(chosen)
+            continue
+        doing = _DOING.match(_bare_question(last))
+        if doing is not None and (value := _value(said)) is not None:
+            verb = doing["verb"].lower()
+            found.append(FrameFact(f"{subject} is {verb} {value}.", (subject, verb)))
+            continue
         topic = _topic(last, bare_ok=numbered, by_assistant=by_assistant)
         value = _value(said)
         if topic is None or value is None:
@@ -152,6 +176,25 @@ def topic_answers(
         else:
             found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
     return found
+
+
+def _option_chosen(question: str, answer: str, subject: str) -> FrameFact | None:
+    """ "Do you use a bank with pots, like Monzo or Starling?" — "monzo yeh" → "User uses Monzo."
+
+    The answer must open with one of the options the question names with a
+    capital (a brand, a language, a place), and say nothing else that reads as a no.
+    """
+    asked = _OPTION_QUESTION.match(_bare_question(question))
+    if asked is None:
+        return None
+    options = {word.lower(): word for word in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ+#.-]*", asked["rest"])}
+    words_said = re.findall(r"[\wÀ-ÿ+#.-]+", normalise_chat(answer).lower())
+    if not words_said or words_said[0] not in options or _DODGE.search(" ".join(words_said[:3])):
+        return None
+    verb = asked["verb"].lower()
+    verb = _THIRD_PERSON.get(verb, verb + "s")
+    option = options[words_said[0]]
+    return FrameFact(f"{subject} {verb} {option}.", (subject, f"{verb} {option.lower()}"))
 
 
 def _items(text: str) -> dict[int, str]:
@@ -221,6 +264,8 @@ def _a_noun(what: str) -> bool:
 
 def _named(what: str, *, owned: bool) -> tuple[bool, str] | None:
     said = what.lower().split()
+    while said[1:] and said[0] in _QUALIFIERS:
+        said = said[1:]  # "your other main costs" asks for the costs
     if not 1 <= len(said) <= 4 or said[0] in FUNCTION_WORDS or said[-1] in FUNCTION_WORDS:
         return None
     if any(word in _MOMENT for word in said) or any(w in ("you", "your", "u", "ur") for w in said):
@@ -235,13 +280,20 @@ def _value(answer: str) -> str | None:
     fragments: list[str] = []
     for sentence in sentences(normalise_chat(answer)):
         said = _OPENER.sub("", sentence).strip().rstrip(".!;:,").strip()
+        # "rent 550 with kyle (we share a flat)": an aside about "we" is not the value
+        said = _ASIDE.sub(
+            lambda aside: "" if SPEAKER_OR_LISTENER.search(aside[0]) else aside[0], said
+        )
         if not said:
             continue
         if _DODGE.search(said) or said.endswith("?"):
             break
+        first = said.split()[0].lower()
         if (
             SPEAKER_OR_LISTENER.search(said)
             or _CLAUSE.search(said)
+            or first in IRREGULAR_PAST  # "lost 7 in a row": news with its "I" left out
+            or first in EVENT_VERBS
             or len(said.split()) > _MAX_FRAGMENT_WORDS
         ):
             break
