@@ -8,16 +8,13 @@ The offline engine keeps such facts (frames) and nothing that only looks like on
 from __future__ import annotations
 
 import pytest
+from offline_facts import facts
 
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
-
-
-def facts(*turns: tuple[str, str]) -> list[str]:
-    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
 
 
 @pytest.mark.parametrize(

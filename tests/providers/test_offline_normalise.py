@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from offline_facts import facts
 
-from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.normalise import normalise_chat
-from reverie.providers.offline.transcript import Turn
-
-
-def facts(*turns: tuple[str, str]) -> list[str]:
-    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
 
 
 def test_two_swapped_keys_read_as_the_word_meant() -> None:

@@ -3,13 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from reverie.providers.offline.extract import extract_facts
-from reverie.providers.offline.transcript import Turn
-
-
-def facts(*turns: tuple[str, str]) -> list[str]:
-    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
+from offline_facts import facts
 
 
 @pytest.mark.parametrize(

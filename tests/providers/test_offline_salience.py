@@ -7,15 +7,12 @@ but is not worth remembering; the fact is kept and the other is not.
 from __future__ import annotations
 
 import pytest
+from offline_facts import facts
 
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.transcript import Turn
-
-
-def facts(*turns: tuple[str, str], date: str = "2026-03-02") -> list[str]:
-    return [fact.text for fact in extract_facts([Turn(role, text, date) for role, text in turns])]
 
 
 @pytest.mark.parametrize(

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from offline_facts import facts
 
-from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.topic_answers import question_pairs
-from reverie.providers.offline.transcript import Turn
-
-
-def facts(*turns: tuple[str, str]) -> list[str]:
-    return [fact.text for fact in extract_facts([Turn(r, t, "2026-03-02") for r, t in turns])]
 
 
 @pytest.mark.parametrize(
