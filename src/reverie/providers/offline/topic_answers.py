@@ -14,6 +14,11 @@ read those), and an answer that dodges ("no idea yet", "not sure") gives
 nothing. What a question asks about must be a thing with a value: "what's the
 problem?", "what's your plan?" or "what's the weather like?" ask about the
 moment, not a fact to keep.
+
+Three more shapes name the line differently: "what do you use for backups?"
+("User uses restic for backups."), "what are you playing?" ("User is playing
+sf6."), and a question offering named options ("Do you use a bank with pots,
+like Monzo or Starling?" — "monzo yeh" → "User uses Monzo.").
 """
 
 from __future__ import annotations
