@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from offline_facts import facts
 
+from offline_facts import facts
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.topic_answers import question_pairs
 
@@ -165,3 +165,21 @@ def test_a_later_value_for_the_same_label_replaces_the_earlier() -> None:
     assert [line for line in stored if line.startswith("Cutover")] == [
         "Cutover date: sunday mar 2, 22:00 WAT."
     ]
+
+
+def test_numbered_answers_sent_one_message_each_still_meet_their_questions() -> None:
+    asked = (
+        "A few questions:\n1. Where do you live?\n2. What's your work pattern, and roughly how"
+        " many hours would a dog be alone?\n3. What's your budget?\n4. Any breed in mind?"
+    )
+    stored = facts(
+        ("assistant", asked),
+        ("user", "1. flat. 2nd floor"),
+        ("user", "2. hybrid. office tue wed thu"),
+        ("user", "3. 1500"),
+        ("user", "4. border collie. love them"),
+        ("user", "budget now 2k. husband agreed lol"),
+    )
+    assert "User's work pattern: hybrid, office tue wed thu." in stored
+    assert "User's budget is 2k." in stored  # the later budget replaced "1500"
+    assert not any("1500" in line or "collie" in line for line in stored), stored

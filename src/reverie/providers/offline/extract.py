@@ -53,7 +53,11 @@ from reverie.providers.offline.terse import (
     takes_itself_back,
     with_subjects,
 )
-from reverie.providers.offline.topic_answers import question_pairs, topic_answers
+from reverie.providers.offline.topic_answers import (
+    answers_by_number,
+    question_pairs,
+    topic_answers,
+)
 from reverie.providers.offline.topic_news import topic_news
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe
@@ -220,6 +224,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     previous: Turn | None = None
     last_said: dict[str, list[Fact]] = {}  # the facts of each speaker's latest message
     talk: list[str] = []  # every message so far, both sides
+    last_by: dict[str, Turn] = {}  # each side's latest message
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is not None and takes_back_the_last(turn.text):
@@ -230,7 +235,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             talk.append(turn.text)
             if turn.role == "assistant":
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
-            previous = turn if turn.role == "assistant" else previous
+            if turn.role == "assistant":
+                previous = last_by["assistant"] = turn
             continue
         facts_before_turn = len(facts)
         kept_before = set(facts)
@@ -271,12 +277,16 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if speakers.work:
             framed += work_frames(turn.text)
         framed += topic_news(turn.text)
-        if previous is not None and previous.role != turn.role:
-            for asked, answered in question_pairs(previous.text, turn.text):
-                framed += answer_frames(asked, answered, voice.speaker, lexicon, recent=own)
+        asked = previous if previous is not None and previous.role != turn.role else None
+        if asked is None and (other := last_by.get(_OTHER_ROLE[turn.role])) is not None:
+            asked = other if answers_by_number(other.text, turn.text) else None
+        if asked is not None:  # "1. flat. 2nd floor", then "2. hybrid": one answer a message
+            for question, answered in question_pairs(asked.text, turn.text):
+                framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)
             framed += topic_answers(
-                previous.text, turn.text, voice.speaker, by_assistant=not speakers.other_is_person
+                asked.text, turn.text, voice.speaker, by_assistant=not speakers.other_is_person
             )
+        if previous is not None and previous.role != turn.role:
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
@@ -295,13 +305,16 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         own.append(turn.text)
         talk.append(turn.text)
         last_said[turn.role] = [fact for fact in facts if fact not in kept_before]
-        previous = turn
+        previous = last_by[turn.role] = turn
     return facts
 
 
 # Words a frame's line adds to what a clause said: "User's flatmate is Mei." says no more
 # than "User's flatmate Mei cooks for everyone."
 _LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "named", "s"))
+
+
+_OTHER_ROLE = {"user": "assistant", "assistant": "user"}
 
 
 def _content_words(text: str) -> set[str]:

@@ -116,7 +116,8 @@ _KIN_NEWS = re.compile(
 
 # "budget 45k total", "budget for the trip: ~2,500": the speaker's budget, said as a label.
 _BUDGET = re.compile(
-    rf"^{_LEAD}(?:the |our |total |overall )?budget(?P<purpose> for [^,.;:!?]+?)?(?: is|:|=)? "
+    rf"^{_LEAD}(?:the |our |total |overall |new )?budget(?P<purpose> for [^,.;:!?]+?)?"
+    r"(?: is| is now| now| now is| went up to| is up to| up to| down to|:|=)? "
     r"(?P<amount>(?:about |around |max |roughly |~)?[£$€]?\s?\d[\d,.]*\s?k?"
     r"(?: ?(?:eur|euros?|gbp|usd|pounds|dollars|quid))?)\b",
     _I,

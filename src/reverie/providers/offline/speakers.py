@@ -29,9 +29,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reverie.providers.offline.name_lexicon import looks_like_a_verb
 from reverie.providers.offline.transcript import Turn
-from reverie.providers.offline.vocabulary import COMMON_WORDS, IRREGULAR_PAST, words
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
 __all__ = ["Speakers", "identify_speakers", "is_work_talk"]
 
@@ -305,8 +304,6 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = _trailing_vocative([t.text for t in replies], said, other)
-    if user_name is None:
-        user_name = _opening_word([t.text for t in replies], said, other)
     shared = all(any(_OUR_HOME.search(t.text) for t in side) for side in (replies, users))
     return Speakers(True, other, user_name, work, shared_home=shared)
 
@@ -320,42 +317,6 @@ _OUR_HOME = re.compile(
 _TRAILING_VOCATIVES_NEEDED = 3
 _AFTER_DETERMINER = re.compile(
     r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)", _I
-)
-
-
-def _opening_word(replies: Sequence[str], said: Sequence[str], other: str | None) -> str | None:
-    """ "bea ang aga mo", "bea bad news.": the word the other person opens with, that the user never
-    writes, at least twice: whom they are writing to."""
-    found: Counter[str] = Counter()
-    for text in replies:
-        first = re.match(r"\s*([a-zà-ÿ]{3,})\b(?!['’])", text)
-        if first is not None:
-            found[first.group(1)] += 1
-    own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
-    for word, count in found.most_common():
-        if count < _OPENINGS_NEEDED:
-            break
-        if (
-            word in own
-            or word in COMMON_WORDS
-            or word in _NOT_NAMES
-            or word in _INTERJECTIONS
-            or _SOUND.fullmatch(word)
-            or word.endswith(_WORD_ENDINGS)
-            or word in _KIN
-            or looks_like_a_verb(word)
-            or word in IRREGULAR_PAST  # "sent the invoice", "sent you the link"
-            or (other is not None and word == other.lower())
-        ):
-            continue
-        return word[:1].upper() + word[1:]
-    return None
-
-
-_OPENINGS_NEEDED = 2
-# "mam says hi": a relative opens a message without being whom it is written to.
-_KIN = frozenset(
-    words("mam mum mom dad nan gran nana papa mama lola lolo nonna babe baby hun love mate bro sis")
 )
 
 

@@ -31,7 +31,7 @@ from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.rules import is_small_talk
 from reverie.providers.offline.vocabulary import EVENT_VERBS, IRREGULAR_PAST, words
 
-__all__ = ["question_pairs", "topic_answers"]
+__all__ = ["answers_by_number", "question_pairs", "topic_answers"]
 
 _I = re.IGNORECASE
 
@@ -118,9 +118,10 @@ _OPENER = re.compile(
 _CLAUSE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|will|would|can|can't|could|should|does|did|don't|"
     r"doesn't|didn't|won't|isn't|aren't|wasn't|gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
-    r"|\b(?:it|that|he|she|there|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
+    r"|\b(?:it|that|he|she|there|here|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )
+_POINTER = re.compile(r"\b(?:it|them|they|him|her|that|this|those|these)\b", _I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _BARE_WORDS = 2
 _MAX_FRAGMENT_WORDS = 14
@@ -139,6 +140,12 @@ def question_pairs(question: str, answer: str) -> list[tuple[str, str]]:
     if len(asked) >= 2 and said:
         return [(asked[number], said[number]) for number in sorted(said) if number in asked]
     return [(question, answer)]
+
+
+def answers_by_number(question: str, answer: str) -> bool:
+    """True when ``answer`` answers some of the numbered questions of ``question`` by number."""
+    asked = _items(question)
+    return len(asked) >= 2 and any(number in asked for number in _items(answer))
 
 
 def topic_answers(
@@ -228,6 +235,10 @@ def _bare_question(question: str) -> str:
     text = re.sub(r"\s*\([^)]*\)", "", question).strip().rstrip("?").strip()
     # "What does your cluster look like — managed Kubernetes?": the guess after the dash.
     text = re.split(r"\s[—–-]\s", text, maxsplit=1)[0]
+    # "What's your work pattern, and roughly how many hours …?": the first question of two.
+    text = re.split(
+        r",? and (?=(?:roughly |also )?(?:how|what|when|where|who|which|do|are)\b)", text
+    )[0]
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
     text = _LEAD.sub("", text.replace("’", "'"))
     asks = re.search(
@@ -241,6 +252,8 @@ def _bare_question(question: str) -> str:
 def _topic(question: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
     """What ``question`` asks the value of, and whether it is the answerer's own."""
     text = _bare_question(question)
+    if re.search(r"\b(?:in mind|thinking of|considering|want|wanted|like to|hoping)\b", text, _I):
+        return None  # "any breed in mind?" asks for a wish, which may not last the chat
     for shape in (_USE_FOR, _WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
         match = shape.match(text)
         if match is not None:
@@ -268,7 +281,7 @@ def _a_noun(what: str) -> bool:
 
 
 def _named(what: str, *, owned: bool) -> tuple[bool, str] | None:
-    said = what.lower().split()
+    said = re.split(r" or ", what.lower())[0].split()  # "breed or type": the first names it
     while said[1:] and said[0] in _QUALIFIERS:
         said = said[1:]  # "your other main costs" asks for the costs
     if not 1 <= len(said) <= 4 or said[0] in FUNCTION_WORDS or said[-1] in FUNCTION_WORDS:
@@ -296,6 +309,7 @@ def _value(answer: str) -> str | None:
         first = said.split()[0].lower()
         if (
             SPEAKER_OR_LISTENER.search(said)
+            or _POINTER.search(said)  # "love them": about something said before
             or _CLAUSE.search(said)
             or first in IRREGULAR_PAST  # "lost 7 in a row": news with its "I" left out
             or first in EVENT_VERBS
