@@ -183,3 +183,27 @@ def test_numbered_answers_sent_one_message_each_still_meet_their_questions() -> 
     assert "User's work pattern: hybrid, office tue wed thu." in stored
     assert "User's budget is 2k." in stored  # the later budget replaced "1500"
     assert not any("1500" in line or "collie" in line for line in stored), stored
+
+
+def test_numbered_questions_answered_in_order_one_message_each() -> None:
+    asked = (
+        "A few questions first:\n1. Which country are you in?\n2. When did you start?\n"
+        "3. Are you registered?\n4. What kind of work do you do?"
+    )
+    stored = facts(
+        ("assistant", asked),
+        ("user", "uk. london. peckham"),
+        ("user", "started sept 2024. before that agency job"),
+        ("user", "utr yes. registered feb"),
+        ("user", "motion design. animation"),
+    )
+    assert "User's country: uk, london, peckham." in stored
+    assert "User's job: motion design." in stored
+    assert not any(line.startswith("User's job: uk") for line in stored), stored
+
+
+def test_a_reply_with_a_fragment_for_every_question_is_not_shared_out() -> None:
+    asked = "1. Budget?\n2. Where are you based?\n3. How old are you?"
+    stored = facts(("assistant", asked), ("user", "jay. 22. salford. budget 4k"))
+    assert "User is 22." in stored
+    assert not any(line.startswith("User's budget: jay") for line in stored), stored

@@ -27,7 +27,7 @@ from reverie.providers.offline.corrections import (
     swappable,
     typed_swap,
 )
-from reverie.providers.offline.frame_answers import answer_frames
+from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.name_lexicon import NameLexicon
@@ -53,11 +53,7 @@ from reverie.providers.offline.terse import (
     takes_itself_back,
     with_subjects,
 )
-from reverie.providers.offline.topic_answers import (
-    answers_by_number,
-    question_pairs,
-    topic_answers,
-)
+from reverie.providers.offline.topic_answers import question_pairs, topic_answers
 from reverie.providers.offline.topic_news import topic_news
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe
@@ -225,6 +221,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     last_said: dict[str, list[Fact]] = {}  # the facts of each speaker's latest message
     talk: list[str] = []  # every message so far, both sides
     last_by: dict[str, Turn] = {}  # each side's latest message
+    replies_since: dict[str, int] = {}  # each side's messages since the other's latest
     for turn in turns:
         voice = voices.get(turn.role)
         if voice is not None and takes_back_the_last(turn.text):
@@ -237,6 +234,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 recent += [(clause, "assistant") for clause in split_sentences(turn.text)]
             if turn.role == "assistant":
                 previous = last_by["assistant"] = turn
+                replies_since["user"] = 0
             continue
         facts_before_turn = len(facts)
         kept_before = set(facts)
@@ -277,14 +275,18 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if speakers.work:
             framed += work_frames(turn.text)
         framed += topic_news(turn.text)
-        asked = previous if previous is not None and previous.role != turn.role else None
-        if asked is None and (other := last_by.get(_OTHER_ROLE[turn.role])) is not None:
-            asked = other if answers_by_number(other.text, turn.text) else None
-        if asked is not None:  # "1. flat. 2nd floor", then "2. hybrid": one answer a message
-            for question, answered in question_pairs(asked.text, turn.text):
+        # What the other side asked last; "1. flat", then "2. hybrid": one answer a message.
+        if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None:
+            nth = replies_since.get(turn.role, 0)
+            framed += age_answer(asked.text, turn.text, voice.speaker) if nth == 0 else []
+            for question, answered in question_pairs(asked.text, turn.text, nth):
                 framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)
             framed += topic_answers(
-                asked.text, turn.text, voice.speaker, by_assistant=not speakers.other_is_person
+                asked.text,
+                turn.text,
+                voice.speaker,
+                by_assistant=not speakers.other_is_person,
+                nth=nth,
             )
         if previous is not None and previous.role != turn.role:
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
@@ -306,6 +308,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         talk.append(turn.text)
         last_said[turn.role] = [fact for fact in facts if fact not in kept_before]
         previous = last_by[turn.role] = turn
+        replies_since[turn.role] = replies_since.get(turn.role, 0) + 1
+        replies_since[_OTHER_ROLE[turn.role]] = 0
     return facts
 
 

@@ -28,7 +28,7 @@ from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 
-__all__ = ["answer_frames"]
+__all__ = ["age_answer", "answer_frames"]
 
 _I = re.IGNORECASE
 
@@ -93,6 +93,15 @@ def _described(question: str, first: str, subject: str) -> FrameFact | None:
     return None
 
 
+def age_answer(question: str, answer: str, subject: str) -> list[FrameFact]:
+    """ "How long have you been driving, and how old are you?" — "jay. 22. salford.": 22.
+
+    The age stands among the fragments of a reply to a message that asks it,
+    wherever the question stands in that message.
+    """
+    return bare_age(answer, subject) if _ASKS_AGE.search(question) else []
+
+
 def answer_frames(
     question: str, answer: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str] = ()
 ) -> list[FrameFact]:
@@ -108,14 +117,13 @@ def answer_frames(
     asked = sentences(question)
     if not asked or not asked[-1].endswith("?"):
         return []
-    aged = bare_age(answer, subject) if _ASKS_AGE.search(question) else []
     last = asked[-1]
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
     if not head or _NOT_AN_ANSWER.match(head):
-        return aged
-    return aged + _answered(last, first, head, subject, lexicon, [*recent, question])
+        return []
+    return _answered(last, first, head, subject, lexicon, [*recent, question])
 
 
 def _answered(

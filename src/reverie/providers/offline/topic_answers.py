@@ -31,7 +31,7 @@ from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.rules import is_small_talk
 from reverie.providers.offline.vocabulary import EVENT_VERBS, IRREGULAR_PAST, words
 
-__all__ = ["answers_by_number", "question_pairs", "topic_answers"]
+__all__ = ["question_pairs", "topic_answers"]
 
 _I = re.IGNORECASE
 
@@ -45,10 +45,10 @@ _WHAT_IS = re.compile(
     r"|^what (?:does|do) (?P<det2>your|the|ur) (?P<x2>[a-z][a-z /'-]*?) look like$",
     _I,
 )
-# "What editor do you use?", "which bank are you with?"
+# "What editor do you use?", "which bank are you with?", "which country are you in?"
 _WHAT_DO_YOU = re.compile(
     r"^(?:what|which) (?P<x>[a-z][a-z /-]*?) (?:do|are|did) (?:you|u) (?:use|have|drive|run|play|"
-    r"speak|take|work with|bank with|ride|prefer|use for work|with)$",
+    r"speak|take|work with|bank with|ride|prefer|use for work|with|in|from|at|based in)$",
     _I,
 )
 # "What do you use for backups?": the answer is a tool, and the line says what it is for.
@@ -129,27 +129,29 @@ _MAX_VALUE_WORDS = 30
 _MAX_FRAGMENTS = 4
 
 
-def question_pairs(question: str, answer: str) -> list[tuple[str, str]]:
+def question_pairs(question: str, answer: str, nth: int = 0) -> list[tuple[str, str]]:
     """Each question of ``question`` with the part of ``answer`` that answers it.
 
-    Numbered questions answered by number pair up item by item; otherwise the
-    whole message meets the whole answer.
+    Numbered questions answered by number pair up item by item. Answered
+    without numbers, one message each, the ``nth`` reply since the questions
+    (0 for the first) answers the ``nth`` question — unless one reply holds
+    a fragment for every question ("jay. 22. salford. budget 4k"), which no
+    rule can share out. Other questions meet the first reply whole.
     """
-    asked = _items(question)
+    asked = _questions(question)
     said = _items(answer)
-    if len(asked) >= 2 and said:
-        return [(asked[number], said[number]) for number in sorted(said) if number in asked]
-    return [(question, answer)]
-
-
-def answers_by_number(question: str, answer: str) -> bool:
-    """True when ``answer`` answers some of the numbered questions of ``question`` by number."""
-    asked = _items(question)
-    return len(asked) >= 2 and any(number in asked for number in _items(answer))
+    if len(asked) >= 2:
+        if said:
+            return [(asked[number], said[number]) for number in sorted(said) if number in asked]
+        if len(sentences(answer)) >= len(asked):
+            return []
+        number = sorted(asked)[nth] if nth < len(asked) else None
+        return [(asked[number], answer)] if number is not None else []
+    return [(question, answer)] if nth == 0 else []
 
 
 def topic_answers(
-    question: str, answer: str, subject: str, *, by_assistant: bool = False
+    question: str, answer: str, subject: str, *, by_assistant: bool = False, nth: int = 0
 ) -> list[FrameFact]:
     """ "What are the work hours like?" — "nights. 10pm-6am.": ``subject``'s work hours.
 
@@ -160,10 +162,12 @@ def topic_answers(
         by_assistant: An assistant asked. It asks about the user's own things
             ("what's the budget?"), and a bare "Monitoring?" asks for a value;
             between two people a bare "keswick?" is a suggestion.
+        nth: How many replies ``subject`` sent since ``question`` before this one
+            (see :func:`question_pairs`).
     """
     found: list[FrameFact] = []
-    numbered = len(_items(question)) >= 2
-    for asked, said in question_pairs(question, answer):
+    numbered = len(_questions(question)) >= 2
+    for asked, said in question_pairs(question, answer, nth):
         last = _last_question(asked)
         if by_assistant and (chosen := _option_chosen(last, said, subject)) is not None:
             found.append(chosen)
@@ -223,6 +227,11 @@ def _items(text: str) -> dict[int, str]:
         elif not line.strip():
             current = None
     return items
+
+
+def _questions(text: str) -> dict[int, str]:
+    """The numbered items of ``text`` that ask something (a numbered list of options does not)."""
+    return {number: item for number, item in _items(text).items() if "?" in item}
 
 
 def _last_question(text: str) -> str:
