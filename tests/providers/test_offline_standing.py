@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from offline_facts import facts
 
 
@@ -226,3 +227,13 @@ def test_a_plan_with_its_month_is_kept_however_the_future_is_said(said: str, kep
 )
 def test_a_feeling_or_an_errand_is_no_plan(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize("said", ["utr yes. registered feb", "bought oct 24."])
+def test_a_deed_with_only_its_date_says_too_little(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_beginning_or_a_move_with_its_date_says_enough() -> None:
+    assert facts(("user", "started sept 2024")) == ["User started sept 2024."]
+    assert facts(("user", "I moved in March")) == ["User moved in March."]

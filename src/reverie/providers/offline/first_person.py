@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.predicates import (
     ADV,
     EVENT,
@@ -140,6 +141,13 @@ _NO_OBJECT = re.compile(
     r"home|early|late|recently|a while|anyway|now|then|there|here)\b",
     _I,
 )
+# "registered feb", "bought oct 24": the verb and when, nothing else ("started sept 2024" and
+# "moved in March" say enough: a beginning, a move).
+_ONLY_WHEN = re.compile(
+    r"^I (?!started|began|finished|graduated|retired|moved|quit|left)\w+ "
+    rf"(?:{MONTH}|{DATE})(?:\s+\d{{1,4}})?\W*$",
+    _I,
+)
 
 # "I'm a native speaker" of what? These nouns mean nothing without their "of …".
 _NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan)\b(?! of\b)", _I)
@@ -188,7 +196,7 @@ def first_person(s: str) -> Tag | None:
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
         # "I upgraded at christmas" says when, not what: no object, no fact.
-        if _NO_OBJECT.match(event["rest"]):
+        if _NO_OBJECT.match(event["rest"]) or _ONLY_WHEN.match(s):
             return None
         return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
     if (habit := _I_HABIT.match(s)) is not None:

@@ -114,7 +114,8 @@ _EPITHET = re.compile(
     r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
     r"ghost|dinosaur|grandad of|grandma of)\b"
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
-    r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest) \w+"
+    r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
+    r"favourite|happiest|proudest|luckiest|maddest) \w+"
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
