@@ -207,3 +207,39 @@ def test_a_reply_with_a_fragment_for_every_question_is_not_shared_out() -> None:
     stored = facts(("assistant", asked), ("user", "jay. 22. salford. budget 4k"))
     assert "User is 22." in stored
     assert not any(line.startswith("User's budget: jay") for line in stored), stored
+
+
+def test_a_terse_first_session_with_an_assistant() -> None:
+    asked = (
+        "So I plan around your back properly:\n1. What was the injury, and have you been"
+        " cleared to train?\n2. How much space do you have, and what's the floor?\n"
+        "3. What are your goals?"
+    )
+    stored = facts(
+        ("user", "kasia here. building a home gym. garage"),
+        ("assistant", asked),
+        ("user", "1. herniated disc l5-s1. april. physio cleared me last wk"),
+        ("user", "2. single garage. concrete. ~3x5m"),
+        ("user", "3. no pain. get strong. hiking again"),
+        ("user", "physio = ruth. see her monthly"),
+        ("assistant", "How old are the kids?"),
+        ("user", "9 and 12. no chance lol"),
+        ("user", "want a rower. hate running. knees"),
+    )
+    for line in (
+        "User's name is Kasia.",
+        "User's injury: herniated disc l5-s1, april.",
+        "User's space: single garage, concrete, ~3x5m.",
+        "User's goals: no pain, get strong, hiking again.",
+        "User's physio is Ruth.",
+        "User's kids are 9 and 12.",
+        "User hates running.",
+    ):
+        assert line in stored, stored
+
+
+@pytest.mark.parametrize(
+    "said", ["nobody here. weird", "love to jules and olive x", "cheese = god"]
+)
+def test_words_shaped_like_those_answers_that_are_not(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -274,7 +274,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
         if speakers.work:
             framed += work_frames(turn.text)
-        framed += topic_news(turn.text)
+        framed += topic_news(turn.text, voice.speaker)
         # What the other side asked last; "1. flat", then "2. hybrid": one answer a message.
         if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None:
             nth = replies_since.get(turn.role, 0)

@@ -67,8 +67,9 @@ _ITS_ME = re.compile(
 # "hi Marcus! 👋 Dana here — …", "Lukas again.": a signature at the start of a first message.
 _HERE = re.compile(
     r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
-    # typed in lower case, after a greeting: "hey, matt here."
-    r"|^(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
+    # typed in lower case: "hey, matt here.", "kasia here. building a home gym"
+    r"|^(?:(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+)?(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
+    r"(?=\s*[,.!—-]|\s*$)"
 )
 # Words that follow "I'm" but describe a state, not a name.
 _STATES = frozenset(

@@ -33,7 +33,8 @@ _NEWS_VERBS = alternation(
 )
 _IMPLIED_I = re.compile(
     rf"^(?=(?:{_NEWS_VERBS}|have|live|want|went with|settled on|opted for|ended up with|"
-    r"prefer|own)\s+[a-z0-9])(?!(?:got|have) to\b)(?!\w+ (?:has|have|is|was|were|been)\b)"
+    r"prefer|own|hate|enjoy)\s+[a-z0-9])(?!(?:got|have) to\b)"
+    r"(?!\w+ (?:has|have|is|was|were|been)\b)(?!(?:hate|enjoy) (?:it|that|this|them)\b)"
 )
 _IMPLIED_I_AM = re.compile(
     r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"

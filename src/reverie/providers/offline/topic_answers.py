@@ -73,7 +73,11 @@ _THIRD_PERSON = {"have": "has", "bank with": "banks with"}
 # "Do you have any allergies?", "any dietary needs?"
 _ANY = re.compile(r"^(?:(?:and )?(?:do|d') ?(?:you|u) have )?any (?P<x>[a-z][a-z /-]*?)$", _I)
 # "How many kids do you have?"
-_HOW_MANY = re.compile(r"^how many (?P<x>[a-z][a-z -]*?) (?:do|have) (?:you|u)(?: have| got)?$", _I)
+_HOW_MANY = re.compile(
+    r"^how (?:many|much) (?P<x>[a-z][a-z -]*?) (?:do|have) (?:you|u)(?: have| got)?$", _I
+)
+# "How old are the kids?" — "9 and 12": their ages.
+_HOW_OLD = re.compile(r"^how old (?P<verb>is|are) (?:your|the|ur) (?P<x>[a-z][a-z -]*?)$", _I)
 # "Rough budget per person?", "Budget (for the car itself)?": a numbered list's bare noun.
 _BARE = re.compile(
     r"^(?:(?:your|the|rough|roughly|approximate|approx) )?(?P<x>[a-z][a-z /-]*)$", _I
@@ -90,7 +94,7 @@ _MOMENT = frozenset(
         mood weather day week weekend morning evening night tonight today tomorrow rush hurry
         hesitation worry worries concern concerns priority priorities preference preferences
         feeling feelings gut sense guess answer best worst favourite favorite name job age
-        first next last other one thing things stuff point goal goals option options else more
+        first next last other one thing things stuff point option options else more
         anything something
         """
     )
@@ -104,9 +108,11 @@ _VERB_IN_BARE = re.compile(
 # Said where a value should be: the answer is that there is none yet.
 _DODGE = re.compile(
     r"\b(?:no idea|not sure|unsure|idk|dunno|don't know|do not know|tbd|tbc|depends|"
-    r"haven't decided|not decided|undecided|no clue|not yet|nothing yet|none yet|no|nope|nah|"
-    r"none|nothing|whatever|anything|either|maybe|probably|possibly|perhaps|later|skip|both|"
-    r"same|all (?:of them|three|two|four|five)|the (?:first|second|third|last|other) one)\b",
+    r"haven't decided|not decided|undecided|no clue|not yet|nothing yet|none yet|"
+    r"whatever|anything|either|maybe|probably|possibly|perhaps|"
+    r"all (?:of them|three|two|four|five)|the (?:first|second|third|last|other) one)\b"
+    # "no", "nope", "later" alone: no value; "no pain" is one
+    r"|^(?:no|nope|nah|none|nothing|later|skip|both|same)$|^no (?:chance|way|clue)\b",
     _I,
 )
 _OPENER = re.compile(
@@ -171,6 +177,11 @@ def topic_answers(
         last = _last_question(asked)
         if by_assistant and (chosen := _option_chosen(last, said, subject)) is not None:
             found.append(chosen)
+            continue
+        old = _HOW_OLD.match(_bare_question(last))
+        if old is not None and (value := _value(said)) is not None and re.search(r"\d", value):
+            whose = f"{subject}'s {old['x'].lower()}"
+            found.append(FrameFact(f"{whose} {old['verb'].lower()} {value}.", (whose, "age")))
             continue
         doing = _DOING.match(_bare_question(last))
         if doing is not None and (value := _value(said)) is not None:
@@ -246,7 +257,9 @@ def _bare_question(question: str) -> str:
     text = re.split(r"\s[—–-]\s", text, maxsplit=1)[0]
     # "What's your work pattern, and roughly how many hours …?": the first question of two.
     text = re.split(
-        r",? and (?=(?:roughly |also )?(?:how|what|when|where|who|which|do|are)\b)", text
+        r",? and (?=(?:roughly |also )?(?:how|what|when|where|who|which|do|does|are|is|have|has|"
+        r"did|can|will|were|was)\b)",
+        text,
     )[0]
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
     text = _LEAD.sub("", text.replace("’", "'"))

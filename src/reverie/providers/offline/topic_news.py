@@ -35,13 +35,15 @@ _MAX_WORDS = 40
 _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", re.IGNORECASE)
 
 
-def topic_news(text: str) -> list[FrameFact]:
+def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
     """ "trip update: bus booked, $1,450" → "Trip: bus booked, $1,450."; "hotels: …" as it is."""
     found: list[FrameFact] = []
     for line in normalise_chat(text).splitlines():
         lead = _LEAD.match(line.strip())
         if lead is None or _NO_TOPIC.match(lead["topic"]):
-            labelled = (label_line(sentence, PERSONAL_LABELS) for sentence in sentences(line))
+            labelled = (
+                label_line(sentence, PERSONAL_LABELS, subject) for sentence in sentences(line)
+            )
             found += [fact for fact in labelled if fact is not None]
             continue
         said: list[str] = []
@@ -64,8 +66,9 @@ def topic_news(text: str) -> list[FrameFact]:
 
 
 _LABEL = re.compile(
-    r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)\s*:\s+"
-    r"(?P<value>(?:[^:?]|(?<=\d):(?=\d)){3,200})$",
+    r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)"
+    r"(?:\s*:|\s+=)\s+"  # "currencies: …", "physio = ruth"
+    r"(?P<value>(?:[^:=?]|(?<=\d):(?=\d)){2,200})$",
     _I,
 )
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
@@ -75,14 +78,14 @@ PERSONAL_LABELS = frozenset(
         budget dates date venue guests hotel hotels flights flight menu cake dress rings
         photographer dj music catering car insurance rent deposit school nursery childcare
         hours shifts rota schedule diet allergies meds medication dose appointment surgery
-        address commute gym pets vet doctor dentist
+        address commute gym pets vet doctor dentist physio gp therapist landlord accountant
         """
     )
 )
 """Labels of a person's own arrangements ("hotels: Amsterdam 2 nights, Cologne 1")."""
 
 
-def label_line(sentence: str, labels: frozenset[str]) -> FrameFact | None:
+def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> FrameFact | None:
     """ "currencies: EUR, GBP and USD only" → "Currencies: EUR, GBP and USD only."
 
     The label must end with one of ``labels`` (things that are settled, not a
@@ -98,7 +101,19 @@ def label_line(sentence: str, labels: frozenset[str]) -> FrameFact | None:
     if (
         SPEAKER_OR_LISTENER.search(value)
         or SPEAKER_OR_LISTENER.search(name)
-        or not 2 <= len(value.split()) <= 30
+        or not _least_words(name, value) <= len(value.split()) <= 30
     ):
         return None
+    if _least_words(name, value) == 1:  # "physio = ruth": who it is, by name
+        role = name.lower()
+        line = f"{subject}'s {role} is {value[:1].upper()}{value[1:]}."
+        return FrameFact(line, (subject, role))
     return FrameFact(f"{name[:1].upper()}{name[1:]}: {value}.", (name.lower(), "label"), True)
+
+
+# Who looks after someone: a name alone is the whole value ("physio = ruth").
+_PERSON_LABELS = frozenset(words("physio gp doctor dentist vet therapist landlord accountant"))
+
+
+def _least_words(label: str, value: str) -> int:
+    return 1 if label.lower().split()[-1] in _PERSON_LABELS and value.isalpha() else 2

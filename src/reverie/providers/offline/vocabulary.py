@@ -45,7 +45,7 @@ IRREGULAR_PAST = frozenset(
     began became came felt kept met ran saw sent spent wrote gave put set let lost won sold
     paid built taught caught brought fought held led fled heard meant slept stood
     understood sat spoke broke woke drove rode froze flew grew threw drew wore forgot
-    shot fell dealt learnt burnt sang drank swam ate forgave quit
+    shot fell dealt learnt burnt sang drank swam ate forgave quit hurt cut hit shut split
     """
     )
 )
