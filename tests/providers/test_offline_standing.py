@@ -237,3 +237,19 @@ def test_a_deed_with_only_its_date_says_too_little(said: str) -> None:
 def test_a_beginning_or_a_move_with_its_date_says_enough() -> None:
     assert facts(("user", "started sept 2024")) == ["User started sept 2024."]
     assert facts(("user", "I moved in March")) == ["User moved in March."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("due 3rd march now", "User is due 3rd March now"),
+        ("I'm due in June", "User is due in June"),
+    ],
+)
+def test_a_due_date_said_by_whoever_carries_the_baby(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize("said", ["rent due 1st", "I'm due a holiday"])
+def test_other_things_due_are_no_baby(said: str) -> None:
+    assert not any("is due" in line for line in facts(("user", said)))

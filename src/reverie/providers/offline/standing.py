@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.predicates import ADV, STATE, Tag
 
 __all__ = ["standing"]
@@ -109,6 +109,12 @@ _APPOINTMENT = re.compile(
     r"(?:class|classes|lesson|lessons|appointment|appt|interview|exam|test|surgery|operation|"
     r"scan|check-?up|recheck|hearing|viva|induction|course|session|sessions)\b"
     rf"(?=.*(?:{DATE}|\bon {_DAY}|\b{_DAY}\b|\bat \d))",
+    _I,
+)
+# "I'm due 3rd march now", "I'm due in June": a baby on its way.
+_DUE = re.compile(
+    rf"^I'?m (?:now )?due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?"
+    rf"{MONTH}|{MONTH})\b",
     _I,
 )
 # "I have this little side hustle baking filipino stuff": something the speaker runs.
@@ -223,6 +229,6 @@ def standing(s: str) -> Tag | None:
     """The tag of a first-person clause of one of the shapes above, or None."""
     if any(pattern.match(s) for pattern in _PERMANENT):
         return "permanent"
-    if _SIGNED_UP.match(s) or _APPOINTMENT.match(s):
+    if _SIGNED_UP.match(s) or _APPOINTMENT.match(s) or _DUE.match(s):
         return "durable"
     return "ephemeral" if _ACHING.match(s) or _FLARING.match(s) or _DUE_BY.match(s) else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
 
 __all__ = ["self_introduced", "takes_back_the_last", "takes_itself_back", "with_subjects"]
@@ -42,7 +42,9 @@ _IMPLIED_I_AM = re.compile(
     # "staying on nights", "keeping apple maps on ios", "registering Merienda by Mari"
     r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9]"
     # "planning to start the bootcamp in september", "going to apply in january"
-    r"|(?:planning|going) to [a-z]+ [a-z0-9])"
+    r"|(?:planning|going) to [a-z]+ [a-z0-9]"
+    # "due 3rd march now": a baby, said by whoever carries it
+    rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )
 # "photographer lumen and co 4200 booked.", "deposit paid 5k": what the speaker did, said
 # object first.
