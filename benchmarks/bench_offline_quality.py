@@ -54,11 +54,16 @@ final rules of that work, 80.0 % / 23.2 %, then used for development),
 work, 85.7 % / 31.2 %, and again later, still unread, 84.2 % / 31.2 %; then used
 for development), ``writer9`` (five by a ninth: scored blind near the end of
 that round, 80.6 % / 35.2 %; one conversation, ``priya_dan_parents``, was then
-read) and ``writer10`` (five by a tenth: scored blind on the final rules of that
-round, 86.0 % / 32.8 %). Figures on a set after its blind score are no longer
+read), ``writer10`` (five by a tenth: scored blind on the final rules of that
+round, 86.0 % / 32.8 %; never read since), ``writer11`` and ``writer12`` (five
+each by an eleventh and a twelfth writer: never read; the rules of the start of
+the next round scored them 74.0 % / 24.1 % and 81.0 % / 40.3 %, its final rules
+77.4 % / 33.1 % and 77.8 % / 45.5 %) and ``writer13`` (six terse chats and chats
+between two people by a thirteenth: scored blind once midway, 55.9 % / 13.4 %,
+then used for development). Figures on a set after its blind score are no longer
 blind; score new conversations with ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer10|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer13|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -94,6 +99,9 @@ SETS = (
     "writer8",
     "writer9",
     "writer10",
+    "writer11",
+    "writer12",
+    "writer13",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -81,6 +81,7 @@ def test_numbered_pairs_follow_the_numbers_not_the_order() -> None:
         ("Any allergies?", "nope"),
         ("What's the problem?", "the build fails on arm64"),  # the moment, not a fact
         ("What's the weather like?", "grey and cold"),
+        ("What's your goal time?", "under 50 min"),  # a target, soon moved
         ("What's your plan for today?", "gym then groceries"),
         ("What are the venues paying?", "door split mostly"),
         ("What's your stack?", "I use django and postgres"),  # a sentence: the rules read it

@@ -276,7 +276,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             framed += work_frames(turn.text)
         framed += topic_news(turn.text, voice.speaker)
         # What the other side asked last; "1. flat", then "2. hybrid": one answer a message.
-        if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None:
+        if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None and "?" in asked.text:
             nth = replies_since.get(turn.role, 0)
             framed += age_answer(asked.text, turn.text, voice.speaker) if nth == 0 else []
             for question, answered in question_pairs(asked.text, turn.text, nth):

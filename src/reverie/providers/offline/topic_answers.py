@@ -94,7 +94,7 @@ _MOMENT = frozenset(
         mood weather day week weekend morning evening night tonight today tomorrow rush hurry
         hesitation worry worries concern concerns priority priorities preference preferences
         feeling feelings gut sense guess answer best worst favourite favorite name job age
-        first next last other one thing things stuff point option options else more
+        first next last other one thing things stuff point option options else more goal
         anything something
         """
     )
@@ -172,6 +172,8 @@ def topic_answers(
             (see :func:`question_pairs`).
     """
     found: list[FrameFact] = []
+    if "?" not in question:
+        return found
     numbered = len(_questions(question)) >= 2
     for asked, said in question_pairs(question, answer, nth):
         last = _last_question(asked)

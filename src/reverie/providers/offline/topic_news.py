@@ -38,6 +38,8 @@ _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", re.IGNORECASE)
 def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
     """ "trip update: bus booked, $1,450" → "Trip: bus booked, $1,450."; "hotels: …" as it is."""
     found: list[FrameFact] = []
+    if ":" not in text and "=" not in text:
+        return found  # no lead-in, no label: most messages
     for line in normalise_chat(text).splitlines():
         lead = _LEAD.match(line.strip())
         if lead is None or _NO_TOPIC.match(lead["topic"]):
