@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from offline_facts import facts
 
+from offline_facts import facts
 from reverie.providers.offline.normalise import normalise_chat
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from offline_facts import facts
 
 

@@ -7,8 +7,8 @@ but is not worth remembering; the fact is kept and the other is not.
 from __future__ import annotations
 
 import pytest
-from offline_facts import facts
 
+from offline_facts import facts
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.salience import worth_keeping
