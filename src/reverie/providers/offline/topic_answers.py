@@ -6,18 +6,20 @@ answer in fragments: "nights. dpd depot trafford park. 10pm-6am.". The
 fragments mean nothing alone; the question names what they are, so the pair
 is one line: "User's work hours: nights, dpd depot trafford park, 10pm-6am.".
 
-Questions put as a numbered list and answered as one ("1. … 2. …") are paired
-by number first (:func:`question_pairs`), so each answer meets its own
-question. Only the answer's leading fragments are taken, up to the first
-sentence that says something with a verb or a person in it (the clause rules
-read those), and an answer that dodges ("no idea yet", "not sure") gives
+Questions put as a numbered list are paired with their answers by number
+("1. … 2. …", in one reply or one reply each), or in order when the replies,
+one a question, carry no numbers (:func:`question_pairs`). Only the answer's
+leading fragments are taken, up to the first sentence that says something with
+a verb or a person in it (the clause rules read those), and an answer that
+dodges ("no idea yet", "not sure") gives
 nothing. What a question asks about must be a thing with a value: "what's the
 problem?", "what's your plan?" or "what's the weather like?" ask about the
 moment, not a fact to keep.
 
-Three more shapes name the line differently: "what do you use for backups?"
+Four more shapes name the line differently: "what do you use for backups?"
 ("User uses restic for backups."), "what are you playing?" ("User is playing
-sf6."), and a question offering named options ("Do you use a bank with pots,
+sf6."), "how old are the kids?" ("User's kids are 9 and 12."), and a question
+offering named options ("Do you use a bank with pots,
 like Monzo or Starling?" — "monzo yeh" → "User uses Monzo.").
 """
 

@@ -27,12 +27,12 @@ _I = re.IGNORECASE
 _LEAD = re.compile(
     r"^(?:(?:ok|okay|so|also|and|quick|small|big)[,]?\s+)?(?P<topic>(?:[a-z][\w'&-]* ){0,2}?"
     r"[a-z][\w'&-]*)(?: (?:update|news)| (?P<kind>progress|upgrade))\s*:\s+(?P<news>\S.*)$",
-    re.IGNORECASE,
+    _I,
 )
 # "bad news:", "quick update:": a lead-in that names no topic.
-_NO_TOPIC = re.compile(r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any)$", re.I)
+_NO_TOPIC = re.compile(r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any)$", _I)
 _MAX_WORDS = 40
-_SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", re.IGNORECASE)
+_SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", _I)
 
 
 def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
@@ -93,6 +93,8 @@ def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> 
     The label must end with one of ``labels`` (things that are settled, not a
     topic to ask about: "postgres: partial index syntax" is a request for
     help), and the value must not speak of "I" or "you": it is stored as it stands.
+    Who looks after ``subject``, named alone ("physio = ruth"), is theirs: "User's
+    physio is Ruth."
     """
     label = _LABEL.match(sentence.strip())
     if label is None:
