@@ -11,10 +11,10 @@ Questions put as a numbered list are paired with their answers by number
 one a question, carry no numbers (:func:`question_pairs`). Only the answer's
 leading fragments are taken, up to the first sentence that says something with
 a verb or a person in it (the clause rules read those), and an answer that
-dodges ("no idea yet", "not sure") gives
-nothing. What a question asks about must be a thing with a value: "what's the
-problem?", "what's your plan?" or "what's the weather like?" ask about the
-moment, not a fact to keep.
+dodges ("no idea yet", "not sure") gives nothing. What a question asks about
+must be a thing with a value: "what's the problem?", "what's your plan?" or
+"what's the weather like?" ask about the moment, and "any breed in mind?" a
+wish; neither is a fact to keep.
 
 Four more shapes name the line differently: "what do you use for backups?"
 ("User uses restic for backups."), "what are you playing?" ("User is playing
