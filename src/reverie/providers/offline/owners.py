@@ -172,10 +172,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
         return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
-    named = (booked := _BOOKED.match(clause)) is not None and any(
-        word in names for word in booked["thing"].split()
-    )
-    if booked is not None and not named:
+    booked = _BOOKED.match(clause)
+    if booked is not None and not any(word in names for word in booked["thing"].split()):
         thing, rest = booked["thing"].lower(), clause[booked.end() :]
         verb = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
         how = booked["how"].lower()

@@ -58,7 +58,7 @@ _HOW_KNOWN = re.compile(
     r"don't forget|(?:the |my )?(?:gp|doctor|doc|dentist|consultant|nurse|physio) "
     r"(?:says|said|thinks|confirmed))(?: that)?,?\s+"
     r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
-    re.IGNORECASE,
+    _I,
 )
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
