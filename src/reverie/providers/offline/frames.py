@@ -28,19 +28,21 @@ from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     ANIMAL,
     BREED_WORDS,
-    DATE,
     KIN_ADJ,
     PET_WORDS,
     RELATION,
     TOKEN,
     FrameFact,
-    date_text,
     pet_line,
     relation_line,
     sentences,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
-from reverie.providers.offline.occasion_frames import occasion_frames
+from reverie.providers.offline.occasion_frames import (
+    birthday_frames,
+    occasion_frames,
+    own_birthday,
+)
 from reverie.providers.offline.people_frames import (
     FIRST_MESSAGES,
     introduction_frames,
@@ -143,23 +145,6 @@ _IS_A_BREED = re.compile(
     r"(?! (?:person|people|lover|owner|sitter|walker|food|bed|hair|tree|flap|video|cafe|café))",
     _I,
 )
-_BIRTHDAY = re.compile(
-    rf"\bmy (?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})", _I
-)
-_NAMED_BIRTHDAY = re.compile(
-    rf"(?:^|(?<=[\s(]))(?P<name>{TOKEN})'s (?:\d+(?:st|nd|rd|th) )?(?:birthday|bday) is "
-    rf"(?:on )?(?:the )?"
-    rf"(?P<date>{DATE})",
-    _I,
-)
-_MINE_IS_ON = re.compile(
-    rf"\bmine(?:'s| is) (?:on )?(?:the )?(?P<date>{DATE})"
-    # "ok birthday planning. its saturday 7 june."
-    rf"|^(?:ok |so )?it'?s (?:on )?(?:the )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
-    rf"(?:the )?(?P<date2>{DATE})",
-    _I,
-)
-_SOMEONE_ELSES_BIRTHDAY = re.compile(r"\b(?:his|her|their|\w+'s) (?:birthday|bday)\b", _I)
 _FAVOURITE = re.compile(
     r"\bmy fav(?:ou?rite|e)? (?P<what>[a-z]+(?: [a-z]+)?) (?:of all time |ever )?(?:is|'s) "
     r"(?P<value>[^.,;!?()]{2,40}?)\s*(?=[.,;!?(]|$)",
@@ -238,10 +223,8 @@ def message_frames(
         found += occasion_frames(sentence, subject, lexicon)
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
-    dated = any(fact.slot == (subject, "birthday") for fact in found)
-    if not dated and (match := _BIRTHDAY.search(whole)) is not None:
-        line = f"{subject}'s birthday is {date_text(match['date'])}."
-        found.append(FrameFact(line, (subject, "birthday")))
+    if not any(fact.slot == (subject, "birthday") for fact in found):
+        found += own_birthday(whole, subject)
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
     for match in _HAVE_A_PET_NAME.finditer(whole):  # "we have a cat. Feijão."
@@ -316,7 +299,7 @@ def _sentence_frames(
             article = "an" if pet[:1] in "aeiou" else "a"
             found.append(FrameFact(f"{name} is {article} {pet}.", (name, "animal"), durable=True))
     found += place_frames(sentence, subject)
-    found += _date_frames(sentence, subject, lexicon, recent=recent)
+    found += birthday_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found
 
@@ -348,30 +331,6 @@ def _named_later(
                 full = f"{name} {surname}" if surname else name
                 return [relation_line(subject, relations[-1]["rel"], full)]
     return []
-
-
-def _date_frames(
-    sentence: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str]
-) -> list[FrameFact]:
-    found: list[FrameFact] = []
-    if (match := _BIRTHDAY.search(sentence)) is not None:
-        found.append(
-            FrameFact(f"{subject}'s birthday is {date_text(match['date'])}.", (subject, "birthday"))
-        )
-    for match in _NAMED_BIRTHDAY.finditer(sentence):
-        name = lexicon.name(match["name"])
-        if name is not None and name != subject:
-            line = f"{name}'s birthday is {date_text(match['date'])}."
-            found.append(FrameFact(line, (name, "birthday"), durable=True))
-    context = " ".join([*recent[-1:], sentence])
-    own = re.search(
-        r"(?:^|[.!?]\s+|\bmy\s+)(?:(?:ok|so|re|about|speaking of)\s+)?birthday", context, _I
-    )
-    about_birthdays = own and not _SOMEONE_ELSES_BIRTHDAY.search(context)
-    if about_birthdays and (match := _MINE_IS_ON.search(sentence)) is not None:
-        date = date_text(match["date"] or match["date2"])
-        found.append(FrameFact(f"{subject}'s birthday is {date}.", (subject, "birthday")))
-    return found
 
 
 def _favourite(text: str, subject: str) -> list[FrameFact]:

@@ -1,6 +1,8 @@
-"""Birthdays by their number, anniversaries, and a part in someone's big day.
+"""Birthdays, anniversaries, and a part in someone's big day.
 
-A birthday is often said by the age it marks, without the word ("lola's 80th
+A birthday is said with its date ("my birthday is 12 november", "Ada's birthday
+is March 2nd", "it's saturday 7 june" when the talk is of the speaker's
+birthday; :func:`birthday_frames`), or by the age it marks, without the word ("lola's 80th
 is saturday aug 16"), and an anniversary belongs to a couple ("mum and dad's
 40th anniversary is 16 august", "our anniversary is 12 April"). Whose it is
 must be plain: a name the conversation writes as one, a relative ("mum",
@@ -13,11 +15,12 @@ godmother" → "User is Zofia's godmother."
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import DATE, TOKEN, FrameFact, date_text
 from reverie.providers.offline.name_lexicon import NameLexicon
 
-__all__ = ["occasion_frames"]
+__all__ = ["birthday_frames", "occasion_frames", "own_birthday"]
 
 _I = re.IGNORECASE
 
@@ -42,6 +45,25 @@ _ASKED_TO_BE = re.compile(
     r"godmother|godfather|godparent|groomsman|flower girl|page boy|usher|witness|officiant)\b",
     _I,
 )
+
+
+_BIRTHDAY = re.compile(
+    rf"\bmy (?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})", _I
+)
+_NAMED_BIRTHDAY = re.compile(
+    rf"(?:^|(?<=[\s(]))(?P<name>{TOKEN})'s (?:\d+(?:st|nd|rd|th) )?(?:birthday|bday) is "
+    rf"(?:on )?(?:the )?"
+    rf"(?P<date>{DATE})",
+    _I,
+)
+_MINE_IS_ON = re.compile(
+    rf"\bmine(?:'s| is) (?:on )?(?:the )?(?P<date>{DATE})"
+    # "ok birthday planning. its saturday 7 june."
+    rf"|^(?:ok |so )?it'?s (?:on )?(?:the )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
+    rf"(?:the )?(?P<date2>{DATE})",
+    _I,
+)
+_SOMEONE_ELSES_BIRTHDAY = re.compile(r"\b(?:his|her|their|\w+'s) (?:birthday|bday)\b", _I)
 
 
 def occasion_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
@@ -82,3 +104,45 @@ def _whose(who: str, subject: str, lexicon: NameLexicon, *, couple: bool) -> str
         return f"{subject}'s {said}'s"
     name = lexicon.name(who)
     return f"{name}'s" if name is not None and name != subject else None
+
+
+def birthday_frames(
+    sentence: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str]
+) -> list[FrameFact]:
+    """ "my birthday is 12 november", "Ada's birthday is March 2nd", "it's 7 june" (about a
+    birthday of the speaker's): the birthday's date.
+
+    Args:
+        sentence: One sentence of ``subject``'s message.
+        subject: Who wrote it.
+        lexicon: The conversation's names.
+        recent: The writer's messages before, for "it's 7 june" after "birthday planning".
+    """
+    found: list[FrameFact] = []
+    if (match := _BIRTHDAY.search(sentence)) is not None:
+        found.append(
+            FrameFact(f"{subject}'s birthday is {date_text(match['date'])}.", (subject, "birthday"))
+        )
+    for match in _NAMED_BIRTHDAY.finditer(sentence):
+        name = lexicon.name(match["name"])
+        if name is not None and name != subject:
+            line = f"{name}'s birthday is {date_text(match['date'])}."
+            found.append(FrameFact(line, (name, "birthday"), durable=True))
+    context = " ".join([*recent[-1:], sentence])
+    own = re.search(
+        r"(?:^|[.!?]\s+|\bmy\s+)(?:(?:ok|so|re|about|speaking of)\s+)?birthday", context, _I
+    )
+    about_birthdays = own and not _SOMEONE_ELSES_BIRTHDAY.search(context)
+    if about_birthdays and (match := _MINE_IS_ON.search(sentence)) is not None:
+        date = date_text(match["date"] or match["date2"])
+        found.append(FrameFact(f"{subject}'s birthday is {date}.", (subject, "birthday")))
+    return found
+
+
+def own_birthday(text: str, subject: str) -> list[FrameFact]:
+    """ "my birthday. 12 november": the speaker's birthday, said across two sentences."""
+    if (match := _BIRTHDAY.search(text)) is None:
+        return []
+    return [
+        FrameFact(f"{subject}'s birthday is {date_text(match['date'])}.", (subject, "birthday"))
+    ]
