@@ -633,3 +633,20 @@ def test_where_someone_is_from_is_a_trait_never_a_name() -> None:
 def test_a_possessive_after_a_relation_is_the_persons_name() -> None:
     said = "testing on my pixel 7 and my girlfriend sofia's iphone 13"
     assert "User's girlfriend is Sofia." in facts(("user", said))
+
+
+def test_naming_another_option_later_makes_the_choice_again() -> None:
+    offered = (
+        "Popular options:\n1. FreeAgent — invoicing and a tax estimate\n"
+        "2. QuickBooks — popular with accountants\n3. Zoho Invoice — free, invoicing only"
+    )
+    stored = facts(
+        ("assistant", offered),
+        ("user", "quickbooks then. friend uses it"),
+        ("assistant", "Sure, start the trial."),
+        ("user", "wait. freeagent free w mettle?"),
+        ("assistant", "Yes, it's included with a Mettle account."),
+        ("user", "ok switching. opened mettle. freeagent it is"),
+    )
+    chose = [line for line in stored if " chose " in line]
+    assert chose == ["User chose FreeAgent over QuickBooks and Zoho Invoice."], stored

@@ -12,6 +12,7 @@ between the same options replaces the first choice.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
@@ -46,7 +47,9 @@ _TAKEN = re.compile(
 )
 
 
-def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
+def choice_frames(
+    said: str, before: str, subject: str, chosen_before: Sequence[str] = ()
+) -> list[FrameFact]:
     """ "ok no keto." after "should I do keto?": ``subject`` decided: no keto.
 
     And "fine, Advanced Choice Modelling it is." after "Advanced Choice
@@ -60,6 +63,9 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
             suggested), so a bare "no idea" or "no injuries so far" is never a
             choice.
         subject: Who wrote ``said``.
+        chosen_before: Lines kept so far. Naming another option of a choice made
+            earlier ("freeagent it is" after "User chose QuickBooks over FreeAgent
+            and Xero.") makes that choice again, and the new line replaces the old.
     """
     found: list[FrameFact] = []
     said_sentences = sentences(said)
@@ -69,6 +75,8 @@ def choice_frames(said: str, before: str, subject: str) -> list[FrameFact]:
         chosen, others = picked
         line = f"{subject} chose {chosen} over {' and '.join(others)}."
         found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
+    if picked is None:
+        found += _chosen_again(said_sentences, subject, chosen_before)
     for sentence in said_sentences:
         taken = _TAKEN.match(sentence.strip())
         if taken is not None:
@@ -133,6 +141,25 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
 
 
 _MOST_OPTIONS = 5
+_CHOSE = re.compile(r"^(?P<who>.+?) chose (?P<chosen>.+?) over (?P<others>.+?)\.$")
+
+
+def _chosen_again(said: list[str], subject: str, lines: Sequence[str]) -> list[FrameFact]:
+    """ "ok switching. freeagent it is." after "User chose QuickBooks over FreeAgent and …"."""
+    for line in reversed(lines):
+        earlier = _CHOSE.match(line)
+        if earlier is None or earlier["who"] != subject:
+            continue
+        options = [earlier["chosen"], *earlier["others"].split(" and ")]
+        for sentence in said:
+            for match in (_TAKEN.match(sentence.strip()), _PICK.match(sentence.strip())):
+                what = match["what"].strip().strip("`").lower() if match is not None else ""
+                now = [option for option in options if option.lower() == what]
+                if now and now[0] != earlier["chosen"]:
+                    others = [option for option in options if option != now[0]]
+                    text = f"{subject} chose {now[0]} over {' and '.join(others)}."
+                    return [FrameFact(text, (subject, _choice_slot(*options)))]
+    return []
 
 
 def _choice_slot(*options: str) -> str:

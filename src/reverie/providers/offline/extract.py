@@ -289,7 +289,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 nth=nth,
             )
         if previous is not None and previous.role != turn.role:
-            framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker)
+            chosen = [fact.text for fact in facts]
+            framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, chosen)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
             fact = _framed(frame, voice)
