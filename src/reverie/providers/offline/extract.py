@@ -279,17 +279,14 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None and "?" in asked.text:
             nth = replies_since.get(turn.role, 0)
             framed += age_answer(asked.text, turn.text, voice.speaker) if nth == 0 else []
-            for question, answered in question_pairs(asked.text, turn.text, nth):
+            pairs = question_pairs(asked.text, turn.text, nth)
+            for question, answered in pairs:
                 framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)
             framed += topic_answers(
-                asked.text,
-                turn.text,
-                voice.speaker,
-                by_assistant=not speakers.other_is_person,
-                nth=nth,
+                asked.text, pairs, voice.speaker, by_assistant=not speakers.other_is_person
             )
         if previous is not None and previous.role != turn.role:
-            chosen = [fact.text for fact in facts]
+            chosen = [fact.text for fact in facts if " chose " in fact.text]
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, chosen)
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:

@@ -141,7 +141,8 @@ def drop_noise(text: str) -> str:
 
 def _spelling(match: re.Match[str]) -> str:
     word = match.group(0)
-    replacement = _SPELLINGS.get(word.lower()) or _TYPOS.get(word.lower())
+    lower = word.lower()
+    replacement = _SPELLINGS.get(lower) or _TYPOS.get(lower)
     if replacement is None:
         return word
     if word.islower():

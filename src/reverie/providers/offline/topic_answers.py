@@ -26,6 +26,7 @@ like Monzo or Starling?" — "monzo yeh" → "User uses Monzo.").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
@@ -159,63 +160,60 @@ def question_pairs(question: str, answer: str, nth: int = 0) -> list[tuple[str, 
 
 
 def topic_answers(
-    question: str, answer: str, subject: str, *, by_assistant: bool = False, nth: int = 0
+    question: str, pairs: Sequence[tuple[str, str]], subject: str, *, by_assistant: bool = False
 ) -> list[FrameFact]:
     """ "What are the work hours like?" — "nights. 10pm-6am.": ``subject``'s work hours.
 
     Args:
-        question: The other side's message just before.
-        answer: ``subject``'s reply.
+        question: The other side's message the answers reply to.
+        pairs: Its questions with the parts of ``subject``'s reply that answer
+            them (:func:`question_pairs`).
         subject: Who answered ("User", or a person's name).
         by_assistant: An assistant asked. It asks about the user's own things
             ("what's the budget?"), and a bare "Monitoring?" asks for a value;
             between two people a bare "keswick?" is a suggestion.
-        nth: How many replies ``subject`` sent since ``question`` before this one
-            (see :func:`question_pairs`).
     """
     found: list[FrameFact] = []
-    if "?" not in question:
-        return found
     numbered = len(_questions(question)) >= 2
-    for asked, said in question_pairs(question, answer, nth):
-        last = _last_question(asked)
-        if by_assistant and (chosen := _option_chosen(last, said, subject)) is not None:
+    for asked, said in pairs:
+        bare = _bare_question(_last_question(asked))
+        if by_assistant and (chosen := _option_chosen(bare, said, subject)) is not None:
             found.append(chosen)
             continue
-        old = _HOW_OLD.match(_bare_question(last))
-        if old is not None and (value := _value(said)) is not None and re.search(r"\d", value):
-            whose = f"{subject}'s {old['x'].lower()}"
-            found.append(FrameFact(f"{whose} {old['verb'].lower()} {value}.", (whose, "age")))
+        value = _value(said)
+        if value is None:
             continue
-        doing = _DOING.match(_bare_question(last))
-        if doing is not None and (value := _value(said)) is not None:
+        if (old := _HOW_OLD.match(bare)) is not None:
+            if re.search(r"\d", value):
+                whose = f"{subject}'s {old['x'].lower()}"
+                found.append(FrameFact(f"{whose} {old['verb'].lower()} {value}.", (whose, "age")))
+            continue
+        if (doing := _DOING.match(bare)) is not None:
             verb = doing["verb"].lower()
             found.append(FrameFact(f"{subject} is {verb} {value}.", (subject, verb)))
             continue
-        topic = _topic(last, bare_ok=numbered, by_assistant=by_assistant)
-        value = _value(said)
-        if topic is None or value is None:
+        topic = _topic(bare, bare_ok=numbered, by_assistant=by_assistant)
+        if topic is None:
             continue
         owned, what = topic
-        if _USE_FOR.match(_bare_question(last)):
+        if _USE_FOR.match(bare):
             found.append(
                 FrameFact(f"{subject} uses {value} for {what}.", (subject, f"{what} tool"))
             )
-            continue
-        if owned or by_assistant:  # "what's the budget?" asks an assistant's user
+        elif owned or by_assistant:  # "what's the budget?" asks an assistant's user
             found.append(FrameFact(f"{subject}'s {what}: {value}.", (subject, what)))
         else:
             found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
     return found
 
 
-def _option_chosen(question: str, answer: str, subject: str) -> FrameFact | None:
+def _option_chosen(bare: str, answer: str, subject: str) -> FrameFact | None:
     """ "Do you use a bank with pots, like Monzo or Starling?" — "monzo yeh" → "User uses Monzo."
 
     The answer must open with one of the options the question names with a
     capital (a brand, a language, a place), and say nothing else that reads as a no.
     """
-    asked = _OPTION_QUESTION.match(_bare_question(question))
+    asked = _OPTION_QUESTION.match(bare)
     if asked is None:
         return None
     options = {word.lower(): word for word in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ+#.-]*", asked["rest"])}
@@ -275,9 +273,9 @@ def _bare_question(question: str) -> str:
     return text[asks.end() :] if asks is not None else text  # "hey Magda, what's your …"
 
 
-def _topic(question: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
-    """What ``question`` asks the value of, and whether it is the answerer's own."""
-    text = _bare_question(question)
+def _topic(text: str, *, bare_ok: bool, by_assistant: bool) -> tuple[bool, str] | None:
+    """What a question (its bare words, :func:`_bare_question`) asks the value of, and
+    whether it is the answerer's own."""
     if re.search(r"\b(?:in mind|thinking of|considering|want|wanted|like to|hoping)\b", text, _I):
         return None  # "any breed in mind?" asks for a wish, which may not last the chat
     for shape in (_USE_FOR, _WHAT_IS, _WHAT_DO_YOU, _ANY, _HOW_MANY):
