@@ -258,7 +258,8 @@ def test_a_common_word_is_a_name_only_where_the_sentence_says_so() -> None:
 @pytest.mark.parametrize(
     ("first", "kept"),
     [
-        ("hey. so im priya, 3rd yr law. need help with contracts", "User's name is Priya."),
+        # The name typed in lower case, then who she is: both kept, in one line.
+        ("hey. so im priya, 3rd yr law. need help with contracts", "User is Priya, 3rd yr law."),
         ("hi Tom! 👋 Ines here — I run the data team", "User's name is Ines."),
     ],
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from offline_facts import facts
@@ -37,4 +39,13 @@ def test_a_trait_after_im_is_not_taken_for_a_name(said: str, kept: str) -> None:
 
 
 def test_a_lower_case_name_still_introduces_the_user_when_more_follows() -> None:
-    assert "User's name is Kai." in facts(("user", "so im kai, 2nd yr psych at sheffield"))
+    # Who they are stays with the name: "2nd yr psych at sheffield" is not dropped.
+    stored = facts(("user", "so im kai, 2nd yr psych at sheffield"))
+    assert stored == ["User is Kai, 2nd yr psych at sheffield."]
+
+
+@pytest.mark.parametrize(
+    "said", ["i'm vegan, no dairy", "im knackered, long day", "im sorry, busy"]
+)
+def test_a_lower_case_trait_or_mood_after_im_is_no_name(said: str) -> None:
+    assert not any(re.search(r"User is [A-Z]", line) for line in facts(("user", said)))

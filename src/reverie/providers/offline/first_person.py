@@ -120,6 +120,16 @@ _I_WONT = re.compile(
     _I,
 )
 
+# "I won't do gambling ads", "I don't take crypto sponsors": a refusal of a whole kind
+# (a plural ends the clause), which stands without an "ever".
+_I_REFUSE_KIND = re.compile(
+    r"^I (?:will not|won't|refuse to|don't|do not|never) (?:do|take|accept|run|work with|"
+    r"sell|promote|advertise) (?:any )?"
+    r"(?!sides\b|risks\b|chances\b|orders\b|it\b|that\b|this\b|them\b|those\b|these\b|you\b)"
+    r"(?:[\w-]+ ){0,2}[\w-]+[^s\W]s(?:[.!]?$|,\s)",
+    _I,
+)
+
 # "i went veggie in january": a change of diet.
 _I_WENT = re.compile(
     r"^I (?:went|became|turned|have gone|'ve gone|have been|'ve been) (?:fully |full )?(?:veggie|"
@@ -158,6 +168,7 @@ _I_AM_TRAIT = re.compile(
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
     # "I'm going with polars for the pipeline": a choice (not company, nor the flow)
     r"going with (?!the flow\b|my\b|his\b|her\b|their\b|our\b|mum\b|mom\b|dad\b|friends?\b)\S|"
+    r"(?:staying|sticking) on (?-i:[A-ZÀ-Þ])\w|"  # "staying on Buzzsprout": a product kept
     r"(?:now |still )?on (?:macos|mac|windows|linux|ubuntu|android|ios|iphone|arch|fedora|debian|"
     r"chromeos|[\w.-]+ v?\d[\w.]*)\b)",
     _I,
@@ -184,7 +195,9 @@ def first_person(s: str) -> Tag | None:
         return lasting
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
-    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_WENT.match(s) or _I_CHOSE.match(s):
+    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
+        return "permanent"
+    if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
         return "permanent"

@@ -264,7 +264,14 @@ def to_third_person(
         else:
             out.append(token)
         seen_word = True
-    return "".join(out)
+    # "I'd been chasing him": before a past participle, "I'd" is "I had".
+    return _WOULD_HAD.sub("had ", "".join(out))
+
+
+_WOULD_HAD = re.compile(
+    r"\bwould (?=(?:(?:already|never|just|only) )?(?:been|gone|done|seen|taken|given|written|"
+    r"had|got|forgotten|finished|booked|paid|told)\b)"
+)
 
 
 # Day and month names typed in lower case ("move date is 5 october"). "may" and

@@ -31,7 +31,9 @@ def _wordset(text: str) -> frozenset[str]:
 _I = re.IGNORECASE
 
 _FILLERS = re.compile(
-    r"^(?:(?:well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|"
+    # "Oh no. So you're not coming": dismay, never the "no" of a correction.
+    r"^(?:(?:oh no+|oh dear|oh man|"
+    r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"

@@ -23,12 +23,12 @@ _I = re.IGNORECASE
 # A guess or a someday is not a fact yet.
 _SPECULATIVE = re.compile(
     r"\b(?:maybe|perhaps|might|possibly|probably|eventually|someday|one day|at some point|"
-    r"sooner or later)\b",
+    r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
 _VAGUE = re.compile(
-    r"\b(?:something|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
+    r"\b(?:somethings?|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
     r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)"
     # "has some savings", "a pile of admin": an amount nobody could write down.
     r"|\b(?:has|have|had|got) (?:got )?some\b|\b(?:a pile|a load|loads|tons|a bunch|heaps|"
@@ -97,7 +97,7 @@ _REFLEXIVE_END = re.compile(
 )
 # "User has a confession": announces what comes next, says nothing yet.
 _ANNOUNCES = re.compile(
-    r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ )?(?:confession|question|"
+    r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ ){0,2}(?:confession|question|"
     r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$"
     r"|\b(?:has|have|had|got) (?:some )?(?:\w+ ){0,2}news\b",
     _I,
@@ -145,7 +145,7 @@ _MOOD = re.compile(
     r"dinner|food|sleep|holiday|vacation|hug|shower|walk)\b"
     # "main character energy" (not "Fernhill Energy", a company)
     r"|\bnightmare\b|\bdream come true\b|(?-i:\b[a-z]+ energy)\.$"
-    r"|\blong day\b|\bbusy (?:day|week)\b"
+    r"|\blong day\b|\bbusy (?:day|week)\b|\bguess what\b"
     r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
     r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
     r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
@@ -166,8 +166,20 @@ _POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|
 # "User can play the first 10 seconds of wonderwall": what someone manages, not who they are
 # ("User can't eat gluten" is kept: a limit is worth knowing).
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
-# "User is learning.", "Theo has been thinking.": doing something, without what.
-_BARE_DOING = re.compile(r"^\S+ (?:is|are|has been|have been) (?:\w+ )?\w+ing\.$")
+# "User is learning.", "Theo has been thinking.", "Start date is moving.": doing something,
+# without what (or where to).
+_BARE_DOING = re.compile(
+    r"^[A-ZÀ-Þ]\S*(?: [a-z]\S*){0,2} (?:is|are|has been|have been) (?!not )(?:\w+ )?\w+ing\.$"
+    # "User is going to start tomorrow": start what, the talk says.
+    r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
+    r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"
+)
+# "User booked the flights.", "User found a place.": a deed whose thing only the talk names
+# ("User has got an allotment" has it; "Luis got an offer" is news).
+_BARE_DEED = re.compile(
+    r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|lost|sent|paid) "
+    r"(?:the|a|an) [a-z]+\.$"
+)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
 _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
@@ -252,6 +264,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _ABILITY,
         _BARE_CODE,
         _BARE_DOING,
+        _BARE_DEED,
         _THIN_HAVE,
         _VERDICT,
         _GOING_WHEN,

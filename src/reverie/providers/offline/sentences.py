@@ -232,8 +232,19 @@ _LOOK_BACK = 6
 # own room" the "her" is Mila.
 _OBJECT_PRONOUN = re.compile(r"(?<=\w) (?P<word>him|her|his)(?! own\b)(?P<after>\W\S*|$)", _I)
 _SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i'll|i've|i'd|my|we|we're|we'll|our)\b", _I)
+# What follows "her" as an object ("find her a hotel", "i like her already"); any other
+# word makes it the possessive ("her flight").
 _OBJECT_FOLLOWERS = frozenset(
     ["", ".", ",", "!", " a", " an", " the", " to", " some", " and", " up", " in", " on", " at"]
+    + [
+        f" {word}"
+        for word in words(
+            """
+            already too so now again back more tomorrow today tonight later soon for with about
+            from if when but or out off over round around yet though tho
+            """
+        )
+    ]
 )
 
 

@@ -135,7 +135,10 @@ _IDENTIFIES = re.compile(
 
 # "staying with R", "sticking with Overleaf": a choice said without its "I'm".
 _DROPPED_I_AM_CHOOSING = re.compile(
-    r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$", _I
+    r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$"
+    # "staying on Buzzsprout": a product kept, named
+    r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
+    _I,
 )
 _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"

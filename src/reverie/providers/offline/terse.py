@@ -18,7 +18,13 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE, MONTH
-from reverie.providers.offline.vocabulary import COMMON_WORDS, EVENT_VERBS, alternation, is_name
+from reverie.providers.offline.vocabulary import (
+    COMMON_WORDS,
+    EVENT_VERBS,
+    STATE_WORDS,
+    alternation,
+    is_name,
+)
 
 __all__ = ["self_introduced", "takes_back_the_last", "takes_itself_back", "with_subjects"]
 
@@ -103,9 +109,10 @@ _CURRENT_ROLE = re.compile(
     rf"^(?P<when>currently|now|still) (?P<article>an? )?(?:[a-z-]+ ){{0,2}}{_ROLE}[.!]?$", _I
 )
 _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
-# "dad had a fall", "my sister …", "Ana is …": someone else is the subject now.
+# "dad had a fall", "my sister …", "Ana is …", "u'll be great": someone else is the subject
+# now.
 _OTHER_SUBJECT = re.compile(
-    r"^(?:he|she|they|it|we|you|this|that|there|my|our|his|her|their|the|a|an)\b"
+    r"^(?:he|she|they|it|we|you|u|ur|this|that|there|my|our|his|her|their|the|a|an)\b"
     r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b",
     _I,
 )
@@ -120,8 +127,19 @@ _SIGNED = re.compile(
 )
 
 
+# "i'm marta, backend dev at haulwise": a name typed in lower case, then who she is.
+_LOWER_INTRO = re.compile(r"^(?:i'm|im|i am) (?P<name>[a-zà-ÿ][a-zà-ÿ'’-]+)(?=, \S)", _I)
+
+
 def self_introduced(clause: str) -> str:
     """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message)."""
+    if (lower := _LOWER_INTRO.match(clause)) is not None:
+        word = lower["name"]
+        titled = word[:1].upper() + word[1:]
+        ordinary = word in COMMON_WORDS or word in STATE_WORDS or word.endswith(("ed", "ing", "ly"))
+        if not ordinary and is_name(titled):
+            return f"I'm {titled}{clause[lower.end() :]}"
+        return clause
     match = _SIGNED.match(clause)
     if match is None:
         return clause

@@ -1,0 +1,88 @@
+"""Lines that only the talk around them makes mean anything are not stored; the fact is.
+
+"booked the flights" says which flights only in the chat; "oh no" is dismay, not
+a correction; "u'll be great. junior architect at …" is about the other person.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+from reverie.providers.offline.person import to_third_person
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We have booked the flights.",  # which flights, the talk says
+        "cancelled the trial. back to Audacity",
+        "found a place!!!",
+        "I have a rather delicate question.",  # announces, says nothing yet
+        "I must have struck the wrong key.",  # a guess about a slip
+        "I started applying elsewhere and guess what.",
+        "also start date is moving.",  # moving to when, the next sentence says
+        "I'm going to start tomorrow.",  # start what
+        "i have to tell you somethings before mum finds out",
+    ],
+)
+def test_a_line_that_needs_the_talk_around_it_is_not_stored(said: str) -> None:
+    stored = facts(("user", "I'm a nurse at St Mary's."), ("user", said))
+    assert stored == ["User is a nurse at St Mary's."]
+
+
+def test_a_deed_that_names_its_thing_is_still_kept() -> None:
+    stored = facts(("user", "I booked the flights to Osaka for the 3rd of May."))
+    assert stored == ["User booked the flights to Osaka for the 3rd of May."]
+
+
+def test_dismay_is_not_a_correction() -> None:
+    chat = [
+        ("user", "hey leah, it's ron. dad fell off the ladder"),
+        ("assistant", "i can't get the train this weekend"),
+        ("user", "Oh no. So you're not coming down."),
+    ]
+    assert not any("corrected" in line or "coming down" in line for line in facts(*chat))
+
+
+def test_a_fragment_after_you_is_about_the_other_person() -> None:
+    chat = [
+        ("user", "fem the boiler is making the noise again"),
+        ("assistant", "ffs. ok im texting pryce. starting the new job tmrw!!"),
+        ("user", "u'll be great. junior architect at hollis & rowe!!! first proper job"),
+        ("assistant", "lol thanks kas"),
+    ]
+    assert not any(line.startswith("User is a junior architect") for line in facts(*chat))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I won't do gambling ads.", "User won't do gambling ads."),
+        (
+            "I won't do gambling ads, my dad had a problem with it for years",
+            "User won't do gambling ads.",
+        ),
+        ("I never take crypto sponsors.", "User never takes crypto sponsors."),
+        ("yeah not worth the faff. staying on Buzzsprout", "User is staying on Buzzsprout."),
+    ],
+)
+def test_a_standing_refusal_or_a_product_kept_is_a_fact(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_refusal_of_one_thing_or_an_idiom_is_not_a_standing_rule() -> None:
+    assert facts(("user", "I won't take sides.")) == []
+    assert facts(("user", "I won't do that.")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'd been chasing him for months", "User had been chasing him for months"),
+        ("I'd already booked it", "User had already booked it"),
+        ("I'd love a dog", "User would love a dog"),
+    ],
+)
+def test_id_before_a_past_participle_is_had(said: str, kept: str) -> None:
+    assert to_third_person(said) == kept
