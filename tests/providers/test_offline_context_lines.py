@@ -86,3 +86,47 @@ def test_a_refusal_of_one_thing_or_an_idiom_is_not_a_standing_rule() -> None:
 )
 def test_id_before_a_past_participle_is_had(said: str, kept: str) -> None:
     assert to_third_person(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I've had Crohn's since I was 22.", "User has had Crohn's since they were 22."),
+        ("I have had asthma for 20 years.", "User has had asthma for 20 years."),
+    ],
+)
+def test_a_long_standing_condition_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_a_passing_ailment_is_not_long_standing() -> None:
+    assert facts(("user", "I've had this cough for 3 days")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Ok I'll ask Carol (IBD nurse) for a travel letter", "Carol is an IBD nurse."),
+        (
+            "so Dr Menon (my gastro at St James's) wants me off it.",
+            "Dr Menon is User's gastro at St James's.",
+        ),
+    ],
+)
+def test_who_a_name_is_in_brackets_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_job_in_brackets_after_a_thing_names_no_one() -> None:
+    assert not any("GP" in line for line in facts(("user", "my appointment (GP) is at 3")))
+
+
+def test_a_stack_written_with_an_equals_sign_is_read_as_a_label() -> None:
+    stored = facts(
+        ("user", "need help debugging a failing deploy, the pipeline keeps timing out"),
+        (
+            "user",
+            "context: im marek, data eng. stack = airflow 2.9 on k8s, snowflake, dbt core 1.8",
+        ),
+    )
+    assert "Stack: airflow 2.9 on k8s, snowflake, dbt core 1.8." in stored

@@ -56,6 +56,16 @@ _I_HAVE = re.compile(
     _I,
 )
 
+# "I've had Crohn's since I was 22", "I've had asthma for twenty years": a long-standing
+# condition or thing (not "this cough for 3 days", nor "it for ages").
+_I_HAVE_HAD = re.compile(
+    r"^I(?:'ve| have) had (?!it\b|this\b|that\b|them\b|enough\b|a (?:bad|rough|long)\b)"
+    r"(?:[\w'’-]+ ){0,3}?[\w'’-]+ (?:since (?:I was|I were|\d|childhood|birth|I was a)|"
+    r"for (?:about |over |nearly |almost |around )?(?:\d+|two|three|four|five|six|seven|eight|"
+    r"nine|ten|twenty|many|a few) years)",
+    _I,
+)
+
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
 
 # "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
@@ -201,7 +211,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
         return "permanent"
-    if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_WILL_BE.match(s):
+    if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_HAVE_HAD.match(s) or _I_WILL_BE.match(s):
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"

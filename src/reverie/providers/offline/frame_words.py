@@ -19,6 +19,7 @@ __all__ = [
     "ANIMAL",
     "BREED_WORDS",
     "DATE",
+    "JOB",
     "KIN_ADJ",
     "ONE_AT_A_TIME",
     "PET_WORDS",
@@ -182,3 +183,18 @@ def bare_age(text: str, subject: str) -> list[FrameFact]:
     if len(ages) != 1:
         return []  # "29. 31." is not one person's age
     return [FrameFact(f"{subject} is {ages[0]}.", (subject, "age"))]
+
+
+# What people do for a living, as typed in chat ("nurse", "eng", "sre").
+JOB = (
+    r"(?:cook|chef|nurse|teacher|engineer|eng|developer|dev|designer|manager|lawyer|"
+    r"solicitor|accountant|barista|paramedic|doctor|gp|pharmacist|mechanic|electrician|"
+    r"plumber|carpenter|student|intern|analyst|consultant|architect|illustrator|writer|"
+    r"librarian|cashier|cleaner|driver|receptionist|technician|scientist|researcher|"
+    r"lecturer|professor|vet|dentist|midwife|carer|baker|butcher|hairdresser|editor|"
+    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant|sre|swe|sde|"
+    r"devops|qa|tester|recruiter|paralegal|firefighter|waiter|waitress|bartender|courier|nanny|"
+    r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
+    r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
+    r"caregiver|secretary|bookkeeper)"
+)

@@ -6,6 +6,8 @@ sentence by sentence:
 - :func:`roster_frames`: a list of people and what they do ("- Ollie: head
   barista, full time", "- me: rota and ordering"), kept up to the first part
   that speaks of "me" or "you";
+- :func:`bracket_roles`: who a name is, in brackets after it ("Carol (IBD nurse)",
+  "Dr Menon (my gastro at St James's)");
 - :func:`introduction_frames`: the name the user gives in their first
   messages, typed in lower case ("hey. so im kai, 2nd yr psych") or signed
   ("Dana here — …"); a state after "I'm" ("im starving") is not a name. A
@@ -16,13 +18,20 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, TOKEN, FrameFact, bare_age
+from reverie.providers.offline.frame_words import (
+    JOB,
+    SPEAKER_OR_LISTENER,
+    TOKEN,
+    FrameFact,
+    bare_age,
+)
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.quality import reads_alone
 from reverie.providers.offline.sentences import drop_code
+from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
 
-__all__ = ["FIRST_MESSAGES", "introduction_frames", "roster_frames"]
+__all__ = ["FIRST_MESSAGES", "bracket_roles", "introduction_frames", "roster_frames"]
 
 _I = re.IGNORECASE
 
@@ -169,3 +178,34 @@ def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
                 *bare_age(text, "User"),
             ]
     return []
+
+
+# "Carol (IBD nurse)", "aoife (analyst on the ops side)", "Dr Menon (my gastro at St
+# James's)": who a name is, in brackets right after it.
+_BRACKET_ROLE = re.compile(
+    rf"(?:^|(?<=[\s,]))(?P<title>(?:Dr|Prof)\.? )?(?P<name>{TOKEN}) \("
+    rf"(?:(?P<job>(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}(?: (?:at|for|in|on) [^()]{{2,30}})?)"
+    r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?))\)",
+    _I,
+)
+
+
+def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
+
+    Only a word the conversation uses as a name: "my appointment (GP)" names no one.
+    """
+    found: list[FrameFact] = []
+    for match in _BRACKET_ROLE.finditer(sentence):
+        name = lexicon.name(match["name"])
+        if name is None or name == subject:
+            continue
+        who = f"{match['title'].strip()} {name}" if match["title"] else name
+        if match["job"]:
+            role = f"{indefinite_article(match['job'])}{match['job']}"
+        else:
+            role = f"{subject}'s {match['mine']}"
+        if SPEAKER_OR_LISTENER.search(role):
+            continue
+        found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
+    return found

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE, MONTH
+from reverie.providers.offline.frame_words import DATE, JOB, MONTH
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,
@@ -26,7 +26,13 @@ from reverie.providers.offline.vocabulary import (
     is_name,
 )
 
-__all__ = ["self_introduced", "takes_back_the_last", "takes_itself_back", "with_subjects"]
+__all__ = [
+    "indefinite_article",
+    "self_introduced",
+    "takes_back_the_last",
+    "takes_itself_back",
+    "with_subjects",
+]
 
 _I = re.IGNORECASE
 
@@ -83,30 +89,18 @@ _YEARS_AS = re.compile(
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
 # said without "I'm a", where it is done.
-_ROLE = (
-    r"(?:cook|chef|nurse|teacher|engineer|eng|developer|dev|designer|manager|lawyer|"
-    r"solicitor|accountant|barista|paramedic|doctor|gp|pharmacist|mechanic|electrician|"
-    r"plumber|carpenter|student|intern|analyst|consultant|architect|illustrator|writer|"
-    r"librarian|cashier|cleaner|driver|receptionist|technician|scientist|researcher|"
-    r"lecturer|professor|vet|dentist|midwife|carer|baker|butcher|hairdresser|editor|"
-    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant|sre|swe|sde|"
-    r"devops|qa|tester|recruiter|paralegal|firefighter|waiter|waitress|bartender|courier|nanny|"
-    r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
-    r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
-    r"caregiver|secretary|bookkeeper)"
-)
 _IMPLIED_ROLE = re.compile(
     # Where or how long: "a dev." alone says too little.
     r"^(?=.* (?:at|for|in|yrs?|years?)\b)"
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
     rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
-    rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{_ROLE}"
+    rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}"
     # "sre at trackly, parcel tracking": what the place is may follow
     r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+(?:, [a-z][^,.;!?]*)?)?[.!]?$"
 )
 # "currently hotel receptionist": "currently" says it is the speaker's job now.
 _CURRENT_ROLE = re.compile(
-    rf"^(?P<when>currently|now|still) (?P<article>an? )?(?:[a-z-]+ ){{0,2}}{_ROLE}[.!]?$", _I
+    rf"^(?P<when>currently|now|still) (?P<article>an? )?(?:[a-z-]+ ){{0,2}}{JOB}[.!]?$", _I
 )
 _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
 # "dad had a fall", "my sister …", "Ana is …", "u'll be great": someone else is the subject
@@ -160,7 +154,7 @@ _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b
 _ACRONYMS = frozenset(("sre", "swe", "sde", "qa", "pm", "ux", "ui", "hr", "gp", "ml", "icu", "hca"))
 
 
-def _article(phrase: str) -> str:
+def indefinite_article(phrase: str) -> str:
     """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher"."""
     word = phrase.split()[0] if phrase.split() else ""
     acronym = word.isupper() or word.lower() in _ACRONYMS or not re.search(r"[aeiouy]", word, _I)
@@ -192,10 +186,10 @@ def with_subjects(clauses: list[str]) -> list[str]:
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
         elif (current := _CURRENT_ROLE.match(clause)) is not None:
             rest = clause[current.end("when") :].strip()
-            article = "" if current["article"] else _article(rest)
+            article = "" if current["article"] else indefinite_article(rest)
             clause = f"I'm {current['when'].lower()} {article}{rest}" if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
-            article = "" if role["article"] else _article(clause)
+            article = "" if role["article"] else indefinite_article(clause)
             clause = f"I'm {article}{clause}" if mine else ""
         elif _I_SUBJECT.match(clause):
             mine = True

@@ -118,6 +118,9 @@ _CLAUSE_WORD = re.compile(
     r"gonna|need|needs|want|wants|think|thinks|it's|that's)\b",
     _I,
 )
+# "stack = airflow 2.9 on k8s, snowflake": a label written with "=" (only the labels
+# label_line knows are read, so "x = 5" stays code).
+_EQUALS_LABEL = re.compile(r"^(?P<label>[a-z][a-z ]{1,30}?) = (?=[\w£$€])", _I)
 _CODEISH = re.compile(r"[`{}<>=;]|\(\)|\w\.\w+\(|^\s*[-*]")
 _TIME_WORDS = frozenset(
     words(
@@ -176,7 +179,7 @@ def work_frames(text: str) -> list[FrameFact]:
     """The decisions one message of work talk states (see the module docstring)."""
     found: list[FrameFact] = []
     for sentence in sentences(text):
-        sentence = sentence.strip()
+        sentence = _EQUALS_LABEL.sub(r"\g<label>: ", sentence.strip())
         if "?" in sentence or _CODEISH.search(sentence):
             continue
         if (wanted := _WANT.search(sentence)) is not None and _option_ok(wanted["what"]):
