@@ -130,3 +130,32 @@ def test_a_stack_written_with_an_equals_sign_is_read_as_a_label() -> None:
         ),
     )
     assert "Stack: airflow 2.9 on k8s, snowflake, dbt core 1.8." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I was diagnosed with type 2 diabetes last November.",
+            "User was diagnosed with type 2 diabetes last November.",
+        ),
+        ("diagnosed with asthma in 2019", "User was diagnosed with asthma in 2019."),
+        (
+            "Type 2 diabetes, diagnosed last November. Metformin 500 twice a day.",
+            "User has Type 2 diabetes, diagnosed last November.",
+        ),
+        ("I have asthma", "User has asthma."),
+        (
+            "Haan, born and brought up in Delhi, came to UK in 2001.",
+            "User was born and brought up in Delhi, came to UK in 2001.",
+        ),
+        ("Ja, I moved to Leipzig in May.", "User moved to Leipzig in May."),
+    ],
+)
+def test_a_diagnosis_or_a_birthplace_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["I have gout again, great", "i have adhd test next week"])
+def test_a_flare_or_an_appointment_is_not_a_condition_held(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -28,7 +28,7 @@ from reverie.providers.offline.predicates import (
     progressive_ok,
 )
 from reverie.providers.offline.standing import standing
-from reverie.providers.offline.vocabulary import is_name
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation, is_name
 
 __all__ = ["first_person"]
 
@@ -56,6 +56,14 @@ _I_HAVE = re.compile(
     _I,
 )
 
+# "I was diagnosed with type 2 diabetes last November", "I was born and brought up in
+# Delhi": where someone comes from, and what they live with.
+_I_WAS_LIFE = re.compile(
+    r"^I(?: was|'ve been| have been| got) (?:just |recently |finally |only )?"
+    r"(?:diagnosed with \S|(?:born|raised|brought up|born and (?:brought up|raised|bred)) in \S)",
+    _I,
+)
+
 # "I've had Crohn's since I was 22", "I've had asthma for twenty years": a long-standing
 # condition or thing (not "this cough for 3 days", nor "it for ages").
 _I_HAVE_HAD = re.compile(
@@ -63,6 +71,13 @@ _I_HAVE_HAD = re.compile(
     r"(?:[\w'’-]+ ){0,3}?[\w'’-]+ (?:since (?:I was|I were|\d|childhood|birth|I was a)|"
     r"for (?:about |over |nearly |almost |around )?(?:\d+|two|three|four|five|six|seven|eight|"
     r"nine|ten|twenty|many|a few) years)",
+    _I,
+)
+
+# "I have type 2 diabetes", "I've got asthma": a condition someone lives with.
+_I_HAVE_CONDITION = re.compile(
+    rf"^I(?:'ve| have)(?: got)? {ADV}{alternation(CONDITION_WORDS)}\b"
+    r"(?! (?:test|appointment|clinic|again|today|this week|at the moment|right now)\b)",
     _I,
 )
 
@@ -205,13 +220,15 @@ def first_person(s: str) -> Tag | None:
         return lasting
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
-    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
+    if _I_WAS_A.match(s) or _I_WAS_LIFE.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
         return "permanent"
     if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_HAVE_HAD.match(s) or _I_WILL_BE.match(s):
+        return "permanent"
+    if _I_HAVE_CONDITION.match(s):
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"

@@ -36,8 +36,10 @@ from reverie.providers.offline.predicates import (
     stem_verb,
 )
 from reverie.providers.offline.vocabulary import (
+    CONDITION_WORDS,
     HABIT_VERBS,
     PREFERENCE_VERBS,
+    alternation,
 )
 
 __all__ = ["Classification", "Tag", "is_time_bound", "statement"]
@@ -140,6 +142,17 @@ _DROPPED_I_AM_CHOOSING = re.compile(
     r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
     _I,
 )
+# "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
+# "I was".
+_DROPPED_I_WAS = re.compile(
+    r"^(?:(?:born|raised|brought up|born and (?:brought up|raised|bred)) in (?-i:[A-ZÀ-Þ])"
+    r"|diagnosed with \S)",
+    _I,
+)
+# "type 2 diabetes, diagnosed last November": a condition and when it was found.
+_CONDITION_DIAGNOSED = re.compile(
+    rf"^(?P<what>{alternation(CONDITION_WORDS)})\s*(?:,|-|–|—)\s*diagnosed (?P<when>\S.*)$", _I
+)
 _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
@@ -148,7 +161,7 @@ _DROPPED_I_EVENT = re.compile(
     _I,
 )
 _DROPPED_I_AM = re.compile(
-    r"^(?:allergic|based in|originally from|born in|vegetarian|vegan|pescatarian|fluent in|"
+    r"^(?:allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
     r"(?:married|retired|divorced|engaged)(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|"
     r"now\b|and\b|for\b)))",
@@ -321,7 +334,11 @@ def statement(
     s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
     if (together := compound(s)) is not None:
         return Classification(*together)
-    if _DROPPED_I_EVENT.match(s):
+    if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
+        s = f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
+    elif _DROPPED_I_WAS.match(s):
+        s = "I was " + s
+    elif _DROPPED_I_EVENT.match(s):
         s = "I " + s
     elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         s = "I'm " + s

@@ -121,6 +121,30 @@ DEMONYMS = words(
 )
 """Where someone is from, as a word ("I'm brazilian"); written with a capital in a fact."""
 
+CONDITION_WORDS = (
+    *words(
+        """
+        diabetes asthma eczema epilepsy colitis coeliac celiac ibs ibd pcos endometriosis adhd
+        autism dyslexia arthritis psoriasis lupus fibromyalgia migraines hypertension
+        hypothyroidism hyperthyroidism depression anxiety afib copd gout tinnitus sciatica
+        crohn's crohns shingles anaemia anemia
+        """
+    ),
+    "type 1 diabetes",
+    "type 2 diabetes",
+    "crohn's disease",
+    "coeliac disease",
+    "celiac disease",
+    "rheumatoid arthritis",
+    "high blood pressure",
+    "high cholesterol",
+    "an underactive thyroid",
+    "long covid",
+    "sleep apnoea",
+    "sleep apnea",
+)
+"""Conditions someone lives with ("I have type 2 diabetes", "asthma, diagnosed at 12")."""
+
 STATE_WORDS = (
     *words(
         """
