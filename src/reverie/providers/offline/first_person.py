@@ -184,6 +184,14 @@ _ONLY_WHEN = re.compile(
     _I,
 )
 
+# "quit 2022": the verb and a year, and what was quit only the question says ("retired
+# 2019", "graduated 2015" say enough).
+_ONLY_YEAR = re.compile(
+    r"^I (?!started|began|finished|graduated|retired|moved|married|emigrated)\w+ (?:in )?"
+    r"(?:19|20)\d\d\W*$",
+    _I,
+)
+
 # "I'm a native speaker" of what? These nouns mean nothing without their "of …".
 _NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan)\b(?! of\b)", _I)
 
@@ -236,7 +244,7 @@ def first_person(s: str) -> Tag | None:
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
         # "I upgraded at christmas" says when, not what: no object, no fact.
-        if _NO_OBJECT.match(event["rest"]) or _ONLY_WHEN.match(s):
+        if _NO_OBJECT.match(event["rest"]) or _ONLY_WHEN.match(s) or _ONLY_YEAR.match(s):
             return None
         return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
     if (habit := _I_HABIT.match(s)) is not None:

@@ -121,9 +121,27 @@ def answer_frames(
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
+    if (habit := _ASKS_HABIT.search(last)) is not None:
+        return _habit(habit["verb"].lower(), head, subject)
     if not head or _NOT_AN_ANSWER.match(head):
         return []
     return _answered(last, first, head, subject, lexicon, [*recent, question])
+
+
+# "Do you smoke?" — "quit 2022" / "no" / "never": a habit, or its end.
+_ASKS_HABIT = re.compile(r"\b(?:do|d') ?(?:you|u) (?P<verb>smoke|vape|drink)(?: alcohol)?\??$", _I)
+_QUIT = re.compile(r"^(?:quit|stopped|gave (?:it )?up)(?: in)? (?P<year>(?:19|20)\d\d)$", _I)
+_NEVER = re.compile(r"^(?:no|nope|nah|never|not at all|don't|i don't)$", _I)
+
+
+def _habit(verb: str, head: str, subject: str) -> list[FrameFact]:
+    doing = {"smoke": "smoking", "vape": "vaping", "drink": "drinking"}[verb]
+    if (quit_ := _QUIT.match(head)) is not None:
+        line = f"{subject} quit {doing} in {quit_['year']}."
+        return [FrameFact(line, (subject, doing))]
+    if _NEVER.match(head):
+        return [FrameFact(f"{subject} doesn't {verb}.", (subject, doing))]
+    return []
 
 
 def _answered(

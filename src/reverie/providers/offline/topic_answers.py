@@ -130,6 +130,10 @@ _CLAUSE = re.compile(
     r"|\b(?:it|that|he|she|there|here|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )
+_LEFT_SIDE = re.compile(
+    r"^left (?:knee|leg|arm|hand|foot|ankle|hip|shoulder|eye|ear|wrist|side|elbow|lung|kidney)",
+    _I,
+)
 _POINTER = re.compile(r"\b(?:it|them|they|him|her|that|this|those|these)\b", _I)
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 _BARE_WORDS = 2
@@ -264,6 +268,14 @@ def _bare_question(question: str) -> str:
         text,
     )[0]
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
+    # "Any injuries or medical conditions I should know about?": asks for the injuries.
+    text = re.sub(
+        r"\s+(?:that )?(?:i|we) (?:should|need to|ought to) know(?: about)?$"
+        r"|\s+(?:worth mentioning|to mention|to know about)$",
+        "",
+        text,
+        flags=_I,
+    )
     text = _LEAD.sub("", text.replace("’", "'"))
     asks = re.search(
         r"(?:^|[,;:]\s+|\s[-—]\s+)(?=(?:what|which|when|where|who|any|do|d'|how many)\b)",
@@ -331,6 +343,8 @@ def _value(answer: str) -> str | None:
         if _DODGE.search(said) or said.endswith("?"):
             break
         first = said.split()[0].lower()
+        if _LEFT_SIDE.match(said):
+            first = ""  # "left knee": a side of the body, not "left" the verb
         if (
             SPEAKER_OR_LISTENER.search(said)
             or _POINTER.search(said)  # "love them": about something said before

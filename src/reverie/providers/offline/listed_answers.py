@@ -1,0 +1,98 @@
+"""A list of things asked at once, answered in as many fragments: one value each.
+
+"What's your name, age, height and current weight?" — "tariq. 41. 178cm. 96kg":
+the question lists four things and the reply gives four fragments, so they pair
+in order: "User's name is Tariq.", "User is 41.", "User's height: 178cm.",
+"User's weight: 96kg.". Nothing is paired when the counts differ, when a
+fragment says something with a verb, or when the list holds a word that is no
+thing with a value ("plans", "thoughts").
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
+
+__all__ = ["listed_answers"]
+
+_I = re.IGNORECASE
+
+# "What's your name, age, height and current weight?", "Can you tell me your age and
+# where you're based?" (the second is no noun: nothing is paired).
+_ASKS_LIST = re.compile(
+    r"(?:^|[.!]\s+|:\s*)(?:so |first,? |quick (?:ones?|questions?):? )?"
+    r"(?:what(?:'s| is| are|re)|can you (?:tell me|give me|share)|could you (?:tell me|share)|"
+    r"tell me|share) (?:your|ur) (?P<list>[a-z][a-z ,/-]*?(?:,? and|,? &) [a-z][a-z /-]*?)\s*\?",
+    _I,
+)
+_SPLIT_LIST = re.compile(r"\s*(?:,\s*and\s+|,\s*&\s*|\s+and\s+|\s*&\s*|,\s*)")
+_SPLIT_ANSWER = re.compile(r"\s*(?:[.;\n]|,|\s/\s|\s[-–—]\s)\s*")
+_QUALIFIERS = frozenset(words("current rough approximate usual main exact full"))
+# A thing asked that has no value to keep ("thoughts", "plans"): the pairing is left alone.
+_NO_VALUE = frozenset(
+    words(
+        """
+        thoughts plans plan ideas questions goals goal worries concerns feelings situation
+        preferences priorities story background experience
+        """
+    )
+)
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|have|has|had|do|does|did|will|would|can|got|get|want|think|"
+    r"i|i'm|im|my|me|you|your)\b",
+    _I,
+)
+_MAX_ITEMS = 6
+_MAX_FRAGMENT_WORDS = 4
+
+
+def listed_answers(question: str, answer: str, subject: str) -> list[FrameFact]:
+    """The values of a reply that answers a list of things asked at once (module docstring)."""
+    asked = _ASKS_LIST.search(question.replace("’", "'"))
+    if asked is None:
+        return []
+    things = [_thing(item) for item in _SPLIT_LIST.split(asked["list"].strip())]
+    if not 2 <= len(things) <= _MAX_ITEMS or any(thing is None for thing in things):
+        return []
+    first_line = normalise_chat(answer).strip().split("\n\n", 1)[0]
+    values = [value for value in _SPLIT_ANSWER.split(first_line.rstrip(".! ")) if value]
+    if len(values) != len(things):
+        return []
+    if any(len(v.split()) > _MAX_FRAGMENT_WORDS or _VERB.search(v) for v in values):
+        return []
+    found: list[FrameFact] = []
+    for thing, value in zip(things, values, strict=True):
+        assert thing is not None
+        fact = _fact(thing, value.strip(), subject)
+        if fact is None:
+            return []  # one value that does not fit puts the whole pairing in doubt
+        found.append(fact)
+    return found
+
+
+def _thing(item: str) -> str | None:
+    said = item.lower().split()
+    while said[1:] and said[0] in _QUALIFIERS:
+        said = said[1:]
+    if not 1 <= len(said) <= 3 or any(w in FUNCTION_WORDS or w in _NO_VALUE for w in said):
+        return None
+    return " ".join(said)
+
+
+def _fact(thing: str, value: str, subject: str) -> FrameFact | None:
+    if thing == "name":
+        name = value[:1].upper() + value[1:]
+        if " " in value or value.lower() in COMMON_WORDS or not is_name(name):
+            return None
+        return FrameFact(f"{subject}'s name is {name}.", (subject, "called"))
+    if thing == "age":
+        if not re.fullmatch(r"\d{1,2}", value):
+            return None
+        return FrameFact(f"{subject} is {value}.", (subject, "age"))
+    if not re.search(r"\w", value):
+        return None
+    return FrameFact(f"{subject}'s {thing}: {value}.", (subject, thing))
