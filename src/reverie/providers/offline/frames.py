@@ -70,7 +70,13 @@ _THEIR_RELATION = re.compile(
 )
 # Terse chat drops the "my": "brother alexei might come", "neighbor ana watching him".
 _BARE_RELATION = re.compile(
-    rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?P<name>{TOKEN})(?= (?!and\b|or\b|of\b|too\b)\w|,)", _I
+    rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?!\w+n't\b)(?P<name>{TOKEN})"
+    r"(?= (?!and\b|or\b|of\b|too\b)\w|,)",
+    _I,
+)
+_BARE_THEN_VERB = re.compile(
+    r"^\s+(?:has|had|works|lives|drives|got|wants|says|said|just|thinks|needs|starts|started)\b",
+    _I,
 )
 _NAME_IS_MY_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()my {KIN_ADJ}"
@@ -247,6 +253,7 @@ def _sentence_frames(
         _BARE_RELATION,
     ):
         for match in pattern.finditer(sentence):
+            after = sentence[match.end() :]
             # "my girlfriend sofia's iphone": a possessive there is a name, not a verb.
             owns = match["name"].lower().endswith(("'s", "’s"))
             # "karim (boss)": the brackets say the word before them is a name
@@ -254,13 +261,17 @@ def _sentence_frames(
                 owns
                 or pattern is _NAME_BRACKET_RELATION
                 or (
-                    pattern is _MY_RELATION
-                    and _NAME_THEN_VERB.match(sentence[match.end() :]) is not None
+                    (
+                        (pattern is _MY_RELATION and _NAME_THEN_VERB.match(after) is not None)
+                        # "partner marcus has …", not "friend group is tiny" nor "brother
+                        # visits sometimes": with no "my", only one of a few verbs shows a name
+                        or (pattern is _BARE_RELATION and _BARE_THEN_VERB.match(after) is not None)
+                    )
                     and not match["name"].lower().endswith("ed")  # "my mum called, …"
                     and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
                 )
             )
-            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=shaped)
+            name = lexicon.name(match["name"], after, by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))
     for match in _THEIR_RELATION.finditer(sentence):

@@ -90,8 +90,12 @@ _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
 # said without "I'm a", where it is done.
 _IMPLIED_ROLE = re.compile(
-    # Where or how long: "a dev." alone says too little.
-    r"^(?=.* (?:at|for|in|yrs?|years?)\b)"
+    # Where or how long: "a dev." alone says too little; "icu nurse" says which kind.
+    r"^(?=.* (?:at|for|in|yrs?|years?)\b"
+    r"|(?!(?:great|good|bad|terrible|new|old|best|worst|awful|amazing|lovely|nice|horrible|"
+    r"useless|crap|shit|rubbish|real|proper|fake|future|former|ex|free|cheap|private|local|"
+    rf"a|an|the|my|his|her|their|our|your|this|that|such)\b)(?:[a-z-]+|[A-Z]{{2,5}}) "
+    rf"{JOB}[.!]?$)"
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
     rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
     rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}"
