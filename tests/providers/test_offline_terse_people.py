@@ -34,3 +34,17 @@ def test_a_job_with_its_kind_is_the_users_job() -> None:
 @pytest.mark.parametrize("said", ["a paramedic!!! useful.", "great teacher tbh", "free physio"])
 def test_a_bare_or_judged_job_is_not_the_users(said: str) -> None:
     assert not any(line.startswith("User is a") for line in facts(("user", said)))
+
+
+def test_the_speakers_own_thing_keeps_the_next_fragment_theirs() -> None:
+    said = "my news is boring in comparison. got the head of PE job! starts september"
+    assert "User got the head of PE job." in facts(("user", said))
+
+
+def test_someone_elses_news_keeps_the_next_fragment_theirs() -> None:
+    assert facts(("user", "my sister moved. bought a flat")) == []
+
+
+def test_an_injury_said_tersely_is_kept_in_the_past_tense() -> None:
+    stored = facts(("user", "ugh. update. tore my calf at 5-a-side on thursday"))
+    assert stored == ["User tore their calf at 5-a-side on Thursday (as of 2026-03-02)."]

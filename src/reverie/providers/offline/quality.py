@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.person import finish_sentence
-from reverie.providers.offline.vocabulary import is_name
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST, alternation, is_name
 
 __all__ = ["fit_fact", "reads_alone"]
 
@@ -79,6 +79,7 @@ _VERB = re.compile(
     r"won|lost|sold|paid|met|kept|wrote|built|ran|gave|put|set|brought|taught|grew|knew|"
     r"spent|sent|fell|broke|drove|flew|quit|hurt|held|led|meant|read|saw|told|said|split|cut|"
     r"hit|let|shut|cost|sat|stood|slept|felt|heard|woke|wore|swam|rode|spoke|ate|drank)\b"
+    rf"|\b{alternation(tuple(IRREGULAR_PAST))}\b"
     r"|\b[a-z]{2,}(?:s|ed|ing)\b",
     _I,
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE, JOB, MONTH
+from reverie.providers.offline.frame_words import DATE, JOB, KIN_ADJ, MONTH, RELATION
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,
@@ -110,7 +110,9 @@ _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
 # "dad had a fall", "my sister …", "Ana is …", "u'll be great": someone else is the subject
 # now.
 _OTHER_SUBJECT = re.compile(
-    r"^(?:he|she|they|it|we|you|u|ur|this|that|there|my|our|his|her|their|the|a|an)\b"
+    # "my news is boring. got the head of PE job": the speaker's own thing keeps them talking
+    rf"^(?:(?:my|our) (?:{KIN_ADJ}(?:{RELATION})\b|friends?\b)"
+    r"|(?:he|she|they|it|we|you|u|ur|this|that|there|his|her|their|the|a|an)\b)"
     r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b",
     _I,
 )

@@ -45,7 +45,7 @@ IRREGULAR_PAST = frozenset(
     began became came felt kept met ran saw sent spent wrote gave put set let lost won sold
     paid built taught caught brought fought held led fled heard meant slept stood
     understood sat spoke broke woke drove rode froze flew grew threw drew wore forgot
-    shot fell dealt learnt burnt sang drank swam ate forgave quit hurt cut hit shut split
+    shot fell dealt learnt burnt sang drank swam ate forgave quit hurt cut hit shut split tore
     """
     )
 )
@@ -76,7 +76,7 @@ EVENT_VERBS = (
     applied enrolled registered subscribed cancelled canceled retired visited learned
     learnt completed published launched released won received submitted paid decided
     agreed chose picked settled downgraded replaced dropped stopped gave got confirmed
-    accepted declined resigned
+    accepted declined resigned tore twisted fractured
     """
     ),
     "turned down",
