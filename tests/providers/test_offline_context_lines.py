@@ -159,3 +159,35 @@ def test_a_diagnosis_or_a_birthplace_is_kept(said: str, kept: str) -> None:
 @pytest.mark.parametrize("said", ["I have gout again, great", "i have adhd test next week"])
 def test_a_flare_or_an_appointment_is_not_a_condition_held(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_place_is_never_the_she_of_the_next_sentence() -> None:
+    stored = facts(
+        ("user", "we are moving to Berlin in feb"),
+        ("user", "my mum's coming in august. she's never been to europe."),
+    )
+    assert not any(line.startswith("Berlin") for line in stored), stored
+
+
+def test_a_person_after_to_is_still_the_she_of_the_next_sentence() -> None:
+    said = "I'll have to break it to Brenda gently, she's bought a new swimming costume."
+    assert "Brenda has bought a new swimming costume." in facts(("user", said))
+
+
+def test_someone_elses_booking_is_not_the_users() -> None:
+    stored = facts(("user", "oh and i turn 32 on tuesday lol. dean's booked a table at the olive"))
+    assert not any("User booked" in line for line in stored), stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "done the college application. interview is the 28th aug",
+            "User's interview is the 28th aug",
+        ),
+        ("start date is 2 feb", "User's start date is 2 Feb."),
+    ],
+)
+def test_an_appointment_without_my_is_the_speakers(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said)))

@@ -388,7 +388,7 @@ def test_an_emoji_between_two_sentences_ends_the_first() -> None:
     ("said", "stored"),
     [
         ("we soft delete stock_items now", "The team soft deletes stock_items now."),
-        ("move date is 5 october", "Move date is 5 October."),
+        ("move date is 5 october", "User's move date is 5 October."),  # the speaker's own
         ("went with octopus. switch date is 7 april apparently", "Switch date is 7 April."),
         ("yeah ok. staying with R. the dinosaur lives", "User is staying with R."),
         ("update: booked flights to osaka", "User booked flights to osaka."),

@@ -102,6 +102,17 @@ _BOOKED = re.compile(
 _DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine>my [^,.;!?]+)", _I)
 
 
+# "interview is the 28th aug", "flight is 17 feb, 9:30am": the speaker's own appointment,
+# said without "my" ("the start date" may be anyone's).
+_OWN_DATED = re.compile(
+    rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next) )?"
+    r"(?:interview|appointment|exam|surgery|operation|scan|flight|induction|graduation|viva|"
+    r"assessment|hearing|start date|move date|moving day|last day|first day|due date))"
+    rf"(?= (?:is|was) (?:now |moved to |on )?(?:the )?{DATE})",
+    _I,
+)
+
+
 # "dad had a stroke in february": a parent said without "my", in news about their health
 # or life (not "mum runs a tight ship", an opinion).
 _KIN_NEWS = re.compile(
@@ -170,6 +181,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     if (budget := _BUDGET.match(clause)) is not None:
         purpose = budget["purpose"] or ""
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
+    if (dated := _OWN_DATED.match(clause)) is not None:
+        return f"my {dated['thing'].lower()}{clause[dated.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
         return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
     booked = _BOOKED.match(clause)

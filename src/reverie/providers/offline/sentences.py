@@ -248,27 +248,43 @@ _OBJECT_FOLLOWERS = frozenset(
 )
 
 
-def _referents(clause: str, speaker: str, own: bool) -> set[str]:
-    """Who a clause names: names, and "my sister" when the speaker said it."""
-    bare = (word.rstrip(".,;:!?").removesuffix("'s") for word in clause.split())
+# Before a place, not a person: "a flat in Leith", "moving to Berlin", "back from Lagos"
+# ("tell it to Brenda", "a text from Ana" are people).
+_PLACE_BEFORE = re.compile(
+    r"(?:^|\s)(?:in|near|around|via|into|outside|across|towards"
+    r"|(?:move|moving|moved|fly|flying|flew|flight|flights|drive|driving|drove|trip|"
+    r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
+    r"(?:to|from))$",
+    _I,
+)
+
+
+def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]]:
+    """Who a clause names (names, and "my sister" when the speaker said it), and which of
+    them are places ("moving to Berlin"), never the "she" of the next clause."""
+    said = clause.split()
+    bare = [word.rstrip(".,;:!?").removesuffix("'s") for word in said]
     # An acronym ("the UX course") is a thing, never the "he" of the next clause.
-    found = {
-        word
-        for word in bare
+    named = [
+        (index, word)
+        for index, word in enumerate(bare)
         if is_name(word) and not word.isupper() and word not in (speaker, "User")
-    }
+    ]
+    found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
-    return found
+    places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[:i]))}
+    return found, places
 
 
 def _referent(before: Sequence[tuple[str, str]], speaker: str) -> str | None:
-    """The one person the nearest clause naming anyone names, or None if it names two."""
+    """The one person the nearest clause naming anyone names, or None if it names two,
+    or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
-        found = _referents(clause, speaker, said_by == speaker)
+        found, places = _referents(clause, speaker, said_by == speaker)
         if found:
-            return found.pop() if len(found) == 1 else None
+            return found.pop() if len(found) == 1 and not places else None
     return None
 
 

@@ -176,8 +176,10 @@ def with_subjects(clauses: list[str]) -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
-        if (done := _DONE_LAST.match(unlabelled)) is not None and (
-            done["rest"] or " " in done["what"]
+        if (
+            (done := _DONE_LAST.match(unlabelled)) is not None
+            and (done["rest"] or " " in done["what"])
+            and not done["what"].endswith(("'s", "’s"))  # "dean's booked a table": he has
         ):
             what, verb = done["what"], done["verb"].lower()
             clause = f"I {verb} {what}{done['rest']}" if mine else ""
