@@ -191,3 +191,43 @@ def test_someone_elses_booking_is_not_the_users() -> None:
 )
 def test_an_appointment_without_my_is_the_speakers(said: str, kept: str) -> None:
     assert any(line.startswith(kept) for line in facts(("user", said)))
+
+
+def test_an_answer_to_how_things_were_is_no_decision() -> None:
+    chat = [
+        ("assistant", "Gel GI trouble is common. Did you take it with water?"),
+        ("user", "no water. 1hr after brekkie. urgency"),
+    ]
+    assert not any("decided" in line for line in facts(*chat))
+
+
+def test_no_charge_turns_nothing_down() -> None:
+    chat = [
+        ("assistant", "Ask whether fortnightly delivery would carry an extra charge?"),
+        ("user", "sent. they said fortnightly is fine. no charge. iawn!"),
+    ]
+    assert not any("decided" in line for line in facts(*chat))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I'm the one covered in flour, ha", "and i've got to do the banking"],
+)
+def test_pointing_oneself_out_or_a_chore_is_not_stored(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_who_someone_is_in_a_roster_sentence_is_kept() -> None:
+    said = (
+        "team: me (gwen, owner, i start at 4am), tomasz is head baker full time, "
+        "leanne runs front of house full time, ffion does saturdays"
+    )
+    # Said in lower case, a name counts once the chat has used it a few times.
+    earlier = [("user", f"leanne said {thing}") for thing in ("hi", "the till is broken", "ok")]
+    stored = facts(*earlier, ("user", said))
+    assert "User's name is Gwen." in stored
+    assert "Leanne runs front of house full time." in stored
+
+
+def test_a_name_before_a_job_in_brackets_said_once_is_a_name() -> None:
+    assert "Rhodri is an accountant." in facts(("user", "rhodri (accountant) sorts all the VAT."))

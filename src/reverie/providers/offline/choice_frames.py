@@ -28,12 +28,13 @@ _DECLINED = re.compile(
     r"(?:\s+(?:then|for now|after all|for me))?\s*[.!]?$",
     _I,
 )
-# "no problem", "no worries": "no" and a word that turns nothing down.
+# "no problem", "no worries", "no charge": "no" and a word that turns nothing down.
 _NOT_AN_OPTION = frozenset(
     words(
         """
         problem problems worries worry way idea clue chance doubt pressure rush thanks thank
         kidding joke offence offense comment rest time need point reason one body sweat
+        charge fee fees cost extra
         """
     )
 )
@@ -195,7 +196,11 @@ _PURPOSE = re.compile(r"\s+(?:for|in|on|as|at|with) (?:the|a|an|my|our|this|that
 # "Alcohol licence: do you have one?" — "No licence." says what is, not what was chosen.
 _ASKS_WHAT_IS = re.compile(
     r"\b(?:do|did|does) (?:you|they|he|she) (?:have|own|get|hold)\b|\bhave you got\b"
-    r"|\b(?:is|are) there\b|\bany\b",
+    r"|\b(?:is|are) there\b|\bany\b"
+    # "Did you take it with water?", "garden or not?": asks how things are, so "no water" is
+    # an answer, not an option turned down.
+    r"|\b(?:did|do|does) (?:you|u) (?:take|use|eat|drink|bring|get|do|wear|need|live|rent)\b"
+    r"|\b(?:are|were) (?:you|u)\b|\bor not\b",
     _I,
 )
 # "should I do keto?", "A JR Pass could cover it": a sentence that puts an option forward.

@@ -172,7 +172,8 @@ _GOES_BY = re.compile(
     rf"(?P<name3>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]*){AFTER_NAME}",
     _I,
 )
-_ME_NAMED = re.compile(rf"^(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})\)", _I)
+# "me (jo)", "team: me (gwen, owner, …)": the speaker's own name in brackets.
+_ME_NAMED = re.compile(rf"(?:^|[:,]\s*)(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})[,)]", _I)
 _AGE = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})"
     r"(?=\s*(?:[,.;)]|$| years old| and))"

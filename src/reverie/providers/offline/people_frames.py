@@ -190,6 +190,11 @@ _BRACKET_ROLE = re.compile(
 )
 
 
+_DETERMINER_END = re.compile(
+    r"\b(?:my|the|a|an|our|your|his|her|their|this|that|its|some|any|no)\s+$", _I
+)
+
+
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
 
@@ -197,7 +202,10 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
     """
     found: list[FrameFact] = []
     for match in _BRACKET_ROLE.finditer(sentence):
-        name = lexicon.name(match["name"])
+        # "rhodri (accountant) sorts the VAT": the brackets show a name, even said once; not
+        # after "my" or "the" ("my appointment (GP)").
+        shaped = _DETERMINER_END.search(sentence[: match.start()]) is None
+        name = lexicon.name(match["name"], by_shape=shaped)
         if name is None or name == subject:
             continue
         who = f"{match['title'].strip()} {name}" if match["title"] else name

@@ -127,7 +127,11 @@ _EPITHET = re.compile(
 _PHRASE = re.compile(
     r"\b(?:must|ought to|have to|has to) (?:blame|admit|say|confess)\b"
     r"|\bknows? (?:perfectly |full |very )?well\b"
-    r"|^The (?:other|one|first|second|last|latter|former)\b|\bhas a \d{1,2}(?:am|pm)\b",
+    r"|^The (?:other|one|first|second|last|latter|former)\b|\bhas a \d{1,2}(?:am|pm)\b"
+    # "User is the one covered in flour": pointing someone out in a room, not who they are
+    r"|\b(?:is|are) the ones? (?:who|that|covered|with|in|always)\b"
+    # "User has got to do the banking": a chore of the day
+    r"|\bha(?:s|ve) (?:got )?to do the \w+\.$",
     _I,
 )
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally) (?:\w+ )?\1\b", _I)

@@ -56,6 +56,9 @@ _CLAUSE = re.compile(
     # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
     r"|,\s*(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|hates|loves|likes|prefers|lives|works|"
     r"can't|doesn't|won't|isn't|\w+s)\b)"
+    # "…, tomasz is head baker full time, leanne runs front of house": a roster in one line
+    r"|,\s*(?=(?-i:[a-zà-ÿ][\wà-ÿ'-]+) (?:(?:runs|does|works|handles|manages|owns|leads|covers)"
+    r" (?!of\b|out\b|fine\b|well\b)\w|is (?:our|the|a|an|head|lead|chief|senior|junior) \w))"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
