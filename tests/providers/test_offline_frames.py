@@ -140,6 +140,22 @@ def test_one_at_a_time_slots_and_the_rest() -> None:
     assert slot_of("User's sister is Noor.") is None  # a person may have two sisters
     assert slot_of("User is moving to Glasgow.") == slot_of("User lives in Edinburgh.")
     assert slot_of("Arlo is 8.") == ("Arlo", "age")
+    assert slot_of("User is 31, been in retail since they were 22.") == ("User", "age")
+    assert slot_of("User turns 32 on Tuesday.") == ("User", "age")
+    assert slot_of("User is 1.85m.") is None  # a height, not an age
+    assert slot_of("User's start date is 1 April.") == slot_of("User's start date is now 15 April.")
+    assert slot_of("User's rent is £1,650 a month.") == ("User", "rent")
+
+
+def test_a_changed_date_or_age_replaces_the_old_one() -> None:
+    stored = facts(
+        ("user", "done the college application. interview is the 28th aug"),
+        ("user", "im 31, been in retail since i was 22"),
+        ("user", "no wait, actually it's the 21st not the 28th. just checked the email"),
+        ("user", "oh and i turn 32 on tuesday lol"),
+    )
+    assert not any("28th" in line or "31" in line for line in stored), stored
+    assert any(line.startswith("User turns 32") for line in stored), stored
 
 
 def test_the_user_is_named_by_what_the_other_person_calls_them() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import ONE_AT_A_TIME, RELATION, relation_word
+from reverie.providers.offline.frame_words import DATE, ONE_AT_A_TIME, RELATION, relation_word
 from reverie.providers.offline.vocabulary import is_name
 
 __all__ = ["slot_of"]
@@ -38,6 +38,24 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     # "User's budget is 4k." then "User's budget is 5.5k now.": one budget for one thing.
     (re.compile(r"^(?P<who>.+?)'s (?P<what>budget(?: for [^,.]+?)?) is \S"), ""),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
+    # "User is 31, been in retail since they were 22." then "User turns 32 on Tuesday."
+    (
+        re.compile(
+            r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|turns|turned|is turning|just turned) \d{1,3}"
+            r"(?=,| years?\b| today\b| on\b| this\b| next\b| in\b)"
+        ),
+        "age",
+    ),
+    # "User's start date is 1 April." then "User's start date is 15 April.", "User's rent is
+    # £1,650." then "… £1,900.": an own date or price has one value at a time.
+    (
+        re.compile(
+            r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<what>[a-z][a-z -]{1,30}?) (?:is|are) "
+            rf"(?:now |on |the |moving to |moved to )*(?=[£$€]\d|{DATE})",
+            re.IGNORECASE,
+        ),
+        "=",
+    ),
     (re.compile(rf"^(?P<who>.+?)'s (?P<what>{RELATION}) is (?P<name>[A-ZÀ-Þ]\S*)\.$", _I), ""),
     (re.compile(r"^(?P<who>.+?)'s (?P<what>favourite [a-z]+(?: [a-z]+)?) is \S"), ""),
     # "User's work hours: nights, 10pm-6am." (an answer), "Cutover date: sunday feb 23." (a
