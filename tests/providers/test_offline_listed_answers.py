@@ -52,3 +52,35 @@ def test_a_list_of_things_without_a_value_is_not_paired() -> None:
 )
 def test_a_short_answer_to_a_health_question_is_kept(asked: str, said: str, kept: str) -> None:
     assert facts(("assistant", asked), ("user", said)) == [kept]
+
+
+def test_who_someone_is_answered_with_a_relation_names_them() -> None:
+    chat = [
+        ("user", "chilli. gem makes good chilli"),
+        ("assistant", "Gem is…?"),
+        ("user", "wife"),
+    ]
+    assert "User's wife is Gem." in facts(*chat)
+
+
+def test_an_age_asked_in_a_list_of_what_else_to_know_is_kept() -> None:
+    chat = [
+        ("assistant", "1. Which race?\n2. Anything else I should know — age, work schedule?"),
+        ("user", "manchester. 19 april. 41. live in sheffield. 3x a week"),
+    ]
+    assert "User is 41." in facts(*chat)
+
+
+def test_a_question_about_what_to_know_for_something_asks_for_the_thing() -> None:
+    chat = [
+        ("assistant", "Do you have any dietary restrictions I should know about for gels/food?"),
+        ("user", "veggie. no meat. 20 yrs"),
+    ]
+    assert facts(*chat) == ["User's dietary restrictions: veggie, no meat, 20 yrs."]
+
+
+def test_a_name_given_late_without_my_is_kept_with_its_capital() -> None:
+    chat = [("user", "long run. 11mi"), ("user", "fine"), ("user", "12mi. ok")]
+    stored = facts(*chat, ("user", "name's christopher btw. kit. everyone says kit"))
+    assert "User's name is Christopher." in stored
+    assert facts(("user", "name is important to me")) == []

@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from reverie.providers.offline.frame_words import (
     ANIMAL,
     DATE,
+    RELATION,
     SPEAKER_OR_LISTENER,
+    TOKEN,
     FrameFact,
     bare_age,
     date_text,
@@ -76,7 +78,8 @@ _ASKS_JOB = re.compile(
     _I,
 )
 # "How long have you been driving, and how old are you?": one of several questions.
-_ASKS_AGE = re.compile(r"\bhow old are you\b|\byour age\b|\bage\?", _I)
+# "how old are you?", "Anything else I should know — age, work schedule?"
+_ASKS_AGE = re.compile(r"\bhow old are you\b|\byour age\b|\bage\?|(?:[—–:,]|\s-)\s*age\b", _I)
 _ASKS_TIMEZONE = re.compile(r"\bwhat(?:'s| is)? ?(?:your )?time ?zone\b|\btime ?zone are you\b", _I)
 
 
@@ -123,9 +126,31 @@ def answer_frames(
     head = strip_fillers(head)
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
+    if (who := _who_answer(last, head, subject, lexicon)) != []:
+        return who
     if not head or _NOT_AN_ANSWER.match(head):
         return []
     return _answered(last, first, head, subject, lexicon, [*recent, question])
+
+
+# "Gem is…?", "who's Gem?" — "wife": who someone named is to the answerer.
+_ASKS_WHO = re.compile(
+    rf"(?:^|[.!]\s+)(?:who(?:'s| is) (?P<name>{TOKEN})|(?P<name2>{TOKEN}) is(?:…|\.\.\.)?)\?$",
+    _I,
+)
+_RELATION_ANSWER = re.compile(rf"^(?:(?:she's |he's |they're )?my )?(?P<rel>{RELATION})$", _I)
+
+
+def _who_answer(last: str, head: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    asked = _ASKS_WHO.search(last)
+    said = _RELATION_ANSWER.match(head.strip(" .!"))
+    if asked is None or said is None:
+        return []
+    name = lexicon.name(asked["name"] or asked["name2"], by_shape=True)
+    if name is None or name == subject:
+        return []
+    rel = said["rel"].lower()
+    return [FrameFact(f"{subject}'s {rel} is {name}.", (subject, rel))]
 
 
 # "Do you smoke?" — "quit 2022" / "no" / "never": a habit, or its end.

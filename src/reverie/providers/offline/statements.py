@@ -142,6 +142,8 @@ _DROPPED_I_AM_CHOOSING = re.compile(
     r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
     _I,
 )
+# "name's christopher btw": the name, without its "my".
+_DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
 # "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
 # "I was".
 _DROPPED_I_WAS = re.compile(
@@ -334,7 +336,9 @@ def statement(
     s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
     if (together := compound(s)) is not None:
         return Classification(*together)
-    if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
+    if (name := _DROPPED_MY_NAME.match(s)) is not None:
+        s = f"my name is {name['name']}"
+    elif (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         s = f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
     elif _DROPPED_I_WAS.match(s):
         s = "I was " + s

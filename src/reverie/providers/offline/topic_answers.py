@@ -270,7 +270,7 @@ def _bare_question(question: str) -> str:
     text = re.sub(r"[,\s]+(?:btw|then|again|exactly|though|tho|atm|rn)$", "", text, flags=_I)
     # "Any injuries or medical conditions I should know about?": asks for the injuries.
     text = re.sub(
-        r"\s+(?:that )?(?:i|we) (?:should|need to|ought to) know(?: about)?$"
+        r"\s+(?:that )?(?:i|we) (?:should|need to|ought to) know(?: about)?(?: for [\w /-]+)?$"
         r"|\s+(?:worth mentioning|to mention|to know about)$",
         "",
         text,

@@ -98,7 +98,12 @@ def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
         about = classification.about
         subject = f" {to_third_person(about, at_start=False)}" if about else ""
         text = f"{voice.speaker} corrected{subject}: {text}"
+    # "User's name is christopher." — a name is written with its capital.
+    text = _NAME_GIVEN.sub(lambda m: m[1] + m[2].upper(), text)
     return finish_sentence(text)
+
+
+_NAME_GIVEN = re.compile(r"^(\S+'s name is |\S+ wants to be called )([a-zà-ÿ])")
 
 
 def voices(speakers: Speakers) -> dict[str, Voice | None]:
