@@ -231,3 +231,20 @@ def test_who_someone_is_in_a_roster_sentence_is_kept() -> None:
 
 def test_a_name_before_a_job_in_brackets_said_once_is_a_name() -> None:
     assert "Rhodri is an accountant." in facts(("user", "rhodri (accountant) sorts all the VAT."))
+
+
+def test_a_new_value_after_a_comma_is_its_own_clause_and_replaces_the_old() -> None:
+    stored = facts(
+        ("user", "job for me. data analyst at lumora. start date is 1 april."),
+        (
+            "user",
+            "update!! they say 1 april is too early with the embassy wait, so my start date is "
+            "moved to 4 may. the manager is fine with it",
+        ),
+    )
+    assert "User's start date is moved to 4 May." in stored
+    assert not any("1 April" in line for line in stored), stored
+
+
+def test_a_clause_without_a_new_value_stays_inside_its_sentence() -> None:
+    assert facts(("user", "it was a long week at the office, my manager is away")) == []

@@ -47,6 +47,10 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
     r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}"
+    # "… too early with the embassy wait, so my start date is moved to 4 may"
+    # (only a new value, with its number: "…, so my operation has been moved" says none)
+    r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
+    r"[^,.;!?]*\d)"
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
     r"|\s+(?:but|so)\s+(?=(?:my \w+|mum|mom|dad|his \w+|her \w+|their \w+)(?:'s| is| are| was|"
     r" has| \w+s)\b)"

@@ -21,7 +21,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?P<who>.+?) (?:(?:just|now|recently|finally|officially) )?"
-            r"(?:lives in|live in|is moving to|moved to) \S"
+            # ("User's start date is moved to 4 May" moves a date, not a home)
+            r"(?:lives in|live in|is moving to|(?<!\bis )(?<!\bwas )(?<!\bbeen )moved to) \S"
         ),
         "home",
     ),
