@@ -60,10 +60,15 @@ each by an eleventh and a twelfth writer: never read; the rules of the start of
 the next round scored them 74.0 % / 24.1 % and 81.0 % / 40.3 %, its final rules
 77.4 % / 33.1 % and 77.8 % / 45.5 %) and ``writer13`` (six terse chats and chats
 between two people by a thirteenth: scored blind once midway, 55.9 % / 13.4 %,
-then used for development). Figures on a set after its blind score are no longer
+then used for development), ``writer14`` (six by a fourteenth: scored blind on the
+rules of the start of the next round, 63.2 % / 23.9 %, and midway, 64.3 % / 23.9 %;
+then used for development), ``writer15`` and ``writer16`` (six and five by a fifteenth
+and a sixteenth: never read; the rules of the start of that round scored them
+67.3 % / 43.5 % and 61.7 % / 24.4 %, its final rules 67.6 % / 43.5 % and
+61.7 % / 24.4 %). Figures on a set after its blind score are no longer
 blind; score new conversations with ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer13|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer16|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -102,6 +107,9 @@ SETS = (
     "writer11",
     "writer12",
     "writer13",
+    "writer14",
+    "writer15",
+    "writer16",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
