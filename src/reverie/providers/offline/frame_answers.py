@@ -126,7 +126,7 @@ def answer_frames(
     head = strip_fillers(head)
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
-    if (who := _who_answer(last, head, subject, lexicon)) != []:
+    if who := _who_answer(last, head, subject, lexicon):
         return who
     if not head or _NOT_AN_ANSWER.match(head):
         return []

@@ -55,8 +55,9 @@ def listed_answers(question: str, answer: str, subject: str) -> list[FrameFact]:
     asked = _ASKS_LIST.search(question.replace("’", "'"))
     if asked is None:
         return []
-    things = [_thing(item) for item in _SPLIT_LIST.split(asked["list"].strip())]
-    if not 2 <= len(things) <= _MAX_ITEMS or any(thing is None for thing in things):
+    asked_for = [_thing(item) for item in _SPLIT_LIST.split(asked["list"].strip())]
+    things = [thing for thing in asked_for if thing is not None]
+    if not 2 <= len(things) <= _MAX_ITEMS or len(things) != len(asked_for):
         return []
     first_line = normalise_chat(answer).strip().split("\n\n", 1)[0]
     values = [value for value in _SPLIT_ANSWER.split(first_line.rstrip(".! ")) if value]
@@ -66,7 +67,6 @@ def listed_answers(question: str, answer: str, subject: str) -> list[FrameFact]:
         return []
     found: list[FrameFact] = []
     for thing, value in zip(things, values, strict=True):
-        assert thing is not None
         fact = _fact(thing, value.strip(), subject)
         if fact is None:
             return []  # one value that does not fit puts the whole pairing in doubt

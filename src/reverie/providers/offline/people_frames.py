@@ -198,12 +198,12 @@ _DETERMINER_END = re.compile(
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
 
-    Only a word the conversation uses as a name: "my appointment (GP)" names no one.
+    The brackets show the word before them is a name, even said once ("rhodri
+    (accountant) sorts the VAT"), unless "my" or "the" goes before it: "my
+    appointment (GP)" names no one.
     """
     found: list[FrameFact] = []
     for match in _BRACKET_ROLE.finditer(sentence):
-        # "rhodri (accountant) sorts the VAT": the brackets show a name, even said once; not
-        # after "my" or "the" ("my appointment (GP)").
         shaped = _DETERMINER_END.search(sentence[: match.start()]) is None
         name = lexicon.name(match["name"], by_shape=shaped)
         if name is None or name == subject:
