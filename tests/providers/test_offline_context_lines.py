@@ -248,3 +248,23 @@ def test_a_new_value_after_a_comma_is_its_own_clause_and_replaces_the_old() -> N
 
 def test_a_clause_without_a_new_value_stays_inside_its_sentence() -> None:
     assert facts(("user", "it was a long week at the office, my manager is away")) == []
+
+
+def test_a_signature_after_a_greeting_names_the_user() -> None:
+    said = "Hey, Callum here. Running Home Assistant OS on a Raspberry Pi 4 (4GB)."
+    assert "User's name is Callum." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("please drop the emojis, i paste answers into obsidian", "User wants no emojis."),
+        ("skip the intro please", "User wants no intro."),
+    ],
+)
+def test_asking_to_drop_a_part_of_answers_is_a_standing_rule(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_dropping_a_thing_of_the_work_is_no_rule_about_answers() -> None:
+    assert facts(("user", "drop the tables and rerun the migration")) == []

@@ -75,7 +75,8 @@ _ITS_ME = re.compile(
 )
 # "hi Marcus! 👋 Dana here — …", "Lukas again.": a signature at the start of a first message.
 _HERE = re.compile(
-    r"(?:^|[!.]\s+\S*\s*)(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
+    r"(?:^(?:(?i:hey|hi|hello|hiya|morning)[,!.]?\s+)?|[!.]\s+\S*\s*)"
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) (?:here\b(?! is\b)|again[.!])"
     # typed in lower case: "hey, matt here.", "kasia here. building a home gym"
     r"|^(?:(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+)?(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
     r"(?=\s*[,.!—-]|\s*$)"

@@ -186,6 +186,16 @@ _ABOUT_ANSWERS = re.compile(
     _I,
 )
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
+# "please drop the emojis", "lose the preamble": the way answers look, asked for once and
+# for all (the thing names a part of an answer, never of the work).
+_DROP_THING = re.compile(
+    r"^(?:pls |please |can you |could you )?(?:drop|lose|ditch|skip|stop using|stop with|"
+    r"cut|no more) (?:the |all the |all )?(?P<thing>emojis?|emoticons|exclamation marks|"
+    r"preambles?|intros?|disclaimers|caveats|small talk|pleasantries|apologies|"
+    r"headings|bullet points|summaries|recaps)\b(?:,?\s*(?:please|pls))?"
+    r"(?=[,.!;]|$)",
+    _I,
+)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
 )
@@ -289,7 +299,7 @@ def classify(
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
         return Classification("permanent", s if s.lower().startswith("please") else f"please {s}")
-    if (no_thing := _NO_THING_PLEASE.match(s)) is not None:
+    if (no_thing := _NO_THING_PLEASE.match(s) or _DROP_THING.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):
         if _TASK_TOO_SHORT.match(s) or (s.lower().startswith("we") and not work):
