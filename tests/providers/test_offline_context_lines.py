@@ -268,3 +268,22 @@ def test_asking_to_drop_a_part_of_answers_is_a_standing_rule(said: str, kept: st
 
 def test_dropping_a_thing_of_the_work_is_no_rule_about_answers() -> None:
     assert facts(("user", "drop the tables and rerun the migration")) == []
+
+
+def test_a_no_wait_mends_the_latest_mention_not_an_older_line() -> None:
+    stored = facts(
+        ("user", "done the college application. interview is the 28th aug"),
+        ("user", "personal statement. college wants a draft by 28 nov for the internal deadline"),
+        ("user", "no wait, actually it's the 21st not the 28th. just checked the email"),
+    )
+    assert not any("21st" in line for line in stored), stored
+    assert any(line.startswith("User's interview is the 28th aug") for line in stored), stored
+
+
+def test_a_no_wait_still_mends_the_line_that_said_the_old_value() -> None:
+    stored = facts(
+        ("user", "I run Home Assistant on a Raspberry Pi 4 at home."),
+        ("assistant", "Nice. What do you use for backups?"),
+        ("user", "wait, it's actually a Pi 5, not a Pi 4. I upgraded at christmas"),
+    )
+    assert "User runs Home Assistant on a Raspberry Pi 5 at home." in stored

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
     is_subjectless,
+    old_value,
     strip_correction_lead,
     swappable,
     typed_swap,
@@ -120,25 +121,35 @@ def _resolve(correction: str, earlier: list[str]) -> str | None:
     return None
 
 
-def _correction(found: Classification, voice: Voice, text: str, earlier: list[str]) -> str | None:
+def _correction(
+    found: Classification, voice: Voice, text: str, earlier: list[str], *, note_ok: bool = True
+) -> str | None:
     """A subject-less correction made whole, or kept as a note Dream can apply, or None.
 
     "it's on Tuesday, not Monday" is resolved against the facts said before
     ("User's flight to Berlin is on Monday." → "… on Tuesday."). Unresolved, it
     is kept as "User corrected: …" only when it changes one value of a known
-    kind, which Dream can swap in the memory files; otherwise it is dropped.
+    kind, which Dream can swap in the memory files, and only when it may mend any
+    line (``note_ok``): a "no wait" about something never stored is dropped, or
+    Dream would swap the value in an older line.
     """
     third = strip_correction_lead(text)
     resolved = _resolve(third, earlier)
     if resolved is not None:
         return resolved
-    if swappable(third):
+    if note_ok and swappable(third):
         return text if text.startswith(voice.speaker) else f"{voice.speaker} corrected: {text}"
     return None
 
 
 def _fact(
-    found: Classification, voice: Voice, turn: Turn, earlier: list[str], person: bool
+    found: Classification,
+    voice: Voice,
+    turn: Turn,
+    earlier: list[str],
+    person: bool,
+    *,
+    note_ok: bool = True,
 ) -> Fact | None:
     """The stored line for one classified clause, or None when it would not read alone."""
     if (voice.other or person) and found.tag == "permanent" and _RULE_BODY.match(found.body):
@@ -147,7 +158,7 @@ def _fact(
     tag: Tag = found.tag
     fitted: str | None
     if tag == "correction" and is_subjectless(strip_correction_lead(text)):
-        fitted = _correction(found, voice, text, earlier)
+        fitted = _correction(found, voice, text, earlier, note_ok=note_ok)
     elif (
         text.startswith(f"{voice.speaker} corrected")
         and fit_fact(strip_correction_lead(text), other_is_person=person) is None
@@ -201,6 +212,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     voices = voices_of(speakers)
     earlier = _known_lines(previous_summary)
     seen = {fact_key(line) for line in earlier}
+    # When each line of ``earlier`` was said (-1: before this chunk): a correction
+    # ("it's the 21st not the 28th") mends what was said lately, never a value from long ago.
+    said_at = [-1] * len(earlier)
     facts: list[Fact] = []
     if (
         speakers.other_is_person
@@ -223,7 +237,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     talk: list[str] = []  # every message so far, both sides
     last_by: dict[str, Turn] = {}  # each side's latest message
     replies_since: dict[str, int] = {}  # each side's messages since the other's latest
-    for turn in turns:
+    for turn_no, turn in enumerate(turns):
         voice = voices.get(turn.role)
         if voice is not None and takes_back_the_last(turn.text):
             for taken_back in last_said.pop(turn.role, []):
@@ -260,7 +274,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 found = classify(bare, work=spoken.we is not None, names=names)
             if found is None:
                 continue
-            fact = _fact(found, spoken, turn, earlier, speakers.other_is_person)
+            since = _repair_reach(turn, old_value(found.body), turns[:turn_no])
+            reachable = [line for line, at in zip(earlier, said_at, strict=True) if at >= since]
+            fact = _fact(
+                found, spoken, turn, reachable, speakers.other_is_person, note_ok=since < 0
+            )
             if fact is None:
                 continue
             key = fact_key(_AS_OF.sub("", fact.text))
@@ -268,6 +286,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue
             seen.add(key)
             earlier.append(_AS_OF.sub("", fact.text))
+            said_at.append(turn_no)
             _fill_slot(slots, facts, slot_of(_AS_OF.sub("", fact.text)), fact)
             facts.append(fact)
         own = said.setdefault(turn.role, [])
@@ -304,6 +323,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             met |= names_given(fact.text)
             seen.add(key)
             earlier.append(fact.text)
+            said_at.append(turn_no)
             facts.append(fact)
         own.append(turn.text)
         talk.append(turn.text)
@@ -320,6 +340,30 @@ _LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "na
 
 
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
+
+
+def _repair_reach(turn: Turn, old: str, before: list[Turn]) -> int:
+    """The first message a correction in ``turn`` may mend (-1: any).
+
+    "no wait, actually it's the 21st not the 28th" repairs the latest message that
+    said the old value ("draft by 28 nov"), never an older "interview is the 28th
+    aug"; a correction without such a cue ("plan change. it's Glasgow now, not
+    Edinburgh") may mend anything said before.
+    """
+    if _SELF_REPAIR.match(turn.text) is None or not old:
+        return -1
+    number = re.fullmatch(r"(?:the )?(\d{1,4})(?:st|nd|rd|th)?", old, re.IGNORECASE)
+    value = rf"{number[1]}(?:st|nd|rd|th)?" if number is not None else re.escape(old)
+    said = re.compile(rf"(?<![\w.,:]){value}(?![\w]|[.,:]\d)", re.IGNORECASE)
+    for index in range(len(before) - 1, -1, -1):
+        if said.search(before[index].text):
+            return index
+    return -1
+
+
+_SELF_REPAIR = re.compile(
+    r"^\W*(?:no,? wait|wait|sorry|oops|no no|actually no|correction)\b", re.IGNORECASE
+)
 
 
 def _content_words(text: str) -> set[str]:
