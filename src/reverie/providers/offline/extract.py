@@ -17,6 +17,7 @@ assistant's words are never stored.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -212,8 +213,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     voices = voices_of(speakers)
     earlier = _known_lines(previous_summary)
     seen = {fact_key(line) for line in earlier}
-    # When each line of ``earlier`` was said (-1: before this chunk): a correction
-    # ("it's the 21st not the 28th") mends what was said lately, never a value from long ago.
+    # When each line of ``earlier`` was said (-1: before this chunk): a "no wait" correction
+    # mends only what was said since the latest mention of its old value (_repair_reach).
     said_at = [-1] * len(earlier)
     facts: list[Fact] = []
     if (
@@ -274,8 +275,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 found = classify(bare, work=spoken.we is not None, names=names)
             if found is None:
                 continue
-            since = _repair_reach(turn, old_value(found.body), turns[:turn_no])
-            reachable = [line for line, at in zip(earlier, said_at, strict=True) if at >= since]
+            since = -1
+            if found.tag == "correction":
+                since = _repair_reach(turn, old_value(found.body), turns[:turn_no])
+            reachable = earlier if since < 0 else earlier[bisect_left(said_at, since) :]
             fact = _fact(
                 found, spoken, turn, reachable, speakers.other_is_person, note_ok=since < 0
             )
