@@ -6,12 +6,14 @@ splicing "green tea" into "User prefers dark roast coffee" would give "dark
 roast tea", which nobody said. A correction without a subject ("it's on
 Tuesday, not Monday") can only fix a line that says Y, by swapping one value of
 the same kind: a day for a day, a number for a number, a name for a name
-(:func:`typed_swap`). Anything looser is not applied.
+(:func:`typed_swap`). Anything looser is not applied. A "no wait …" mends the
+latest message that said Y (:func:`repair_reach`), not an older line.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.vocabulary import is_name
 
@@ -19,6 +21,7 @@ __all__ = [
     "is_subjectless",
     "not_clause",
     "old_value",
+    "repair_reach",
     "strip_correction_lead",
     "swappable",
     "typed_swap",
@@ -159,3 +162,27 @@ def _same_number(word: str, as_in: str) -> str:
     plural = as_in.lower().endswith("s")
     bare = word[:-1] if word.lower().endswith("s") else word
     return bare + "s" if plural else bare
+
+
+def repair_reach(message: str, old: str, before: Sequence[str]) -> int:
+    """The index in ``before`` of the first message a correction in ``message`` may mend.
+
+    "no wait, actually it's the 21st not the 28th" repairs the latest message that
+    said the old value (``old``: "draft by 28 nov"), never an older "interview is the
+    28th aug"; a correction without such a cue ("plan change. it's Glasgow now, not
+    Edinburgh") may mend anything said before (-1).
+    """
+    if _SELF_REPAIR.match(message) is None or not old:
+        return -1
+    number = re.fullmatch(r"(?:the )?(\d{1,4})(?:st|nd|rd|th)?", old, re.IGNORECASE)
+    value = rf"{number[1]}(?:st|nd|rd|th)?" if number is not None else re.escape(old)
+    said = re.compile(rf"(?<![\w.,:]){value}(?![\w]|[.,:]\d)", re.IGNORECASE)
+    for index in range(len(before) - 1, -1, -1):
+        if said.search(before[index]):
+            return index
+    return -1
+
+
+_SELF_REPAIR = re.compile(
+    r"^\W*(?:no,? wait|wait|sorry|oops|no no|actually no|correction)\b", re.IGNORECASE
+)

@@ -25,6 +25,7 @@ from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
     is_subjectless,
     old_value,
+    repair_reach,
     strip_correction_lead,
     swappable,
     typed_swap,
@@ -214,7 +215,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     earlier = _known_lines(previous_summary)
     seen = {fact_key(line) for line in earlier}
     # When each line of ``earlier`` was said (-1: before this chunk): a "no wait" correction
-    # mends only what was said since the latest mention of its old value (_repair_reach).
+    # mends only what was said since the latest mention of its old value (repair_reach).
     said_at = [-1] * len(earlier)
     facts: list[Fact] = []
     if (
@@ -277,7 +278,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue
             since = -1
             if found.tag == "correction":
-                since = _repair_reach(turn, old_value(found.body), turns[:turn_no])
+                before = [said.text for said in turns[:turn_no]]
+                since = repair_reach(turn.text, old_value(found.body), before)
             reachable = earlier if since < 0 else earlier[bisect_left(said_at, since) :]
             fact = _fact(
                 found, spoken, turn, reachable, speakers.other_is_person, note_ok=since < 0
@@ -343,30 +345,6 @@ _LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "na
 
 
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
-
-
-def _repair_reach(turn: Turn, old: str, before: list[Turn]) -> int:
-    """The first message a correction in ``turn`` may mend (-1: any).
-
-    "no wait, actually it's the 21st not the 28th" repairs the latest message that
-    said the old value ("draft by 28 nov"), never an older "interview is the 28th
-    aug"; a correction without such a cue ("plan change. it's Glasgow now, not
-    Edinburgh") may mend anything said before.
-    """
-    if _SELF_REPAIR.match(turn.text) is None or not old:
-        return -1
-    number = re.fullmatch(r"(?:the )?(\d{1,4})(?:st|nd|rd|th)?", old, re.IGNORECASE)
-    value = rf"{number[1]}(?:st|nd|rd|th)?" if number is not None else re.escape(old)
-    said = re.compile(rf"(?<![\w.,:]){value}(?![\w]|[.,:]\d)", re.IGNORECASE)
-    for index in range(len(before) - 1, -1, -1):
-        if said.search(before[index].text):
-            return index
-    return -1
-
-
-_SELF_REPAIR = re.compile(
-    r"^\W*(?:no,? wait|wait|sorry|oops|no no|actually no|correction)\b", re.IGNORECASE
-)
 
 
 def _content_words(text: str) -> set[str]:
