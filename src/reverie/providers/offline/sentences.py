@@ -281,7 +281,7 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
     for match in _RELATION.finditer(clause):
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
-    places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[:i]))}
+    places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
     return found, places
 
 
