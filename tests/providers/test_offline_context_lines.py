@@ -287,3 +287,29 @@ def test_a_no_wait_still_mends_the_line_that_said_the_old_value() -> None:
         ("user", "wait, it's actually a Pi 5, not a Pi 4. I upgraded at christmas"),
     )
     assert "User runs Home Assistant on a Raspberry Pi 5 at home." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "apparently i'm the only structural engineer on the bridge project",
+            "User is the only structural engineer on the bridge project.",
+        ),
+        (
+            "who I'm working with so you have context: Hana Sato is our mobile tech lead",
+            "Hana Sato is User's mobile tech lead.",
+        ),
+        (
+            "I'm leading our upgrade to 0.76 with the New Architecture turned on.",
+            "User is leading their upgrade to 0.76 with the New Architecture turned on.",
+        ),
+    ],
+)
+def test_a_lead_in_or_a_closing_particle_does_not_hide_the_fact(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_version_number_in_a_reply_is_no_age() -> None:
+    asked = "What's your stack, your team size and your age?"
+    assert "User is 72." not in facts(("assistant", asked), ("user", "RN 0.72.6, hermes on. 4"))

@@ -84,3 +84,57 @@ def test_a_name_given_late_without_my_is_kept_with_its_capital() -> None:
     stored = facts(*chat, ("user", "name's christopher btw. kit. everyone says kit"))
     assert "User's name is Christopher." in stored
     assert facts(("user", "name is important to me")) == []
+
+
+_NUMBERED = (
+    "Happy to help you find your first car! A few questions:\n"
+    "1. What's your name and roughly where are you based?\n"
+    "2. How long have you had your licence?\n"
+    "3. What's your budget?"
+)
+
+
+def test_questions_one_to_a_line_answered_in_fragments_give_name_age_and_town() -> None:
+    stored = facts(
+        ("user", "need car. first one. help"),
+        ("assistant", _NUMBERED),
+        ("user", "tariq. 23. sheffield. passed test aug. new job in barnsley from 3 nov"),
+    )
+    assert {"User's name is Tariq.", "User is 23.", "User lives in Sheffield."} <= set(stored)
+
+
+def test_a_word_then_an_age_opening_an_early_reply_is_a_self_introduction() -> None:
+    asked = "Quick questions: 1. Budget? 2. Roughly where are you in the UK? 3. How old are you?"
+    stored = facts(("assistant", asked), ("user", "jay. 22. salford. budget 4k. for work mainly"))
+    assert {"User's name is Jay.", "User is 22.", "User lives in Salford."} <= set(stored)
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "wrong"),
+    [
+        # The race and its date: no name opens the reply, and the town is not the first word.
+        (
+            "Which race, when, and where do you live?",
+            "manchester. 19 april. 41. live in leeds",
+            "User lives in Manchester.",
+        ),
+        # An everyday word before the age is no name.
+        (
+            "What's your name and where are you based?",
+            "single. 34. leeds",
+            "User's name is Single.",
+        ),
+        # A town was not asked: a word after the age may be anything.
+        ("What's your name?", "mo. 30. renting", "User lives in Renting."),
+    ],
+)
+def test_fragments_that_do_not_introduce_the_speaker_are_not_read_as_an_introduction(
+    asked: str, said: str, wrong: str
+) -> None:
+    assert wrong not in facts(("assistant", asked), ("user", said))
+
+
+def test_the_one_question_of_a_message_is_answered_even_before_an_explanation() -> None:
+    asked = "Nice! What's the new job, by the way? Job title affects the insurance premium."
+    stored = facts(("assistant", asked), ("user", "junior quantity surveyor. pennine build. 27k"))
+    assert "User's job: junior quantity surveyor." in stored

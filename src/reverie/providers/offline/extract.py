@@ -33,7 +33,7 @@ from reverie.providers.offline.corrections import (
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
-from reverie.providers.offline.listed_answers import listed_answers
+from reverie.providers.offline.listed_answers import introduced, listed_answers
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.owners import (
     as_household,
@@ -304,8 +304,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None and "?" in asked.text:
             nth = replies_since.get(turn.role, 0)
             if nth == 0:
-                listed = listed_answers(asked.text, turn.text, voice.speaker)
-                framed += listed or age_answer(asked.text, turn.text, voice.speaker)
+                early = len(own) < FIRST_MESSAGES
+                framed += listed_answers(asked.text, turn.text, voice.speaker) or [
+                    *introduced(asked.text, turn.text, voice.speaker, lexicon, early=early),
+                    *age_answer(asked.text, turn.text, voice.speaker),
+                ]
             pairs = question_pairs(asked.text, turn.text, nth)
             for question, answered in pairs:
                 framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)

@@ -55,6 +55,7 @@ _ASKS_NAME = re.compile(
 _FULL_NAME = re.compile(
     r"(?:yes,? )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+){0,2}", _I
 )
+_ASKED_AFTER_OTHERS = re.compile(r"(?:,|\band)\s+where\b", _I)
 _ASKS_WHERE_FROM = re.compile(
     r"\bwhere are you (?:originally )?from\b|\bwhere did you grow up\b", _I
 )
@@ -73,7 +74,8 @@ _ASKS_FAVOURITE = re.compile(
 )
 _ASKS_JOB = re.compile(
     r"\bwhat (?:do|d'you) you do(?: for (?:work|a living|money))?\s*\?$|\bwhat(?:'s| is) your "
-    r"(?:job|day job|line of work)\b|\bwhat (?:kind|sort|line) of work (?:do|are) you\b"
+    r"(?:job|day job|line of work)\b|\bwhat(?:'s| is) the new (?:job|role)\b"
+    r"|\bwhat (?:kind|sort|line) of work (?:do|are) you\b"
     r"|\bwhere do you work\b",
     _I,
 )
@@ -118,9 +120,15 @@ def answer_frames(
         recent: The answerer's earlier messages (for "what's her name?" about a pet).
     """
     asked = sentences(question)
-    if not asked or not asked[-1].endswith("?"):
+    # "Nice! What's the new job, by the way? Job title affects the premium.": the one question
+    # asked is what the reply answers, wherever it stands.
+    questions = [sentence for sentence in asked if sentence.endswith("?")]
+    if len(questions) == 1:
+        last = questions[0]
+    elif asked and asked[-1].endswith("?"):
+        last = asked[-1]
+    else:
         return []
-    last = asked[-1]
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
@@ -177,6 +185,8 @@ def _answered(
     if described is not None or len(head.split()) > 4:
         return [described] if described is not None else []
     if _ASKS_WHERE_LIVE.search(last) or _ASKS_WHERE_FROM.search(last):
+        if _ASKED_AFTER_OTHERS.search(last):
+            return []  # "which race, when, and where do you live?" — "manchester. 19 april."
         if all(
             w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
         ):

@@ -178,7 +178,8 @@ _BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years o
 
 def bare_age(text: str, subject: str) -> list[FrameFact]:
     """ "jay. 22. salford." → "jay is 22.": the one number said alone in ``text``, as an age."""
-    parts = [part.strip(" !") for part in re.split(r"[.;,\n]\s*|\s+[-–—]\s+", text)]
+    # "RN 0.72.6" is a version, not "72" said alone.
+    parts = [part.strip(" !") for part in re.split(r"[.;,](?!\d)\s*|\n\s*|\s+[-–—]\s+", text)]
     ages = [match["age"] for part in parts if (match := _BARE_AGE.fullmatch(part))]
     if len(ages) != 1:
         return []  # "29. 31." is not one person's age

@@ -62,6 +62,8 @@ _NOISE = re.compile(
     _I,
 )
 _DANGLING = re.compile(
+    # "… with the New Architecture turned on." ends a phrasal verb, not a sentence cut short.
+    r"(?<!\bturned )(?<!\bswitched )(?<!\bsigned )(?<!\blogged )(?<!\bkept )"
     r"\b(?:and|or|but|with|to|of|for|the|a|an|because|so|then|when|if|than|as|at|in|on|"
     r"from|by|like|about|into|my|your|their|his|her|is|are|was|not|just|also|very|"
     r"which|who|that|this)\s*[.!]?$",

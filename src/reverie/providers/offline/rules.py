@@ -33,7 +33,8 @@ _I = re.IGNORECASE
 _FILLERS = re.compile(
     # "Oh no. So you're not coming": dismay, never the "no" of a correction.
     r"^(?:(?:oh no+|oh dear|oh man|"
-    r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|"
+    r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
+    r"basically|tbh|to be honest|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
@@ -71,7 +72,8 @@ _PREAMBLE = re.compile(
     r"(?i:can you|could you|please|remind me|don't|do not|never|always)|"
     r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I|"
     # "medical: Theo has a peanut allergy"
-    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ (?:has|is|was|had|goes|does|needs|gets|takes|can|will|works|lives)"
+    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)? "
+    r"(?:has|is|was|had|goes|does|needs|gets|takes|can|will|works|lives)"
     r")\b)"
 )
 
