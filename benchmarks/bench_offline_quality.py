@@ -110,6 +110,7 @@ SETS = (
     "writer14",
     "writer15",
     "writer16",
+    "writer17",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -48,3 +48,49 @@ def test_someone_elses_news_keeps_the_next_fragment_theirs() -> None:
 def test_an_injury_said_tersely_is_kept_in_the_past_tense() -> None:
     stored = facts(("user", "ugh. update. tore my calf at 5-a-side on thursday"))
     assert stored == ["User tore their calf at 5-a-side on Thursday (as of 2026-03-02)."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("She's put me on propranolol, 40mg a day.", "User is on propranolol, 40mg a day."),
+        ("the rheumatologist has started me on methotrexate", "User is on methotrexate."),
+        ("GP put me on iron tablets", "User is on iron tablets."),
+    ],
+)
+def test_a_medicine_someone_put_the_speaker_on_is_what_they_take(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_name_opening_two_sentences_as_their_subject_is_a_name() -> None:
+    chat = [
+        ("user", "Big news from Whitby. Lottie's pregnant!! Due in March."),
+        ("assistant", "WHAT. amazing!! tell her congrats from me"),
+        ("user", "Lottie's hoping for a girl. Mum is already knitting."),
+    ]
+    assert "Lottie is pregnant." in facts(*chat)
+
+
+def test_a_word_opening_sentences_that_is_also_written_in_lower_case_is_no_name() -> None:
+    chat = [
+        ("user", "Timeline is tight. Timeline is set by the board."),
+        ("user", "the timeline worries me"),
+    ]
+    assert not any(line.startswith("Timeline") for line in facts(*chat))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("too long bro. keep it short pls", "User wants the assistant to keep answers short."),
+        ("no essays", "User wants no essays."),
+        ("can u just give me kg always", "User wants the assistant to give them kg always."),
+    ],
+)
+def test_a_rule_for_the_answers_typed_in_chat_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("assistant", "Here's the plan for the week."), ("user", said))
+
+
+def test_keeping_something_else_short_is_no_rule_for_the_answers() -> None:
+    stored = facts(("user", "keep them short, I hate OKRs with 7 key results"))
+    assert not any("assistant" in line for line in stored)

@@ -34,7 +34,7 @@ from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
-from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
     named_subject,
@@ -225,9 +225,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     ):
         facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
         seen.add(fact_key(facts[0].text))
-    names = set(known_names([t.text for t in turns])) | {t.name for t in turns if t.name}
+    said_texts = [t.text for t in turns if t.role in ("user", "assistant")]
+    names = set(known_names([t.text for t in turns])) | names_opening_sentences(said_texts)
+    names |= {t.name for t in turns if t.name}
     lexicon = NameLexicon(
-        [t.text for t in turns if t.role in ("user", "assistant")],
+        said_texts,
         known=names | {n for n in (speakers.user_name, speakers.other_name) if n},
     )
     slots: dict[tuple[str, str], Fact] = {}

@@ -25,7 +25,7 @@ from reverie.providers.offline.vocabulary import (
     words,
 )
 
-__all__ = ["FUNCTION_WORDS", "NameLexicon", "looks_like_a_verb"]
+__all__ = ["FUNCTION_WORDS", "NameLexicon", "looks_like_a_verb", "names_opening_sentences"]
 
 # A lower-case word never written with a capital is a name only if it recurs.
 _TIMES_FOR_A_LOWER_CASE_NAME = 3
@@ -131,3 +131,37 @@ def looks_like_a_verb(word: str) -> bool:
         stems.add(word.removesuffix("d"))  # "loved", "hated": the verb ends in "e"
     # "cried", "tried", "worried": no name ends so ("Ahmed", "Fred" and "Ted" do end in -ed).
     return bool(stems & verbs) or word.endswith(("ing", "ly", "ied"))
+
+
+# "Lottie's pregnant!!", "Mabel's been scratching her ear": a name opening a sentence as its
+# subject.
+_OPENS_AS_SUBJECT = re.compile(
+    r"(?:^|[.!?]\s+)(?P<word>[A-ZÀ-Þ][a-zà-ÿ]+)(?:'s|’s| is| has| was| had)\s", re.MULTILINE
+)
+_TIMES_OPENING_A_SENTENCE = 2
+
+
+def names_opening_sentences(texts: Sequence[str]) -> frozenset[str]:
+    """Capitalised words that open sentences as a subject and are never written in lower case.
+
+    A capital at the start of a sentence proves nothing once ("Timeline is
+    roughly a year"); a word that opens two sentences as their subject and that
+    the conversation never writes in lower case is a name ("Lottie's pregnant",
+    "Lottie's bump is showing"), unless it is a word every chat uses or one
+    shaped like a verb or an adverb.
+    """
+    opened: Counter[str] = Counter()
+    lower: set[str] = set()
+    for text in texts:
+        opened.update(match["word"] for match in _OPENS_AS_SUBJECT.finditer(text))
+        lower.update(re.findall(r"(?<![\w'’-])[a-zà-ÿ]+", text))
+    return frozenset(
+        word
+        for word, times in opened.items()
+        if times >= _TIMES_OPENING_A_SENTENCE
+        and word.lower() not in lower
+        and word.lower() not in COMMON_WORDS
+        and word.lower() not in FUNCTION_WORDS
+        and not word.lower().endswith(("ing", "ed", "ly"))
+        and is_name(word)
+    )

@@ -65,6 +65,14 @@ _HOW_KNOWN = re.compile(
     r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )
+# "the GP put me on propranolol", "she's started me on methotrexate": what the speaker now
+# takes, said through whoever prescribed it.
+_PUT_ON = re.compile(
+    r"^(?:(?:the |my )?(?:gp|doctor|doc|consultant|nurse|physio|rheumatologist|specialist|"
+    r"psychiatrist|dermatologist|cardiologist|she|he|they)(?:'s|'ve| has| have)? )?"
+    r"(?:put|started|switched) me (?:on|onto) (?=\S)",
+    _I,
+)
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
@@ -184,17 +192,31 @@ _BARE_IMPERATIVE = re.compile(
 # "keep answers short", "format replies as bullets": about every answer, so standing by nature.
 _ABOUT_ANSWERS = re.compile(
     r"^(?:please )?(?:keep|make|give|write|format|put|start|end)\s+(?:your |the |all |my )?"
-    r"(?:answers|replies|responses|explanations|summaries)\b",
+    r"(?:answers|replies|responses|explanations|summaries)\b"
+    # "keep it short pls": said of the answers, in chat
+    r"|^(?:please )?keep it (?:short|brief|concise|tight|simple)\b",
     _I,
 )
+_KEEP_IT = re.compile(r"^(?:please )?keep it\b", _I)
+_TRAILING_PLEASE = re.compile(r",?\s*\bplease[.!]*$", _I)
+
+
+def _as_rule(asked: str) -> str:
+    """ "keep it short please" → "please keep answers short": a rule for the answers."""
+    rule = _TRAILING_PLEASE.sub("", _KEEP_IT.sub("keep answers", asked))
+    return rule if rule.lower().startswith("please") else f"please {rule}"
+
+
+_CAN_YOU = re.compile(r"^(?:can|could) you (?:just |please )*", _I)
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 # "please drop the emojis", "lose the preamble": the way answers look, asked for once and
 # for all (the thing names a part of an answer, never of the work).
 _DROP_THING = re.compile(
     r"^(?:pls |please |can you |could you )?(?:drop|lose|ditch|skip|stop using|stop with|"
-    r"cut|no more) (?:the |all the |all )?(?P<thing>emojis?|emoticons|exclamation marks|"
+    r"cut|no more|no) (?:the |all the |all )?(?P<thing>emojis?|emoticons|exclamation marks|"
     r"preambles?|intros?|disclaimers|caveats|small talk|pleasantries|apologies|"
-    r"headings|bullet points|summaries|recaps)\b(?:,?\s*(?:please|pls))?"
+    r"headings|bullet points|summaries|recaps|essays|walls of text|lectures|waffle)\b"
+    r"(?:,?\s*(?:please|pls))?"
     r"(?=[,.!;]|$)",
     _I,
 )
@@ -206,7 +228,7 @@ _NO_THING_PLEASE = re.compile(
 def strip_fillers(sentence: str) -> str:
     """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …")."""
     text = _FILLERS.sub("", sentence.strip()).strip()
-    text = _PREAMBLE.sub("", _HOW_KNOWN.sub("", text))
+    text = _PUT_ON.sub("I'm on ", _PREAMBLE.sub("", _HOW_KNOWN.sub("", text)))
     text = _TRAILING_FILLERS.sub("", text)
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()
@@ -285,7 +307,10 @@ def classify(
             return Classification("ephemeral", s) if not _TASK_TOO_SHORT.match(s) else None
         request = _RULE_REQUEST.match(s.rstrip("?").strip())
         if request is not None:
-            return Classification("permanent", "please " + request["rule"])
+            return Classification("permanent", _as_rule(request["rule"]))
+        asked = _CAN_YOU.sub("", s.rstrip("?").strip())  # "can u just give me kg always"
+        if asked != s and _BARE_IMPERATIVE.match(asked) and _STANDING.search(asked):
+            return Classification("permanent", f"please {asked}")
         return None
     if _FOR_NOW.search(s) or _ROLE_PLAY.search(s):
         return None  # "… for now" will change; "I want you to act as …" is a game
@@ -300,7 +325,7 @@ def classify(
     if _BARE_IMPERATIVE.match(s) and standing and not _ONE_OFF.search(s):
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
-        return Classification("permanent", s if s.lower().startswith("please") else f"please {s}")
+        return Classification("permanent", _as_rule(s))
     if (no_thing := _NO_THING_PLEASE.match(s) or _DROP_THING.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):
