@@ -94,3 +94,45 @@ def test_a_rule_for_the_answers_typed_in_chat_is_kept(said: str, kept: str) -> N
 def test_keeping_something_else_short_is_no_rule_for_the_answers() -> None:
     stored = facts(("user", "keep them short, I hate OKRs with 7 key results"))
     assert not any("assistant" in line for line in stored)
+
+
+def test_a_title_case_word_of_the_other_side_is_no_name_for_a_bare_relation() -> None:
+    chat = [
+        ("assistant", "Since you're Gas Safe registered, list the CP12 first."),
+        ("user", "landlord gas safety cert £70 (one appliance, £15 each extra)"),
+    ]
+    assert not any("landlord" in line for line in facts(*chat))
+
+
+def test_a_lower_case_name_the_other_side_capitalised_still_names_a_bare_relation() -> None:
+    chat = [
+        ("assistant", "- **Pretzel**: with Ana 8–22 Oct"),
+        ("user", "dog. pretzel. corgi mix. neighbor ana watching him oct 8 to 22"),
+    ]
+    assert "User's neighbor is Ana." in facts(*chat)
+
+
+def test_a_table_row_in_title_case_names_no_one() -> None:
+    chat = [
+        ("assistant", "| Service | Price |\n|---|---|\n| Landlord Gas Safety Certificate | £70 |"),
+        ("user", "landlord gas safety cert is £70"),
+    ]
+    assert not any("Gas" in line for line in facts(*chat))
+
+
+def test_a_no_after_a_long_list_of_warning_signs_turns_no_option_down() -> None:
+    chat = [
+        (
+            "assistant",
+            "See a GP if you have night pain that wakes you, weakness, numbness, or it "
+            "happened with a pop and bruising. Any pain at rest?",
+        ),
+        ("user", "only some movements hurt. no pop"),
+    ]
+    assert not any("decided" in line for line in facts(*chat))
+
+
+def test_a_second_verb_in_the_negative_agrees_with_the_speaker() -> None:
+    assert "User lives in Leeds and doesn't drive." in facts(
+        ("user", "I live in Leeds and don't drive")
+    )

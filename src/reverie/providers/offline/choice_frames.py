@@ -99,7 +99,7 @@ def choice_frames(
             continue
         named = re.compile(rf"(?<!\w){re.escape(what)}(?!\w)", _I)
         offered = [
-            s for s in told if named.search(s) and _OFFERS.search(s) and not _ASKS_WHAT_IS.search(s)
+            s for s in told if named.search(s) and _offers(s) and not _ASKS_WHAT_IS.search(s)
         ]
         if offered:
             option = named.search(offered[-1])
@@ -199,11 +199,24 @@ _ASKS_WHAT_IS = re.compile(
     r"|\b(?:is|are) there\b|\bany\b"
     # "Did you take it with water?", "garden or not?": asks how things are, so "no water" is
     # an answer, not an option turned down.
-    r"|\b(?:did|do|does) (?:you|u) (?:take|use|eat|drink|bring|get|do|wear|need|live|rent)\b"
+    r"|\b(?:did|do|does) (?:you|u) (?:take|use|eat|drink|bring|get|do|wear|need|live|rent|"
+    r"feel|hear|notice|see)\b"
     r"|\b(?:are|were) (?:you|u)\b|\bor not\b",
     _I,
 )
 # "should I do keto?", "A JR Pass could cover it": a sentence that puts an option forward.
 _OFFERS = re.compile(
-    r"\?|\b(?:should|could|would|might|recommend|suggest|option|consider|worth|try|or)\b", _I
+    r"\?|\b(?:should|could|would|might|recommend|suggest|option|consider|worth|try)\b", _I
 )
+# "keto or paleo" puts two options forward; "numbness, or it happened with a pop and
+# bruising" (a long list of warning signs) puts none.
+_MOST_WORDS_WITH_OR = 12
+
+
+def _offers(sentence: str) -> bool:
+    """True when ``sentence`` puts an option forward."""
+    if _OFFERS.search(sentence):
+        return True
+    return re.search(r"\bor\b", sentence, _I) is not None and (
+        len(sentence.split()) <= _MOST_WORDS_WITH_OR
+    )

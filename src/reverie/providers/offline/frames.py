@@ -37,7 +37,7 @@ from reverie.providers.offline.frame_words import (
     relation_line,
     sentences,
 )
-from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon, looks_like_a_verb
 from reverie.providers.offline.occasion_frames import (
     birthday_frames,
     occasion_frames,
@@ -272,6 +272,10 @@ def _sentence_frames(
                     and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
                 )
             )
+            if pattern is _BARE_RELATION and not shaped and match["name"].islower():
+                verb = after.split()[0].lower() if after.split() else ""
+                if not (verb in ("is", "was", "has", "had") or looks_like_a_verb(verb)):
+                    continue  # "landlord gas safety cert £70", not "neighbor ana watching him"
             name = lexicon.name(match["name"], after, by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))

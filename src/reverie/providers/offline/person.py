@@ -32,7 +32,8 @@ _ADVERBS = _wordset(
 # Verbs that, after "and", go on about the speaker ("… and speak Turkish"); words that
 # are also nouns ("… and fish") are left out.
 _SECOND_VERBS = _wordset(
-    "speak live love like hate prefer enjoy teach write drive own know want need use have"
+    "speak live love like hate prefer enjoy teach write drive own know want need use have don't "
+    "haven't"
 )
 # The first half of a compound verb ("we soft delete rows" → "The team soft deletes rows").
 _VERB_PREFIXES = _wordset("soft hard double triple batch bulk lazy")

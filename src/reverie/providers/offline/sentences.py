@@ -394,6 +394,8 @@ def known_names(texts: list[str]) -> frozenset[str]:
     found: set[str] = set()
     for text in texts:
         for line in drop_code(text).splitlines():
+            if _TABLE_ROW.match(line):
+                continue  # "| Landlord Gas Safety Certificate | £70 |": a table's title case
             for match in _CAPITALISED.finditer(line):
                 word = match.group(0).removesuffix("'s").removesuffix("’s")
                 if is_name(word):
