@@ -213,6 +213,8 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User has got a long day tomorrow.",
         "User has 900 words of chaos.",
         "User likes the colours.",
+        "Kofi reads the wrong line.",
+        "User misread the date on the letter.",
         "Marcus likes scary.",
         "The nematodes is April now.",
         "User is basically running the place for minimum wage.",

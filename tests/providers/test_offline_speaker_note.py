@@ -7,7 +7,8 @@ from typing import Any
 from reverie.consolidation.archive_prompt import build_archive_messages
 from reverie.providers.offline import OfflineProvider
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
-from reverie.providers.offline.speakers import Speakers
+from reverie.providers.offline.speakers import Speakers, identify_speakers
+from reverie.providers.offline.transcript import Turn
 
 # The first chunk names Magda; the next ones never do.
 FIRST: list[dict[str, Any]] = [
@@ -75,3 +76,43 @@ async def test_a_chat_with_an_assistant_has_no_note() -> None:
         ]
     )
     assert "[skip]" not in answer
+
+
+# Written with capitals and full stops, nobody named: only what the two say of their lives
+# shows a person is answering.
+UNNAMED: list[dict[str, Any]] = [
+    {"role": "user", "content": "are you up\nthere's no hot water. none"},
+    {"role": "assistant", "content": "I'm up. I had a cold shower at 6."},
+    {"role": "user", "content": "have you told the landlord"},
+    {"role": "assistant", "content": "Texting him now."},
+]
+READS_LIKE_AN_ASSISTANT: list[dict[str, Any]] = [
+    {"role": "user", "content": "ok sort the broadband then"},
+    {"role": "assistant", "content": "Done. Installation is Friday the 21st."},
+    {"role": "user", "content": "i'm asleep that day after nights"},
+    {"role": "assistant", "content": "I start my new job at Harlow Pryce on 10 March."},
+]
+
+
+def test_a_person_not_named_yet_is_noted_and_read_back() -> None:
+    note = speakers_note(Speakers(True, None, "Niamh"))
+    assert note == "[skip] Speakers: the user is Niamh; the other person is a person not named yet."
+    assert carried_speakers(note) == Speakers(True, None, "Niamh")
+
+
+async def test_a_person_found_in_one_chunk_stays_a_person_in_the_next_without_a_name() -> None:
+    first = await archive(UNNAMED)
+    assert first.splitlines()[-1] == "[skip] Speakers: the other person is a person not named yet."
+    later = [Turn(str(m["role"]), str(m["content"]), None) for m in READS_LIKE_AN_ASSISTANT]
+    assert not identify_speakers(later).other_is_person  # alone, it reads like an assistant
+    assert identify_speakers(later, carried_speakers(first)).other_is_person
+
+
+async def test_a_name_on_the_second_line_of_a_message_names_the_other_person() -> None:
+    chat = [
+        {"role": "assistant", "content": "i got it. trainee QS at harlow pryce"},
+        {"role": "user", "content": "AHHHHH\nkofi!!! i knew it\ntell me everything"},
+        {"role": "assistant", "content": "£29,500 and they pay for the degree lol"},
+        {"role": "user", "content": "you'll be a proper professional lol"},
+    ]
+    assert "the other person is Kofi" in await archive(chat)

@@ -131,7 +131,10 @@ _PHRASE = re.compile(
     # "User is the one covered in flour": pointing someone out in a room, not who they are
     r"|\b(?:is|are) the ones? (?:who|that|covered|with|in|always)\b"
     # "User has got to do the banking": a chore of the day
-    r"|\bha(?:s|ve) (?:got )?to do the \w+\.$",
+    r"|\bha(?:s|ve) (?:got )?to do the \w+\.$"
+    # "Kofi reads the wrong line", "User misread the date": a slip owned up to
+    r"|\b(?:reads?|read|looked at|copied|typed|wrote|sent) the wrong \w+"
+    r"|\bmis(?:read|typed|heard)\b",
     _I,
 )
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally) (?:\w+ )?\1\b", _I)

@@ -17,20 +17,28 @@ from reverie.providers.offline.speakers import Speakers
 __all__ = ["carried_speakers", "speakers_note"]
 
 _NAME = r"[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
+_UNNAMED = "a person not named yet"
 _NOTE = re.compile(
     rf"^\[skip\] Speakers: (?:the user is (?P<user>{_NAME})(?:; |, | and ))?"
-    rf"the other person is (?P<other>{_NAME})(?P<shared>, who shares the user's home)?\.$",
+    rf"the other person is (?:(?P<other>{_NAME})|{_UNNAMED})"
+    r"(?P<shared>, who shares the user's home)?\.$",
     re.MULTILINE,
 )
 
 
 def speakers_note(speakers: Speakers) -> str | None:
-    """The ``[skip]`` note naming the two people of a chat, or None for a chat with an assistant."""
-    if not speakers.other_is_person or speakers.other_name is None:
+    """The ``[skip]`` note on the two people of a chat, or None for a chat with an assistant.
+
+    A person not named yet is noted too: the next chunk, whose few messages may
+    read like an assistant's ("Done. Installation is Friday"), still knows who
+    talks.
+    """
+    if not speakers.other_is_person:
         return None
     user = f"the user is {speakers.user_name}; " if speakers.user_name else ""
     shared = ", who shares the user's home" if speakers.shared_home else ""
-    return f"[skip] Speakers: {user}the other person is {speakers.other_name}{shared}."
+    other = speakers.other_name or _UNNAMED
+    return f"[skip] Speakers: {user}the other person is {other}{shared}."
 
 
 def carried_speakers(previous_summary: str | None) -> Speakers | None:

@@ -47,6 +47,18 @@ _AI_MARKS = re.compile(
     r"here is an?\b|i can help|hope this helps)",
     re.MULTILINE | _I,
 )
+_PEOPLE = (
+    r"(?:mum|mom|mam|dad|sister|brother|wife|husband|girlfriend|boyfriend|gf|bf|partner|boss|"
+    r"manager|kids?|son|daughter|cousin|gran|nan|grandma|grandad|nana|mates?)"
+)
+_OWN_LIFE = re.compile(
+    rf"\bmy {_PEOPLE}\b|\bi (?:had|went|paid|slept|worked|cried|got home|just got)\b", re.I
+)
+_ASKS_ABOUT_THEIR_LIFE = re.compile(
+    rf"\byour {_PEOPLE}\b|\byour (?:job|notice|interview|shift|new job|day|exams?|flight)\b"
+    r"|\b(?:have|did|are) you (?:told|been|seen|heard|eaten|slept|had)\b",
+    re.I,
+)
 _NOISE = re.compile(
     r"(?<!\w)(?:lol+|haha\w*|jaja\w*|omg|lmao|xd|brb)(?!\w)|[\U0001f300-\U0001faff\u2600-\u27bf]",
     _I,
@@ -185,21 +197,31 @@ def _names(turns: Sequence[Turn], role: str) -> Counter[str]:
     return Counter(t.name for t in turns if t.role == role and t.name)
 
 
-def _looks_like_a_person(replies: Sequence[Turn]) -> bool:
+def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool:
     texts = [t.text for t in replies if t.text.strip()]
     if len(texts) < 2 or any(t.used_tools for t in replies):
         return False
     if any(_AI_MARKS.search(text) or len(text) > 500 for text in texts):
         return False
     casual = sum(1 for text in texts if text[:1].islower() or _NOISE.search(text))
-    return casual >= max(2, 0.3 * len(texts))
+    if casual >= max(2, 0.3 * len(texts)):
+        return True
+    # Written with capitals and full stops, a person still has a life an assistant has not:
+    # "I paid you that!", "have you told your mum?".
+    return any(_OWN_LIFE.search(text) for text in texts) or any(
+        _ASKS_ABOUT_THEIR_LIFE.search(t.text) for t in users
+    )
+
+
+_LINES_READ = 3
 
 
 def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
     found: Counter[str] = Counter()
     patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
     for text in texts:
-        first_line = text.strip().split("\n", 1)[0]
+        # "AHHHHH\nKOFI!!!!! i knew it": each line of a chat message is a text of its own.
+        lines = text.strip().split("\n")[:_LINES_READ]
         for match in _NAME_ALONE.finditer(text):
             name = match["name"]
             low = name.lower()
@@ -209,8 +231,8 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                 and not low.endswith(_WORD_ENDINGS)  # "Understandable.", "Congratulations!"
             ):
                 found[_tidy_name(name)] += 2  # written as a name, said to them
-        for pattern in patterns:
-            for match in pattern.finditer(first_line):
+        for pattern, line in ((p, line) for p in patterns for line in lines):
+            for match in pattern.finditer(line):
                 name = match["name"]
                 low = name.lower()
                 if (
@@ -277,7 +299,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         if not _AI_NAMES.match(name):
             return Speakers(True, name, user_name, work)
         return Speakers(False, None, user_name, work)
-    if not _looks_like_a_person(replies):
+    if not _looks_like_a_person(replies, users):
         return Speakers(False, None, user_name, work)
     candidates = _vocatives(said, lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
