@@ -214,6 +214,8 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User has 900 words of chaos.",
         "User likes the colours.",
         "Kofi reads the wrong line.",
+        "User will search.",
+        "User is thinking: in Ireland they will drink tea with milk.",
         "User misread the date on the letter.",
         "Marcus likes scary.",
         "The nematodes is April now.",

@@ -136,3 +136,19 @@ def test_a_second_verb_in_the_negative_agrees_with_the_speaker() -> None:
     assert "User lives in Leeds and doesn't drive." in facts(
         ("user", "I live in Leeds and don't drive")
     )
+
+
+def test_a_name_then_who_and_where_in_a_first_message_introduces_the_user() -> None:
+    said = "evening. need a hand with invoicing. Dean, Hollis Plumbing & Heating, Swindon."
+    assert "User is Dean, Hollis Plumbing & Heating, Swindon." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Paris, London and Rome are on the list.",  # a verb: a sentence, not an introduction
+        "our cat Mochi (Persian, 4 years old) hates the carrier",  # a word, then an age
+    ],
+)
+def test_words_then_fragments_that_are_no_introduction_name_no_one(said: str) -> None:
+    assert not any(line.startswith("User is ") for line in facts(("user", said)))

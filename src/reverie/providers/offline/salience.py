@@ -23,7 +23,9 @@ _I = re.IGNORECASE
 # A guess or a someday is not a fact yet.
 _SPECULATIVE = re.compile(
     r"\b(?:maybe|perhaps|might|possibly|probably|eventually|someday|one day|at some point|"
-    r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b",
+    r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
+    # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
+    r"|\bis thinking:",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
@@ -72,6 +74,8 @@ _NEEDS_OBJECT = re.compile(
     r"sensitive|afraid|scared|fond|aware|interested|addicted|used|keen|responsible)\s*[.!]?$",
     _I,
 )
+# "User will search.", "Kofi will check.": an intention with nothing to act on.
+_BARE_INTENT = re.compile(r"^[\w'’ -]+? will \w+\.$", _I)
 _NOW = re.compile(
     r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b", _I
 )
@@ -264,6 +268,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _NEEDS_OBJECT,
+        _BARE_INTENT,
         _EPITHET,
         _PHRASE,
         _TAUTOLOGY,

@@ -131,8 +131,28 @@ _SIGNED = re.compile(
 _LOWER_INTRO = re.compile(r"^(?:i'm|im|i am) (?P<name>[a-zà-ÿ][a-zà-ÿ'’-]+)(?=, \S)", _I)
 
 
+# "Dean, Hollis Plumbing & Heating, Swindon.": a name, then who and where, with no verb.
+_NAME_THEN_FRAGMENTS = re.compile(
+    r"^(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),\s+(?-i:[A-Z])[^.!?]*[.!]?$", _I
+)
+_ANY_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|says?|said|"
+    r"wants?|needs?|thinks?|goes|went|got)\b",
+    _I,
+)
+
+
 def self_introduced(clause: str) -> str:
-    """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message)."""
+    """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message).
+
+    So are "i'm marta, backend dev at haulwise" and "Dean, Hollis Plumbing &
+    Heating, Swindon." (a name, then fragments without a verb).
+    """
+    fragments = _NAME_THEN_FRAGMENTS.match(clause)
+    if fragments is not None and not _ANY_VERB.search(clause):
+        word = fragments["name"]
+        if word.lower() not in COMMON_WORDS and is_name(word):
+            return f"I'm {clause}"
     if (lower := _LOWER_INTRO.match(clause)) is not None:
         word = lower["name"]
         titled = word[:1].upper() + word[1:]
