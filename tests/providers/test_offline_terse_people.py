@@ -152,3 +152,25 @@ def test_a_name_then_who_and_where_in_a_first_message_introduces_the_user() -> N
 )
 def test_words_then_fragments_that_are_no_introduction_name_no_one(said: str) -> None:
     assert not any(line.startswith("User is ") for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my nephew Jan is 3. Mila's 6", "User's nephew Jan is 3."),
+        ("I don't want any banking on the tablet", "User doesn't want any banking on the tablet."),
+        ("I have atrial fibrillation", "User has atrial fibrillation."),
+        ("I take apixaban for it, the blood thinner.", "User takes apixaban, the blood thinner."),
+        (
+            "Please keep it to one step at a time if you don't mind.",
+            "User wants the assistant to keep answers to one step at a time.",
+        ),
+    ],
+)
+def test_plainly_said_facts_of_an_older_user_are_kept(said: str, kept: str) -> None:
+    assert kept in facts(("assistant", "Happy to help with that."), ("user", said))
+
+
+def test_a_date_before_a_length_of_time_is_no_age() -> None:
+    said = "15 Oct to 31 Jan is 3.5 months, so I think I'm just okay?"
+    assert not any(line.startswith("Jan is") for line in facts(("user", said)))

@@ -175,10 +175,11 @@ _GOES_BY = re.compile(
 # "me (jo)", "team: me (gwen, owner, …)": the speaker's own name in brackets.
 _ME_NAMED = re.compile(rf"(?:^|[:,]\s*)(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})[,)]", _I)
 _AGE = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})"
+    # ("31 Jan is 3.5 months" is a date and a length of time, not an age.)
+    rf"(?:^|(?<=[\s,(]))(?<!\d )(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})(?!\.\d)"
     r"(?=\s*(?:[,.;)]|$| years old| and))"
-    rf"|(?:^|(?<=[\s,(]))(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
-    r"(?P<age2>\d{1,2})(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
+    rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
+    r"(?P<age2>\d{1,2})(?!\.\d)(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
 _SICK_FROM = re.compile(
     r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I

@@ -82,7 +82,9 @@ _LIGHT_VERBS = {
     "keep": re.compile(r"^(?:a|an|my|\d)\b", _I),
     # "I want the big room" is a wish; "I want the light to turn on at 30%" a request.
     "want": re.compile(
-        r"^(?:(?:a|an|the|my) (?!.*\bto\b)|to \w+ \w+|\w+ (?:anyway|instead)\b)", _I
+        # ("I don't want any banking on the tablet": none of a kind.)
+        r"^(?:(?:a|an|the|my|any) (?!.*\bto\b)|to \w+ \w+|\w+ (?:anyway|instead)\b)",
+        _I,
     ),
     # "I know React and Flask" is a skill; "I know that", "I know right" are not.
     "know": re.compile(

@@ -52,7 +52,7 @@ _FILLERS = re.compile(
 )
 _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
-    r"i think|for now|lmao|just saying|you know))+[.!]*$",
+    r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?))+[.!]*$",
     _I,
 )
 _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)", _I)
@@ -72,6 +72,10 @@ _PUT_ON = re.compile(
     r"psychiatrist|dermatologist|cardiologist|she|he|they)(?:'s|'ve| has| have)? )?"
     r"(?:put|started|switched) me (?:on|onto) (?=\S)",
     _I,
+)
+# "I take apixaban for it": what "it" is was said just before; the medicine is the fact.
+_TAKEN_FOR_IT = re.compile(
+    r"^(?P<taken>I (?:take|'m on|am on|use) [\w -]+?) for (?:it|that|this|them)\b", _I
 )
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
@@ -194,7 +198,7 @@ _ABOUT_ANSWERS = re.compile(
     r"^(?:please )?(?:keep|make|give|write|format|put|start|end)\s+(?:your |the |all |my )?"
     r"(?:answers|replies|responses|explanations|summaries)\b"
     # "keep it short pls": said of the answers, in chat
-    r"|^(?:please )?keep it (?:short|brief|concise|tight|simple)\b",
+    r"|^(?:please )?keep it (?:short|brief|concise|tight|simple|to (?:one|a|\d))\b",
     _I,
 )
 _KEEP_IT = re.compile(r"^(?:please )?keep it\b", _I)
@@ -229,6 +233,7 @@ def strip_fillers(sentence: str) -> str:
     """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …")."""
     text = _FILLERS.sub("", sentence.strip()).strip()
     text = _PUT_ON.sub("I'm on ", _PREAMBLE.sub("", _HOW_KNOWN.sub("", text)))
+    text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _TRAILING_FILLERS.sub("", text)
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()

@@ -133,7 +133,7 @@ _LOWER_INTRO = re.compile(r"^(?:i'm|im|i am) (?P<name>[a-zà-ÿ][a-zà-ÿ'’-]+
 
 # "Dean, Hollis Plumbing & Heating, Swindon.": a name, then who and where, with no verb.
 _NAME_THEN_FRAGMENTS = re.compile(
-    r"^(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),\s+(?-i:[A-Z])[^.!?]*[.!]?$", _I
+    r"^(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),\s+(?:(?-i:[A-Z])|(?:1[6-9]|[2-9]\d),)[^.!?]*[.!]?$", _I
 )
 _ANY_VERB = re.compile(
     r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|says?|said|"

@@ -127,9 +127,10 @@ CONDITION_WORDS = (
         diabetes asthma eczema epilepsy colitis coeliac celiac ibs ibd pcos endometriosis adhd
         autism dyslexia arthritis psoriasis lupus fibromyalgia migraines hypertension
         hypothyroidism hyperthyroidism depression anxiety afib copd gout tinnitus sciatica
-        crohn's crohns shingles anaemia anemia
+        crohn's crohns shingles anaemia anemia angina
         """
     ),
+    "atrial fibrillation",
     "type 1 diabetes",
     "type 2 diabetes",
     "crohn's disease",
@@ -200,6 +201,7 @@ NOT_NAMES = frozenset(
     we'll you're it's that's there's what's nobody everyone someone anyone something
     nothing everything dad mom mum mother father brother sister son daughter wife husband
     boyfriend girlfriend partner kids baby
+    feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thurs fri sat sun
     """
     )
     + DEMONYMS  # "my wife is Polish": where she is from, not her name
