@@ -116,3 +116,13 @@ async def test_a_name_on_the_second_line_of_a_message_names_the_other_person() -
         {"role": "user", "content": "you'll be a proper professional lol"},
     ]
     assert "the other person is Kofi" in await archive(chat)
+
+
+async def test_a_name_said_with_a_cry_names_the_other_person() -> None:
+    chat = [
+        {"role": "assistant", "content": "so i may have sprained my ankle lol"},
+        {"role": "user", "content": "Tobi!! Have you been to a doctor?"},
+        {"role": "assistant", "content": "went to the clinic, not broken. crutches for a week"},
+        {"role": "user", "content": "Rest it please x"},
+    ]
+    assert "the other person is Tobi" in await archive(chat)

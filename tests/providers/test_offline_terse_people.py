@@ -174,3 +174,20 @@ def test_plainly_said_facts_of_an_older_user_are_kept(said: str, kept: str) -> N
 def test_a_date_before_a_length_of_time_is_no_age() -> None:
     said = "15 Oct to 31 Jan is 3.5 months, so I think I'm just okay?"
     assert not any(line.startswith("Jan is") for line in facts(("user", said)))
+
+
+def test_a_word_that_opens_a_reply_is_not_the_him_of_the_next_message() -> None:
+    chat = [
+        ("user", "Of course. I'll go straight from school"),
+        ("user", "Your dad is coming home Thursday probably."),
+        ("assistant", "he'll hate that. i'll ring him tomorrow"),
+    ]
+    assert not any(" Of " in line for line in facts(*chat))
+
+
+def test_a_date_moved_after_a_long_lead_in_is_its_own_clause() -> None:
+    said = (
+        "Oh and the agent emailed: the landlord wants to redecorate before we move in, "
+        "so the move in date is now 10 January instead of the 3rd"
+    )
+    assert "The move in date is now 10 January instead of the 3rd." in facts(("user", said))

@@ -49,6 +49,7 @@ _CLAUSE = re.compile(
     rf"|\s+(?:but|so)\s+{_SUBJECT_AHEAD}"
     # "… too early with the embassy wait, so my start date is moved to 4 may"
     # (only a new value, with its number: "…, so my operation has been moved" says none)
+    r"|,\s*(?=(?:so |and |but )?(?:our|the) (?:[\w'-]+ ){1,3}(?:is|was) (?:now |on |the )*[£$€]?\d)"
     r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
     r"[^,.;!?]*\d)"
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
@@ -266,6 +267,11 @@ _PLACE_BEFORE = re.compile(
 )
 
 
+_SENTENCE_OPENERS = COMMON_WORDS | frozenset(
+    words("of in on at for with by from to as course sure oh no yes")
+)
+
+
 def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]]:
     """Who a clause names (names, and "my sister" when the speaker said it), and which of
     them are places ("moving to Berlin"), never the "she" of the next clause."""
@@ -275,7 +281,10 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
     named = [
         (index, word)
         for index, word in enumerate(bare)
-        if is_name(word) and not word.isupper() and word not in (speaker, "User")
+        if is_name(word)
+        and not word.isupper()
+        and word not in (speaker, "User")
+        and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):

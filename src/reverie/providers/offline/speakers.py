@@ -115,6 +115,8 @@ _NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
 _VOCATIVE_PATTERNS = (
     re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
+    # "Tobi!! Have you been to a doctor?"
+    re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
     re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
     re.compile(
         rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
