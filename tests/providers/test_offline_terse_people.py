@@ -192,3 +192,18 @@ def test_a_date_moved_after_a_long_lead_in_is_its_own_clause() -> None:
         "so the move in date is now 10 January instead of the 3rd"
     )
     assert "The move in date is now 10 January instead of the 3rd." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("work 12h shifts 4 on 4 off", "User works 12h shifts 4 on 4 off."),
+        ("doing 5/3/1 bbb 4 days", "User is doing 5/3/1 bbb 4 days."),
+    ],
+)
+def test_a_terse_routine_without_its_i_is_the_speakers(said: str, kept: str) -> None:
+    assert kept in facts(("assistant", "How do you train now?"), ("user", said))
+
+
+def test_a_word_drawn_out_for_effect_is_not_kept_but_an_abbreviation_is() -> None:
+    assert not facts(("user", "I'm soooo done with this week"))

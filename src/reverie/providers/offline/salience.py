@@ -38,7 +38,8 @@ _VAGUE = re.compile(
     _I,
 )
 # "Leoooo", "soooo": typed for effect, never a name or a fact.
-_ELONGATED = re.compile(r"([A-Za-z])\1\1")
+# ("bbb", "www": one letter three times is an abbreviation.)
+_ELONGATED = re.compile(r"\b(?=\w*([A-Za-z])\1\1)(?!([A-Za-z])\2*\b)\w+")
 _HELP = re.compile(
     r"\b(?:could use|needs?|wants?|would like|would love|asked for) (?:some |a little )?help\b"
     r"|\bhelp (?:putting|with|figuring|me)\b",

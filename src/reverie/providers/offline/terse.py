@@ -45,7 +45,9 @@ _NEWS_VERBS = alternation(
 )
 _IMPLIED_I = re.compile(
     rf"^(?=(?:{_NEWS_VERBS}|have|live|want|went with|settled on|opted for|ended up with|"
-    r"prefer|own|hate|enjoy)\s+[a-z0-9])(?!(?:got|have) to\b)"
+    r"prefer|own|hate|enjoy)\s+[a-z0-9]"
+    # "work 12h shifts 4 on 4 off", "work nights at the depot"
+    r"|work (?:\d|nights|days|weekends|from|at|in|as|for|part|full|shifts))(?!(?:got|have) to\b)"
     r"(?!\w+ (?:has|have|is|was|were|been)\b)(?!(?:hate|enjoy) (?:it|that|this|them)\b)"
 )
 _IMPLIED_I_AM = re.compile(
@@ -55,6 +57,8 @@ _IMPLIED_I_AM = re.compile(
     r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9]"
     # "planning to start the bootcamp in september", "going to apply in january"
     r"|(?:planning|going) to [a-z]+ [a-z0-9]"
+    # "doing 5/3/1 bbb 4 days", "training for a marathon": a programme of one's own
+    r"|doing \d|training for [a-z0-9]"
     # "due 3rd march now": a baby, said by whoever carries it
     rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )
