@@ -28,9 +28,10 @@ def test_a_list_asked_at_once_pairs_with_as_many_fragments() -> None:
     ],
 )
 def test_a_reply_that_does_not_match_the_list_is_not_paired(said: str) -> None:
-    assert not any(
-        line.startswith("User's height") for line in facts(("assistant", _ASKS), ("user", said))
-    )
+    stored = facts(("assistant", _ASKS), ("user", said))
+    # Paired in order, "178cm" would be the weight and "tall" the height.
+    assert not any(line.startswith("User's weight: 178") for line in stored)
+    assert "User's height: tall." not in stored
 
 
 def test_a_list_of_things_without_a_value_is_not_paired() -> None:
@@ -138,3 +139,27 @@ def test_the_one_question_of_a_message_is_answered_even_before_an_explanation() 
     asked = "Nice! What's the new job, by the way? Job title affects the insurance premium."
     stored = facts(("assistant", asked), ("user", "junior quantity surveyor. pennine build. 27k"))
     assert "User's job: junior quantity surveyor." in stored
+
+
+def test_a_weight_and_height_said_as_fragments_are_kept_and_a_later_weight_replaces() -> None:
+    stored = facts(
+        ("assistant", "Nice numbers. What are you eating now?"),
+        ("user", "26. 86kg 178cm. eating like 3200 rn"),
+        ("assistant", "Good. Log it weekly."),
+        ("user", "weight 84.6 this morn"),
+    )
+    assert "User's height: 178cm." in stored
+    assert "User's weight: 84.6kg." in stored
+    assert "User's weight: 86kg." not in stored
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "dog = bernese. 45kg",  # the dog's weight
+        "the box is 20kg",  # a weight in a sentence about something else
+        "83.2 today",  # a number without a unit or the word "weight"
+    ],
+)
+def test_a_weight_that_is_not_the_speakers_is_not_kept(said: str) -> None:
+    assert not any("weight" in line for line in facts(("user", said)))

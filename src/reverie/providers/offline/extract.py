@@ -34,6 +34,7 @@ from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
+from reverie.providers.offline.measures import measures
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
@@ -317,6 +318,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             framed += topic_answers(
                 asked.text, pairs, voice.speaker, by_assistant=not speakers.other_is_person
             )
+        framed += measures(turn.text, voice.speaker)  # after a listed answer that gave them
         if previous is not None and previous.role != turn.role:
             chosen = [fact.text for fact in facts if " chose " in fact.text]
             framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, chosen)
