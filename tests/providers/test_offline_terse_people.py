@@ -207,3 +207,9 @@ def test_a_terse_routine_without_its_i_is_the_speakers(said: str, kept: str) -> 
 
 def test_a_word_drawn_out_for_effect_is_not_kept_but_an_abbreviation_is() -> None:
     assert not facts(("user", "I'm soooo done with this week"))
+
+
+def test_a_relation_written_as_a_label_names_them() -> None:
+    stored = facts(("assistant", "Is your sister a driver too?"), ("user", "sister = aaliyah. 16"))
+    assert "User's sister is Aaliyah." in stored
+    assert not facts(("user", "mood = tired"))

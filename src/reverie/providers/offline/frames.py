@@ -47,6 +47,7 @@ from reverie.providers.offline.people_frames import (
     FIRST_MESSAGES,
     bracket_roles,
     introduction_frames,
+    relation_equals,
     roster_frames,
 )
 from reverie.providers.offline.place_frames import place_frames
@@ -317,7 +318,7 @@ def _sentence_frames(
             article = "an" if pet[:1] in "aeiou" else "a"
             found.append(FrameFact(f"{name} is {article} {pet}.", (name, "animal"), durable=True))
     found += place_frames(sentence, subject)
-    found += bracket_roles(sentence, subject, lexicon)
+    found += bracket_roles(sentence, subject, lexicon) + relation_equals(sentence, subject, lexicon)
     found += birthday_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon)
     return found

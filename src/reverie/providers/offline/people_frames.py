@@ -20,10 +20,12 @@ import re
 
 from reverie.providers.offline.frame_words import (
     JOB,
+    RELATION,
     SPEAKER_OR_LISTENER,
     TOKEN,
     FrameFact,
     bare_age,
+    relation_line,
 )
 from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.quality import reads_alone
@@ -31,7 +33,13 @@ from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
 
-__all__ = ["FIRST_MESSAGES", "bracket_roles", "introduction_frames", "roster_frames"]
+__all__ = [
+    "FIRST_MESSAGES",
+    "bracket_roles",
+    "introduction_frames",
+    "relation_equals",
+    "roster_frames",
+]
 
 _I = re.IGNORECASE
 
@@ -218,3 +226,20 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
             continue
         found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
     return found
+
+
+# "sister = aaliyah", "my gp = dr patel": a relation and its name, written as a label.
+_RELATION_EQUALS = re.compile(
+    rf"^(?:my )?(?P<rel>{RELATION}) ?= ?(?P<name>[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]+)[.!]?$", re.IGNORECASE
+)
+
+
+def relation_equals(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "sister = aaliyah" → "User's sister is Aaliyah.": the "=" shows a name follows."""
+    match = _RELATION_EQUALS.match(sentence.strip())
+    if match is None:
+        return []
+    name = lexicon.name(match["name"], by_shape=True)
+    if name is None or name == subject or match["name"].lower() in COMMON_WORDS:
+        return []
+    return [relation_line(subject, match["rel"], name)]
