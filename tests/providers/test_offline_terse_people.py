@@ -213,3 +213,9 @@ def test_a_relation_written_as_a_label_names_them() -> None:
     stored = facts(("assistant", "Is your sister a driver too?"), ("user", "sister = aaliyah. 16"))
     assert "User's sister is Aaliyah." in stored
     assert not facts(("user", "mood = tired"))
+
+
+def test_going_home_to_a_town_typed_in_lower_case_is_kept() -> None:
+    stored = facts(("user", "also easter. I'm going home to galway the 17th to the 22nd"))
+    assert "User is going home to galway the 17th to the 22nd." in stored
+    assert not facts(("user", "I'm going home to bed for a bit"))

@@ -159,7 +159,9 @@ def progressive_ok(rest: str) -> bool:
         "keeping": r"^(?:the |my |our )?(?!it\b|that\b|this\b|them\b|you\b|going\b|up\b|"
         r"an eye\b|in touch\b)(?:[\w-]+ ){1,3}(?:on|for|as|at|in|until|till)\b",
         # "going to Lisbon in November" (a place), not "going to the gym"
-        "going": r"^(?:to|back to|home to|out to) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+\b(?!['’]s\b)",
+        # ("going home to galway": home is a town, however it is typed)
+        "going": r"^(?:(?:to|back to|home to|out to) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+\b(?!['’]s\b)"
+        r"|home to (?!(?:bed|sleep|work|the|my|our|see|get|be)\b)[a-zà-ÿ]{3,}\b)",
         "registering": r"^(?:(?-i:[A-Z])|the business|my business|a business|as\b|for\b)",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",
