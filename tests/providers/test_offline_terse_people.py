@@ -219,3 +219,23 @@ def test_going_home_to_a_town_typed_in_lower_case_is_kept() -> None:
     stored = facts(("user", "also easter. I'm going home to galway the 17th to the 22nd"))
     assert "User is going home to galway the 17th to the 22nd." in stored
     assert not facts(("user", "I'm going home to bed for a bit"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Ethan's parents are Carol and Mike, from Harrogate.",
+            "Ethan's parents are Carol and Mike",
+        ),
+        ("Ethan's mum is a nurse.", "Ethan's mum is a nurse."),
+    ],
+)
+def test_the_people_of_someone_named_are_kept(said: str, kept: str) -> None:
+    chat = [("user", "my fiancé is Ethan, we met at uni."), ("user", said)]
+    assert any(line.startswith(kept) for line in facts(*chat))
+
+
+def test_a_greeting_from_someone_named_persons_relation_is_not_kept() -> None:
+    chat = [("user", "my fiancé is Ethan."), ("user", "Ethan's dad says hi")]
+    assert not any("dad" in line for line in facts(*chat))

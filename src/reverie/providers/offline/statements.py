@@ -22,6 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reverie.providers.offline.first_person import first_person
+from reverie.providers.offline.frame_words import KIN_ADJ, RELATION
 from reverie.providers.offline.named_statements import compound, named
 from reverie.providers.offline.predicates import (
     ADV,
@@ -40,6 +41,7 @@ from reverie.providers.offline.vocabulary import (
     HABIT_VERBS,
     PREFERENCE_VERBS,
     alternation,
+    is_name,
 )
 
 __all__ = ["Classification", "Tag", "is_time_bound", "statement"]
@@ -321,6 +323,24 @@ _IS_ING = re.compile(
 )
 
 
+# "Ethan's parents are Carol and Mike", "Kofi's manager is Sandeep": someone named, and
+# the people in their life, read as the speaker's own "my parents …" would be.
+_NAMED_OWNER = re.compile(
+    rf"^(?P<owner>[A-ZÀ-Þ][\wÀ-ÿ'-]+)'s (?P<people>{KIN_ADJ}(?:{RELATION}|parents|kids|"
+    r"children|family|grandparents|in-laws)\b.*)$"
+)
+
+
+def _their_people(s: str, names: Collection[str] | None) -> Tag | None:
+    match = _NAMED_OWNER.match(s)
+    if match is None or not is_name(match["owner"]):
+        return None
+    if names is not None and match["owner"] not in names:
+        return None
+    tag = _possessive(f"my {match['people']}")
+    return "durable" if tag is not None else None
+
+
 def statement(
     sentence: str, *, work: bool = True, names: Collection[str] | None = None
 ) -> Classification | None:
@@ -348,7 +368,14 @@ def statement(
         s = "I'm " + s
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
         s = "the " + s
-    tag = first_person(s) or _possessive(s) or _team(s, work) or named(s, names) or _definite(s)
+    tag = (
+        first_person(s)
+        or _possessive(s)
+        or _their_people(s, names)
+        or _team(s, work)
+        or named(s, names)
+        or _definite(s)
+    )
     if tag is None:
         return None
     if _SWITCHES.search(s):
