@@ -239,3 +239,21 @@ def test_the_people_of_someone_named_are_kept(said: str, kept: str) -> None:
 def test_a_greeting_from_someone_named_persons_relation_is_not_kept() -> None:
     chat = [("user", "my fiancé is Ethan."), ("user", "Ethan's dad says hi")]
     assert not any("dad" in line for line in facts(*chat))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I am seventy-two and a retired librarian", "User is 72 and a retired librarian."),
+        (
+            "I'm in a shared house in Mutley in Plymouth.",
+            "User lives in a shared house in Mutley in Plymouth.",
+        ),
+    ],
+)
+def test_a_fact_said_sideways_is_put_plainly(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_being_in_a_meeting_is_no_home() -> None:
+    assert not facts(("user", "I'm in a meeting with my boss"), ("user", "I'm in a flat mood"))

@@ -229,11 +229,43 @@ _NO_THING_PLEASE = re.compile(
 )
 
 
+# "I'm in a shared house in Mutley": where one lives, said as where one is.
+_LIVING_IN = re.compile(
+    r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
+    r"apartment|studio|bedsit|dorm|halls|house|terrace|cottage)\b[^,.;!?]* in (?-i:[A-Z]))",
+    _I,
+)
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_UNITS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9,
+}  # fmt: skip
+# "I am seventy-two and a retired librarian": an age written out.
+_SPELLED_AGE = re.compile(
+    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
+    _I,
+)
+
+
+def _age_in_digits(match: re.Match[str]) -> str:
+    age = _TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
+    return f"{match['lead']}{age}"
+
+
 def strip_fillers(sentence: str) -> str:
-    """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …")."""
+    """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …").
+
+    A fact said sideways is put plainly too: "the GP put me on propranolol" →
+    "I'm on propranolol", "I'm in a shared house in Mutley" → "I live in …",
+    "I am seventy-two" → "I am 72".
+    """
     text = _FILLERS.sub("", sentence.strip()).strip()
     text = _PUT_ON.sub("I'm on ", _PREAMBLE.sub("", _HOW_KNOWN.sub("", text)))
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
+    text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _TRAILING_FILLERS.sub("", text)
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()
