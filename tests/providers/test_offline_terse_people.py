@@ -257,3 +257,18 @@ def test_a_fact_said_sideways_is_put_plainly(said: str, kept: str) -> None:
 
 def test_being_in_a_meeting_is_no_home() -> None:
     assert not facts(("user", "I'm in a meeting with my boss"), ("user", "I'm in a flat mood"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'm going to move in with Roz.", "User is going to move in with Roz."),
+        ("I'm going to quit my job in June.", "User is going to quit their job in June."),
+    ],
+)
+def test_a_change_of_life_planned_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", "my best friend is Roz."), ("user", said))
+
+
+def test_going_to_bed_is_no_plan() -> None:
+    assert not facts(("user", "I'm going to go to bed"))

@@ -161,7 +161,12 @@ def progressive_ok(rest: str) -> bool:
         # "going to Lisbon in November" (a place), not "going to the gym"
         # ("going home to galway": home is a town, however it is typed)
         "going": r"^(?:(?:to|back to|home to|out to) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+\b(?!['’]s\b)"
-        r"|home to (?!(?:bed|sleep|work|the|my|our|see|get|be)\b)[a-zà-ÿ]{3,}\b)",
+        r"|home to (?!(?:bed|sleep|work|the|my|our|see|get|be)\b)[a-zà-ÿ]{3,}\b"
+        # "going to move in with roz", "going to quit my job": a change of life planned
+        r"|to (?:move (?:in|to|out|back|house|abroad)|quit (?:my|the)|retire|hand in my notice|"
+        r"apply (?:for|to) (?:a|the|my|\d)|start (?:a|my|the) (?:new )?(?:job|course|degree|"
+        r"business|masters|phd)|adopt (?:a|an)|sell (?:my|our|the) "
+        r"(?:house|flat|car)|buy (?:a|our|my) (?:house|flat|car|home))\b)",
         "registering": r"^(?:(?-i:[A-Z])|the business|my business|a business|as\b|for\b)",
         "saving": r"^(?:for|up|money|to)\b",
         "presenting": r"^(?:a|an|the|my|at)\b",
