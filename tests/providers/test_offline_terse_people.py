@@ -272,3 +272,9 @@ def test_a_change_of_life_planned_is_kept(said: str, kept: str) -> None:
 
 def test_going_to_bed_is_no_plan() -> None:
     assert not facts(("user", "I'm going to go to bed"))
+
+
+def test_how_to_answer_asked_for_good_is_a_rule_and_asked_once_is_not() -> None:
+    stored = facts(("user", "I need you to be blunt with me about tone"))
+    assert stored == ["User wants the assistant to be blunt with them about tone."]
+    assert not facts(("user", "be honest, is it bad?"))

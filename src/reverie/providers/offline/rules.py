@@ -212,6 +212,14 @@ def _as_rule(asked: str) -> str:
 
 
 _CAN_YOU = re.compile(r"^(?:can|could) you (?:just |please )*", _I)
+# "I need you to be blunt with me about tone", "be brutally honest": how to answer, always.
+# ("be honest, is it bad?" asks once.)
+_MANNER = re.compile(
+    r"^(?:(?:I need you to |I want you to )(?P<asked>be (?:\w+ )?(?:blunt|honest|direct|frank|"
+    r"harsh|critical)\b[^?]*)|(?:please |pls |just )?(?P<said>be (?:brutally |totally |"
+    r"completely |really |very )?(?:blunt|honest|direct|frank|harsh|critical) with me\b[^?]*))$",
+    _I,
+)
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 # "please drop the emojis", "lose the preamble": the way answers look, asked for once and
 # for all (the thing names a part of an answer, never of the work).
@@ -363,6 +371,8 @@ def classify(
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
         return Classification("permanent", _as_rule(s))
+    if (manner := _MANNER.match(s)) is not None and not _ONE_OFF.search(s):
+        return Classification("permanent", f"please {manner['asked'] or manner['said']}")
     if (no_thing := _NO_THING_PLEASE.match(s) or _DROP_THING.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):
