@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
-from reverie.providers.offline.sentences import resolve_pronouns
+from reverie.providers.offline.pronouns import resolve_pronouns
 
 _ASKED = "Do you drive most of the time, or is the car shared?"
 

@@ -1,13 +1,13 @@
 """Turn what was said into tagged memory lines, as an archive answer.
 
 :func:`extract_facts` works out who is talking (:mod:`.speakers`), walks each
-speaker's turns clause by clause (:mod:`.sentences`), classifies each clause
-(:mod:`.rules`), rewrites it in the speaker's voice (:mod:`.voice`), keeps it only
-if it reads on its own (:mod:`.quality`) and states something worth keeping
-(:mod:`.salience`), resolves corrections against what was
-said before (:mod:`.corrections`) and drops repeats (also of facts already in
-the previous summary). :func:`render_answer` formats them the way the archive
-prompt asks.
+speaker's turns clause by clause (:mod:`.sentences`; who "she" is,
+:mod:`.pronouns`), classifies each clause (:mod:`.rules`), rewrites it in the
+speaker's voice (:mod:`.voice`), keeps it only if it reads on its own
+(:mod:`.quality`) and states something worth keeping (:mod:`.salience`),
+resolves corrections against what was said before (:mod:`.corrections`) and
+drops repeats (also of facts already in the previous summary).
+:func:`render_answer` formats them the way the archive prompt asks.
 
 Only the user's own statements become facts about the user. When the other
 side is a person, their statements become facts about them, by name; an
@@ -45,10 +45,11 @@ from reverie.providers.offline.owners import (
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM, finish_sentence
+from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
 from reverie.providers.offline.salience import worth_keeping
-from reverie.providers.offline.sentences import known_names, resolve_pronouns, split_sentences
+from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
 from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk

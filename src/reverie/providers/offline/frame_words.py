@@ -17,6 +17,7 @@ from reverie.providers.offline.vocabulary import alternation, words
 __all__ = [
     "AFTER_NAME",
     "ANIMAL",
+    "BARE_AGE",
     "BREED_WORDS",
     "DATE",
     "JOB",
@@ -173,14 +174,15 @@ def recent_pet(recent: Sequence[str]) -> str | None:
 
 # "im rafael. hotel receptionist. lisbon. 29.": beside a name, or after "how old are you?",
 # a number alone is an age.
-_BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
+# An age said alone: "22", "22yo", "22 years old".
+BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
 
 
 def bare_age(text: str, subject: str) -> list[FrameFact]:
     """ "jay. 22. salford." → "jay is 22.": the one number said alone in ``text``, as an age."""
     # "RN 0.72.6" is a version, not "72" said alone.
     parts = [part.strip(" !") for part in re.split(r"[.;,](?!\d)\s*|\n\s*|\s+[-–—]\s+", text)]
-    ages = [match["age"] for part in parts if (match := _BARE_AGE.fullmatch(part))]
+    ages = [match["age"] for part in parts if (match := BARE_AGE.fullmatch(part))]
     if len(ages) != 1:
         return []  # "29. 31." is not one person's age
     return [FrameFact(f"{subject} is {ages[0]}.", (subject, "age"))]

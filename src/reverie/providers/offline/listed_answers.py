@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB, FrameFact
+from reverie.providers.offline.frame_words import BARE_AGE, JOB, FrameFact
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
@@ -111,7 +111,6 @@ _ASKS_WHERE = re.compile(
     r"|\bwhere (?:do|d'you) (?:you|u) live\b|\bwhich (?:city|town|area)\b",
     _I,
 )
-_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
 # A fragment that is no town: a job, a deed, a manner ("nurse", "renting", "mostly").
 _NOT_A_PLACE = re.compile(rf"^(?:{JOB})s?$|(?:ing|ed|ly)$", _I)
 
@@ -130,7 +129,7 @@ def introduced(
     parts = [part for part in parts if part]
     if len(parts) < 2 or len(parts[0].split()) != 1:
         return []
-    word, age = parts[0], _AGE.fullmatch(parts[1])
+    word, age = parts[0], BARE_AGE.fullmatch(parts[1])
     if not ((age and early) or _ASKS_NAME.search(question)) or _ordinary(word):
         return []
     name = lexicon.name(word, by_shape=True)

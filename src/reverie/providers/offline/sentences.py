@@ -3,22 +3,18 @@
 Code blocks, tables, quoted lines (``> …``) and long quoted passages are not
 the speaker's own statements and are left out. A line is split into sentences
 (not after "St." or "e.g."), and a sentence into clauses where a new subject
-starts ("I live in Lisbon, I hate meetings"; "… but we use Go"). A clause that
-starts with "he"/"she" or "it" is given back its subject when the clause
-before names it ("my son Elias is 9, he plays football" → "Elias plays
-football"; "our booking API. it's Django" → "our booking API is Django").
+starts ("I live in Lisbon, I hate meetings"; "… but we use Go"). Who a
+clause's "he", "she" or "it" is, :mod:`.pronouns` works out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import partial
 
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["drop_code", "known_names", "resolve_pronouns", "split_sentences"]
+__all__ = ["drop_code", "known_names", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -85,13 +81,6 @@ _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
     r"[,.!]?\s*){1,3}$",
     _I,
-)
-_HE_SHE = re.compile(r"^(?:he|she)(?P<rest>(?:'s|\s).*)$", _I)
-_HIS_HER = re.compile(r"^(?:his|her)\s+(?P<rest>.*)$", _I)
-_IT = re.compile(r"^it(?P<verb>'s| is| uses| runs| was| has)\b(?P<rest>.*)$", _I)
-_BARE_NP = re.compile(r"^(?:our|my|the)\s+(?:[\w'./-]+\s+){0,3}[\w'./-]+[.!]?$", _I)
-_VERBISH = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can)\b|\w+ed\b", _I
 )
 
 
@@ -225,170 +214,6 @@ def split_sentences(text: str) -> list[str]:
                     continue
                 clauses.extend(p.strip() for p in _split_and(part) if p.strip())
     return clauses
-
-
-_RELATION = re.compile(
-    r"\b(?:my|the) (?:grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|wife|"
-    r"husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|cousin|"
-    r"aunt|uncle|niece|nephew|neighbou?r|landlord|landlady|roommate|flatmate|doctor|"
-    r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
-    _I,
-)
-_LOOK_BACK = 6
-# "him"/"her"/"his" inside a clause (not its subject), with what follows it.
-# Only in a clause about the speaker ("I need to find her a hotel"): in "Mila gets her
-# own room" the "her" is Mila.
-_OBJECT_PRONOUN = re.compile(r"(?<=\w) (?P<word>him|her|his)(?! own\b)(?P<after>\W\S*|$)", _I)
-_SPEAKER_SUBJECT = re.compile(r"^(?:i|i'm|i'll|i've|i'd|my|we|we're|we'll|our)\b", _I)
-# What follows "her" as an object ("find her a hotel", "i like her already"); any other
-# word makes it the possessive ("her flight").
-_OBJECT_FOLLOWERS = frozenset(
-    ["", ".", ",", "!", " a", " an", " the", " to", " some", " and", " up", " in", " on", " at"]
-    + [
-        f" {word}"
-        for word in words(
-            """
-            already too so now again back more tomorrow today tonight later soon for with about
-            from if when but or out off over round around yet though tho
-            """
-        )
-    ]
-)
-
-
-# Before a place, not a person: "a flat in Leith", "moving to Berlin", "back from Lagos"
-# ("tell it to Brenda", "a text from Ana" are people).
-_PLACE_BEFORE = re.compile(
-    r"(?:^|\s)(?:in|near|around|via|into|outside|across|towards"
-    r"|(?:move|moving|moved|fly|flying|flew|flight|flights|drive|driving|drove|trip|"
-    r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
-    r"(?:to|from))$",
-    _I,
-)
-
-
-_SENTENCE_OPENERS = COMMON_WORDS | frozenset(
-    words("of in on at for with by from to as course sure oh no yes")
-)
-
-
-def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]]:
-    """Who a clause names (names, and "my sister" when the speaker said it), and which of
-    them are places ("moving to Berlin"), never the "she" of the next clause."""
-    said = clause.split()
-    bare = [word.rstrip(".,;:!?").removesuffix("'s") for word in said]
-    # An acronym ("the UX course") is a thing, never the "he" of the next clause.
-    named = [
-        (index, word)
-        for index, word in enumerate(bare)
-        if is_name(word)
-        and not word.isupper()
-        and word not in (speaker, "User")
-        and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
-    ]
-    found = {word for _, word in named}
-    for match in _RELATION.finditer(clause):
-        if own or not match.group(0).lower().startswith("my "):
-            found.add(match.group(0).lower())
-    places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
-    return found, places
-
-
-def _referent(before: Sequence[tuple[str, str]], speaker: str) -> str | None:
-    """The one person the nearest clause naming anyone names, or None if it names two,
-    or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
-    for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
-        found, places = _referents(clause, speaker, said_by == speaker)
-        if found:
-            return found.pop() if len(found) == 1 and not places else None
-    return None
-
-
-def _as_object(match: re.Match[str], who: str) -> str:
-    """ "find her a hotel" → "find my mom a hotel"; "her flight" → "my mom's flight"."""
-    if match["word"].lower() == "his" or match["after"] not in _OBJECT_FOLLOWERS:
-        return f" {who}'s{match['after']}"
-    return f" {who}{match['after']}"
-
-
-def _expand_s(rest: str) -> str:
-    """ "'s a data analyst" → " is a data analyst"; "'s got swimming" → " has got swimming"."""
-    if not rest.startswith("'s"):
-        return rest
-    # "she's bought a new swimming costume": "has" before a past participle that is not
-    # also an adjective ("she's tired", "she's married" stay "is").
-    has = (
-        re.match(
-            r"'s (?:just |already |finally |never |also )?(?:got|been|bought|made|done|gone|"
-            r"had|seen|taken|given|found|lost|won|told|sent|spent|paid|kept|brought|taught|"
-            r"written|booked|started|ordered|signed|moved|decided|applied|joined|quit|"
-            r"asked|offered|agreed|promised|invited|sold|left)\b",
-            rest,
-        )
-        is not None
-    )
-    return (" has" if has else " is") + rest[2:]
-
-
-# Someone the clause itself names, whom its "his"/"her" may mean.
-_OWN_PERSON = re.compile(
-    r"\bmy (?:little |big |older |younger )?(?:brother|sister|son|daughter|dad|father|mum|mom|"
-    r"mother|husband|wife|partner|boyfriend|girlfriend|friend|boss|manager|colleague|flatmate|"
-    r"roommate|cousin|uncle|aunt|auntie|grand\w+|nephew|niece|kid|baby)\b",
-    re.IGNORECASE,
-)
-
-
-def resolve_pronouns(
-    clauses: list[str], speaker: str = "User", context: Sequence[tuple[str, str]] = ()
-) -> list[str]:
-    """Give "he"/"she"/"it" at the start of a clause the subject said before.
-
-    "he"/"she" become the one person the nearest earlier clause names (a name,
-    or the speaker's "my sister"); "it's" after a bare noun phrase ("our
-    booking API. it's Django") becomes that phrase. Nothing is guessed when two
-    people are named.
-
-    Args:
-        clauses: The clauses of one message, in order.
-        speaker: Who wrote them (never the one "he"/"she" refers to).
-        context: Earlier clauses ``(clause, who said it)``, oldest first, for a
-            message that starts with "she": "Hi Kasia!" → "she works at a bank".
-    """
-    out: list[str] = []
-    before = list(context)
-    previous = ""
-    for clause in clauses:
-        resolved = clause
-        if (he := _HE_SHE.match(clause)) is not None:
-            who = _referent(before, speaker)
-            if who is not None:
-                rest = he["rest"]
-                # "she's a data analyst": "is" far more often than "has" before a noun.
-                resolved = who + _expand_s(rest)
-        elif (his := _HIS_HER.match(clause)) is not None:
-            who = _referent(before, speaker)
-            if who is not None:
-                resolved = f"{who}'s {his['rest']}"
-        elif (
-            _SPEAKER_SUBJECT.match(clause)
-            and _OBJECT_PRONOUN.search(clause)
-            and not _OWN_PERSON.search(clause)  # "when my brother finishes his boards"
-            and (who := _referent(before, speaker))
-        ):
-            resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
-        elif (
-            (it := _IT.match(clause)) is not None
-            and _BARE_NP.match(previous)
-            and not _VERBISH.search(previous)
-        ):
-            verb = " is" if it["verb"] == "'s" else it["verb"]
-            resolved = previous.rstrip(".!") + verb + it["rest"]
-            out = out[:-1] if out and out[-1] == previous else out
-        out.append(resolved)
-        before.append((resolved, speaker))
-        previous = resolved
-    return out
 
 
 _CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")
