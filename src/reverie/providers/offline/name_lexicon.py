@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 
+from reverie.providers.offline.sentences import is_table_row
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,
@@ -63,7 +64,6 @@ class NameLexicon:
     )
     _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-Þ][a-zà-ÿ'’-]+")
     _SHOUTED = re.compile(r"\b[A-ZÀ-Þ]{3,}\b")
-    _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 
     def __init__(self, texts: Sequence[str], known: Collection[str] = ()) -> None:
         self._known = {name.lower() for name in known}
@@ -71,7 +71,7 @@ class NameLexicon:
         self._seen: Counter[str] = Counter()
         for text in texts:
             for raw in text.splitlines():
-                if self._TABLE_ROW.match(raw):
+                if is_table_row(raw):
                     continue  # "| Landlord Gas Safety Certificate | £70 |": title case
                 line = re.sub(r"^\s*(?:[-*•>#|]+|\d+[.)])\s*", "", raw)  # a list item starts a line
                 for match in self._CAPITALISED.finditer(line):

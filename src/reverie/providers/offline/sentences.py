@@ -14,7 +14,7 @@ import re
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["drop_code", "known_names", "split_sentences"]
+__all__ = ["drop_code", "is_table_row", "known_names", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -98,6 +98,11 @@ _LABEL_WORDS = frozenset(
         """
     )
 )
+
+
+def is_table_row(line: str) -> bool:
+    """True for a line of a Markdown table ("| Boiler service | £85 |"): cells, not sentences."""
+    return _TABLE_ROW.match(line) is not None
 
 
 def drop_code(text: str) -> str:
@@ -228,7 +233,7 @@ def known_names(texts: list[str]) -> frozenset[str]:
     found: set[str] = set()
     for text in texts:
         for line in drop_code(text).splitlines():
-            if _TABLE_ROW.match(line):
+            if is_table_row(line):
                 continue  # "| Landlord Gas Safety Certificate | £70 |": a table's title case
             for match in _CAPITALISED.finditer(line):
                 word = match.group(0).removesuffix("'s").removesuffix("’s")
