@@ -57,6 +57,7 @@ def test_an_injury_said_tersely_is_kept_in_the_past_tense() -> None:
         ("She's put me on propranolol, 40mg a day.", "User is on propranolol, 40mg a day."),
         ("the rheumatologist has started me on methotrexate", "User is on methotrexate."),
         ("GP put me on iron tablets", "User is on iron tablets."),
+        ("the GP put me on propranolol last month", "User started on propranolol last month."),
     ],
 )
 def test_a_medicine_someone_put_the_speaker_on_is_what_they_take(said: str, kept: str) -> None:

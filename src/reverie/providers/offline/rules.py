@@ -73,6 +73,11 @@ _PUT_ON = re.compile(
     r"(?:put|started|switched) me (?:on|onto) (?=\S)",
     _I,
 )
+_PAST_TIME = re.compile(
+    r"\b(?:last (?:week|month|year|spring|summer|autumn|winter)|yesterday|\w+ (?:days|weeks|"
+    r"months|years) ago|a (?:week|month|year) ago)\b",
+    _I,
+)
 # "I take apixaban for it": what "it" is was said just before; the medicine is the fact.
 _TAKEN_FOR_IT = re.compile(
     r"^(?P<taken>I (?:take|'m on|am on|use) [\w -]+?) for (?:it|that|this|them)\b", _I
@@ -271,7 +276,9 @@ def strip_fillers(sentence: str) -> str:
     "I am seventy-two" → "I am 72".
     """
     text = _FILLERS.sub("", sentence.strip()).strip()
-    text = _PUT_ON.sub("I'm on ", _PREAMBLE.sub("", _HOW_KNOWN.sub("", text)))
+    text = _PREAMBLE.sub("", _HOW_KNOWN.sub("", text))
+    # "… put me on propranolol last month": when it started, not how things stand
+    text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _TRAILING_FILLERS.sub("", text)
