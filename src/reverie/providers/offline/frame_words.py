@@ -31,6 +31,7 @@ __all__ = [
     "FrameFact",
     "bare_age",
     "date_text",
+    "fragments",
     "pet_line",
     "recent_pet",
     "relation_line",
@@ -178,11 +179,19 @@ def recent_pet(recent: Sequence[str]) -> str | None:
 BARE_AGE = re.compile(r"(?P<age>1[6-9]|[2-9]\d)(?:\s*(?:yo|y/o|yrs? old|years old))?")
 
 
+# Where terse chat ends a fragment: a stop, a comma, a line, a dash; not the dot of "0.72.6"
+# or "84.6", nor the comma of "1,500".
+_FRAGMENT_END = re.compile(r"[.;,](?!\d)\s*|\n\s*|\s+[-–—]\s+")
+
+
+def fragments(text: str) -> list[str]:
+    """ "jay. 22. salford. weight 84.6" → ["jay", "22", "salford", "weight 84.6"]."""
+    return [part.strip(" !") for part in _FRAGMENT_END.split(text.strip())]
+
+
 def bare_age(text: str, subject: str) -> list[FrameFact]:
     """ "jay. 22. salford." → "jay is 22.": the one number said alone in ``text``, as an age."""
-    # "RN 0.72.6" is a version, not "72" said alone.
-    parts = [part.strip(" !") for part in re.split(r"[.;,](?!\d)\s*|\n\s*|\s+[-–—]\s+", text)]
-    ages = [match["age"] for part in parts if (match := BARE_AGE.fullmatch(part))]
+    ages = [match["age"] for part in fragments(text) if (match := BARE_AGE.fullmatch(part))]
     if len(ages) != 1:
         return []  # "29. 31." is not one person's age
     return [FrameFact(f"{subject} is {ages[0]}.", (subject, "age"))]

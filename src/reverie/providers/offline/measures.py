@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import ANIMAL, FrameFact
+from reverie.providers.offline.frame_words import ANIMAL, FrameFact, fragments
 
 __all__ = ["measures"]
 
 _I = re.IGNORECASE
 
-_FRAGMENT = re.compile(r"[,;\n]\s*|\.(?!\d)\s*")
 _MEASURE = re.compile(r"\d{2,3}(?:\.\d)?\s?(?:kg|cm)", _I)
 # "86kg 178cm": two measures side by side, one fragment each.
 _SIDE_BY_SIDE = re.compile(rf"^(?:{_MEASURE.pattern}\s+)+{_MEASURE.pattern}$", _I)
@@ -39,13 +38,13 @@ def measures(text: str, subject: str) -> list[FrameFact]:
     """The weight and height ``text`` states as fragments of their own (module docstring)."""
     if _PET.search(text):
         return []
-    fragments = [
+    pieces = [
         piece
-        for part in (part.strip(" !") for part in _FRAGMENT.split(text.strip()))
+        for part in fragments(text)
         for piece in (_MEASURE.findall(part) if _SIDE_BY_SIDE.match(part) else [part])
     ]
     found: list[FrameFact] = []
-    for fragment in fragments:
+    for fragment in pieces:
         weight = _WEIGHT.match(fragment)
         # "86kg" says a weight; "84.6" says one only after the word "weight".
         said = weight is not None and (

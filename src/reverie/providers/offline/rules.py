@@ -360,8 +360,10 @@ def classify(
         request = _RULE_REQUEST.match(s.rstrip("?").strip())
         if request is not None:
             return Classification("permanent", _as_rule(request["rule"]))
-        asked = _CAN_YOU.sub("", s.rstrip("?").strip())  # "can u just give me kg always"
-        if asked != s and _BARE_IMPERATIVE.match(asked) and _STANDING.search(asked):
+        # "can u just give me kg always": a standing request, asked as a question
+        request_text = s.rstrip("?").strip()
+        asked = _CAN_YOU.sub("", request_text)
+        if asked != request_text and _BARE_IMPERATIVE.match(asked) and _STANDING.search(asked):
             return Classification("permanent", f"please {asked}")
         return None
     if _FOR_NOW.search(s) or _ROLE_PLAY.search(s):
