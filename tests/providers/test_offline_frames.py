@@ -667,3 +667,27 @@ def test_naming_another_option_later_makes_the_choice_again() -> None:
     )
     chose = [line for line in stored if " chose " in line]
     assert chose == ["User chose FreeAgent over QuickBooks and Zoho Invoice."], stored
+
+
+def test_a_word_typed_in_lower_case_is_not_taken_for_their_name() -> None:
+    chat = [
+        Turn("user", "morning from rainy bristol. did you survive day 1?", None),
+        Turn("assistant", "just about!! office is lovely tho, 32nd floor", None),
+        Turn("user", "fancy. better than our view of the bins", None),
+        Turn("assistant", "i miss the bins lol", None),
+        Turn("user", "jesus. you sure you're ok?", None),
+        Turn("assistant", "yeah yeah just tired", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert speakers.other_is_person
+    assert speakers.other_name is None
+
+
+def test_a_name_typed_in_lower_case_is_still_a_name() -> None:
+    chat = [
+        Turn("user", "sana!! guess who got the job", None),
+        Turn("assistant", "no way. you?? tell me everything", None),
+        Turn("user", "starting in march lol", None),
+        Turn("assistant", "so proud of u", None),
+    ]
+    assert identify_speakers(chat).other_name == "Sana"

@@ -31,6 +31,7 @@ __all__ = [
     "TextCounter",
     "choose_encoding",
     "get_text_counter",
+    "get_token_encoder",
     "heuristic_count",
 ]
 
@@ -39,6 +40,9 @@ HEURISTIC_SOURCE = "heuristic"
 
 TextCounter = Callable[[str], int]
 """Counts the tokens of one string (special-token text counts as ordinary text)."""
+
+TokenEncoder = Callable[[str], list[int]]
+"""The token ids of one string; an id is its token's merge rank, so a lower id is commoner."""
 
 _log = get_logger("tokens")
 _warn = OnceWarner(_log)
@@ -130,6 +134,7 @@ def _sanitize(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
+@functools.cache
 def _load_native_bindings() -> ModuleType | None:
     """Load ``bpe_openai._bindings`` without running ``bpe_openai/__init__``."""
     spec = importlib.util.find_spec("bpe_openai")
@@ -190,7 +195,31 @@ def _wrapper_counter(encoding: str) -> TextCounter | None:
     return counter
 
 
+def _native_encoder(encoding: str) -> TokenEncoder | None:
+    try:
+        bindings = _load_native_bindings()
+        if bindings is None:
+            return None
+        tokenizer: Any = bindings.tokenizer_for_encoding(encoding)
+    except Exception as exc:  # any failure here just means: use the public API
+        _log.debug("bpe_openai native module unusable (%s); using its Python API", exc)
+        return None
+    encode: TokenEncoder = tokenizer.encode
+    return encode
+
+
+def _wrapper_encoder(encoding: str) -> TokenEncoder | None:
+    try:
+        enc: Any = importlib.import_module("bpe_openai").get_encoding(encoding)
+    except Exception as exc:
+        _log.debug("bpe_openai is unavailable (%s); no token ids", exc)
+        return None
+    encode: TokenEncoder = enc.encode_ordinary
+    return encode
+
+
 _counters: dict[str, TextCounter | None] = {}
+_encoders: dict[str, TokenEncoder | None] = {}
 _load_lock = threading.Lock()
 
 
@@ -209,8 +238,25 @@ def get_text_counter(encoding: str) -> TextCounter | None:
         return _counters[encoding]
 
 
+def get_token_encoder(encoding: str) -> TokenEncoder | None:
+    """The token-id encoder for ``encoding``, loaded once; ``None`` if no tokenizer.
+
+    Ordinary text only (special-token text is encoded as text). Thread-safe.
+    """
+    try:
+        return _encoders[encoding]
+    except KeyError:
+        pass
+    with _load_lock:
+        if encoding not in _encoders:
+            _encoders[encoding] = _native_encoder(encoding) or _wrapper_encoder(encoding)
+        return _encoders[encoding]
+
+
 def _reset_for_tests() -> None:
     """Forget loaded counters (tests simulate a missing tokenizer with this)."""
     with _load_lock:
         _counters.clear()
+        _encoders.clear()
+    _load_native_bindings.cache_clear()
     _warn.reset()

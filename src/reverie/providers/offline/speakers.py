@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
@@ -100,6 +101,7 @@ _INTERJECTIONS = frozenset(
         enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
         love darling boss team everyone everybody folks yikes nah meh sigh
         rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
+        jesus christ god lord gosh heavens blimey crikey
         bold classy cringe lame correct noted agreed facts mood bless typical classic wild
         insane brilliant lovely gorgeous stunning hilarious ridiculous unreal rough
         vale venga dale bueno claro genial vamos hala oye mira nein genau tja allez bref
@@ -248,6 +250,7 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     or low in COMMON_WORDS
                     or len(name) < 2
                     or low.endswith(("ed", "ing", "ly"))  # "sending.", "crying."
+                    or (name.islower() and is_everyday_word(low))  # "fancy. better than …"
                 ):
                     continue
                 if name.isupper() and not lower_case:
@@ -369,7 +372,7 @@ def _trailing_vocative(
     for word, count in found.most_common():
         if count < _TRAILING_VOCATIVES_NEEDED:
             break
-        if word in own or word in COMMON_WORDS or word in _NOT_NAMES or word in _INTERJECTIONS:
+        if word in own or is_everyday_word(word) or word in _NOT_NAMES or word in _INTERJECTIONS:
             continue
         if _SOUND.fullmatch(word):
             continue
