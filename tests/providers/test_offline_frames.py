@@ -691,3 +691,46 @@ def test_a_name_typed_in_lower_case_is_still_a_name() -> None:
         Turn("assistant", "so proud of u", None),
     ]
     assert identify_speakers(chat).other_name == "Sana"
+
+
+def test_a_name_shouted_is_a_name_and_an_acronym_is_not() -> None:
+    chat = [
+        Turn("user", "got the job!! senior designer, start in october", None),
+        Turn("assistant", "IMMY. amazing. that's a big step up", None),
+        Turn("user", "i know lol. and the GP says the wrist is healing", None),
+        Turn("assistant", "oh immy. that's the best news", None),
+        Turn("user", "drinks friday?", None),
+        Turn("assistant", "obviously lol", None),
+    ]
+    assert identify_speakers(chat).user_name == "Immy"
+    acronym = [
+        Turn("user", "so the letter came", None),
+        Turn("assistant", "NHS. they never write back lol", None),
+        Turn("user", "ugh i know", None),
+        Turn("assistant", "ring them tomorrow lol", None),
+    ]
+    assert identify_speakers(acronym).user_name is None
+
+
+def test_a_name_said_about_someone_else_is_not_whom_they_talk_to() -> None:
+    chat = [
+        Turn("user", "noodle ate the whole loaf off the counter", None),
+        Turn("assistant", "LINDA. she has no discipline. he's a beagle lol", None),
+        Turn("user", "she says he jumped", None),
+        Turn("assistant", "he did not jump", None),
+    ]
+    assert identify_speakers(chat).user_name is None
+
+
+def test_what_the_other_person_says_about_the_user_by_name_is_not_his_fact() -> None:
+    chat = [
+        Turn("user", "just signed the contract for the flat lol", None),
+        Turn("assistant", "shut up danny. a whole flat", None),
+        Turn("user", "a whole flat. with a dishwasher", None),
+        Turn("assistant", "oh my god danny is a grown up", None),
+        Turn("user", "hardly lol", None),
+        Turn("assistant", "DANNY. you promised you'd call mum", None),
+    ]
+    assert identify_speakers(chat).user_name == "Danny"
+    kept = [fact.text for fact in extract_facts(chat)]
+    assert not any("grown up" in line for line in kept)

@@ -10,7 +10,11 @@ everyday word; a name is commoner capitalised (" James" before " james") or is
 not one token at all ("sana", "tariq"). Names that are also words ("Will",
 "Grace") count as words, which only costs a name typed in lower case.
 
-Without a tokenizer only the small built-in list of common words is known.
+An acronym is told the same way: its capitals are one token (" NHS", " ASAP"),
+where a name shouted is several (" FREYA").
+
+Without a tokenizer only the small built-in list of common words is known, and
+no word is taken for an acronym.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import functools
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 from reverie.tokens.encodings import get_token_encoder
 
-__all__ = ["is_everyday_word"]
+__all__ = ["is_acronym", "is_everyday_word"]
 
 _TABLE = "cl100k_base"
 
@@ -39,3 +43,10 @@ def is_everyday_word(word: str) -> bool:
         return False
     as_name = encode(" " + low[:1].upper() + low[1:])
     return len(as_name) != 1 or as_word[0] < as_name[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def is_acronym(word: str) -> bool:
+    """True when ``word`` in capitals is a token of its own ("NHS", "BBC", "ASAP")."""
+    encode = get_token_encoder(_TABLE)
+    return encode is not None and word.isalpha() and len(encode(" " + word.upper())) == 1

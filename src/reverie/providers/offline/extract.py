@@ -270,6 +270,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
             clause = with_owner(named_subject(clause, lexicon, met, names), names)
+            if _about_the_user_by_name(clause, voice, speakers):
+                continue  # "danny is a grown up", said by his sister: her view, not his fact
             spoken = voice
             if voice.we != TEAM and is_work_talk(clause):
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
@@ -353,6 +355,11 @@ _LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "na
 
 
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
+
+
+def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bool:
+    name = speakers.user_name
+    return bool(name) and voice.speaker != "User" and clause.startswith(f"{name} ")
 
 
 def _content_words(text: str) -> set[str]:

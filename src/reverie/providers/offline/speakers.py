@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
@@ -115,7 +115,7 @@ _INTERJECTIONS = frozenset(
 _GREETING = (
     r"(?:hey|hi|hello|hiya|yo|morning|good morning|good evening|evening|thanks|thank you|"
     r"thx|cheers|danke|gracias|merci|grazie|obrigad[oa]|ok|okay|sorry|congrats|dear|"
-    r"bye|night|good night)"
+    r"bye|night|good night|oh|aw+|ah)"
 )
 _NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
 _VOCATIVE_PATTERNS = (
@@ -222,6 +222,7 @@ def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool
 
 
 _LINES_READ = 3
+_ABOUT_SOMEONE_ELSE = re.compile(r"[.!?,\s]*(?:she|he|her|his|him)\b", _I)
 
 
 def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
@@ -253,10 +254,26 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     or (name.islower() and is_everyday_word(low))  # "fancy. better than …"
                 ):
                     continue
-                if name.isupper() and not lower_case:
-                    continue  # "GARDEN. pepper's dream" shouts a word; a name is written as one
+                if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
+                    continue  # "LINDA. she has no discipline": said about her, not to her
+                if name.isupper() and not lower_case and not _shouted_name(name, texts):
+                    continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
                 found[_tidy_name(name)] += 1
     return found
+
+
+def _shouted_name(word: str, texts: Sequence[str]) -> bool:
+    """ "IMMY. amazing." and "FREYA." shout a name; "GARDEN." a word, "NHS." an acronym.
+
+    A name is written plainly elsewhere ("oh immy"), or its capitals are not a
+    token of their own in the tokenizer's table, as an acronym's are.
+    """
+    if is_everyday_word(word):
+        return False
+    plain = re.compile(rf"\b{re.escape(word)}\b", _I)
+    if any(not match[0].isupper() for text in texts for match in plain.finditer(text)):
+        return True
+    return not is_acronym(word)
 
 
 def _tidy_name(word: str) -> str:
