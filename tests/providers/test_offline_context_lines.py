@@ -313,3 +313,21 @@ def test_a_lead_in_or_a_closing_particle_does_not_hide_the_fact(said: str, kept:
 def test_a_version_number_in_a_reply_is_no_age() -> None:
     asked = "What's your stack, your team size and your age?"
     assert "User is 72." not in facts(("assistant", asked), ("user", "RN 0.72.6, hermes on. 4"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i adopted a greyhound", "User adopted a greyhound."),
+        ("we finally bought a house", "User finally bought a house."),  # the household
+        ("I've broken my foot", "User has broken their foot."),
+    ],
+)
+def test_an_animal_a_house_or_an_injury_is_a_thing_of_a_life(said: str, kept: str) -> None:
+    stored = facts(("user", "I'm a nurse at St Mary's."), ("user", said))
+    assert stored == ["User is a nurse at St Mary's.", kept]
+
+
+def test_an_adverb_before_the_verb_is_not_conjugated() -> None:
+    stored = facts(("user", "I finally moved to Leeds in March"))
+    assert stored == ["User finally moved to Leeds in March."]

@@ -27,7 +27,8 @@ _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[^A-Za-z]+")
 _ADVERBS = _wordset(
     "really strongly usually generally always never often sometimes also still just "
     "definitely absolutely totally mostly rarely actually truly much kind sort of "
-    "kinda honestly personally only mainly mostly already now currently ever even"
+    "kinda honestly personally only mainly mostly already now currently ever even finally "
+    "recently probably literally seriously basically obviously apparently"
 )
 # Verbs that, after "and", go on about the speaker ("… and speak Turkish"); words that
 # are also nouns ("… and fish") are left out.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import ANIMAL
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST
 
 __all__ = ["worth_keeping"]
@@ -187,10 +188,11 @@ _BARE_DOING = re.compile(
     r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"
 )
 # "User booked the flights.", "User found a place.": a deed whose thing only the talk names
-# ("User has got an allotment" has it; "Luis got an offer" is news).
+# ("User has got an allotment" has it; "Luis got an offer" is news). An animal, a house or
+# a car is a thing of a life, whichever one: "User adopted a greyhound."
 _BARE_DEED = re.compile(
     r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|lost|sent|paid) "
-    r"(?:the|a|an) [a-z]+\.$"
+    rf"(?:the|a|an) (?!(?:{ANIMAL}|house|car)\.)[a-z]+\.$"
 )
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
 _THIN_HAVE = re.compile(

@@ -76,7 +76,7 @@ EVENT_VERBS = (
     applied enrolled registered subscribed cancelled canceled retired visited learned
     learnt completed published launched released won received submitted paid decided
     agreed chose picked settled downgraded replaced dropped stopped gave got confirmed
-    accepted declined resigned tore twisted fractured
+    accepted declined resigned tore twisted fractured broken torn chosen fallen
     """
     ),
     "turned down",
