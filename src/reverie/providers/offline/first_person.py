@@ -17,6 +17,7 @@ from reverie.providers.offline.predicates import (
     ADV,
     EVENT,
     HABIT,
+    HEALTH_NEWS,
     NEG,
     PREF,
     PROG,
@@ -47,6 +48,8 @@ _I_EVENT = re.compile(
     rf"(?:\s+(?:up|on|to|for|in|from))?\s+(?P<rest>\S.*)$",
     _I,
 )
+
+_I_HAD = re.compile(rf"^I {ADV}had (?P<rest>\S.*)$", _I)
 
 _I_AM = re.compile(rf"^I(?:'m| am) {ADV}(?P<not>not {ADV})?(?P<rest>\S.*)$", _I)
 
@@ -197,7 +200,13 @@ _NEEDS_OF = re.compile(r"^an? (?:native speaker|fan|member|part|big fan|huge fan
 
 _I_AM_TRAIT = re.compile(
     rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{STATE}\b|\d+\b|the\s+\S+|"
-    r"on (?:vacation|holiday|leave|call|parental leave|sabbatical)\b|in charge of\b|"
+    r"on (?:vacation|holiday|call|sabbatical|(?:(?:maternity|paternity|mat|pat|sick|parental|"
+    r"shared parental|study|compassionate|garden(?:ing)?|unpaid) )?leave)\b|in charge of\b|"
+    # "I'm off to Japan in April", "I'm type 1 diabetic"
+    r"off to (?-i:[A-ZÀ-Þ])\w+|type [12] diabetic\b|"
+    # "I'm looking for a new job": a search that lasts, not "looking at it"
+    r"looking (?:for|to buy|to rent) (?:a|an) (?:new |bigger |smaller |cheaper )?"
+    r"(?:job|flat|house|place|home|room|flatshare|role|apartment|car|van|school|nursery)\b|"
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
     # "I'm going with polars for the pipeline": a choice (not company, nor the flow)
     r"going with (?!the flow\b|my\b|his\b|her\b|their\b|our\b|mum\b|mom\b|dad\b|friends?\b)\S|"
@@ -232,6 +241,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
+    if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
+        return "durable"  # "I had knee surgery in January"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
         return "permanent"
     if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_HAVE_HAD.match(s) or _I_WILL_BE.match(s):

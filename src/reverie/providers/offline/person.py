@@ -51,6 +51,13 @@ _UNCHANGED = (
     )
     | IRREGULAR_PAST
 ) - {"quit"}  # "I quit smoking" is a habit now: "User quits smoking"
+# "I quit smoking" is a habit now, "I quit smoking 3 months ago" was an event.
+_PRESENT_OR_PAST = _wordset("quit")
+_PAST_TIME = re.compile(
+    r"\b(?:ago|yesterday|last (?:week|month|year|night|summer|spring|autumn|winter|\w+day)|"
+    r"in (?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _IRREGULAR = {
     "am": "is",
     "are": "is",
@@ -226,7 +233,8 @@ def to_third_person(
                 out.append(token)
                 seen_word = True
                 continue
-            out.append(conjugate(token))
+            past = low in _PRESENT_OR_PAST and _PAST_TIME.search(text) is not None
+            out.append(token if past else conjugate(token))
             conjugate_next = False
             seen_word = True
             continue

@@ -30,6 +30,7 @@ __all__ = [
     "EVENT",
     "FAREWELL",
     "HABIT",
+    "HEALTH_NEWS",
     "NEG",
     "PREF",
     "PROG",
@@ -78,6 +79,9 @@ _LIGHT_VERBS = {
     ),
     "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
     "take": re.compile(r"^(?:a|an|the|my|\d)\b", _I),
+    # "I earn about 42k", "I weigh 82kg": a figure, not "more than that"
+    "earn": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?[£$€]?\d", _I),
+    "weigh": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?\d", _I),
     "make": re.compile(r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b", _I),
     "keep": re.compile(r"^(?:a|an|my|\d)\b", _I),
     # "I want the big room" is a wish; "I want the light to turn on at 30%" a request.
@@ -175,6 +179,17 @@ def progressive_ok(rest: str) -> bool:
     }
     pattern = needs.get(verb)
     return bool(after) and (pattern is None or re.match(pattern, after, _I) is not None)
+
+
+# What "my dad had …" or "I had …" says that is worth keeping: news about health or family.
+HEALTH_NEWS = re.compile(
+    r"^(?:a |an |his |her |their |my )?(?:(?:minor |major |small |mild |bad |nasty )?"
+    r"(?:(?:knee|hip|back|heart|shoulder|eye|foot|wrist|ankle|spinal|keyhole|emergency) )?"
+    r"(?:stroke|fall|heart attack|operation|surgery|seizure|baby|miscarriage|hip replacement|"
+    r"knee replacement|cancer scare|car accident|accident)|(?:hip|knee|hips|knees|gallbladder|"
+    r"appendix|tonsils|cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
+    re.IGNORECASE,
+)
 
 
 def complement_ok(rest: str) -> bool:

@@ -26,7 +26,9 @@ _SPECULATIVE = re.compile(
     r"\b(?:maybe|perhaps|might|possibly|probably|eventually|someday|one day|at some point|"
     r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
-    r"|\bis thinking:",
+    r"|\bis thinking:"
+    # "User doesn't know whether to email the teacher": undecided, nothing settled
+    r"|\b(?:doesn't|does not|don't|do not) know (?:whether|if|what|how|where|when|which|who)\b",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.

@@ -36,6 +36,10 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         "diet",
     ),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
+    # "User weighs 82kg." then "User's weight: 79kg.", "User earns 42k." then "User's salary
+    # is £45k.": one weight, one pay at a time.
+    (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?weighs \S*\d"), "weight"),
+    (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?earns \S*\d"), "salary"),
     # "User's budget is 4k." then "User's budget is 5.5k now.": one budget for one thing.
     (re.compile(r"^(?P<who>.+?)'s (?P<what>budget(?: for [^,.]+?)?) is \S"), ""),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),

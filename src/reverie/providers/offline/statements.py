@@ -22,12 +22,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reverie.providers.offline.first_person import first_person
-from reverie.providers.offline.frame_words import KIN_ADJ, RELATION
+from reverie.providers.offline.frame_words import ANIMAL, KIN_ADJ, RELATION
 from reverie.providers.offline.named_statements import compound, named
 from reverie.providers.offline.predicates import (
     ADV,
     DATED,
     FAREWELL,
+    HEALTH_NEWS,
     NEG,
     TIME_BOUND,
     Tag,
@@ -52,7 +53,7 @@ _I = re.IGNORECASE
 _MY = re.compile(
     r"^my (?P<np>(?:[\w'-]+ ){0,3}?[\w'-]+)(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?"
     rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|has (?:just |recently |now |also )?been|\w+s|"
-    r"will \w+|had)\b(?P<rest>.*)$",
+    r"will \w+|had|passed away|died)\b(?P<rest>.*)$",
     _I,
 )
 _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sent|wrote)$", _I)
@@ -202,14 +203,8 @@ _MY_MESSAGE = re.compile(
 )
 
 
-# What "my dad had …" says that is worth keeping: news about someone's health or family.
-_HEALTH_NEWS = re.compile(
-    r"^(?:a |an |his |her |their )?(?:(?:minor |major |small |mild |bad |nasty )?(?:stroke|fall|"
-    r"heart attack|operation|surgery|seizure|baby|miscarriage|hip replacement|knee replacement|"
-    r"cancer scare|car accident|accident)|(?:hip|knee|hips|knees|gallbladder|appendix|tonsils|"
-    r"cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
-    _I,
-)
+_CONDITION = re.compile(rf"^{alternation(CONDITION_WORDS)}\b", _I)
+_KIN_OR_PET = re.compile(rf"\b(?:{RELATION}|{ANIMAL}|grandad|grandpa|grandma|nan|gran)$", _I)
 _DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to have) \w", _I)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 
@@ -229,12 +224,17 @@ def _possessive(s: str) -> Tag | None:
     word = verb.split()[-1]
     if _MY_REPORTED.match(word):
         return None
+    if verb == "has" and _CONDITION.match(rest.strip()):
+        return "durable"  # "my son has autism"
+    if verb in ("passed away", "died"):
+        # "my dad passed away last year", "my cat died"; "my laptop died" is a bad day
+        return "durable" if _KIN_OR_PET.search(match["np"]) else None
     base = stem_verb(word)
     if base in HABIT_VERBS or base in PREFERENCE_VERBS:
         return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
     if base in _SCHEDULE_VERBS and DATED.search(rest):
         return "durable"  # "my funding ends August 31", "my lease runs out in June"
-    if word == "had" and _HEALTH_NEWS.match(rest.strip()):
+    if word == "had" and HEALTH_NEWS.match(rest.strip()):
         return "durable"  # "my dad had a stroke in february"
     return None
 

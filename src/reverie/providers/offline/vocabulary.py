@@ -57,6 +57,7 @@ PREFERENCE_VERBS = words("prefer like love hate dislike enjoy adore detest loath
 HABIT_VERBS = words(
     """
     live work speak use run write teach drink eat cook bake play study go cycle bike swim grow
+    earn weigh
     knit sew
     read own have keep commute drive code program train climb boulder walk practice
     practise volunteer wear wake get take do make meditate ride attend lead manage handle
@@ -127,7 +128,8 @@ CONDITION_WORDS = (
         diabetes asthma eczema epilepsy colitis coeliac celiac ibs ibd pcos endometriosis adhd
         autism dyslexia arthritis psoriasis lupus fibromyalgia migraines hypertension
         hypothyroidism hyperthyroidism depression anxiety afib copd gout tinnitus sciatica
-        crohn's crohns shingles anaemia anemia angina
+        crohn's crohns shingles anaemia anemia angina dementia alzheimer's parkinson's
+        parkinsons alzheimers cancer leukaemia leukemia lymphoma osteoporosis glaucoma
         """
     ),
     "atrial fibrillation",
@@ -143,6 +145,10 @@ CONDITION_WORDS = (
     "long covid",
     "sleep apnoea",
     "sleep apnea",
+    "multiple sclerosis",
+    "motor neurone disease",
+    "breast cancer",
+    "prostate cancer",
 )
 """Conditions someone lives with ("I have type 2 diabetes", "asthma, diagnosed at 12")."""
 

@@ -1,0 +1,49 @@
+"""Plain statements about a life that the offline engine keeps, and near misses it does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my son has autism", "User's son has autism."),
+        ("my mum has dementia", "User's mum has dementia."),
+        ("my dad passed away last year", "User's dad passed away last year."),
+        ("my cat died last month", "User's cat died last month."),
+        ("I don't drink alcohol", "User doesn't drink alcohol."),
+        ("I'm on maternity leave until March", "User is on maternity leave until March."),
+        ("I'm looking for a new job", "User is looking for a new job."),
+        ("I earn about 42k", "User earns about 42k."),
+        ("I weigh 82kg", "User weighs 82kg."),
+        ("I'm type 1 diabetic", "User is type 1 diabetic."),
+        ("I had knee surgery in January", "User had knee surgery in January."),
+        ("I quit smoking 3 months ago", "User quit smoking 3 months ago."),
+        ("I quit sugar", "User quits sugar."),
+    ],
+)
+def test_a_plain_statement_about_a_life_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my laptop died",  # a bad day, not a loss in the family
+        "I'm looking at it",
+        "I've been looking, yes",
+        "I earn more than that",
+        "I had a great time",
+        "I don't know whether to email the teacher",
+    ],
+)
+def test_a_near_miss_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_later_weight_replaces_the_earlier() -> None:
+    chat = [("user", "I weigh 82kg"), ("assistant", "ok"), ("user", "I weigh 79kg now")]
+    assert facts(*chat) == ["User weighs 79kg now."]
