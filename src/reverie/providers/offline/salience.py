@@ -184,7 +184,9 @@ _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
 # "User is learning.", "Theo has been thinking.", "Start date is moving.": doing something,
 # without what (or where to).
 _BARE_DOING = re.compile(
-    r"^[A-ZÀ-Þ]\S*(?: [a-z]\S*){0,2} (?:is|are|has been|have been) (?!not )(?:\w+ )?\w+ing\.$"
+    # (not "User is studying nursing": the thing studied may end in "-ing" too)
+    r"^[A-ZÀ-Þ]\S*(?: [a-z]\S*){0,2} (?:is|are|has been|have been) (?!not )"
+    r"(?:(?:still|really|just|now|also|always|currently|actually|finally|already) )?\w+ing\.$"
     # "User is going to start tomorrow": start what, the talk says.
     r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
     r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"

@@ -21,6 +21,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.first_person import first_person
 from reverie.providers.offline.frame_words import ANIMAL, KIN_ADJ, RELATION
 from reverie.providers.offline.named_statements import compound, named
@@ -50,12 +51,14 @@ __all__ = ["Classification", "Tag", "is_time_bound", "statement"]
 
 _I = re.IGNORECASE
 
-_MY = re.compile(
-    r"^my (?P<np>(?:[\w'-]+ ){0,3}?[\w'-]+)(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?"
+_MY_NP = r"^my (?P<np>(?:[\w'-]+ ){0,4}?[\w'-]+)"
+_MY_VERB = (
     rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|has (?:just |recently |now |also )?been|\w+s|"
-    r"will \w+|had|passed away|died)\b(?P<rest>.*)$",
-    _I,
+    r"will \w+|had|passed away|died)\b(?P<rest>.*)$"
 )
+# "my sister Noor is …", "my partner jess turns 40 …": a name may follow who they are.
+_MY = re.compile(rf"{_MY_NP}(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?{_MY_VERB}", _I)
+_MY_UNNAMED = re.compile(rf"{_MY_NP}{_MY_VERB}", _I)
 _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sent|wrote)$", _I)
 
 _WE = re.compile(
@@ -162,9 +165,12 @@ _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
     r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
-    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S",
+    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S"
+    r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S",
     _I,
 )
+# "been a plumber 15 years", "been vegan since 2019"
+_DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
 _DROPPED_I_AM = re.compile(
     r"^(?:allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
@@ -212,6 +218,8 @@ _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run",
 # A date, a month said alone (not "may"), a weekday or a year.
 def _possessive(s: str) -> Tag | None:
     match = _MY.match(s)
+    if match is not None and (name := match["name"]) and name.islower() and is_everyday_word(name):
+        match = _MY_UNNAMED.match(s)  # "my partner works shifts": "works" is no name
     if match is None or _MY_MESSAGE.match(match["np"]):
         return None
     verb, rest = match["verb"].lower(), match["rest"]
@@ -318,7 +326,7 @@ _SWITCHES = re.compile(
 _IS_ING = re.compile(
     r"^(my (?:[\w-]+ ){0,2}[\w-]+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+)['’]s "
     # "Sam's moving to Berlin", "Kasia's on mat leave", "Ines's pregnant": "is", not "has"
-    r"(\w+ing|on|off|away|back|pregnant|engaged|married|retired|expecting)\b",
+    r"(\w+ing|on|off|away|back|pregnant|engaged|married|retired|expecting|an?(?= )|\d)\b",
     _I,
 )
 
@@ -366,6 +374,8 @@ def statement(
         s = "I " + s
     elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         s = "I'm " + s
+    elif _DROPPED_I_HAVE_BEEN.match(s):
+        s = "I've " + s
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
         s = "the " + s
     tag = (
