@@ -58,3 +58,14 @@ def test_a_near_miss_is_not_kept(said: str) -> None:
 def test_a_later_weight_replaces_the_earlier() -> None:
     chat = [("user", "I weigh 82kg"), ("assistant", "ok"), ("user", "I weigh 79kg now")]
     assert facts(*chat) == ["User weighs 79kg now."]
+
+
+def test_you_as_an_object_leaves_the_next_word_alone() -> None:
+    from reverie.providers.offline.person import to_third_person
+
+    said = to_third_person("my dad will love you forever", listener="Marcus")
+    assert said.endswith("love Marcus forever")
+
+
+def test_a_dislike_of_what_just_happened_is_no_preference() -> None:
+    assert facts(("user", "I hate when that happens")) == []

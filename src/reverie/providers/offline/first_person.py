@@ -37,7 +37,7 @@ _I = re.IGNORECASE
 
 _I_PREF = re.compile(
     rf"^I {ADV}(?:{NEG} {ADV})?(?:{PREF}|can't stand|cannot stand|don't mind)\s+"
-    r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b)\S",
+    r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b|when (?:that|it|this)\b)\S",
     _I,
 )
 

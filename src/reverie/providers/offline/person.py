@@ -42,7 +42,8 @@ _VERB_PREFIXES = _wordset("soft hard double triple batch bulk lazy")
 _BASE_EED = _wordset("need feed seed speed bleed breed proceed succeed exceed heed weed")
 _NOT_VERBS = _wordset(
     "to or too all both for in on at with the a an not so guys there here again when if as "
-    "about from by into than that this these those"
+    "about from by into than that this these those forever again tomorrow today tonight "
+    "later more back anyway lol"
 )
 _UNCHANGED = (
     _wordset(
