@@ -30,6 +30,17 @@ def test_an_occasion_or_a_part_in_one_is_kept(said: str, kept: str) -> None:
     assert kept in stored, stored
 
 
+def test_best_man_to_someone_not_known_by_name_is_not_a_bare_role() -> None:
+    # "chris", typed once in lower case, is no name the chat knows: whose best man is unsure.
+    chat = [
+        ("user", "TARIQ. mate. how are you"),
+        ("assistant", "rob!! good ta lol. u?"),
+        ("user", "not bad lol"),
+        ("assistant", "chris has officially asked me to be best man"),
+    ]
+    assert not any("best man" in line for line in facts(*chat))
+
+
 def test_one_birthday_per_person_however_it_is_said() -> None:
     stored = facts(("user", "Ada and Kasia say hi"), ("user", "Ada's 5th birthday is March 2nd."))
     assert [line for line in stored if "birthday" in line] == ["Ada's 5th birthday is March 2nd."]

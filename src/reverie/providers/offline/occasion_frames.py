@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, TOKEN, FrameFact, date_text
 from reverie.providers.offline.name_lexicon import NameLexicon
 
@@ -39,6 +40,8 @@ _OCCASION = re.compile(
 
 
 _ASKED_TO_BE = re.compile(
+    # "chris has officially asked me to be best man": the one who asks is the one marrying
+    rf"(?:(?P<asker>{TOKEN}) (?:(?:has|have|just|officially|finally|only|now) )*)?"
     r"\basked (?:me|us) to be (?:(?P<article>an?|the|her|his|their)\s+|(?P<whose>"
     + TOKEN
     + r")['’]s\s+)?(?P<role>bridesmaid|maid of honou?r|matron of honou?r|best man|"
@@ -84,6 +87,11 @@ def occasion_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[F
     if (asked := _ASKED_TO_BE.search(sentence)) is not None:
         role = asked["role"].lower()
         whose = lexicon.name(asked["whose"]) if asked["whose"] else None
+        asker = asked["asker"]
+        if whose is None and not asked["whose"] and not asked["article"] and asker:
+            whose = lexicon.name(asker)
+            if whose is None and not is_everyday_word(asker):
+                return found  # "chris asked me to be best man", with chris no known name
         if whose is not None:
             found.append(FrameFact(f"{subject} is {whose}'s {role}.", (subject, role)))
         elif not asked["whose"]:
