@@ -395,11 +395,11 @@ def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None
     ("said", "kept"),
     [
         ("oh porto is home btw. not going anywhere", "User lives in Porto."),
-        ("we replaced celery with arq in may", "The team replaced celery with arq in may."),
+        ("we replaced celery with arq in may", "The team replaced celery with arq in May."),
         ("we're moving off heroku. decided", "The team is moving off heroku."),
         (
             "we switched from celery to dramatiq in may",
-            "The team switched from celery to dramatiq in may.",
+            "The team switched from celery to dramatiq in May.",
         ),
     ],
 )

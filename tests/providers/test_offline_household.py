@@ -307,7 +307,7 @@ def test_a_word_before_and_i_that_is_no_name_is_not_a_partner() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("Kasia's on mat leave till march", "Kasia is on mat leave till march."),
+        ("Kasia's on mat leave till march", "Kasia is on mat leave till March."),
         ("Sam's moving to Berlin in June", "Sam is moving to Berlin in June."),
         ("Ines is due 3 Dec", "Ines is due 3 Dec"),
     ],

@@ -69,3 +69,7 @@ def test_you_as_an_object_leaves_the_next_word_alone() -> None:
 
 def test_a_dislike_of_what_just_happened_is_no_preference() -> None:
     assert facts(("user", "I hate when that happens")) == []
+
+
+def test_may_and_march_after_in_are_months() -> None:
+    assert facts(("user", "I moved to Leeds in march")) == ["User moved to Leeds in March."]

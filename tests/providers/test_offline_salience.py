@@ -337,7 +337,7 @@ def test_a_passing_state_is_not_kept_but_a_platform_is() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("i went vegan in march. feel great honestly", "User went vegan in march."),
+        ("i went vegan in march. feel great honestly", "User went vegan in March."),
         ("decided against the ipad, too pricey", "User decided against the ipad, too pricey."),
     ],
 )

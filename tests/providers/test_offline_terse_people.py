@@ -279,3 +279,17 @@ def test_how_to_answer_asked_for_good_is_a_rule_and_asked_once_is_not() -> None:
     stored = facts(("user", "I need you to be blunt with me about tone"))
     assert stored == ["User wants the assistant to be blunt with them about tone."]
     assert not facts(("user", "be honest, is it bad?"))
+
+
+def test_an_answer_to_a_question_about_her_is_about_her() -> None:
+    chat = [
+        ("user", "TARIQ. mate"),
+        ("assistant", "rob!! good ta lol. u?"),
+        ("user", "did she start the nursing thing"),
+        ("assistant", "yeah started the nursing degree at leeds beckett in jan."),
+        ("user", "and u? still at boots?"),
+        ("assistant", "yeah. got promoted to manager in march"),
+    ]
+    stored = facts(*chat)
+    assert not any("nursing" in line for line in stored), stored
+    assert "Tariq got promoted to manager in March." in stored

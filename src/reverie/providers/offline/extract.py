@@ -259,8 +259,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             continue
         facts_before_turn = len(facts)
         kept_before = set(facts)
+        asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = with_subjects(
-            [_unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)]
+            [_unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)],
+            asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
             clauses = [self_introduced(clause) for clause in clauses]

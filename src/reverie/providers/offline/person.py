@@ -292,6 +292,9 @@ _CALENDAR = re.compile(
     r"april|june|july|august|september|october|november|december)s?\b"
     r"|(?<=\d )(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b"
     r"|(?<=\d(?:st|nd|rd|th) )(?:may|march)\b"
+    # "promoted in march", "until may": after a word that only a time follows
+    r"|(?:(?<=\bin )|(?<=\bsince )|(?<=\buntil )|(?<=\btill )|(?<=\blast )|(?<=\bnext )"
+    r"|(?<=\bearly )|(?<=\blate ))(?:may|march)\b"
     r"|\b(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"(?= \d{1,2}(?:st|nd|rd|th)?\b)"
 )

@@ -182,6 +182,18 @@ def self_introduced(clause: str) -> str:
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
 
 
+# "did she start the nursing thing", "how's your mum getting on?": a question about
+# someone else, whose answer drops their subject, not the speaker's.
+_ASKS_ABOUT_SOMEONE = re.compile(
+    r"(?:^|[.!?]\s+)(?:so |and |wait |oh )?(?:did|does|has|is|was|will|can|could"
+    r"|how(?:'s| is| was| did)|what(?:'s| is| did)|when(?:'s| is| does| did)"
+    r"|where(?:'s| is| does| did))\s+"
+    r"(?:she|he|they|your (?:mum|mom|dad|sister|brother|wife|husband|partner|gf|bf|girlfriend|"
+    r"boyfriend|son|daughter|kids?|nan|gran|grandma|grandad|friend|boss))\b",
+    _I,
+)
+
+
 # Job acronyms typed in lower case ("sre at trackly").
 _ACRONYMS = frozenset(("sre", "swe", "sde", "qa", "pm", "ux", "ui", "hr", "gp", "ml", "icu", "hca"))
 
@@ -195,11 +207,19 @@ def indefinite_article(phrase: str) -> str:
     return "an " if word[:1].lower() in "aeiou" else "a "
 
 
-def with_subjects(clauses: list[str]) -> list[str]:
-    """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself."""
+def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
+    """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself.
+
+    Args:
+        clauses: The clauses of one message.
+        asked: What the other side said just before, when this message answers
+            it: the answer to "did she start the nursing thing" is about her.
+    """
     restored = []
     # A message about him or her may drop their subject as well as the speaker's.
-    mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses)
+    mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses) and not (
+        _ASKS_ABOUT_SOMEONE.search(asked)
+    )
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
         if (
