@@ -42,7 +42,13 @@ _NOT_AN_ANSWER = re.compile(
 )
 _ASKS_WHERE_LIVE = re.compile(
     r"\bwhere (?:do|d'you|did) you (?:live|end up living)\b|\bwhere are you (?:based|living|"
-    r"located|now|these days)\b|\bwhich city\b|\bwhere(?:'s| is) (?:home|\"?here\"?)",
+    r"located|now|these days)\b|\bwhich city (?:do you live|are you (?:in|based|living))\b"
+    r"|\bwhich city\?|\bwhere(?:'s| is) (?:home|\"?here\"?)",
+    _I,
+)
+# "which city are you moving to?": where they will live, not where they do.
+_ASKS_MOVING_TO = re.compile(
+    r"\b(?:where|which (?:city|town|country))(?: are you|'re you| you're) (?:moving|relocating)\b",
     _I,
 )
 # "what's your name?", "under ur name?" (a booking, a prescription): the answer is a name.
@@ -55,6 +61,12 @@ _ASKS_NAME = re.compile(
 _FULL_NAME = re.compile(
     r"(?:yes,? )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+){0,2}", _I
 )
+# "what's your partner's name?" — "Sam"
+_ASKS_KIN_NAME = re.compile(
+    rf"\bwhat(?:'s| is) (?:your|ur) (?P<rel>{RELATION})(?:'s|s)? name\b", _I
+)
+_ASKS_HEIGHT = re.compile(r"\bhow tall are (?:you|u)\b", _I)
+_HEIGHT = re.compile(r"\d['’]\s?\d{1,2}(?:\"|''|”)?|[12](?:\.\d{1,2})?\s?m|1\d{2}\s?cm", _I)
 _ASKED_AFTER_OTHERS = re.compile(r"(?:,|\band)\s+where\b", _I)
 _ASKS_WHERE_FROM = re.compile(
     r"\bwhere are you (?:originally )?from\b|\bwhere did you grow up\b", _I
@@ -132,6 +144,8 @@ def answer_frames(
     first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
+    if (state := _ASKS_STATE.search(last)) is not None:
+        return _state_answer(state["state"].lower(), sentences(answer)[:1], subject)
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
     if who := _who_answer(last, head, subject, lexicon):
@@ -139,6 +153,28 @@ def answer_frames(
     if not head or _NOT_AN_ANSWER.match(head):
         return []
     return _answered(last, first, head, subject, lexicon, [*recent, question])
+
+
+# "Are you vegetarian?" — "yes": a state of one's life, said by agreeing or denying it.
+_STATES = (
+    r"vegetarian|vegan|pescatarian|veggie|teetotal|sober|married|divorced|single|engaged|"
+    r"pregnant|retired|self-employed|freelance|unemployed|diabetic|coeliac|celiac|dyslexic|"
+    r"autistic|left-handed|colou?r-?blind|allergic to [\w -]{2,25}?|lactose intolerant"
+)
+_ASKS_STATE = re.compile(
+    rf"\bare (?:you|u) (?:still |currently |now )?(?P<state>{_STATES})\s*\?", _I
+)
+_YES = re.compile(r"^(?:yes|yeah|yep|yup|yea|i am|i'm afraid so|correct|definitely)\b", _I)
+_NO = re.compile(r"^(?:no|nope|nah|not anymore|i'm not|i am not)\b", _I)
+
+
+def _state_answer(state: str, reply: list[str], subject: str) -> list[FrameFact]:
+    said = reply[0] if reply else ""
+    if _YES.match(said) and not re.search(r"\b(?:but|not|kind of|sort of|ish)\b", said, _I):
+        return [FrameFact(f"{subject} is {state}.", (subject, state))]
+    if _NO.match(said) and not re.search(r"\bbut\b", said, _I):
+        return [FrameFact(f"{subject} is not {state}.", (subject, state))]
+    return []
 
 
 # "Gem is…?", "who's Gem?" — "wife": who someone named is to the answerer.
@@ -184,19 +220,29 @@ def _answered(
     described = _described(last, first, subject)
     if described is not None or len(head.split()) > 4:
         return [described] if described is not None else []
-    if _ASKS_WHERE_LIVE.search(last) or _ASKS_WHERE_FROM.search(last):
+    moving = _ASKS_MOVING_TO.search(last) is not None
+    if moving or _ASKS_WHERE_LIVE.search(last) or _ASKS_WHERE_FROM.search(last):
         if _ASKED_AFTER_OTHERS.search(last):
             return []  # "which race, when, and where do you live?" — "manchester. 19 april."
         if all(
             w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
         ):
             place = " ".join(word[:1].upper() + word[1:] for word in head.split())
+            if moving:
+                return [FrameFact(f"{subject} is moving to {place}.", (subject, "home"))]
             if _ASKS_WHERE_FROM.search(last):
                 return [FrameFact(f"{subject} is from {place}.", (subject, "from"))]
             return [FrameFact(f"{subject} lives in {place}.", (subject, "home"))]
         return []
     if _ASKS_STUDY.search(last) and not SPEAKER_OR_LISTENER.search(head):
         return [FrameFact(f"{subject} studies {head}.", (subject, "studies"))]
+    if (kin := _ASKS_KIN_NAME.search(last)) is not None:
+        if (named := _FULL_NAME.fullmatch(head)) is None or head.lower().startswith("yes"):
+            return []
+        rel = kin["rel"].lower()
+        return [FrameFact(f"{subject}'s {rel} is {named.group(0)}.", (subject, rel))]
+    if _ASKS_HEIGHT.search(last) and _HEIGHT.fullmatch(head):
+        return [FrameFact(f"{subject}'s height: {head}.", (subject, "height"))]
     if _ASKS_NAME.search(last) and (named := _FULL_NAME.fullmatch(head)) is not None:
         given = " ".join(word for word in named.group(0).split() if word.lower() != "yes")
         if all(lexicon.name(word, by_shape=True) for word in given.split()):
