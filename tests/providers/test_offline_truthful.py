@@ -60,6 +60,44 @@ async def test_a_correction_is_stored_whole_and_replaces_the_old_fact() -> None:
 
 
 @pytest.mark.parametrize(
+    ("first", "correction", "kept", "gone"),
+    [
+        ("my flight is on the 3rd", "sorry I meant the 5th", "flight is on the 5th", "3rd"),
+        ("the wedding is on Saturday", "no wait, Sunday", "wedding is on Sunday", "Saturday"),
+        ("my budget is 500", "make that 650", "budget is 650", "500"),
+    ],
+)
+async def test_a_correction_that_only_gives_the_new_value_mends_the_line_it_follows(
+    first: str, correction: str, kept: str, gone: str
+) -> None:
+    answer = await archive(
+        [
+            msg("user", "hi, I'm planning a trip"),
+            msg("assistant", "Happy to help."),
+            msg("user", first),
+            msg("assistant", "Noted."),
+            msg("user", correction),
+        ]
+    )
+    empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, _ = merge_facts(empty, entry_facts(answer, "2026-05-04"))
+    files = merged["USER.md"] + merged["memory/MEMORY.md"]
+    assert kept in files, answer
+    assert gone not in files, files
+
+
+async def test_a_bare_value_with_nothing_to_mend_is_not_stored() -> None:
+    answer = await archive(
+        [
+            msg("user", "I love hiking in the Peak District"),
+            msg("assistant", "Lovely."),
+            msg("user", "sorry I meant the 5th"),
+        ]
+    )
+    assert "5th" not in answer
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "24h, then revoke the old key in Stripe.",

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from reverie.providers.offline.vocabulary import is_name
 
 __all__ = [
+    "bare_value",
     "is_subjectless",
     "not_clause",
     "old_value",
@@ -25,6 +26,7 @@ __all__ = [
     "strip_correction_lead",
     "swappable",
     "typed_swap",
+    "value_swap",
 ]
 
 _I = re.IGNORECASE
@@ -49,6 +51,7 @@ _MONTH = re.compile(
 _NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
+_BARE_LEAD = re.compile(r"^(?:it(?:'s| is| will be)|its|that's|make (?:it|that)|i mean)\s+", _I)
 
 
 def strip_correction_lead(text: str) -> str:
@@ -86,6 +89,39 @@ def _kind(token: str) -> str | None:
     if is_name(word):
         return "name"
     return None
+
+
+def bare_value(text: str) -> str | None:
+    """The one value of a correction that says nothing else: "it's the 21st now" → "21st".
+
+    Only a day, a month or a number: a name alone ("Aimee") could fit too many lines.
+    """
+    tokens = _tokens(_BARE_LEAD.sub("", strip_correction_lead(text)))
+    while tokens and tokens[-1].lower() in _TRAILING_FILLERS:
+        tokens = tokens[:-1]
+    while tokens and tokens[0].lower() in (*_ARTICLES, "on", "at", "by"):
+        tokens = tokens[1:]
+    if len(tokens) != 1 or _kind(tokens[0]) not in ("weekday", "month", "number"):
+        return None
+    return tokens[0]
+
+
+def value_swap(line: str, value: str) -> tuple[str, str] | None:
+    """``line`` with its one value of ``value``'s kind replaced, and the value it had.
+
+    "The wedding is on the 14th." and "21st" give ("The wedding is on the 21st.",
+    "14th"); a line with no value of that kind, or with two ("3 May 2026"), gives None.
+    """
+    kind = _kind(value)
+    same = [m for m in re.finditer(r"\S+", line) if _kind(m.group(0)) == kind]
+    if kind is None or len(same) != 1:
+        return None
+    word = same[0].group(0)
+    core = word.strip(".,;:!?\"'")
+    start = same[0].start() + word.index(core)
+    if core.lower() == value.lower():
+        return None  # already says it
+    return line[:start] + value + line[start + len(core) :], core
 
 
 def _tokens(text: str) -> list[str]:

@@ -23,12 +23,14 @@ from dataclasses import dataclass, replace
 
 from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
+    bare_value,
     is_subjectless,
     old_value,
     repair_reach,
     strip_correction_lead,
     swappable,
     typed_swap,
+    value_swap,
 )
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
@@ -116,6 +118,9 @@ def _known_lines(previous_summary: str | None) -> list[str]:
     return lines
 
 
+_BARE_REACH = 2
+
+
 def _resolve(correction: str, earlier: list[str]) -> str | None:
     """A subject-less correction applied to the latest earlier fact it fits, or None."""
     for line in reversed(earlier):
@@ -141,6 +146,14 @@ def _correction(
     resolved = _resolve(third, earlier)
     if resolved is not None:
         return resolved
+    if (value := bare_value(third)) is not None:
+        # "sorry I meant the 21st" mends one of the latest lines, or nothing.
+        for line in reversed(earlier[-_BARE_REACH:]):
+            if (swapped := value_swap(line, value)) is not None:
+                # "(not the 3rd)" lets Dream find the line it mends; the aside is not written.
+                mended, was = swapped
+                return f"{finish_sentence(mended)[:-1]} (not {was})."
+        return None
     if note_ok and swappable(third):
         return text if text.startswith(voice.speaker) else f"{voice.speaker} corrected: {text}"
     return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from reverie.providers.offline.corrections import is_subjectless, swappable
+from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk", "strip_fillers"]
@@ -129,7 +129,7 @@ _CORRECTION_CUES = (
         # "I said I'm vegetarian but technically I'm pescatarian": what follows replaces it.
         r"^(?:i (?:said|told you|wrote)\b[^.;]*?\bbut\s+(?=actually|technically|in fact))?"
         r"(?:actually|technically|in fact|correction|to correct (?:myself|that)|scratch that|"
-        r"update|"
+        r"scrap that|update|make (?:it|that)(?= \S)|"
         r"sorry,? i meant)(?:\s+(?:from earlier|from before|to (?:that|what i said)))?"
         r"\b[,:;!.\s-]*",
         _I,
@@ -316,7 +316,9 @@ def _correction(sentence: str, work: bool, names: Collection[str] | None) -> Cla
             return Classification("correction", f"{about} is {pronoun['rest']}", cued=True)
         inner = classify(rest, work=work, names=names)
         if inner is None and not _NOT_OLD.search(rest):
-            return None
+            # "sorry I meant the 21st", "make that 650": a new value for what was just said
+            value = bare_value(rest)
+            return Classification("correction", f"it's {value}", cued=True) if value else None
         if inner is not None and inner.tag == "ephemeral" and not _NOT_OLD.search(rest):
             return inner  # "actually, I need to …" is a task, not a correction
         body = inner.body if inner is not None else rest
