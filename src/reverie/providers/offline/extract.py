@@ -23,20 +23,17 @@ from dataclasses import dataclass, replace
 
 from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
-    bare_value,
     is_subjectless,
     old_value,
     repair_reach,
     strip_correction_lead,
-    swappable,
-    typed_swap,
-    value_swap,
 )
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
 from reverie.providers.offline.measures import measures
+from reverie.providers.offline.mend import mend_correction
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
@@ -46,7 +43,7 @@ from reverie.providers.offline.owners import (
     without_asides,
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
-from reverie.providers.offline.person import TEAM, finish_sentence
+from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
@@ -118,47 +115,6 @@ def _known_lines(previous_summary: str | None) -> list[str]:
     return lines
 
 
-_BARE_REACH = 2
-
-
-def _resolve(correction: str, earlier: list[str]) -> str | None:
-    """A subject-less correction applied to the latest earlier fact it fits, or None."""
-    for line in reversed(earlier):
-        swapped = typed_swap(line, correction)
-        if swapped is not None:
-            return finish_sentence(swapped)
-    return None
-
-
-def _correction(
-    found: Classification, voice: Voice, text: str, earlier: list[str], *, note_ok: bool = True
-) -> str | None:
-    """A subject-less correction made whole, or kept as a note Dream can apply, or None.
-
-    "it's on Tuesday, not Monday" is resolved against the facts said before
-    ("User's flight to Berlin is on Monday." → "… on Tuesday."). Unresolved, it
-    is kept as "User corrected: …" only when it changes one value of a known
-    kind, which Dream can swap in the memory files, and only when it may mend any
-    line (``note_ok``): a "no wait" about something never stored is dropped, or
-    Dream would swap the value in an older line.
-    """
-    third = strip_correction_lead(text)
-    resolved = _resolve(third, earlier)
-    if resolved is not None:
-        return resolved
-    if (value := bare_value(third)) is not None:
-        # "sorry I meant the 21st" mends one of the latest lines, or nothing.
-        for line in reversed(earlier[-_BARE_REACH:]):
-            if (swapped := value_swap(line, value)) is not None:
-                # "(not the 3rd)" lets Dream find the line it mends; the aside is not written.
-                mended, was = swapped
-                return f"{finish_sentence(mended)[:-1]} (not {was})."
-        return None
-    if note_ok and swappable(third):
-        return text if text.startswith(voice.speaker) else f"{voice.speaker} corrected: {text}"
-    return None
-
-
 def _fact(
     found: Classification,
     voice: Voice,
@@ -175,7 +131,7 @@ def _fact(
     tag: Tag = found.tag
     fitted: str | None
     if tag == "correction" and is_subjectless(strip_correction_lead(text)):
-        fitted = _correction(found, voice, text, earlier, note_ok=note_ok)
+        fitted = mend_correction(text, voice.speaker, earlier, note_ok=note_ok)
     elif (
         text.startswith(f"{voice.speaker} corrected")
         and fit_fact(strip_correction_lead(text), other_is_person=person) is None

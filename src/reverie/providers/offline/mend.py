@@ -1,0 +1,68 @@
+"""Making a correction without a subject whole, against the facts said before it.
+
+"it's on Tuesday, not Monday" names the value it replaces: the latest earlier
+line that says Monday, with one value of the same kind, is mended
+(:func:`~.corrections.typed_swap`). "sorry I meant the 5th" names only the new
+value: it can mend only one of the latest lines, and only one holding a single
+value of that kind. Anything looser is not applied, so nothing is spliced.
+"""
+
+from __future__ import annotations
+
+from reverie.providers.offline.corrections import (
+    bare_value,
+    strip_correction_lead,
+    swappable,
+    typed_swap,
+    value_swap,
+)
+from reverie.providers.offline.person import finish_sentence
+
+__all__ = ["mend_correction"]
+
+# How many of the latest lines a bare new value may mend.
+_BARE_REACH = 2
+
+
+def _resolve(correction: str, earlier: list[str]) -> str | None:
+    """A subject-less correction applied to the latest earlier fact it fits, or None."""
+    for line in reversed(earlier):
+        swapped = typed_swap(line, correction)
+        if swapped is not None:
+            return finish_sentence(swapped)
+    return None
+
+
+def mend_correction(
+    text: str, speaker: str, earlier: list[str], *, note_ok: bool = True
+) -> str | None:
+    """A subject-less correction made whole, or kept as a note Dream can apply, or None.
+
+    Args:
+        text: The correction, in the third person ("User corrected: it's on Tuesday, not
+            Monday").
+        speaker: Who made it ("User", or the other person's name).
+        earlier: The facts said before, oldest first.
+        note_ok: Whether an unresolved correction may be kept as a note. A "no wait"
+            about something never stored is dropped, or Dream would swap the value
+            in an older line.
+
+    "it's on Tuesday, not Monday" is resolved against the facts said before
+    ("User's flight to Berlin is on Monday." → "… on Tuesday."). Unresolved, it
+    is kept as "User corrected: …" only when it changes one value of a known
+    kind, which Dream can swap in the memory files.
+    """
+    third = strip_correction_lead(text)
+    resolved = _resolve(third, earlier)
+    if resolved is not None:
+        return resolved
+    if (value := bare_value(third)) is not None:
+        for line in reversed(earlier[-_BARE_REACH:]):
+            if (swapped := value_swap(line, value)) is not None:
+                # "(not 3rd)" lets Dream find the line it mends; the aside is not written.
+                mended, was = swapped
+                return f"{finish_sentence(mended)[:-1]} (not {was})."
+        return None
+    if note_ok and swappable(third):
+        return text if text.startswith(speaker) else f"{speaker} corrected: {text}"
+    return None
