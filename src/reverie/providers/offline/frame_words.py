@@ -17,6 +17,7 @@ from reverie.providers.offline.vocabulary import alternation, words
 __all__ = [
     "AFTER_NAME",
     "ANIMAL",
+    "AUXILIARY",
     "BARE_AGE",
     "BREED_WORDS",
     "DATE",
@@ -40,6 +41,9 @@ __all__ = [
 ]
 
 _I = re.IGNORECASE
+
+# The verbs every "does this fragment have a verb?" check counts; each adds its own.
+AUXILIARY = r"is|are|was|were|has|have|had|will|would|can|did|does"
 
 RELATION_WORDS = (
     *words(

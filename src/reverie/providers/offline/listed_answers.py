@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import BARE_AGE, JOB, FrameFact
+from reverie.providers.offline.frame_words import AUXILIARY, BARE_AGE, JOB, FrameFact
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
@@ -49,8 +49,7 @@ _NO_VALUE = frozenset(
     )
 )
 _VERB = re.compile(
-    r"\b(?:is|are|was|were|have|has|had|do|does|did|will|would|can|got|get|want|think|"
-    r"i|i'm|im|my|me|you|your)\b",
+    rf"\b(?:{AUXILIARY}|do|got|get|want|think|i|i'm|im|my|me|you|your)\b",
     _I,
 )
 _MAX_ITEMS = 6

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE, JOB, KIN_ADJ, MONTH, RELATION
+from reverie.providers.offline.frame_words import AUXILIARY, DATE, JOB, KIN_ADJ, MONTH, RELATION
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,
@@ -142,8 +142,7 @@ _NAME_THEN_FRAGMENTS = re.compile(
     r"^(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),\s+(?:(?-i:[A-Z])|(?:1[6-9]|[2-9]\d),)[^.!?]*[.!]?$", _I
 )
 _ANY_VERB = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|says?|said|"
-    r"wants?|needs?|thinks?|goes|went|got)\b",
+    rf"\b(?:{AUXILIARY}|do|could|should|says?|said|wants?|needs?|thinks?|goes|went|got)\b",
     _I,
 )
 

@@ -28,7 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
+from reverie.providers.offline.frame_words import (
+    AUXILIARY,
+    SPEAKER_OR_LISTENER,
+    FrameFact,
+    sentences,
+)
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.rules import is_small_talk
@@ -125,8 +130,8 @@ _OPENER = re.compile(
 )
 # "monitor is 1440p": a clause with its own verb is for the clause rules.
 _CLAUSE = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|will|would|can|can't|could|should|does|did|don't|"
-    r"doesn't|didn't|won't|isn't|aren't|wasn't|gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
+    rf"\b(?:{AUXILIARY}|can't|could|should|don't|doesn't|didn't|won't|isn't|aren't|wasn't|"
+    r"gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
     r"|\b(?:it|that|he|she|there|here|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )

@@ -27,7 +27,12 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
+from reverie.providers.offline.frame_words import (
+    AUXILIARY,
+    SPEAKER_OR_LISTENER,
+    FrameFact,
+    sentences,
+)
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.topic_news import label_line
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
@@ -114,8 +119,8 @@ _STATE = re.compile(
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]|^[A-Z]{2,}[a-z]")
 _LIST_SPLIT = re.compile(r"\s*(?:,|\s\+\s|\+|;|\band\b|&)\s*")
 _CLAUSE_WORD = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|will|would|can|could|should|did|does|don't|doesn't|"
-    r"gonna|need|needs|want|wants|think|thinks|it's|that's)\b",
+    rf"\b(?:{AUXILIARY}|could|should|don't|doesn't|gonna|need|needs|want|wants|think|thinks|"
+    r"it's|that's)\b",
     _I,
 )
 # "stack = airflow 2.9 on k8s, snowflake": a label written with "=" (only the labels
