@@ -81,7 +81,9 @@ _VERB = re.compile(
     r"\b(?:is|are|be|been|has|have|will|would|can|could|should|must|may|might|does|do|'s|'re|"
     rf"read|cost|{alternation(tuple(IRREGULAR_PAST))})\b"
     r"|\b[a-z]{2,}(?:s|ed|ing)\b"
-    r"|\b(?:does|do|did|is|are|was|were|has|have|had|ca|wo|would|could|should)n['’]t\b",
+    # "doesn't drink alcohol" states a habit; "doesn't think so", "doesn't want to go" a mood
+    r"|\b(?:does|do|did|is|are|was|were|has|have|had|ca|wo|would|could|should)n['’]t\b"
+    r"(?! (?:think|know|feel|care|remember|understand|get|see|mind|need|want to|wanna)\b)",
     _I,
 )
 # Words that only made sense in the chat: "Monday the 6th actually, not Oct 1",
