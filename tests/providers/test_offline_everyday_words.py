@@ -38,3 +38,9 @@ def test_token_ids_follow_how_common_a_token_is() -> None:
     (name,) = encode(" James")
     assert word < encode(" Fancy")[0]
     assert name < encode(" james")[0]
+
+
+def test_token_ids_of_text_with_a_lone_surrogate_do_not_raise() -> None:
+    encode = encodings.get_token_encoder("cl100k_base")
+    assert encode is not None
+    assert encode("a\ud800b")  # a broken export's text is encoded, not an error

@@ -154,14 +154,21 @@ def _load_native_bindings() -> ModuleType | None:
     return None
 
 
-def _native_counter(encoding: str) -> TextCounter | None:
+def _native_tokenizer(encoding: str) -> Any:
+    """The Rust tokenizer for ``encoding``, or None (then the public API is used)."""
     try:
         bindings = _load_native_bindings()
         if bindings is None:
             return None
-        tokenizer: Any = bindings.tokenizer_for_encoding(encoding)
+        return bindings.tokenizer_for_encoding(encoding)
     except Exception as exc:  # any failure here just means: use the public API
         _log.debug("bpe_openai native module unusable (%s); using its Python API", exc)
+        return None
+
+
+def _native_counter(encoding: str) -> TextCounter | None:
+    tokenizer = _native_tokenizer(encoding)
+    if tokenizer is None:
         return None
     count: Callable[[str], int] = tokenizer.count
 
@@ -196,16 +203,18 @@ def _wrapper_counter(encoding: str) -> TextCounter | None:
 
 
 def _native_encoder(encoding: str) -> TokenEncoder | None:
-    try:
-        bindings = _load_native_bindings()
-        if bindings is None:
-            return None
-        tokenizer: Any = bindings.tokenizer_for_encoding(encoding)
-    except Exception as exc:  # any failure here just means: use the public API
-        _log.debug("bpe_openai native module unusable (%s); using its Python API", exc)
+    tokenizer = _native_tokenizer(encoding)
+    if tokenizer is None:
         return None
     encode: TokenEncoder = tokenizer.encode
-    return encode
+
+    def encoder(text: str) -> list[int]:
+        try:
+            return encode(text)
+        except UnicodeEncodeError:
+            return encode(_sanitize(text))
+
+    return encoder
 
 
 def _wrapper_encoder(encoding: str) -> TokenEncoder | None:
