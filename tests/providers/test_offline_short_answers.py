@@ -27,6 +27,12 @@ def answered(question: str, answer: str) -> list[str]:
         ("What's your partner's name?", "Sam", "User's partner is Sam."),
         ("How tall are you?", "5'11", "User's height: 5'11."),
         ("How tall are you?", "183cm", "User's height: 183cm."),
+        (
+            "How long have you been running?",
+            "about 2 years",
+            "User has been running for about 2 years.",
+        ),
+        ("How long have you been a nurse?", "12 years", "User has been a nurse for 12 years."),
     ],
 )
 def test_a_short_answer_is_read_with_its_question(question: str, answer: str, kept: str) -> None:
@@ -41,6 +47,8 @@ def test_a_short_answer_is_read_with_its_question(question: str, answer: str, ke
         ("Are you vegetarian?", "yes but I eat fish", "vegetarian"),
         ("What's your wife's name?", "yes", "wife"),
         ("How tall are you?", "tall enough lol", "height"),
+        ("How long have you been waiting?", "ages", "waiting"),
+        ("How long have you been there?", "4 years", "been there"),
     ],
 )
 def test_an_answer_that_settles_nothing_is_not_kept(question: str, answer: str, about: str) -> None:

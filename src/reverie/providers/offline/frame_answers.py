@@ -65,6 +65,17 @@ _FULL_NAME = re.compile(
 _ASKS_KIN_NAME = re.compile(
     rf"\bwhat(?:'s| is) (?:your|ur) (?P<rel>{RELATION})(?:'s|s)? name\b", _I
 )
+# "how long have you been running?" — "about 2 years"
+_ASKS_HOW_LONG = re.compile(
+    r"\bhow long have (?:you|u) been (?P<what>(?:a |an )?[a-z][\w' -]{1,40}?)\s*\?", _I
+)
+_POINTS_AWAY = re.compile(r"\b(?:there|here|it|this|that|together|him|her|them|waiting)\b", _I)
+_DURATION = re.compile(
+    r"(?:about |around |nearly |almost |over |just over |just under |roughly )?"
+    r"(?:\d+(?:\.\d)?|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"a few|a couple of|a couple) (?:years?|yrs?|months?|weeks?)",
+    _I,
+)
 _ASKS_HEIGHT = re.compile(r"\bhow tall are (?:you|u)\b", _I)
 _HEIGHT = re.compile(r"\d['’]\s?\d{1,2}(?:\"|''|”)?|[12](?:\.\d{1,2})?\s?m|1\d{2}\s?cm", _I)
 _ASKED_AFTER_OTHERS = re.compile(r"(?:,|\band)\s+where\b", _I)
@@ -241,6 +252,13 @@ def _answered(
             return []
         rel = kin["rel"].lower()
         return [FrameFact(f"{subject}'s {rel} is {named.group(0)}.", (subject, rel))]
+    if (how_long := _ASKS_HOW_LONG.search(last)) is not None:
+        what = how_long["what"]
+        if _DURATION.fullmatch(head) is None or SPEAKER_OR_LISTENER.search(what):
+            return []
+        if _POINTS_AWAY.search(what):
+            return []  # "how long have you been there?": where, the talk says
+        return [FrameFact(f"{subject} has been {what} for {head}.", (subject, what))]
     if _ASKS_HEIGHT.search(last) and _HEIGHT.fullmatch(head):
         return [FrameFact(f"{subject}'s height: {head}.", (subject, "height"))]
     if _ASKS_NAME.search(last) and (named := _FULL_NAME.fullmatch(head)) is not None:
