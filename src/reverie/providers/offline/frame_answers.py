@@ -1,11 +1,12 @@
 """Facts in a short answer to the other side's question: "where do you live?" — "leeds".
 
 A reply of a few words means nothing alone; with the question before it, it
-fills one slot. Only questions of a known shape count (where someone lives or
-is from, what they study, their name, a birthday, a pet's name, a favourite, a
-time zone; an age among the fragments of an answer to "how old are you?"),
-and only answers that are not a dodge ("not sure yet", "why?"). Choices made in a few words are in
-:mod:`.choice_frames`.
+fills one slot. Only questions of a known shape count (where someone lives, is
+moving to or is from, what they study, their name or a relative's, a birthday, a
+pet's name, a favourite, a time zone, their height, how long they have been
+something, "are you vegetarian?" answered yes or no; an age among the fragments
+of an answer to "how old are you?"), and only answers that are not a dodge ("not
+sure yet", "why?"). Choices made in a few words are in :mod:`.choice_frames`.
 """
 
 from __future__ import annotations
