@@ -184,17 +184,9 @@ def _native_counter(encoding: str) -> TextCounter | None:
 
 
 def _wrapper_counter(encoding: str) -> TextCounter | None:
-    try:
-        module = importlib.import_module("bpe_openai")
-        enc: Any = module.get_encoding(encoding)
-    except Exception as exc:
-        _warn.warn(
-            "no-tokenizer",
-            "bpe_openai is unavailable (%s); token counts are heuristic estimates",
-            exc,
-        )
+    encode = _wrapper_encoder(encoding, for_counting=True)
+    if encode is None:
         return None
-    encode: Callable[[str], list[int]] = enc.encode_ordinary
 
     def counter(text: str) -> int:
         return len(encode(text)) if text else 0
@@ -217,11 +209,19 @@ def _native_encoder(encoding: str) -> TokenEncoder | None:
     return encoder
 
 
-def _wrapper_encoder(encoding: str) -> TokenEncoder | None:
+def _wrapper_encoder(encoding: str, *, for_counting: bool = False) -> TokenEncoder | None:
+    """The public ``bpe_openai`` API's encoder; None (with a warning when counting) without it."""
     try:
         enc: Any = importlib.import_module("bpe_openai").get_encoding(encoding)
     except Exception as exc:
-        _log.debug("bpe_openai is unavailable (%s); no token ids", exc)
+        if for_counting:
+            _warn.warn(
+                "no-tokenizer",
+                "bpe_openai is unavailable (%s); token counts are heuristic estimates",
+                exc,
+            )
+        else:
+            _log.debug("bpe_openai is unavailable (%s); no token ids", exc)
         return None
     encode: TokenEncoder = enc.encode_ordinary
     return encode

@@ -78,7 +78,8 @@ _DURATION = re.compile(
     _I,
 )
 _ASKS_HEIGHT = re.compile(r"\bhow tall are (?:you|u)\b", _I)
-_HEIGHT = re.compile(r"\d['’]\s?\d{1,2}(?:\"|''|”)?|[12](?:\.\d{1,2})?\s?m|1\d{2}\s?cm", _I)
+# Feet and inches or metres; a height in cm is a fragment of its own, read by :mod:`.measures`.
+_HEIGHT = re.compile(r"\d['’]\s?\d{1,2}(?:\"|''|”)?|[12](?:\.\d{1,2})?\s?m", _I)
 _ASKED_AFTER_OTHERS = re.compile(r"(?:,|\band)\s+where\b", _I)
 _ASKS_WHERE_FROM = re.compile(
     r"\bwhere are you (?:originally )?from\b|\bwhere did you grow up\b", _I

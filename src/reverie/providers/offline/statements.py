@@ -210,7 +210,7 @@ _MY_MESSAGE = re.compile(
 
 
 _CONDITION = re.compile(rf"^{alternation(CONDITION_WORDS)}\b", _I)
-_KIN_OR_PET = re.compile(rf"\b(?:{RELATION}|{ANIMAL}|grandad|grandpa|grandma|nan|gran)$", _I)
+_KIN_OR_PET = re.compile(rf"\b(?:{RELATION}|{ANIMAL}|grandad)$", _I)  # (RELATION has "granddad")
 _DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to have) \w", _I)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 
