@@ -6,6 +6,8 @@ import pytest
 
 from offline_facts import facts
 from reverie.providers.offline.pronouns import resolve_pronouns
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
 
 _ASKED = "Do you drive most of the time, or is the car shared?"
 
@@ -293,3 +295,33 @@ def test_an_answer_to_a_question_about_her_is_about_her() -> None:
     stored = facts(*chat)
     assert not any("nursing" in line for line in stored), stored
     assert "Tariq got promoted to manager in March." in stored
+
+
+def test_what_family_calls_the_user_is_not_their_name() -> None:
+    chat = [
+        ("user", "got the new hearing aids today. can hear the kettle again"),
+        ("assistant", "nana!! robot nana how do they sound"),
+        ("user", "like a jet engine. had a dizzy spell at mass"),
+        ("assistant", "ah nana. are you feeling ok?"),
+    ]
+    speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
+    assert speakers.other_is_person
+    assert speakers.user_name is None
+
+
+def test_a_thing_that_paid_for_itself_is_no_payment_by_the_speaker() -> None:
+    assert not facts(("user", "The kitchen extension paid for itself after all."))
+    assert "User paid deposit 5k." in facts(("user", "deposit paid 5k"))
+
+
+def test_no_to_a_condition_asked_about_is_no_decision() -> None:
+    asked = "If you have diabetes, your blood sugar can rise – you don't, I assume?"
+    assert not any(
+        "decided" in line for line in facts(("assistant", asked), ("user", "No diabetes."))
+    )
+    offered = facts(("assistant", "should you try keto or paleo?"), ("user", "ok no keto."))
+    assert "User decided: no keto." in offered
+
+
+def test_an_option_named_only_by_its_number_is_not_kept() -> None:
+    assert not facts(("user", "hmm no i want the 500. ill do 500 by christmas"))

@@ -98,8 +98,12 @@ def choice_frames(
         ):
             continue
         named = re.compile(rf"(?<!\w){re.escape(what)}(?!\w)", _I)
+        # "if you have diabetes … you don't, I assume?" asks what they have, offers nothing
+        had = re.compile(rf"\b(?:have|has|had|any)\s+(?:\w+\s+)?{re.escape(what)}(?!\w)", _I)
         offered = [
-            s for s in told if named.search(s) and _offers(s) and not _ASKS_WHAT_IS.search(s)
+            s
+            for s in told
+            if named.search(s) and _offers(s) and not _ASKS_WHAT_IS.search(s) and not had.search(s)
         ]
         if offered:
             option = named.search(offered[-1])

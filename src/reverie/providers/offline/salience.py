@@ -55,8 +55,11 @@ _WANTS_DONE = re.compile(
     _I,
 )
 # "make that impossible to forget": "that" is something said before.
+# "User wants the 500.": "the 500" is an option the talk named.
 _DEMONSTRATIVE_OBJECT = re.compile(
-    r"\b(?:make|makes|made|keep|keeps|kept|get|gets|got)\s+(?:that|this|these|those)\b", _I
+    r"\b(?:make|makes|made|keep|keeps|kept|get|gets|got)\s+(?:that|this|these|those)\b"
+    r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$",
+    _I,
 )
 # A reminder keeps its content ("… reminded that the dentist is on Thursday"); a question
 # turned into a reminder request ("remind me, what did I say …?") does not.

@@ -82,6 +82,14 @@ _NOT_NAMES = frozenset(
     first next last same other another yup yesss nooo ugh meh fyi ps
     """
     )
+    # What family and friends call each other: "nana no you sent money!!", "love you mum"
+    + words(
+        """
+    nana nanna nan gran granny grandma grandad grandpa gramps mum mom mam mummy mommy mama
+    dad daddy papa babe baby hun honey love darling sweetie sweetheart bro sis bruv auntie
+    aunty uncle kiddo
+    """
+    )
 )
 # Laughter and sounds drawn out: "hahaha", "hehe", "ahhh", "ughhh", "lolll", "jajaja".
 _SOUND = re.compile(

@@ -73,7 +73,9 @@ _DONE_LAST = re.compile(
     r"your)\b)[a-z][\w&'-]*)(?: (?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|"
     r"their|them|your)\b)[\w&'-]+){0,5}?) (?P<verb>booked|paid|ordered|bought|signed|submitted|"
     r"sent off|confirmed|renewed|cancelled|canceled)(?<!fully booked)(?<!fully paid)"
-    rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE})[^,.;!?]+)?)[.!]?$",
+    # ("the extension paid for itself": an idiom, not a payment)
+    rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE}|for (?:it|them|him|her)sel(?:f|ves)\b)"
+    r"[^,.;!?]+)?)[.!]?$",
     _I,
 )
 # "5 yrs of react", "10 years in finance": experience, said without "I have".
