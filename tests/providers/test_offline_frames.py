@@ -287,8 +287,22 @@ def test_a_state_after_im_is_not_a_name() -> None:
     stored = facts(("user", "hey. im starving, what can I cook with eggs"))
     assert not any("name" in line for line in stored), stored
     assert facts(("user", "omg. i'm deceased. best party ever")) == []  # slang, not a name
-    later = [("user", "I like cooking")] * 3 + [("user", "so im Priya, by the way")]
+    later = [("user", "I like cooking")] * 3 + [("user", "so im Priya")]
     assert not any("name" in line for line in facts(*later))  # only the first messages
+
+
+@pytest.mark.parametrize(
+    "said", ["so im Priya, by the way", "im priya btw. should have said", "my name's Priya"]
+)
+def test_a_name_given_as_one_is_kept_whenever_it_comes(said: str) -> None:
+    chat = [("user", "I like cooking")] * 3 + [("user", said)]
+    chat.append(("assistant", "Nice to meet you, Priya! Cooking is a great hobby."))
+    assert {"User's name is Priya.", "User is Priya."} & set(facts(*chat))
+
+
+def test_a_word_given_late_like_a_name_is_no_name() -> None:
+    chat = [("user", "I like cooking")] * 3 + [("user", "im skint btw. payday friday")]
+    assert not any("name" in line for line in facts(*chat))
 
 
 @pytest.mark.parametrize(

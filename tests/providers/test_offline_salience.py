@@ -29,6 +29,7 @@ from reverie.providers.offline.transcript import Turn
         ),
         ("I've got 3 weeks left at the old job", "User prefers short answers."),
         ("Leeeeo starts on monday", "User prefers short answers."),
+        ("I want to know if I should be doing more at home", "User prefers short answers."),
     ],
 )
 def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:

@@ -223,8 +223,8 @@ def message_frames(
             people); None leaves lines about "you" out.
     """
     found: list[FrameFact] = []
-    if subject == "User" and len(recent) < FIRST_MESSAGES:
-        found += introduction_frames(text, lexicon)
+    if subject == "User":
+        found += introduction_frames(text, lexicon, late=len(recent) >= FIRST_MESSAGES)
     found += roster_frames(text, subject, lexicon, listener)
     said = sentences(text)
     for index, sentence in enumerate(said):

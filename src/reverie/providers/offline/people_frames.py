@@ -72,7 +72,8 @@ _INTRO = re.compile(
     # "Mi chiamo Gabrielle ma …": an introduction in the language being learnt
     rf"mi chiamo|me llamo|mi nombre es|je m'appelle|ich heiße|ich heisse|meu nome é|"
     rf"mijn naam is|jag heter) (?P<name>{TOKEN})"
-    rf"(?=\s*(?:[,.!]|$| and | here\b| btw\b| ma | pero | mais | aber | mas | maar | men ))",
+    r"(?=\s*(?:[,.!]|$| and | here\b| btw\b| by the way\b"
+    r"| ma | pero | mais | aber | mas | maar | men ))",
     _I,
 )
 # "hey, it's Ngozi.", "Hi. This is Lukas, …": a capitalised name, at the start of a sentence.
@@ -89,6 +90,8 @@ _HERE = re.compile(
     r"|^(?:(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+)?(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
     r"(?=\s*[,.!—-]|\s*$)"
 )
+# "my name's Kai", "im callum btw": a name given as one, whenever it comes.
+_GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
 _STATES = frozenset(
     words(
@@ -165,11 +168,26 @@ def roster_frames(
     return found
 
 
-def introduction_frames(text: str, lexicon: NameLexicon) -> list[FrameFact]:
-    """ "so im kai, …", "Dana here — …": a name the user gives in their first messages."""
+def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) -> list[FrameFact]:
+    """ "so im kai, …", "Dana here — …": a name the user gives in their first messages.
+
+    Args:
+        text: The message.
+        lexicon: The conversation's names.
+        late: The message comes after the first few. Then only a name given as
+            one is read ("my name's Kai", "im callum btw. should have said"):
+            a later "I'm Kai" may well be "I'm <a word>".
+    """
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
         if match is None:
+            continue
+        if late and not (
+            pattern is _INTRO
+            and _GIVEN_AS_A_NAME.search(text, match.start(), match.end() + 30)
+            # "im skint btw": a word, unless the chat writes it as a name ("… you, Callum")
+            and (not match["name"].islower() or lexicon.written_as_a_name(match["name"]))
+        ):
             continue
         said = match["name"] or match.groupdict().get("lower")
         if said is None or said.lower() in _STATES or said.lower() in STATE_WORDS:

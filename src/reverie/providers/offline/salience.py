@@ -28,7 +28,9 @@ _SPECULATIVE = re.compile(
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
     r"|\bis thinking:"
     # "User doesn't know whether to email the teacher": undecided, nothing settled
-    r"|\b(?:doesn't|does not|don't|do not) know (?:whether|if|what|how|where|when|which|who)\b",
+    r"|\b(?:doesn't|does not|don't|do not) know (?:whether|if|what|how|where|when|which|who)\b"
+    # "User wants to know if they should do more": a question asked, not a fact
+    r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
