@@ -75,3 +75,20 @@ def test_a_dislike_of_what_just_happened_is_no_preference() -> None:
 
 def test_may_and_march_after_in_are_months() -> None:
     assert facts(("user", "I moved to Leeds in march")) == ["User moved to Leeds in March."]
+
+
+def test_she_after_my_daughter_is_named_means_her() -> None:
+    assert "Wren is 7." in facts(("user", "my daughter is Wren. shes 7"))
+    assert "User's brother is a chef in Leeds." in facts(
+        ("user", "my brother is great. hes a chef in Leeds")
+    )
+
+
+def test_a_named_childs_condition_and_teacher_are_kept() -> None:
+    stored = facts(
+        ("user", "my daughter Wren is 7."),
+        ("user", "Wren has eczema"),
+        ("user", "Wren's teacher is Mr Okonjo"),
+    )
+    assert "Wren has eczema." in stored
+    assert "Wren's teacher is Mr Okonjo." in stored

@@ -28,9 +28,11 @@ from reverie.providers.offline.predicates import (
 )
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
+    CONDITION_WORDS,
     EVENT_VERBS,
     HABIT_VERBS,
     PREFERENCE_VERBS,
+    alternation,
     is_name,
 )
 
@@ -41,10 +43,11 @@ _I = re.IGNORECASE
 _NAMED = re.compile(
     r"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)?)"
     # "Marta from platform owns IAM": who they are, between the name and the verb.
-    r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s (?:[\w-]+ ){1,3}?)?"
+    r"(?P<from> (?:from|at|in|on|of) (?:the )?[\w-]+(?: [\w-]+)?)?(?P<poss>'s(?: [\w-]+){1,3}?)?"
     rf" {ADV}(?P<verb>is|are|was|has|will|{NEG}|\w+s|\w+ed|got|confirmed:)(?=[\s:])(?P<rest>.*)$"
 )
 _GOING_TO = re.compile(r"^going to (?!be\b|get\b|have\b|kill\b|love\b|hate\b)\w+ \S", _I)
+_CONDITION = re.compile(rf"^(?:got )?{alternation(CONDITION_WORDS)}\b", _I)
 _NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
 
 
@@ -75,6 +78,8 @@ def named(s: str, names: Collection[str] | None) -> Tag | None:
         return "durable"  # "Declan is going to fly out on 20 December"
     if verb in ("is", "are", "was"):
         return "durable" if complement_ok(rest) else None
+    if verb == "has" and _CONDITION.match(rest.strip()):
+        return "durable"  # "Wren has eczema"
     if verb in ("has", "will") or verb.startswith("confirmed"):
         return "durable" if len(rest.split()) >= 2 else None
     if verb.endswith("ed"):

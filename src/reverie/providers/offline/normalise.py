@@ -55,6 +55,8 @@ _SPELLINGS = {
     "bff": "best friend",
     "bday": "birthday",
     "theyre": "they're",
+    "shes": "she's",
+    "hes": "he's",
     "youre": "you're",
     "couldnt": "couldn't",
     "wouldnt": "wouldn't",

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
 __all__ = ["resolve_pronouns"]
@@ -32,6 +33,18 @@ _RELATION = re.compile(
     r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
     _I,
 )
+# After "my daughter": her name, so the two are one person.
+_NAMED_AFTER = re.compile(
+    r"(?:,| is| was|'s)? (?:called |named )?(?P<name>[A-Za-zÀ-ÿ]+)(?=[,.!;]|$)"
+)
+
+
+def _a_name(word: str) -> bool:
+    if word[:1].isupper():
+        return is_name(word)
+    return word not in COMMON_WORDS and not is_everyday_word(word)
+
+
 _LOOK_BACK = 6
 # "him"/"her"/"his" inside a clause (not its subject), with what follows it.
 # Only in a clause about the speaker ("I need to find her a hotel"): in "Mila gets her
@@ -86,6 +99,11 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
+        after = _NAMED_AFTER.match(clause, match.end())
+        if after is not None and _a_name(after["name"]):
+            # "my daughter is Wren", "my daughter, wren": one person, by name
+            found.add(after["name"][:1].upper() + after["name"][1:])
+            continue
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
     places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
