@@ -70,14 +70,16 @@ of the next round, 62.7 % / 26.8 % on the final rules of the round after), ``wri
 (six by a seventeenth: scored blind at the start of that round, 74.2 % / 44.6 %, then
 used for development), ``writer18`` (six by an eighteenth: never read; 59.8 % / 28.0 % at
 the start of that round, 61.3 % / 28.0 % midway, 62.7 % / 29.2 % on its final rules; in
-the next round its summary figure, not its lines, guided one rule: 62.4 % / 29.2 %) and
-``writer19`` (six by a nineteenth: never read; 79.1 % / 38.5 % on the rules of the start
-of that round, 80.0 % / 39.1 % midway and on its final rules). Figures on a set after its
-blind score
+the next round its summary figure, not its lines, guided one rule: 62.4 % / 29.2 %; the
+round after read its wrong lines, as it did ``writer16``'s, and used both for
+development), ``writer19`` (six by a nineteenth: never read; 79.1 % / 38.5 % on the rules
+of the start of that round, 80.0 % / 39.1 % midway and on its final rules) and
+``writer20`` (six by a twentieth: never read; 68.6 % / 34.9 % on the rules of the start of
+the next round). Figures on a set after its blind score
 are no longer blind; score new conversations with ``--dir`` and ``--summary`` to keep
 them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer19|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer20|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -122,6 +124,7 @@ SETS = (
     "writer17",
     "writer18",
     "writer19",
+    "writer20",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
