@@ -92,3 +92,29 @@ def test_a_named_childs_condition_and_teacher_are_kept() -> None:
     )
     assert "Wren has eczema." in stored
     assert "Wren's teacher is Mr Okonjo." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i get 12.40 an hour", "User earns 12.40 an hour."),
+        ("im on 12.40 an hour", "User earns 12.40 an hour."),
+        ("i make 45k a year", "User earns 45k a year."),
+    ],
+)
+def test_pay_said_without_my_is_the_speakers(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_corrected_salary_said_without_my_is_kept() -> None:
+    stored = facts(
+        ("user", "ok so salary is 38k, before tax"),
+        ("user", "no wait salary is 39k now, they gave me a raise in april."),
+    )
+    assert "User's salary is 39k now." in stored
+    assert not facts(("user", "i get 20 minutes a day"))
+
+
+def test_the_rent_of_a_place_looked_at_is_not_the_speakers() -> None:
+    said = "there's a unit on Princess Victoria Street. rent is £3,200 a month."
+    assert not any("User's rent" in line for line in facts(("user", said)))

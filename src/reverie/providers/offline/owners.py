@@ -87,6 +87,7 @@ _OWN_THING = re.compile(
 
 # "yep, …", "wait …": the words that open a chat reply.
 _LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
+_CORRECTION_CUE = re.compile(r"(?:no|nope|sorry|actually|oh)[,!]? (?:wait[,!]? )?", _I)
 # "recheck booked 17 july", "Bike fit is booked for March 14", "rego is due 12 september":
 # the speaker's appointment or deadline.
 _BOOKED = re.compile(
@@ -135,6 +136,15 @@ _BUDGET = re.compile(
 )
 
 
+# "i get 12.40 an hour", "I'm on 38k a year": what the speaker is paid.
+_PAY = re.compile(
+    r"^I(?: get| make|'m on| am on) (?P<amount>(?:about |around |roughly )?[£$€]?\d[\d,.]*k?"
+    r"(?: ?(?:eur|euros?|gbp|usd|pounds|dollars|quid))?)"
+    r"(?= (?:an?|per) (?:hour|day|week|month|year)\b| ?(?:a|per) (?:year|yr)\b)",
+    _I,
+)
+
+
 # "our Callum's away at uni in Newcastle": "our" before a name, said of family.
 _OUR_NAMED = re.compile(r"^our (?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+(?:'s| is| has| was) )", _I)
 
@@ -162,8 +172,9 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     Also "recheck booked 17 july" → "my recheck is booked for 17 july", "feb 28
     is my last day at …" → "my last day at … is feb 28", "budget 45k total" →
     "my budget is 45k total", "dad had a stroke" → "my dad had a stroke",
-    "asthma been bad lately" → "my asthma has been bad lately", and "our
-    Callum's away at uni" → "Callum is away at uni".
+    "asthma been bad lately" → "my asthma has been bad lately", "i get 12.40
+    an hour" → "I earn 12.40 an hour", and "our Callum's away at uni" →
+    "Callum is away at uni".
 
     ``names`` are the conversation's names: "Ines is due 3 Dec" is news of Ines,
     not a bill of the speaker's.
@@ -178,6 +189,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return f"my {condition['what'].lower()} {verb} {rest}"
     if (ours := _OUR_NAMED.match(clause)) is not None:
         return _IS_AFTER_NAME.sub(r"\g<name> is ", clause[ours.end() :], count=1)
+    if (pay := _PAY.match(clause)) is not None:
+        return f"I earn {pay['amount']}{clause[pay.end('amount') :]}"
     if (budget := _BUDGET.match(clause)) is not None:
         purpose = budget["purpose"] or ""
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
@@ -194,11 +207,14 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return f"my {thing} {verb} {how} {when} {booked['date']}{rest}"
     if (dated := _DATE_FIRST.match(clause)) is not None:
         return f"{dated['mine']} is {dated['date']}{clause[dated.end() :]}"
-    match = _OWN_THING.match(clause)
+    # "no wait rent is 735 now": a correction's cue stays before the owned thing
+    cue = _CORRECTION_CUE.match(clause)
+    start = cue.end() if cue is not None else 0
+    match = _OWN_THING.match(clause[start:])
     if match is None:
         return clause
     what = "thing" if match["thing"] else "work"
-    return f"my {match[what].lower()}{clause[match.end(what) :]}"
+    return f"{clause[:start]}my {match[what].lower()}{clause[start + match.end(what) :]}"
 
 
 # "User's husband is Tom.": a frame that names someone in the user's life.
