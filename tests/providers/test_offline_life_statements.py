@@ -118,3 +118,25 @@ def test_a_corrected_salary_said_without_my_is_kept() -> None:
 def test_the_rent_of_a_place_looked_at_is_not_the_speakers() -> None:
     said = "there's a unit on Princess Victoria Street. rent is £3,200 a month."
     assert not any("User's rent" in line for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "folic acid 5mg on Mondays and hydroxychloroquine 200mg a day.",
+            "User takes folic acid 5mg on Mondays and hydroxychloroquine 200mg a day.",
+        ),
+        ("sertraline 50mg daily", "User takes sertraline 50mg daily."),
+        ("I take folic acid 5mg on Mondays.", "User takes folic acid 5mg on Mondays."),
+    ],
+)
+def test_a_medicine_with_its_dose_and_how_often_is_what_the_speaker_takes(
+    said: str, kept: str
+) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["paracetamol 500mg", "the dog gets 5mg twice a day"])
+def test_a_dose_taken_once_or_by_someone_else_is_not_the_speakers_regime(said: str) -> None:
+    assert not any(line.startswith("User takes") for line in facts(("user", said)))

@@ -325,3 +325,17 @@ def test_no_to_a_condition_asked_about_is_no_decision() -> None:
 
 def test_an_option_named_only_by_its_number_is_not_kept() -> None:
     assert not facts(("user", "hmm no i want the 500. ill do 500 by christmas"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Can I ask one favour – plain English please.",
+            "User wants the assistant to use plain English.",
+        ),
+        ("bullet points please", "User wants the assistant to use bullet points."),
+    ],
+)
+def test_a_way_of_answering_asked_for_with_please_is_a_rule(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -27,6 +27,7 @@ from reverie.providers.offline.vocabulary import (
 __all__ = [
     "ADV",
     "DATED",
+    "DOSE",
     "EVENT",
     "FAREWELL",
     "HABIT",
@@ -69,6 +70,9 @@ PROG = alternation(PROGRESSIVE_OK)
 
 STATE = alternation(STATE_WORDS)
 
+# A medicine's dose: "5mg", "200 mg", "2 puffs".
+DOSE = r"\d[\d.]* ?(?:mg|mcg|µg|ml|iu|units?|puffs?|tablets?)\b"
+
 _LIGHT_VERBS = {
     "go": re.compile(r"^(?:to\b|\w+ing\b|for a\b)", _I),
     "do": re.compile(r"^(?:a|an|the|my|\d|yoga|pilates|crossfit)\b", _I),
@@ -78,7 +82,8 @@ _LIGHT_VERBS = {
         _I,
     ),
     "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
-    "take": re.compile(r"^(?:a|an|the|my|\d)\b", _I),
+    # "I take folic acid 5mg on Mondays": a medicine and its dose
+    "take": re.compile(r"^(?:a|an|the|my|\d)\b|^(?:[\w-]+ ){1,3}" + DOSE, _I),
     # "I earn about 42k", "I weigh 82kg": a figure, not "more than that"
     "earn": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?[£$€]?\d", _I),
     "weigh": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?\d", _I),

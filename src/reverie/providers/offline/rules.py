@@ -237,6 +237,13 @@ _DROP_THING = re.compile(
     r"(?=[,.!;]|$)",
     _I,
 )
+# "can I ask one favour – plain English please": how every answer should read.
+_STYLE_PLEASE = re.compile(
+    r"(?:^|[–—:-] |favou?r,? )(?:(?:just|and|also) )?(?:in )?(?P<style>plain english|simple "
+    r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?)"
+    r",? (?:please|pls)[.!]*$",
+    _I,
+)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
 )
@@ -356,6 +363,8 @@ def classify(
     s = sentence.strip()
     if not s or is_small_talk(s):
         return None
+    if (style := _STYLE_PLEASE.search(s)) is not None:
+        return Classification("permanent", f"please use {style['style']}")
     if _is_question(s):
         if _REMINDER.search(s):
             return Classification("ephemeral", s) if not _TASK_TOO_SHORT.match(s) else None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import AUXILIARY, DATE, JOB, KIN_ADJ, MONTH, RELATION
+from reverie.providers.offline.predicates import DOSE
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,
@@ -82,6 +83,15 @@ _DONE_LAST = re.compile(
 _EXPERIENCE = re.compile(
     r"^(?=(?:\d+|a few|many|several|two|three|four|five|six|seven|eight|nine|ten|twenty)\+? "
     r"(?:yrs?|years) (?:of|in|as|doing) (?!my\b|your\b|our\b|that\b|this\b|the\b)[a-z])",
+    _I,
+)
+# "folic acid 5mg on Mondays and hydroxychloroquine 200mg a day": what the speaker takes,
+# said without "I take" (each medicine named before its dose).
+_DOSED = re.compile(
+    rf"^(?!(?:the|a|an|my|his|her|their|our|your|no|not|max|maybe|about|up to)\b)"
+    # how often, which makes it a regime and not a pill taken once
+    rf"(?:[a-z][\w-]* ){{1,2}}{DOSE} (?:once|twice|a|per|every|daily|weekly|at|on)\b[^,;]*"
+    rf"(?:,? and (?:[a-z][\w-]* ){{1,2}}{DOSE}[^,;]*)*[.!]?$",
     _I,
 )
 # "ten years vegan", "6 yrs sober": a way of life and how long, said without "I've been".
@@ -230,6 +240,8 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         ):
             what, verb = done["what"], done["verb"].lower()
             clause = f"I {verb} {what}{done['rest']}" if mine else ""
+        elif _DOSED.match(unlabelled):
+            clause = f"I take {unlabelled}" if mine else ""
         elif _EXPERIENCE.match(unlabelled):
             clause = f"I have {unlabelled}" if mine else ""
         elif (years := _YEARS_AS.match(unlabelled)) is not None:
