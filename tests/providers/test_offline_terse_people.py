@@ -339,3 +339,20 @@ def test_an_option_named_only_by_its_number_is_not_kept() -> None:
 )
 def test_a_way_of_answering_asked_for_with_please_is_a_rule(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+def test_a_role_named_in_lower_case_without_my_is_the_speakers() -> None:
+    assert "User's coach is Rach." in facts(("user", "coach is rach"))
+    assert "User's landlord is Graham." in facts(("user", "landlord is graham, he's alright"))
+    assert not facts(("user", "coach is great"))
+
+
+def test_a_name_the_chat_writes_as_a_name_is_kept_from_a_late_introduction() -> None:
+    chat = [("user", "paged. billing-svc throwing 500s")] * 4
+    chat += [
+        ("user", "also fyi i hate essays, commands and bullets pls. im tobi, senior backend"),
+        ("assistant", "Got it, Tobi. Bullets and commands."),
+    ]
+    stored = facts(*chat)
+    assert "User's name is Tobi." in stored
+    assert not any("hates essays" in line for line in stored)  # a request ran into it

@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["as_household", "named_subject", "names_given", "with_owner", "without_asides"]
 
@@ -87,6 +89,13 @@ _OWN_THING = re.compile(
 
 # "yep, …", "wait …": the words that open a chat reply.
 _LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
+# "coach is rach": someone in the speaker's life, named in lower case.
+_ROLE_NAMED = re.compile(
+    r"(?:the )?(?P<role>coach|physio|physiotherapist|therapist|doctor|gp|dentist|tutor|"
+    r"trainer|consultant|midwife|landlord|landlady|boss|manager|supervisor|advisor|"
+    r"mentor|teacher)(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)[.!]?$",
+    _I,
+)
 _CORRECTION_CUE = re.compile(r"(?:no|nope|sorry|actually|oh)[,!]? (?:wait[,!]? )?", _I)
 # "recheck booked 17 july", "Bike fit is booked for March 14", "rego is due 12 september":
 # the speaker's appointment or deadline.
@@ -212,7 +221,11 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     start = cue.end() if cue is not None else 0
     match = _OWN_THING.match(clause[start:])
     if match is None:
-        return clause
+        named = _ROLE_NAMED.match(clause[start:])
+        if named is None or is_everyday_word(named["name"]) or named["name"] in COMMON_WORDS:
+            return clause
+        name = named["name"]
+        return f"{clause[:start]}my {named['role'].lower()} is {name[:1].upper()}{name[1:]}"
     what = "thing" if match["thing"] else "work"
     return f"{clause[:start]}my {match[what].lower()}{clause[start + match.end(what) :]}"
 

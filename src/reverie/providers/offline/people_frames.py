@@ -182,11 +182,14 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
         match = pattern.search(text)
         if match is None:
             continue
+        given = _GIVEN_AS_A_NAME.search(text, match.start(), match.end() + 30)
         if late and not (
             pattern is _INTRO
-            and _GIVEN_AS_A_NAME.search(text, match.start(), match.end() + 30)
-            # "im skint btw": a word, unless the chat writes it as a name ("… you, Callum")
-            and (not match["name"].islower() or lexicon.written_as_a_name(match["name"]))
+            # "im tobi, senior backend": the chat writes it as a name too ("Thanks, Tobi");
+            # "I'm Kai btw" gives it as one ("im skint btw" gives a word)
+            and (
+                lexicon.written_as_a_name(match["name"]) or (given and not match["name"].islower())
+            )
         ):
             continue
         said = match["name"] or match.groupdict().get("lower")

@@ -207,6 +207,11 @@ _ABOUT_ANSWERS = re.compile(
     _I,
 )
 _KEEP_IT = re.compile(r"^(?:please )?keep it\b", _I)
+_ENDS_WITH_PLEASE = re.compile(
+    r"^(?:(?:also|fyi|btw|and|oh)[,:]? )*I (?:really )?"
+    r"(?:hate|love|like|prefer|dislike|can't stand)\b.*\b(?:please|pls|plz)[.!]*$",
+    _I,
+)
 _TRAILING_PLEASE = re.compile(r",?\s*\bplease[.!]*$", _I)
 
 
@@ -401,4 +406,6 @@ def classify(
         if _ROUTINE_TASK.match(s) and not is_time_bound(s):
             return None  # "I need to check the logs": a step of the work at hand
         return Classification("ephemeral", s)
+    if _ENDS_WITH_PLEASE.search(s):
+        return None  # "i hate essays, commands and bullets pls": a request ran into it
     return statement(s, work=work, names=names)
