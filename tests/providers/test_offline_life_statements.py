@@ -140,3 +140,20 @@ def test_a_medicine_with_its_dose_and_how_often_is_what_the_speaker_takes(
 @pytest.mark.parametrize("said", ["paracetamol 500mg", "the dog gets 5mg twice a day"])
 def test_a_dose_taken_once_or_by_someone_else_is_not_the_speakers_regime(said: str) -> None:
     assert not any(line.startswith("User takes") for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I just turned 40 last week", "User just turned 40 last week."),
+        ("my son just turned 7", "User's son just turned 7."),
+        ("I got divorced last year", "User got divorced last year."),
+    ],
+)
+def test_an_age_reached_or_a_divorce_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["I turned 180 degrees", "I turned 5 pages in"])
+def test_turning_a_number_of_something_is_no_age(said: str) -> None:
+    assert not facts(("user", said))

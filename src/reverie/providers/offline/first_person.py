@@ -229,6 +229,13 @@ def _i_am(rest: str, negated: bool) -> bool:
     return progressive_ok(rest)
 
 
+_I_TURNED = re.compile(
+    r"^I (?:(?:just|only|finally|recently|officially) )?turned \d{1,3}(?!\d|[.,:]\d)"
+    r"(?! (?:minutes?|hours?|days?|weeks?|months?|degrees?|percent|%|pages?|km|miles?)\b)",
+    re.IGNORECASE,
+)
+
+
 def first_person(s: str) -> Tag | None:
     """The tag of a clause about the speaker ("I …", "my name is …"), or None."""
     if _NAME_CALL.match(s):
@@ -241,6 +248,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
+    if _I_TURNED.match(s):
+        return "durable"  # "I just turned 40 last week": an age
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
         return "durable"  # "I had knee surgery in January"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):

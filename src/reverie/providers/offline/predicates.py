@@ -210,7 +210,7 @@ _NAMES_SOMETHING = re.compile(r"\d|\b[A-ZÀ-Þ]\w|[\w-]+[._/][\w-]|\b(?:called|n
 
 # "got offered an apprenticeship", "gave notice": news about one's life, named or not.
 _LIFE_NEWS = re.compile(
-    r"^(?:(?:offered|promoted|engaged|married|hired|fired|laid off|accepted|diagnosed|"
+    r"^(?:(?:offered|promoted|engaged|married|divorced|hired|fired|laid off|accepted|diagnosed|"
     r"into|a (?:new )?job|the job|a place|an offer|the offer)\b"
     r"|(?:my )?notice\b)",
     re.IGNORECASE,

@@ -54,7 +54,7 @@ _I = re.IGNORECASE
 _MY_NP = r"^my (?P<np>(?:[\w'-]+ ){0,4}?[\w'-]+)"
 _MY_VERB = (
     rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|has (?:just |recently |now |also )?been|\w+s|"
-    r"will \w+|had|passed away|died)\b(?P<rest>.*)$"
+    r"will \w+|had|passed away|died|turned)\b(?P<rest>.*)$"
 )
 # "my sister Noor is …", "my partner jess turns 40 …": a name may follow who they are.
 _MY = re.compile(rf"{_MY_NP}(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?{_MY_VERB}", _I)
@@ -234,6 +234,8 @@ def _possessive(s: str) -> Tag | None:
         return None
     if verb == "has" and _CONDITION.match(rest.strip()):
         return "durable"  # "my son has autism"
+    if verb == "turned" and re.match(r"^\s*\d{1,3}\b(?![.,:]\d)", rest):
+        return "durable"  # "my son just turned 7"
     if verb in ("passed away", "died"):
         # "my dad passed away last year", "my cat died"; "my laptop died" is a bad day
         return "durable" if _KIN_OR_PET.search(match["np"]) else None
