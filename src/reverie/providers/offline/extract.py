@@ -44,6 +44,7 @@ from reverie.providers.offline.owners import (
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
+from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
@@ -277,6 +278,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if speakers.work:
             framed += work_frames(turn.text)
         framed += topic_news(turn.text, voice.speaker)
+        framed += profile_list(turn.text, voice.speaker)
         # What the other side asked last; "1. flat", then "2. hybrid": one answer a message.
         if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None and "?" in asked.text:
             nth = replies_since.get(turn.role, 0)
