@@ -157,3 +157,19 @@ def test_an_age_reached_or_a_divorce_is_kept(said: str, kept: str) -> None:
 @pytest.mark.parametrize("said", ["I turned 180 degrees", "I turned 5 pages in"])
 def test_turning_a_number_of_something_is_no_age(said: str) -> None:
     assert not facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I started at Tesco", "User started at Tesco."),
+        ("new flat is in Hackney, 2 bed", "User's new flat is in Hackney, 2 bed."),
+    ],
+)
+def test_a_new_job_or_home_said_tersely_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["I started at 9", "I left at Easter"])
+def test_starting_or_leaving_at_a_time_says_nothing_lasting(said: str) -> None:
+    assert not facts(("user", said))

@@ -175,7 +175,11 @@ _I_CHOSE = re.compile(
 _NAME_CALL = re.compile(r"^(?:my name(?:'s| is)\b|(?:please )?call me\b|my pronouns are\b)", _I)
 
 _NO_OBJECT = re.compile(
-    r"^(?:at|last|yesterday|today|tonight|this|that|it|them|earlier|already|again|too|back|"
+    # ("started at Deloitte" names a place: "at" before a capital is not a time)
+    r"^(?:at(?! (?!(?:Easter|Christmas|Xmas|New Year|Halloween|Eid|Diwali|Thanksgiving|Mon|"
+    r"Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+    r")(?-i:[A-Z])[a-z])|last|yesterday|today|tonight|this|that|it|them|earlier|"
+    r"already|again|too|back|"
     r"home|early|late|recently|a while|anyway|now|then|there|here)\b",
     _I,
 )

@@ -81,7 +81,9 @@ _OWN_THING = re.compile(
     # "job is Sustainability Officer at GreenGrid", "office is in HafenCity"; "the job is …"
     # may be one being talked about.
     r"|(?P<work>(?:new )?job|role|job title|employer|office|uni|university|major|degree|"
-    r"programme|thesis|dissertation|supervisor|manager|boss|pay|take-home|take home|wage|wages))"
+    r"programme|thesis|dissertation|supervisor|manager|boss|pay|take-home|take home|wage|wages"
+    # "new flat is in Hackney": the home moved into ("the flat is …" may be one viewed)
+    r"|new (?:flat|house|apartment|place|home)))"
     r" (?:is|was|=) (?=[^.!?]*(?:[0-9]|\b(?-i:[A-ZÀ-Þ])))",
     _I,
 )
