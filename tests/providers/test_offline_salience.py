@@ -30,6 +30,10 @@ from reverie.providers.offline.transcript import Turn
         ("I've got 3 weeks left at the old job", "User prefers short answers."),
         ("Leeeeo starts on monday", "User prefers short answers."),
         ("I want to know if I should be doing more at home", "User prefers short answers."),
+        ("I've got a meeting at 3", "User prefers short answers."),
+        ("I need to buy milk", "User prefers short answers."),
+        ("I'm working on the report", "User prefers short answers."),
+        ("I've decided to go for a run", "User prefers short answers."),
     ],
 )
 def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:
@@ -522,3 +526,14 @@ def test_going_along_with_someone_is_not_a_choice(said: str) -> None:
 )
 def test_a_second_verb_and_a_shared_subject_agree(said: str, stored: str) -> None:
     assert stored in facts(("user", said), ("assistant", "Nice, Ana sounds lovely."))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I go for a run every morning", "User goes for a run every morning."),
+        ("I'm working on a novel", "User is working on a novel."),
+    ],
+)
+def test_a_habit_or_a_project_is_kept_where_a_days_doing_is_not(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -162,7 +162,10 @@ _ROUTINE_TASK = re.compile(
     r"understand|know|learn how|get|go|leave|sleep|eat|log off|head out|take a break|focus|"
     r"call it|wrap up|finish up|step away|grab|double.check|verify|confirm|review|fix (?:it|this|"
     r"that)|rerun|re-run|redeploy|deploy|push|commit|merge|update|install|clean up|refactor|"
-    r"figure out|dig|investigate|compare|decide)\b",
+    r"figure out|dig|investigate|compare|decide"
+    # "I need to buy milk": the week's shopping
+    r"|(?:buy|pick up) (?:some |more )?(?:milk|bread|eggs|groceries|food|coffee|snacks|"
+    r"toilet roll|loo roll|cat food|dog food|nappies|diapers)\b)\b",
     _I,
 )
 _NEED_THING = re.compile(r"^we (?:still |really |also )?need (?:a|an|the|new|some|\d+)\b", _I)

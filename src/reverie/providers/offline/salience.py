@@ -158,6 +158,15 @@ _TALK_PLAN = re.compile(
     r"|\b(?:will|is going to|'ll) (?:ask|tell|mention it to|run it by|check with)\b",
     _I,
 )
+# "User has got a meeting at 3", "User is working on the report", "User has decided to go for
+# a run": what fills a day, not a life.
+_A_DAYS_DOING = re.compile(
+    r"\bha(?:s|ve) (?:got )?an? (?:\w+ )?(?:meeting|call|class|lecture|session|shift) "
+    r"(?:at|in) (?:\d|noon|lunch|an? hour)[^.]*\.$"
+    r"|\bis working on (?:the|this|that) \w+\.$"
+    r"|\b(?:go|going|went) for an? (?:run|walk|swim|jog|ride|drive|coffee|drink|beer|pint|nap)"
+    r"(?![^.]*\b(?:every|each|daily|weekly|most|twice|once|times)\b)"
+)
 # "User wants to lie down on the lab floor", "… is their #1 nightmare": how a day feels.
 _MOOD = re.compile(
     r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
@@ -294,6 +303,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _GOING_WHEN,
         _TALK_PLAN,
         _MOOD,
+        _A_DAYS_DOING,
     )
     if any(check.search(text) for check in checks) or _unresolved_object(text):
         return False
