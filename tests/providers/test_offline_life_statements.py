@@ -173,3 +173,12 @@ def test_a_new_job_or_home_said_tersely_is_kept(said: str, kept: str) -> None:
 @pytest.mark.parametrize("said", ["I started at 9", "I left at Easter"])
 def test_starting_or_leaving_at_a_time_says_nothing_lasting(said: str) -> None:
     assert not facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [("I'm on a Mac", "User is on a Mac."), ("I'm on Windows 11", "User is on Windows 11.")],
+)
+def test_the_computer_the_speaker_is_on_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+    assert not facts(("user", "I'm on a Zoom call"))

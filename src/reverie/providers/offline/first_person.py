@@ -208,6 +208,9 @@ _I_AM_TRAIT = re.compile(
     r"shared parental|study|compassionate|garden(?:ing)?|unpaid) )?leave)\b|in charge of\b|"
     # "I'm off to Japan in April", "I'm type 1 diabetic"
     r"off to (?-i:[A-ZÀ-Þ])\w+|type [12] diabetic\b|"
+    # "I'm on a Mac", "I'm on Android": what the speaker's computer or phone runs
+    r"on (?:an? )?(?:mac|macbook|pc|windows|linux|ubuntu|fedora|chromebook|iphone|android|"
+    r"pixel|ipad)\b(?! (?:call|meeting)\b)|"
     # "I'm looking for a new job": a search that lasts, not "looking at it"
     r"looking (?:for|to buy|to rent) (?:a|an) (?:new |bigger |smaller |cheaper )?"
     r"(?:job|flat|house|place|home|room|flatshare|role|apartment|car|van|school|nursery)\b|"
