@@ -65,6 +65,7 @@ async def test_a_correction_is_stored_whole_and_replaces_the_old_fact() -> None:
         ("my flight is on the 3rd", "sorry I meant the 5th", "flight is on the 5th", "3rd"),
         ("the wedding is on Saturday", "no wait, Sunday", "wedding is on Sunday", "Saturday"),
         ("my budget is 500", "make that 650", "budget is 650", "500"),
+        ("my budget is 500", "actually let's say 600", "budget is 600", "500"),
     ],
 )
 async def test_a_correction_that_only_gives_the_new_value_mends_the_line_it_follows(

@@ -51,7 +51,9 @@ _MONTH = re.compile(
 _NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
-_BARE_LEAD = re.compile(r"^(?:it(?:'s| is| will be)|its|that's|make (?:it|that)|i mean)\s+", _I)
+_BARE_LEAD = re.compile(
+    r"^(?:it(?:'s| is| will be)|its|that's|make (?:it|that)|i mean|let's say|lets say|say)\s+", _I
+)
 
 
 def strip_correction_lead(text: str) -> str:
