@@ -537,3 +537,35 @@ def test_a_second_verb_and_a_shared_subject_agree(said: str, stored: str) -> Non
 )
 def test_a_habit_or_a_project_is_kept_where_a_days_doing_is_not(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "my son Mateo is allergic to shellfish, but that won't matter at a kids party",
+            "User's son Mateo is allergic to shellfish.",
+        ),
+        (
+            "my supervisor is called Linda and she's lovely but also terrifying",
+            "User's supervisor is called Linda.",
+        ),
+        ("my mums 50th is the 9th", "User's mum's 50th is the 9th."),
+        ("senior project manager.", "User is a senior project manager."),
+    ],
+)
+def test_the_fact_is_kept_without_the_comment_after_it(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I applied for the hardship thing",
+        "ya already moved the 425 into the other account",
+        "I read the email wrong",
+        "I don't make the rules",
+    ],
+)
+def test_a_vague_thing_a_slip_or_a_saying_is_not_kept(said: str) -> None:
+    assert not facts(("user", said))

@@ -55,6 +55,8 @@ _SPELLINGS = {
     "bff": "best friend",
     "bday": "birthday",
     "theyre": "they're",
+    "ya": "yeah",
+    "yea": "yeah",
     "shes": "she's",
     "hes": "he's",
     "youre": "you're",
@@ -113,6 +115,13 @@ _EMOTICON = re.compile(r"(?<!\w)(?:[:;]-?[()DPp/\\|]|<3|\^\^|xD)(?!\w)")
 _REPEATED_MARKS = re.compile(r"([!?])[!?]+")
 _SPACES = re.compile(r"[ \t]+")
 # "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
+# "my mums 50th", "my bfs car": a possessive typed without its apostrophe (of someone one has
+# only one of, so never a plural).
+_ONES_OWN = re.compile(
+    r"\b((?:my|your|his|her|our|their) (?:mum|mom|mam|dad|nan|gran|wife|husband|partner|"
+    r"boyfriend|girlfriend|bf|gf|boss))s\b(?= \w)",
+    _I,
+)
 _NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
 
 
@@ -165,7 +174,7 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
-        line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", line))
+        line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
         line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)
     return "\n".join(lines)

@@ -55,6 +55,15 @@ _TRAILING_FILLERS = re.compile(
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?))+[.!]*$",
     _I,
 )
+# "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the
+# speaker's comment on the fact, after it.
+_COMMENT_TAIL = re.compile(
+    r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
+    r"|,\s*but just in case\b"
+    r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
+    r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
+    _I,
+)
 _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)", _I)
 # "I found out I'm lactose intolerant", "remember lola is diabetic now", "the gp says I'm
 # anaemic": how the speaker came to know, or a reminder, before the fact itself.
@@ -296,7 +305,7 @@ def strip_fillers(sentence: str) -> str:
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
-    text = _TRAILING_FILLERS.sub("", text)
+    text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()
 

@@ -35,6 +35,8 @@ _SPECULATIVE = re.compile(
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
 _VAGUE = re.compile(
+    # "the hardship thing": named only as far as the talk needed
+    r"\bthe (?:\w+ )?thing\b|"
     r"\b(?:somethings?|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
     r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)"
     # "has some savings", "a pile of admin": an amount nobody could write down.
@@ -147,6 +149,9 @@ _PHRASE = re.compile(
     r"|\bha(?:s|ve) (?:got )?to do the \w+\.$"
     # "Kofi reads the wrong line", "User misread the date": a slip owned up to
     r"|\b(?:reads?|read|looked at|copied|typed|wrote|sent) the wrong \w+"
+    r"|\b(?:reads?|read|copied|typed|heard) (?:the|it|that) (?:\w+ )?wrong\b"
+    # "User doesn't make the rules": a saying
+    r"|\b(?:don't|doesn't) make the rules\b"
     r"|\bmis(?:read|typed|heard)\b",
     _I,
 )
