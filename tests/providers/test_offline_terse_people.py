@@ -356,3 +356,33 @@ def test_a_name_the_chat_writes_as_a_name_is_kept_from_a_late_introduction() -> 
     stored = facts(*chat)
     assert "User's name is Tobi." in stored
     assert not any("hates essays" in line for line in stored)  # a request ran into it
+
+
+def test_the_friend_greeted_by_name_first_is_the_other_person() -> None:
+    chat = [
+        ("user", "MARK. just saw ur linkedin post. new job?? since when"),
+        ("assistant", "haha since monday. data analyst at a housing association in leeds"),
+        ("user", "ok GOSSIP. sophie messaged me"),
+        ("assistant", "go on"),
+        ("user", "obvs!! she said who's this mark lad"),
+        ("assistant", "lol"),
+    ]
+    speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
+    assert speakers.other_name == "Mark"
+
+
+def test_a_to_do_list_offers_no_options_to_choose_between() -> None:
+    chat = [
+        (
+            "assistant",
+            "Here's where things stand:\n\n**Still to do**\n- infra – Terraform plan\n"
+            "- The remaining jobs – triage\n- Later: runner on the licensed box\n\nInfra next?",
+        ),
+        ("user", "infra. terraform plan on PR, posted as a comment. go"),
+    ]
+    assert not any(" chose " in line for line in facts(*chat))
+
+
+def test_a_rule_for_the_answers_leaves_out_why_it_was_asked() -> None:
+    said = "give me a list for april. keep it short, the fridge is full of Alfie's drawings"
+    assert "User wants the assistant to keep answers short." in facts(("user", said))

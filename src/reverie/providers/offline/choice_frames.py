@@ -136,6 +136,8 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
         return None
     what = match["what"].strip().strip("`").lower()
     for block in re.split(r"\n\s*\n", before):  # one list at a time
+        if _TASK_LIST.match(block.strip()):
+            continue  # "**Still to do**\n- infra …": steps to take, not options to pick
         options = [
             (m["bold"] or m["plain"]).strip().strip("`") for m in _LISTED_OPTION.finditer(block)
         ]
@@ -146,6 +148,11 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
 
 
 _MOST_OPTIONS = 5
+_TASK_LIST = re.compile(
+    r"^[*_#\s]*(?:still )?(?:to ?do|next(?: steps?)?|steps|done|checklist|tasks|timeline|"
+    r"the plan|plan)\b[^\n]*\n",
+    _I,
+)
 _CHOSE = re.compile(r"^(?P<who>.+?) chose (?P<chosen>.+?) over (?P<others>.+?)\.$")
 
 

@@ -224,12 +224,14 @@ _ENDS_WITH_PLEASE = re.compile(
     r"(?:hate|love|like|prefer|dislike|can't stand)\b.*\b(?:please|pls|plz)[.!]*$",
     _I,
 )
+_WHY_AFTER = re.compile(r",\s+(?:the|my|i|i'm|it|it's|this|that|we|they)\b.*$", _I)
 _TRAILING_PLEASE = re.compile(r",?\s*\bplease[.!]*$", _I)
 
 
 def _as_rule(asked: str) -> str:
     """ "keep it short please" → "please keep answers short": a rule for the answers."""
     rule = _TRAILING_PLEASE.sub("", _KEEP_IT.sub("keep answers", asked))
+    rule = _WHY_AFTER.sub("", rule)  # "keep it short, the fridge is full of drawings"
     return rule if rule.lower().startswith("please") else f"please {rule}"
 
 

@@ -196,7 +196,12 @@ _MOOD = re.compile(
 
 
 # "refill the backpack one", "shes a teacher": points back at something said before.
-_POINTS_BACK = re.compile(r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|theres)\b", _I)
+_POINTS_BACK = re.compile(
+    r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|theres)\b"
+    # "User bought the ones they pinch": which ones, the talk says
+    r"|\b(?:bought|got|chose|picked|ordered|took|wants?|prefers?|likes?) the ones?\b",
+    _I,
+)
 # "User can play the first 10 seconds of wonderwall": what someone manages, not who they are
 # ("User can't eat gluten" is kept: a limit is worth knowing).
 _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)

@@ -79,7 +79,7 @@ _NOT_NAMES = frozenset(
     congrats congratulations cheers welcome dear today tomorrow yesterday tonight
     monday tuesday wednesday thursday friday saturday sunday i im the a an this that
     it we you they he she my our your his her their random quick big small new old
-    first next last same other another yup yesss nooo ugh meh fyi ps
+    first next last same other another yup yesss nooo ugh meh fyi ps obvs obvi defo probs
     """
     )
     # What family and friends call each other: "nana no you sent money!!", "love you mum"
@@ -236,7 +236,7 @@ _ABOUT_SOMEONE_ELSE = re.compile(r"[.!?,\s]*(?:she|he|her|his|him)\b", _I)
 def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
     found: Counter[str] = Counter()
     patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
-    for text in texts:
+    for index, text in enumerate(texts):
         # "AHHHHH\nKOFI!!!!! i knew it": each line of a chat message is a text of its own.
         lines = text.strip().split("\n")[:_LINES_READ]
         for match in _NAME_ALONE.finditer(text):
@@ -266,7 +266,8 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     continue  # "LINDA. she has no discipline": said about her, not to her
                 if name.isupper() and not lower_case and not _shouted_name(name, texts):
                     continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
-                found[_tidy_name(name)] += 1
+                # "MARK. just saw ur post": a chat opens with whom it is said to
+                found[_tidy_name(name)] += 2 if index == 0 and line is lines[0] else 1
     return found
 
 
@@ -372,7 +373,10 @@ _OUR_HOME = re.compile(
 )
 _TRAILING_VOCATIVES_NEEDED = 3
 _AFTER_DETERMINER = re.compile(
-    r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)", _I
+    r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)"
+    # ("who's this mark lad": a person, however "this" puts it)
+    r"(?!\s+(?:lad|guy|girl|bloke|fella|fellow|woman|man|kid|chap|dude|person)\b)",
+    _I,
 )
 
 
