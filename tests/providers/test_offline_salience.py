@@ -569,3 +569,24 @@ def test_the_fact_is_kept_without_the_comment_after_it(said: str, kept: str) -> 
 )
 def test_a_vague_thing_a_slip_or_a_saying_is_not_kept(said: str) -> None:
     assert not facts(("user", said))
+
+
+def test_x_isnt_y_its_z_gives_the_new_value() -> None:
+    stored = facts(
+        ("user", "the osce is on the 26th"),
+        ("user", "ok quick correction. osce isnt the 26th its the 27th, i read the email wrong."),
+    )
+    assert "The osce is on the 27th." in stored
+
+
+def test_a_friends_correction_without_a_subject_is_never_written_alone() -> None:
+    empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    answer = "[correction] Hugs corrected: Its the 15th now not the 11th."
+    merged, _ = merge_facts(empty, entry_facts(answer, "2026-05-04"))
+    assert "15th" not in "".join(merged.values())
+    held = {
+        **empty,
+        "memory/MEMORY.md": "# Memory\n\n- Hugs's fluid mechanics exam is on the 11th.\n",
+    }
+    merged, _ = merge_facts(held, entry_facts(answer, "2026-05-04"))
+    assert "exam is on the 15th" in merged["memory/MEMORY.md"]

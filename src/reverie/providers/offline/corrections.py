@@ -30,10 +30,12 @@ __all__ = [
 ]
 
 _I = re.IGNORECASE
-_LEAD = re.compile(r"^User corrected(?: [^:]+)?:\s*", _I)
+# "User corrected: …", or in a chat between two people "Ellie corrected: …"
+_LEAD = re.compile(r"^(?:User|[A-ZÀ-Þ][\wÀ-ÿ'’-]*) corrected(?: [^:]+)?:\s*", _I)
 _NOT = re.compile(
     r"^(?P<new>.+?)\s*(?:(?:,\s*|\(\s*|\s+)not|,?\s+instead of)\s+"
-    r"(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$))",
+    # (the reason after Y is not part of it: "not the 12th because of some room booking")
+    r"(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$)|\s+(?:because|bc|cos|coz|since|so)\s)",
     _I,
 )
 _SUBJECTLESS = re.compile(
@@ -144,6 +146,11 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
         old_tokens = old_tokens[1:]
     if not old_tokens or len(new_tokens) < len(old_tokens):
         return None
+    if len(old_tokens) == 1 and (kind := _kind(old_tokens[0])) is not None:
+        # "it's now the 19th march, not the 12th": the one word of Y's kind, wherever it is
+        same = [token for token in new_tokens if _kind(token) == kind]
+        if len(same) == 1 and same[0].lower() != old_tokens[0].lower():
+            return old_tokens, same
     tail = new_tokens[-len(old_tokens) :]
     changed = [
         i for i, (a, b) in enumerate(zip(tail, old_tokens, strict=True)) if a.lower() != b.lower()

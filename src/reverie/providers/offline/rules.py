@@ -148,9 +148,17 @@ _CORRECTION_CUES = (
     re.compile(r"^(?:no|nope|wait)\b[,:;!.\s-]+", _I),
 )
 # "not X but Y" and "X …, not Z": a correction without a cue word.
+_ISNT_ITS = re.compile(
+    r"^(?P<what>(?:my |the |our )?[\w'-]+(?: [\w'-]+){0,3}?) (?:isn't|isnt|is not) "
+    r"(?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)?),? (?:it's|its|it is) (?P<new>[^,;]+)(?:[,;].*)?$",
+    _I,
+)
 _CORRECTION_SHAPES = re.compile(
     r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S"
-    r"|^(?:it|it's|it is|that's|they're)\b.*\S\s+instead of\s+\S",
+    r"|^(?:it|it's|it is|that's|they're)\b.*\S\s+instead of\s+\S"
+    # "its now the 19th march not the 12th": a date or a day for another, comma or not
+    r"|^(?:it's|its|it is|that's)\s.*\S\s+not\s+(?:the\s+|on\s+)?(?:\d|(?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day)",
     _I,
 )
 _SPLICED_CORRECTION = re.compile(r",\s+(?P<tail>(?:it's|it is|they're|that's)\s.+)$", _I)
@@ -382,6 +390,15 @@ def classify(
     s = sentence.strip()
     if not s or is_small_talk(s):
         return None
+    if (turned := _ISNT_ITS.match(s)) is not None:
+        # "my flight isn't Monday, it's Tuesday" → "my flight is Tuesday, not Monday"; when
+        # the rules cannot read what it is about ("osce isnt the 26th its the 27th"), the
+        # value mends the line that held the old one
+        new, old = turned["new"].rstrip(".!"), turned["old"]
+        named = f"{turned['what']} is {new}, not {old}"
+        if statement(named, work=work, names=names) is None:
+            return classify(f"it's {new}, not {old}", work=work, names=names)
+        s = named
     if (style := _STYLE_PLEASE.search(s)) is not None:
         return Classification("permanent", f"please use {style['style']}")
     if _is_question(s):
