@@ -590,3 +590,10 @@ def test_a_friends_correction_without_a_subject_is_never_written_alone() -> None
     }
     merged, _ = merge_facts(held, entry_facts(answer, "2026-05-04"))
     assert "exam is on the 15th" in merged["memory/MEMORY.md"]
+
+
+@pytest.mark.parametrize(
+    "said", ["I'm a terrible nana", "I have to do the sunday after tho", "i just want to be asked"]
+)
+def test_a_joke_at_ones_own_expense_or_a_wish_of_the_moment_is_not_kept(said: str) -> None:
+    assert not facts(("user", said))

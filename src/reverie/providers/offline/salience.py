@@ -134,7 +134,14 @@ _EPITHET = re.compile(
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
-    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$",
+    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
+    # "User is a terrible nana": a verdict on oneself, said for a laugh
+    r"|^\S+ (?:is|are) an? (?:terrible|awful|useless|rubbish|hopeless|horrible|bad|shocking) "
+    r"(?:nana|nan|gran|grandma|grandad|mum|mom|dad|parent|friend|daughter|son|sister|brother|"
+    r"wife|husband|partner|person|human|adult|student|teacher|boss)\.$"
+    # "User just wants to be asked", "… wants to be around": a wish of the moment
+    r"|^\S+ (?:just )?wants? to be (?:around|asked|told|included|involved|there|heard|"
+    r"left alone|listened to)\.$",
     _I,
 )
 # "User's ken is just ken": says the thing is itself.
@@ -146,7 +153,7 @@ _PHRASE = re.compile(
     # "User is the one covered in flour": pointing someone out in a room, not who they are
     r"|\b(?:is|are) the ones? (?:who|that|covered|with|in|always)\b"
     # "User has got to do the banking": a chore of the day
-    r"|\bha(?:s|ve) (?:got )?to do the \w+\.$"
+    r"|\bha(?:s|ve) (?:got )?to do the \w+(?: after| before)?\.$"
     # "Kofi reads the wrong line", "User misread the date": a slip owned up to
     r"|\b(?:reads?|read|looked at|copied|typed|wrote|sent) the wrong \w+"
     r"|\b(?:reads?|read|copied|typed|heard) (?:the|it|that) (?:\w+ )?wrong\b"
