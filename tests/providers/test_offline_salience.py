@@ -552,6 +552,7 @@ def test_a_habit_or_a_project_is_kept_where_a_days_doing_is_not(said: str, kept:
         ),
         ("my mums 50th is the 9th", "User's mum's 50th is the 9th."),
         ("senior project manager.", "User is a senior project manager."),
+        ("Call me Sam, everyone does", "User wants to be called Sam."),
     ],
 )
 def test_the_fact_is_kept_without_the_comment_after_it(said: str, kept: str) -> None:
