@@ -118,7 +118,6 @@ _EMOJI = re.compile(
 _EMOTICON = re.compile(r"(?<!\w)(?:[:;]-?[()DPp/\\|]|<3|\^\^|xD)(?!\w)")
 _REPEATED_MARKS = re.compile(r"([!?])[!?]+")
 _SPACES = re.compile(r"[ \t]+")
-# "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
 # "my mums 50th", "my bfs car": a possessive typed without its apostrophe (of someone one has
 # only one of, so never a plural).
 _ONES_OWN = re.compile(
@@ -126,6 +125,7 @@ _ONES_OWN = re.compile(
     r"boyfriend|girlfriend|bf|gf|boss))s\b(?= \w)",
     _I,
 )
+# "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
 _NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
 
 

@@ -218,7 +218,7 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return f"my {thing} {verb} {how} {when} {booked['date']}{rest}"
     if (dated := _DATE_FIRST.match(clause)) is not None:
         return f"{dated['mine']} is {dated['date']}{clause[dated.end() :]}"
-    # "no wait rent is 735 now": a correction's cue stays before the owned thing
+    # "no wait salary is 39k now": a correction's cue stays before the owned thing
     cue = _CORRECTION_CUE.match(clause)
     start = cue.end() if cue is not None else 0
     match = _OWN_THING.match(clause[start:])

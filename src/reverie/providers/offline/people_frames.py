@@ -174,9 +174,10 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
     Args:
         text: The message.
         lexicon: The conversation's names.
-        late: The message comes after the first few. Then only a name given as
-            one is read ("my name's Kai", "im callum btw. should have said"):
-            a later "I'm Kai" may well be "I'm <a word>".
+        late: The message comes after the first few. Then "I'm Kai" is read
+            only when the chat writes Kai as a name elsewhere ("Thanks, Kai"),
+            or when it is given as one ("my name's Kai", "I'm Kai btw"): a
+            later "I'm <word>" is more often a state than a name.
     """
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)

@@ -148,12 +148,13 @@ _CORRECTION_CUES = (
     re.compile(r"^i meant\b[,:\s]*", _I),
     re.compile(r"^(?:no|nope|wait)\b[,:;!.\s-]+", _I),
 )
-# "not X but Y" and "X …, not Z": a correction without a cue word.
+# "my flight isn't Monday, it's Tuesday": the old value, then the new one.
 _ISNT_ITS = re.compile(
     r"^(?P<what>(?:my |the |our )?[\w'-]+(?: [\w'-]+){0,3}?) (?:isn't|isnt|is not) "
     r"(?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)?),? (?:it's|its|it is) (?P<new>[^,;]+)(?:[,;].*)?$",
     _I,
 )
+# "not X but Y" and "X …, not Z": a correction without a cue word.
 _CORRECTION_SHAPES = re.compile(
     r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S"
     r"|^(?:it|it's|it is|that's|they're)\b.*\S\s+instead of\s+\S"
@@ -228,6 +229,7 @@ _ABOUT_ANSWERS = re.compile(
     _I,
 )
 _KEEP_IT = re.compile(r"^(?:please )?keep it\b", _I)
+# "i hate essays, commands and bullets pls": a taste, then a request run into it.
 _ENDS_WITH_PLEASE = re.compile(
     r"^(?:(?:also|fyi|btw|and|oh)[,:]? )*I (?:really )?"
     r"(?:hate|love|like|prefer|dislike|can't stand)\b.*\b(?:please|pls|plz)[.!]*$",
