@@ -125,7 +125,6 @@ GOLDEN = {
     "corrections": (
         CORRECTIONS,
         """\
-[ephemeral] User's flight to Berlin is on Monday (as of 2026-04-06).
 [correction] User's flight to Berlin is on Tuesday.
 [correction] User's manager is Priya, not Maria.
 [correction] User corrected: the repo is called reverie-core.

@@ -578,6 +578,7 @@ def test_x_isnt_y_its_z_gives_the_new_value() -> None:
         ("user", "ok quick correction. osce isnt the 26th its the 27th, i read the email wrong."),
     )
     assert "The osce is on the 27th." in stored
+    assert not any("26th" in line for line in stored), stored  # the line it mended is gone
 
 
 def test_a_friends_correction_without_a_subject_is_never_written_alone() -> None:

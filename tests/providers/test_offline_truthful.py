@@ -66,6 +66,7 @@ async def test_a_correction_is_stored_whole_and_replaces_the_old_fact() -> None:
         ("the wedding is on Saturday", "no wait, Sunday", "wedding is on Sunday", "Saturday"),
         ("my budget is 500", "make that 650", "budget is 650", "500"),
         ("my budget is 500", "actually let's say 600", "budget is 600", "500"),
+        ("the osce is on the 26th", "osce isnt the 26th its the 27th", "on the 27th", "26th"),
         (
             "our pharm exam is on the 12th march",
             "its now the 19th march not the 12th because of a room booking thing",

@@ -33,7 +33,7 @@ from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
 from reverie.providers.offline.measures import measures
-from reverie.providers.offline.mend import mend_correction
+from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
@@ -271,6 +271,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             earlier.append(_AS_OF.sub("", fact.text))
             said_at.append(turn_no)
             _fill_slot(slots, facts, slot_of(_AS_OF.sub("", fact.text)), fact)
+            if fact.tag == "correction" and (old := old_value(found.body)):
+                # "osce isnt the 26th its the 27th": the line it mended is stale
+                mended = mended_line(fact.text, [_AS_OF.sub("", f.text) for f in facts], old)
+                if mended is not None:
+                    del facts[mended]
             facts.append(fact)
         own = said.setdefault(turn.role, [])
         person = voice.listener if voice.listener not in (None, "the assistant") else None

@@ -18,7 +18,7 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.person import finish_sentence
 
-__all__ = ["mend_correction"]
+__all__ = ["mend_correction", "mended_line"]
 
 # How many of the latest lines a bare new value may mend.
 _BARE_REACH = 2
@@ -65,4 +65,23 @@ def mend_correction(
         return None
     if note_ok and swappable(third):
         return text if text.startswith(speaker) else f"{speaker} corrected: {text}"
+    return None
+
+
+def mended_line(mended: str, lines: list[str], old: str) -> int | None:
+    """The index of the line in ``lines`` that ``mended`` replaced, or None.
+
+    That line reads as ``mended`` with one word changed, and that word is the
+    old value ("The osce is on the 26th." for "The osce is on the 27th." and
+    "the 26th"): the latest such line.
+    """
+    was = old.split()[-1].lower() if old.split() else ""
+    new_words = mended.rstrip(".").split()
+    for index in range(len(lines) - 1, -1, -1):
+        words = lines[index].rstrip(".").split()
+        if len(words) != len(new_words):
+            continue
+        changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
+        if len(changed) == 1 and words[changed[0]].lower().strip(",;") == was:
+            return index
     return None
