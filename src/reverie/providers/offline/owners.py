@@ -18,7 +18,6 @@ from collections.abc import Collection
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.name_lexicon import NameLexicon
-from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["as_household", "named_subject", "names_given", "with_owner", "without_asides"]
 
@@ -224,7 +223,7 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     match = _OWN_THING.match(clause[start:])
     if match is None:
         named = _ROLE_NAMED.match(clause[start:])
-        if named is None or is_everyday_word(named["name"]) or named["name"] in COMMON_WORDS:
+        if named is None or is_everyday_word(named["name"]):  # (common words included)
             return clause
         name = named["name"]
         return f"{clause[:start]}my {named['role'].lower()} is {name[:1].upper()}{name[1:]}"

@@ -168,6 +168,16 @@ def roster_frames(
     return found
 
 
+def _late_name(text: str, match: re.Match[str], lexicon: NameLexicon) -> bool:
+    """ "im tobi, senior backend" when the chat writes Tobi as a name too ("Thanks, Tobi");
+    "I'm Kai btw", given as a name ("im skint btw" gives a word)."""
+    name = match["name"]
+    if lexicon.written_as_a_name(name):
+        return True
+    given = _GIVEN_AS_A_NAME.search(text, match.start(), match.end() + 30)
+    return given is not None and not name.islower()
+
+
 def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) -> list[FrameFact]:
     """ "so im kai, …", "Dana here — …": a name the user gives in their first messages.
 
@@ -183,15 +193,7 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
         match = pattern.search(text)
         if match is None:
             continue
-        given = _GIVEN_AS_A_NAME.search(text, match.start(), match.end() + 30)
-        if late and not (
-            pattern is _INTRO
-            # "im tobi, senior backend": the chat writes it as a name too ("Thanks, Tobi");
-            # "I'm Kai btw" gives it as one ("im skint btw" gives a word)
-            and (
-                lexicon.written_as_a_name(match["name"]) or (given and not match["name"].islower())
-            )
-        ):
+        if late and not (pattern is _INTRO and _late_name(text, match, lexicon)):
             continue
         said = match["name"] or match.groupdict().get("lower")
         if said is None or said.lower() in _STATES or said.lower() in STATE_WORDS:

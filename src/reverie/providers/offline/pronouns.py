@@ -43,7 +43,7 @@ def _a_name(word: str) -> bool:
     """ "Wren", or "wren" typed in lower case when it is no everyday word."""
     if word[:1].isupper():
         return is_name(word)
-    return word not in COMMON_WORDS and not is_everyday_word(word)
+    return not is_everyday_word(word)  # (common words included)
 
 
 _LOOK_BACK = 6
