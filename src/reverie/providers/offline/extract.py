@@ -52,7 +52,12 @@ from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
-from reverie.providers.offline.speakers import Speakers, identify_speakers, is_work_talk
+from reverie.providers.offline.speakers import (
+    Speakers,
+    identify_speakers,
+    is_home_talk,
+    is_work_talk,
+)
 from reverie.providers.offline.terse import (
     self_introduced,
     takes_back_the_last,
@@ -235,7 +240,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
-            clauses = [self_introduced(clause) for clause in clauses]
+            listed = _LIST_ITEM.findall(turn.text)
+            clauses = [
+                clause if _starts_an_item(clause, listed) else self_introduced(clause)
+                for clause in clauses
+            ]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
@@ -247,6 +256,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             spoken = voice
             if voice.we != TEAM and is_work_talk(clause):
                 spoken = replace(voice, we=TEAM)  # "we decided to use Redis": a team
+            elif voice.we == TEAM and is_home_talk(clause):
+                spoken = replace(voice, we=None)
+                clause = as_household(clause)
             elif voice.we is None and not speakers.other_is_person:
                 clause = as_household(clause)
             found = classify(clause, work=spoken.we is not None, names=names)
@@ -333,6 +345,15 @@ _LINKING_WORDS = frozenset(("is", "a", "an", "the", "has", "have", "called", "na
 
 
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
+
+
+# "- Ruby, 19, just finished her level 3": someone listed, never the writer introducing themselves.
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.{3,})$", re.MULTILINE)
+
+
+def _starts_an_item(clause: str, items: list[str]) -> bool:
+    head = clause[:12].lower()
+    return any(item.lower().startswith(head) for item in items)
 
 
 def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bool:

@@ -182,6 +182,12 @@ _AGE = re.compile(
     rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
     r"(?P<age2>\d{1,2})(?!\.\d)(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
+# "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
+_OWN_AGE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
+    r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | now\b| next\b| this\b))",
+    _I,
+)
 _SICK_FROM = re.compile(
     r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
 )
@@ -381,6 +387,8 @@ def _self_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fram
             name = lexicon.name(token, by_shape=True) if token else None
             if name is not None:
                 found.append(FrameFact(template.format(name), ("User", slot)))
+    if (own_age := _OWN_AGE.search(sentence)) is not None:
+        found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
     for match in _AGE.finditer(sentence):
         name = lexicon.name(match["name"] or match["name2"])
         age = match["age"] or match["age2"]

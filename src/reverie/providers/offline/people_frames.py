@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import (
+    BARE_AGE,
     JOB,
     RELATION,
     SPEAKER_OR_LISTENER,
@@ -49,6 +50,11 @@ _ROSTER = re.compile(
     r"^\s*(?:[-*•]|\d+[.)])\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+|me|you)"
     r"(?: \((?P<aside>[^)]{1,30})\))?"
     r"\s*(?::|\s[-–—]\s|,)\s*(?P<desc>\S.*)$"  # "- Kwame, our baker, starts at 6am"
+)
+_ASKS_TO_CHOOSE = re.compile(
+    r"\bwhich (?:one|of (?:them|these|those)|would you|should i|do you)\b"
+    r"|\bwhat would you (?:go|pick)|\bhelp me (?:choose|pick|decide)\b",
+    _I,
 )
 # Someone else's pronoun too: "she's a student" needs to know who "she" is.
 _THIRD_PERSON = re.compile(r"\b(?:he|he's|she|she's|they|they're|his|her|it|it's)\b", _I)
@@ -89,6 +95,15 @@ _HERE = re.compile(
     # typed in lower case: "hey, matt here.", "kasia here. building a home gym"
     r"|^(?:(?:hey|hi|hello|hiya|yo|morning)[,!.]?\s+)?(?P<lower>[a-zà-ÿ]{2,}) here\b(?! is\b)"
     r"(?=\s*[,.!—-]|\s*$)"
+)
+# "aoife btw. 31.", "hey. ben, backend dev at cragline": a terse first message that opens
+# with the writer's name, then "btw" or what they do.
+_NAME_FIRST = re.compile(
+    rf"^(?:(?:hi|hey|hello|hiya|yo|morning|ok|so)[,.!]?\s+)*(?P<name>{TOKEN})"
+    r"(?:,? (?:btw|by the way)\s*[.!,]"
+    r"|, (?:here, )?(?P<job>(?:an? )?(?:(?!(?:the|my|our|your|this|that|his|her)\b)[\w&-]+ ){0,2}?"
+    rf"{JOB}(?: (?:at|for) [\w&.'-]+(?: [\w&.'-]+){{0,2}}?)?)(?=\s*[,.(;!]|\s*$))",
+    _I,
 )
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
@@ -131,6 +146,8 @@ def roster_frames(
     stops at the first part that speaks of "me" or "you".
     """
     found: list[FrameFact] = []
+    if _ASKS_TO_CHOOSE.search(text):
+        return found  # "- Yopa: £380k, £1,299 up front … which one would you go with?": options
     for line in drop_code(text).splitlines():
         match = _ROSTER.match(line)
         if match is None or match["name"].lower() in _NOT_A_PERSON:
@@ -160,6 +177,9 @@ def roster_frames(
         if not kept or _CUT_SHORT.search(kept[-1]):
             continue  # "- Kai - switched to": the item stops mid-phrase
         who = f"{name} ({match['aside']})" if match["aside"] else name
+        if len(kept) == 1 and BARE_AGE.fullmatch(kept[0]):  # "- Ruby, 19, just finished her …"
+            found.append(FrameFact(f"{who} is {kept[0]}.", (name, "age"), durable=True))
+            continue
         joined = ", ".join(kept).rstrip(".!")
         line_text = f"{who} is {joined}." if kept[0].startswith(subject) else f"{who}: {joined}."
         if reads_alone(line_text) or line_text.startswith(f"{who} is "):
@@ -189,6 +209,8 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
             or when it is given as one ("my name's Kai", "I'm Kai btw"): a
             later "I'm <word>" is more often a state than a name.
     """
+    if not late and (first := _name_first(text, lexicon)):
+        return first
     for pattern in (_INTRO, _HERE, _ITS_ME):
         match = pattern.search(text)
         if match is None:
@@ -211,6 +233,23 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
                 *bare_age(text, "User"),
             ]
     return []
+
+
+def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
+    match = _NAME_FIRST.match(text.strip())
+    if match is None:
+        return []
+    said = match["name"]
+    if said.lower() in COMMON_WORDS or said.lower() in _STATES or said.lower() in STATE_WORDS:
+        return []
+    name = lexicon.name(said, by_shape=True)
+    if name is None:
+        return []
+    found = [FrameFact(f"User's name is {name}.", ("User", "called")), *bare_age(text, "User")]
+    if job := match["job"]:
+        job = re.sub(r"^an? ", "", job, flags=_I)
+        found.append(FrameFact(f"User is {indefinite_article(job)}{job}.", ("User", "job")))
+    return found
 
 
 # "Carol (IBD nurse)", "aoife (analyst on the ops side)", "Dr Menon (my gastro at St

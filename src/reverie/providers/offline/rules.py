@@ -60,6 +60,8 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
+    r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",

@@ -79,6 +79,19 @@ _COUNTDOWN = re.compile(
     r"(?:minutes|hours|days|weeks|months) left\b",
     _I,
 )
+# "Omar has got about 20." (guests, after "how many are you inviting?"): a count of nothing
+_BARE_COUNT = re.compile(
+    r"^\S+ (?:has|have)(?: got)? (?:about |around |roughly |like |maybe |only |just )?"
+    r"\d+(?:ish)?\.$",
+    _I,
+)
+# "User is 30 minutes away.", "User is 90% sure.": where the speaker stood that moment.
+_MEASURED_MOMENT = re.compile(
+    r"^\S+ (?:is|are) \d+(?:\.\d+)? ?(?:%|percent|per cent|minutes?|mins?|hours?|hrs?|"
+    r"seconds?|secs?|miles?|km|k|metres|meters|pages|words|steps) (?:away|sure|in|into|late|"
+    r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
+    _I,
+)
 # An adjective that needs its object: "User is allergic." says nothing.
 _NEEDS_OBJECT = re.compile(
     r"\b(?:is|are|was|were) (?:very |really |so |severely |mildly )?(?:allergic|intolerant|"
@@ -127,12 +140,12 @@ _EPITHET = re.compile(
     r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
     r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
-    r"ghost|dinosaur|grandad of|grandma of)\b"
+    r"ghost|dinosaur|grandad of|grandma of|softie|wimp|lightweight)\b"
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
     r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
     r"favourite|happiest|proudest|luckiest|maddest) \w+"
     # "User is basically running the place", "literally the devil": said for effect.
-    r"|\b(?:is|are|'s|was) (?:basically|literally|practically|virtually|technically)\b"
+    r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
     r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
     # "User is a terrible nana": a verdict on oneself, said for a laugh
@@ -305,6 +318,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _DEMONSTRATIVE_OBJECT,
         _BARE_REMINDER,
         _COUNTDOWN,
+        _MEASURED_MOMENT,
+        _BARE_COUNT,
         _NEEDS_OBJECT,
         _BARE_INTENT,
         _EPITHET,

@@ -33,7 +33,7 @@ from reverie.providers.offline.everyday_words import is_acronym, is_everyday_wor
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
-__all__ = ["Speakers", "identify_speakers", "is_work_talk"]
+__all__ = ["Speakers", "identify_speakers", "is_home_talk", "is_work_talk"]
 
 _I = re.IGNORECASE
 
@@ -201,6 +201,19 @@ class Speakers:
     user_name: str | None = None
     work: bool = False
     shared_home: bool = False
+
+
+# "we alternate school runs", "we moved house in August": a household, even in a work chat.
+_HOME_LIFE = re.compile(
+    r"\b(?:school runs?|the kids|our (?:kids|son|daughter|baby|boys|girls|house|flat|home|dog|"
+    r"cat|wedding|garden)|bedtimes?|nursery pick-?ups?|childcare|moved house)\b",
+    _I,
+)
+
+
+def is_home_talk(text: str) -> bool:
+    """True when ``text`` speaks of home life (so "we" is a household, not a team)."""
+    return _HOME_LIFE.search(text) is not None and not is_work_talk(text)
 
 
 def is_work_talk(text: str) -> bool:

@@ -290,7 +290,8 @@ _BARE_EVENT = re.compile(
     r"^(?!(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b)"
     r"(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
     r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
-    r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan)"
+    r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan|"
+    r"completion|exchange|move-in|induction|graduation|hearing|ceremony|due date|start date)"
     r"(?: (?:for|of) [\w.-]+)?\s+"
     r"(?:(?:got |was |has |has been |just )?moved|moves|is moving|slipped|is now|is on|is at|"
     r"starts|ends|is due)\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
@@ -379,7 +380,7 @@ def statement(
     elif _DROPPED_I_HAVE_BEEN.match(s):
         s = "I've " + s
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
-        s = "the " + s
+        s = "the " + (s[:1].lower() + s[1:] if s[1:2].islower() else s)
     tag = (
         first_person(s)
         or _possessive(s)

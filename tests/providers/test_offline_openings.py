@@ -1,0 +1,117 @@
+"""How terse writers open and aside: "aoife btw. 31.", "ben, backend dev at …", "I'm 38 and …"."""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+
+_CHAT = (("user", "hi"), ("assistant", "Hi! What's up?"), ("user", "ok"), ("assistant", "Go on."))
+_LATER = (*_CHAT, ("user", "so"), ("assistant", "Yes?"))
+
+
+def test_a_name_then_btw_and_a_bare_number_introduce_the_writer() -> None:
+    stored = facts(
+        ("user", "half marathon in oct. help"),
+        ("assistant", "Happy to. Your name, age and current running?"),
+        ("user", "aoife btw. 31. 3 runs a wk. longest 10k. want sub 2"),
+    )
+    assert "User's name is Aoife." in stored
+    assert "User is 31." in stored
+
+
+def test_a_name_then_a_job_opens_a_first_message() -> None:
+    stored = facts(
+        ("user", "hey. ben, backend dev at cragline (small startup). getting this error:"),
+    )
+    assert "User's name is Ben." in stored
+    assert "User is a backend dev at cragline." in stored
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ok btw. the build is broken",
+        "Python, the developer tool, is great",
+        "hey. ben, backend dev working on rust",
+        "Lol btw, that was funny",
+    ],
+)
+def test_a_word_before_btw_or_a_description_is_no_name(said: str) -> None:
+    assert not any("name" in line for line in facts(("user", said)))
+
+
+def test_an_age_said_in_passing_is_kept_alone() -> None:
+    stored = facts(
+        *_LATER,
+        ("user", "I'm 38 and this is the first time I've lived outside london"),
+    )
+    assert stored == ["User is 38."]
+
+
+@pytest.mark.parametrize(
+    "said", ["im 30 minutes away", "I'm 90% sure it's Tuesday", "I'm 45 and a half mins in"]
+)
+def test_a_number_of_minutes_or_percent_is_no_age(said: str) -> None:
+    assert facts(*_LATER, ("user", said)) == []
+
+
+def test_a_listed_candidate_is_neither_the_writer_nor_a_bare_label() -> None:
+    listed = (
+        "hiring. got 11 applications. shortlisted 2:\n"
+        "- Ruby, 19, just finished her level 3 floristry at college, super keen\n"
+        "- Tash, 34, ran her own stall for years"
+    )
+    stored = facts(("user", listed))
+    assert "Ruby is 19." in stored
+    assert not any(line.startswith("User is Ruby") or line == "Ruby: 19." for line in stored)
+
+
+def test_options_listed_for_a_choice_are_not_people() -> None:
+    listed = (
+        "three valuations:\n- Hopkins: £385k, fee 1.2%\n- Yopa: £380k, £1,299 paid up front\n\n"
+        "Which one would you go with?"
+    )
+    assert not any("Yopa" in line for line in facts(*_LATER, ("user", listed)))
+
+
+def test_we_at_home_is_no_team_in_a_work_chat() -> None:
+    stored = facts(
+        ("user", "the api deploy failed on fly.io again, we use axum"),
+        ("assistant", "Try pinning the version."),
+        ("user", "she joined a practice in august, 4 days a week. we alternate school runs"),
+        ("user", "we deploy on fridays"),
+    )
+    assert "The team deploys on Fridays." in stored
+    assert not any("school runs" in line for line in stored if line.startswith("The team"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "i've got a week's leave left which covers some of my notice so fingers crossed",
+            "User has got a week's leave left which covers some of their notice.",
+        ),
+        (
+            "the completion is 27 March. Completion is now 17 April.",
+            "The completion is now 17 April.",
+        ),
+    ],
+)
+def test_a_hope_after_a_fact_is_left_out_and_a_bare_event_keeps_its_date(
+    said: str, kept: str
+) -> None:
+    assert kept in facts(*_LATER, ("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i've got about 20",
+        "I'm an old softie, I cried",
+        "I know literally nobody here who isn't a parent at the school gate",
+    ],
+)
+def test_a_count_of_nothing_or_a_joke_about_oneself_is_not_kept(said: str) -> None:
+    assert facts(*_LATER, ("assistant", "How many are you inviting?"), ("user", said)) == []
