@@ -115,3 +115,39 @@ def test_a_hope_after_a_fact_is_left_out_and_a_bare_event_keeps_its_date(
 )
 def test_a_count_of_nothing_or_a_joke_about_oneself_is_not_kept(said: str) -> None:
     assert facts(*_LATER, ("assistant", "How many are you inviting?"), ("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "she's doing THREE curries. i told her i'm vegetarian for the 800th time",
+            "is vegetarian.",
+        ),
+        ("i keep telling mum i'm vegan", "is vegan."),
+        ("I'm Ifeoma btw, but literally nobody calls me that except my mum", "is Ifeoma."),
+    ],
+)
+def test_a_fact_repeated_to_someone_is_kept_without_the_telling(said: str, kept: str) -> None:
+    assert facts(*_LATER, ("user", said)) == [f"User {kept}"]
+
+
+def test_yeah_before_a_team_fact_and_a_comment_after_it_are_left_out() -> None:
+    stored = facts(
+        ("user", "the api deploy failed on fly.io again, we use axum"),
+        ("assistant", "Which database?"),
+        ("user", "green. you're a star. (also ye we're on postgres 16 on fly, good guess)"),
+    )
+    assert "The team is on postgres 16 on fly." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("ive been doing hog practice", []),
+        ("Irene has been reading about Portugal", []),
+        ("I've been living in Leeds for 3 years", ["User has been living in Leeds for 3 years."]),
+    ],
+)
+def test_what_someone_is_busy_with_lately_is_not_a_fact(said: str, kept: list[str]) -> None:
+    assert facts(*_LATER, ("user", said)) == kept

@@ -61,6 +61,7 @@ _SPELLINGS = {
     "defo": "definitely",
     "probs": "probably",
     "yea": "yeah",
+    "ye": "yeah",
     "shes": "she's",
     "hes": "he's",
     "youre": "you're",

@@ -34,6 +34,7 @@ _FILLERS = re.compile(
     # "Oh no. So you're not coming": dismay, never the "no" of a correction.
     r"^(?:(?:oh no+|oh dear|oh man|"
     r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
+    r"yeah(?! yeah)|yep|yup|"
     r"basically|tbh|to be honest|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
@@ -52,7 +53,9 @@ _FILLERS = re.compile(
 )
 _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
-    r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?))+[.!]*$",
+    r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
+    r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|"
+    r"good shout))+[.!]*$",
     _I,
 )
 # "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the
@@ -60,6 +63,7 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
@@ -73,7 +77,10 @@ _MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)
 _HOW_KNOWN = re.compile(
     r"^(?:(?:I|we) (?:just |finally )?found out|(?:it )?turns out|(?:and )?remember|"
     r"don't forget|(?:the |my )?(?:gp|doctor|doc|dentist|consultant|nurse|physio) "
-    r"(?:says|said|thinks|confirmed))(?: that)?,?\s+"
+    r"(?:says|said|thinks|confirmed)"
+    # "i told her i'm vegetarian", "i keep telling mum i'm vegan": said again, to someone
+    r"|I (?:(?:have|'ve) )?(?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
+    r"mom|dad|(?-i:[A-Z])\w+))(?: that)?,?\s+"
     r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )

@@ -85,6 +85,13 @@ _BARE_COUNT = re.compile(
     r"\d+(?:ish)?\.$",
     _I,
 )
+# "User has been doing hog practice", "Irene has been reading about Portugal": what someone is
+# busy with lately, not what they are ("has been living in Leeds" and "working as" are).
+_LATELY_DOING = re.compile(
+    r"^\S+ (?:has|have) been (?!(?:living|working|based|staying|renting|studying|teaching|"
+    r"running|taking|married|vegan|vegetarian)\b)[a-z]+ing\b",
+    _I,
+)
 # "User is 30 minutes away.", "User is 90% sure.": where the speaker stood that moment.
 _MEASURED_MOMENT = re.compile(
     r"^\S+ (?:is|are) \d+(?:\.\d+)? ?(?:%|percent|per cent|minutes?|mins?|hours?|hrs?|"
@@ -319,6 +326,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _MEASURED_MOMENT,
+        _LATELY_DOING,
         _BARE_COUNT,
         _NEEDS_OBJECT,
         _BARE_INTENT,

@@ -89,7 +89,7 @@ _WE_ARE = re.compile(
     r"using|building|running|"
     r"deploying|rotating|migrating|moving to|switching to|hiring|launching|releasing|"
     r"dropping|adding|replacing|upgrading|prototyping|standardi[sz]ing|cutting|removing|"
-    r"postponing|delaying|moving off|moving away from|getting rid of|staying with|"
+    r"postponing|delaying|moving off|moving away from|getting rid of|staying with|staying on|"
     r"sticking with|keeping|"
     # "we're moving the payouts db from MySQL to Postgres", "we're open tue to sat 8:30 to 5"
     r"moving (?:the |our )?[\w-]+(?: [\w-]+){0,2} (?:from|off|to|onto)\b|"
