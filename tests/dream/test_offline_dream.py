@@ -390,3 +390,17 @@ def test_history_reads_page_back_and_on_until_the_cut_entry_is_found() -> None:
     found = HistoryReads.from_results(reads)
     assert found.entries[150] == "[durable] Fact 150."
     assert next_history_read(wanted, found) is None
+
+
+def test_a_change_said_with_changed_and_as_well_replaces_the_booked_line() -> None:
+    merged, report = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [
+            DreamFact("ephemeral", "User's flight home is booked for 28th July already."),
+            DreamFact("correction", "User changed their flight home to the 10th as well."),
+        ],
+    )
+    text = "".join(merged.values())
+    assert "28th July" not in text
+    assert "User changed their flight home to the 10th as well." in text
+    assert report.corrected == 1

@@ -144,10 +144,51 @@ def test_yeah_before_a_team_fact_and_a_comment_after_it_are_left_out() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("ive been doing hog practice", []),
+        ("ive been thinking about the pond", []),
         ("Irene has been reading about Portugal", []),
+        ("ive been doing pytorch all semester", ["User has been doing pytorch all semester."]),
         ("I've been living in Leeds for 3 years", ["User has been living in Leeds for 3 years."]),
     ],
 )
 def test_what_someone_is_busy_with_lately_is_not_a_fact(said: str, kept: list[str]) -> None:
     assert facts(*_LATER, ("user", said)) == kept
+
+
+_ASKED_AI = (
+    ("user", "I have a question about running"),
+    ("assistant", "Sure, go ahead."),
+    ("user", "its about training"),
+    ("assistant", "What would you like to know?"),
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("ok. also in km pls not miles. always", "User wants the assistant to use km, not miles."),
+        ('dont need the "see a doctor" stuff btw.', 'User wants no "see a doctor" advice.'),
+        (
+            "on nights no caffeine after 3am. my rule.",
+            "User's rule: on nights no caffeine after 3am.",
+        ),
+        ("no phones at dinner. house rule.", "User's rule: no phones at dinner."),
+    ],
+)
+def test_units_things_to_leave_out_and_own_rules_are_kept(said: str, kept: str) -> None:
+    assert kept in facts(*_ASKED_AI, ("user", said))
+
+
+@pytest.mark.parametrize("said", ["i dont need any more stuff", "what is the rule? my rule."])
+def test_needing_nothing_more_or_a_question_is_no_rule(said: str) -> None:
+    assert facts(*_ASKED_AI, ("user", said)) == []
+
+
+def test_who_someone_is_answered_in_fragments_names_relation_and_job() -> None:
+    stored = facts(
+        *_ASKED_AI,
+        ("user", "14k. tough. hot. callum came on his bike with water"),
+        ("assistant", "- Nice — who's Callum?\n- Hot long runs feel much harder"),
+        ("user", "boyfriend. paramedic. also does my ankle strapping now lol"),
+    )
+    assert "User's boyfriend is Callum." in stored
+    assert "Callum is a paramedic." in stored

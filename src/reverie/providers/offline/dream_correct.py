@@ -42,6 +42,7 @@ _STOP = frozenset(
     this that these those user user's users team their they them has have had not no now
     noted before corrected actually from into than but so he she his her does do did will
     would should can could also there here which who what when where about
+    already well too just still really changed change changes switched
     """
     )
 )

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from reverie.providers.offline.frame_words import (
     ANIMAL,
     DATE,
+    JOB,
     RELATION,
     SPEAKER_OR_LISTENER,
     TOKEN,
@@ -29,6 +30,7 @@ from reverie.providers.offline.frame_words import (
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.rules import strip_fillers
+from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["age_answer", "answer_frames"]
@@ -162,6 +164,13 @@ def answer_frames(
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
     if who := _who_answer(last, head, subject, lexicon):
+        # "boyfriend. paramedic.": what they do, said next
+        said = sentences(answer)
+        job = _BARE_JOB.fullmatch(said[1].strip(" .!")) if len(said) > 1 else None
+        if job is not None:
+            name = who[0].text.rstrip(".").rsplit(" is ", 1)[1]
+            role = f"{indefinite_article(job[0])}{job[0].lower()}"
+            who.append(FrameFact(f"{name} is {role}.", (name, "role"), durable=True))
         return who
     if not head or _NOT_AN_ANSWER.match(head):
         return []
@@ -192,9 +201,11 @@ def _state_answer(state: str, reply: list[str], subject: str) -> list[FrameFact]
 
 # "Gem is…?", "who's Gem?" — "wife": who someone named is to the answerer.
 _ASKS_WHO = re.compile(
-    rf"(?:^|[.!]\s+)(?:who(?:'s| is) (?P<name>{TOKEN})|(?P<name2>{TOKEN}) is(?:…|\.\.\.)?)\?$",
+    r"(?:^|[.!—–:,]\s+|^[-*•]\s+)"
+    rf"(?:who(?:'s| is) (?P<name>{TOKEN})|(?P<name2>{TOKEN}) is(?:…|\.\.\.)?)\?$",
     _I,
 )
+_BARE_JOB = re.compile(rf"(?:[a-z&-]+ )?{JOB}", _I)
 _RELATION_ANSWER = re.compile(rf"^(?:(?:she's |he's |they're )?my )?(?P<rel>{RELATION})$", _I)
 
 

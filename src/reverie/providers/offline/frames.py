@@ -182,6 +182,10 @@ _AGE = re.compile(
     rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
     r"(?P<age2>\d{1,2})(?!\.\d)(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
+_MY_RULE = re.compile(
+    r"^(?:that's |thats |it's |its )?(?:(?:my|a|our) (?:golden |house )?|house |golden )rule[.!]*$",
+    _I,
+)
 # "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
 _OWN_AGE = re.compile(
     r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
@@ -237,6 +241,12 @@ def message_frames(
         before = [*recent, " ".join(said[:index])] if index else list(recent)
         found += _sentence_frames(sentence, subject, lexicon, recent=before)
         found += occasion_frames(sentence, subject, lexicon)
+    # "on nights no caffeine after 3am. my rule.": the sentence before is a rule one lives by
+    for index, sentence in enumerate(said[1:], start=1):
+        rule = said[index - 1].strip().rstrip(".!")
+        if _MY_RULE.match(sentence) and 2 <= len(rule.split()) <= 12 and "?" not in rule:
+            line = f"{subject}'s rule: {rule[:1].lower()}{rule[1:]}."
+            found.append(FrameFact(line, (subject, f"rule: {rule.lower()}")))
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
     if not any(fact.slot == (subject, "birthday") for fact in found):

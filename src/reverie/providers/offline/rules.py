@@ -54,7 +54,7 @@ _FILLERS = re.compile(
 _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
-    r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|"
+    r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
     r"good shout))+[.!]*$",
     _I,
 )
@@ -283,6 +283,21 @@ _STYLE_PLEASE = re.compile(
     r",? (?:please|pls)[.!]*$",
     _I,
 )
+# "in km pls not miles", "kg please": the units the answers should use.
+_UNITS_PLEASE = re.compile(
+    r"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>km|kilometres|kilometers|kg|kilos|celsius|"
+    r"metric|miles|lbs|pounds|fahrenheit|imperial)(?: units)?,? (?:please|pls)"
+    r"(?:,? (?:not|never|no) (?P<not>km|kilometres|kg|kilos|celsius|metric|miles|lbs|pounds|"
+    r"fahrenheit|imperial))?[.!]*$",
+    _I,
+)
+# "dont need the "see a doctor" stuff": what the answers should leave out.
+_DONT_NEED_STUFF = re.compile(
+    r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
+    r"(?P<thing>[\"“'][^\"”']{2,30}[\"”']|(?!(?:more|extra|other|new|much)\b)[\w -]{2,25}?) "
+    r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)[.!]*$",
+    _I,
+)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
 )
@@ -413,6 +428,16 @@ def classify(
         s = named
     if (style := _STYLE_PLEASE.search(s)) is not None:
         return Classification("permanent", f"please use {style['style']}")
+    if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
+        thing, kind = unneeded["thing"], unneeded["kind"].lower()
+        quoted = thing[:1] in "\"“'"
+        if quoted or kind not in ("stuff", "bits"):  # "i dont need any more stuff" is no rule
+            kind = "advice" if kind in ("stuff", "bits") else kind  # "stuff" names nothing
+            return Classification("permanent", f"please no {thing} {kind}")
+    if (units := _UNITS_PLEASE.match(s)) is not None:
+        unit, instead = units["unit"].lower(), units["not"]
+        rule = f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+        return Classification("permanent", rule)
     if _is_question(s):
         if _REMINDER.search(s):
             return Classification("ephemeral", s) if not _TASK_TOO_SHORT.match(s) else None

@@ -85,11 +85,11 @@ _BARE_COUNT = re.compile(
     r"\d+(?:ish)?\.$",
     _I,
 )
-# "User has been doing hog practice", "Irene has been reading about Portugal": what someone is
-# busy with lately, not what they are ("has been living in Leeds" and "working as" are).
+# "Irene has been reading about Portugal", "User has been thinking about the pond": what is on
+# someone's mind lately, not what they do ("has been doing pytorch all semester" is).
 _LATELY_DOING = re.compile(
-    r"^\S+ (?:has|have) been (?!(?:living|working|based|staying|renting|studying|teaching|"
-    r"running|taking|married|vegan|vegetarian)\b)[a-z]+ing\b",
+    r"^\S+ (?:has|have) been (?:thinking|reading|practi[sc]ing|watching|looking|wondering|"
+    r"trying)\b",
     _I,
 )
 # "User is 30 minutes away.", "User is 90% sure.": where the speaker stood that moment.
@@ -134,7 +134,8 @@ _REFLEXIVE_END = re.compile(
 _ANNOUNCES = re.compile(
     r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ ){0,2}(?:confession|question|"
     r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$"
-    r"|\b(?:has|have|had|got) (?:some )?(?:\w+ ){0,2}news\b",
+    r"|\b(?:has|have|had|got) (?:some )?(?:\w+ ){0,2}news\b"
+    r"|\b(?:has|have|had|got) (?:a|an|one|another) (?:quick |small |random )?question\b",
     _I,
 )
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
