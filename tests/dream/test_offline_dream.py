@@ -18,6 +18,8 @@ from reverie.providers.offline.dream_history import (
     next_history_read,
 )
 from reverie.providers.offline.dream_merge import DreamFact, entry_facts, merge_facts
+from reverie.providers.offline.extract import archive_answer
+from reverie.providers.offline.transcript import Turn
 from reverie.sessions.manager import SessionManager
 from reverie.store.git import parse_trailers
 from reverie.store.memory_store import MemoryStore
@@ -404,3 +406,21 @@ def test_a_change_said_with_changed_and_as_well_replaces_the_booked_line() -> No
     assert "28th July" not in text
     assert "User changed their flight home to the 10th as well." in text
     assert report.corrected == 1
+
+
+def test_a_correction_in_a_later_chunk_replaces_the_open_item_it_mends() -> None:
+    first = "[ephemeral] The osce is on the 26th (as of 2026-03-01)."
+    later = archive_answer(
+        [
+            Turn("user", "hi there", "2026-03-03"),
+            Turn("assistant", "Hello! How can I help?", "2026-03-03"),
+            Turn("user", "osce isnt the 26th its the 27th", "2026-03-03"),
+        ],
+        previous_summary=first,
+    )
+    files = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
+    merged, _ = merge_facts(files, entry_facts(first, "2026-03-01"))
+    merged, report = merge_facts(merged, entry_facts(later, "2026-03-03"))
+    assert report.corrected == 1
+    assert "26th" not in merged["memory/MEMORY.md"]
+    assert "The osce is on the 27th." in merged["memory/MEMORY.md"]

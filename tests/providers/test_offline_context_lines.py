@@ -286,7 +286,7 @@ def test_a_no_wait_still_mends_the_line_that_said_the_old_value() -> None:
         ("assistant", "Nice. What do you use for backups?"),
         ("user", "wait, it's actually a Pi 5, not a Pi 4. I upgraded at christmas"),
     )
-    assert "User runs Home Assistant on a Raspberry Pi 5 at home." in stored
+    assert stored == ["User runs Home Assistant on a Raspberry Pi 5 at home (not a Pi 4)."]
 
 
 @pytest.mark.parametrize(

@@ -125,7 +125,7 @@ GOLDEN = {
     "corrections": (
         CORRECTIONS,
         """\
-[correction] User's flight to Berlin is on Tuesday.
+[correction] User's flight to Berlin is on Tuesday (not Monday).
 [correction] User's manager is Priya, not Maria.
 [correction] User corrected: the repo is called reverie-core.
 [correction] User corrected: the budget is 40k EUR.

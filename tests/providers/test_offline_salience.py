@@ -80,7 +80,7 @@ def test_a_correction_without_a_subject_replaces_the_value_it_names() -> None:
             ]
         )
     )
-    assert "[correction] User is moving to Lisbon in the spring." in answer.splitlines()
+    assert "[correction] User is moving to Lisbon in the spring (not Porto)." in answer.splitlines()
     empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
     merged, _ = merge_facts(empty, entry_facts(answer, "2026-02-01"))
     everything = "".join(merged.values())
@@ -107,7 +107,8 @@ def test_a_day_moved_instead_of_another_is_swapped_in_the_line_that_held_it() ->
         )
     )
     assert (
-        "[correction] User has a pottery class on Wednesday evenings at the church hall." in answer
+        "[correction] User has a pottery class on Wednesday evenings at the church hall "
+        "(not Mondays)." in answer
     )
     empty = {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""}
     merged, _ = merge_facts(empty, entry_facts(answer, "2026-02-01"))
@@ -577,8 +578,8 @@ def test_x_isnt_y_its_z_gives_the_new_value() -> None:
         ("user", "the osce is on the 26th"),
         ("user", "ok quick correction. osce isnt the 26th its the 27th, i read the email wrong."),
     )
-    assert "The osce is on the 27th." in stored
-    assert not any("26th" in line for line in stored), stored  # the line it mended is gone
+    assert "The osce is on the 27th (not the 26th)." in stored
+    assert stored == ["The osce is on the 27th (not the 26th)."]  # the line it mended is gone
 
 
 def test_a_friends_correction_without_a_subject_is_never_written_alone() -> None:

@@ -9,8 +9,11 @@ value of that kind. Anything looser is not applied, so nothing is spliced.
 
 from __future__ import annotations
 
+import re
+
 from reverie.providers.offline.corrections import (
     bare_value,
+    old_value,
     strip_correction_lead,
     swappable,
     typed_swap,
@@ -20,16 +23,23 @@ from reverie.providers.offline.person import finish_sentence
 
 __all__ = ["mend_correction", "mended_line"]
 
+_NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)")
 # How many of the latest lines a bare new value may mend.
 _BARE_REACH = 2
 
 
 def _resolve(correction: str, earlier: list[str]) -> str | None:
-    """A subject-less correction applied to the latest earlier fact it fits, or None."""
+    """A subject-less correction applied to the latest earlier fact it fits, or None.
+
+    The old value follows in brackets ("… on Tuesday (not Monday)."), so Dream finds
+    the line it mends even when that line was stored from an earlier chunk.
+    """
     for line in reversed(earlier):
         swapped = typed_swap(line, correction)
         if swapped is not None:
-            return finish_sentence(swapped)
+            mended = finish_sentence(swapped)
+            was = old_value(correction)
+            return f"{mended[:-1]} (not {was})." if was else mended
     return None
 
 
@@ -76,7 +86,7 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
     "the 26th"): the latest such line.
     """
     was = old.split()[-1].lower() if old.split() else ""
-    new_words = mended.rstrip(".").split()
+    new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
     for index in range(len(lines) - 1, -1, -1):
         words = lines[index].rstrip(".").split()
         if len(words) != len(new_words):
