@@ -424,3 +424,19 @@ def test_a_correction_in_a_later_chunk_replaces_the_open_item_it_mends() -> None
     assert report.corrected == 1
     assert "26th" not in merged["memory/MEMORY.md"]
     assert "The osce is on the 27th." in merged["memory/MEMORY.md"]
+
+
+def test_the_other_persons_correction_keeps_their_name_and_drops_the_lead() -> None:
+    merged, _ = merge_facts(
+        {"SOUL.md": "", "USER.md": "", "memory/MEMORY.md": ""},
+        [
+            DreamFact(
+                "correction", "Ellie corrected: Ellie's due date is the 29th aug, not the 28th."
+            ),
+            DreamFact("correction", "Ellie corrected the venue: the party is at the Crown now."),
+        ],
+    )
+    memory = merged["memory/MEMORY.md"]
+    assert "- Ellie's due date is the 29th aug, not the 28th.\n" in memory
+    assert "- Ellie on the venue: the party is at the Crown now.\n" in memory
+    assert "corrected" not in memory

@@ -58,7 +58,9 @@ _TRUNCATED = ("… [truncated]", "[truncated]")
 _RAW = re.compile(r"^\[RAW\] \d+ messages?\n")
 _ENTRY_MARKUP = re.compile(r"^</?entry\b[^>]*>$")
 _AS_OF = re.compile(r"\s*\(as of (\d{4}-\d{2}-\d{2})\)")
-_CORRECTED = re.compile(r"^User corrected(?: (?P<about>[^:]+))?:\s*(?P<rest>.+)$", _I)
+_CORRECTED = re.compile(
+    r"^(?P<who>User|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*) corrected(?: (?P<about>[^:]+))?:\s*(?P<rest>.+)$", _I
+)
 _ASIDE = re.compile(r"\s*\((?:not|previously|formerly|was)\b[^)]*\)", _I)
 _RULE = re.compile(
     r"\bthe assistant\b|\b(?:you|assistant) (?:should|must)\b"
@@ -189,7 +191,12 @@ def _corrected_text(text: str) -> str:
     if match is not None:
         rest = match.group("rest").strip()
         about = match.group("about")
-        text = f"{about.strip()}: {rest}" if about else rest
+        who = match.group("who")
+        if who == "User" or re.match(rf"{re.escape(who)}\b", rest, _I):
+            text = f"{about.strip()}: {rest}" if about else rest
+        else:  # "Ellie corrected: on the due date, …" in a chat between two people: hers
+            said = f"{rest[:1].lower()}{rest[1:]}"
+            text = f"{who} on {about.strip()}: {said}" if about else f"{who}: {said}"
     text = _ASIDE.sub("", text).strip()
     return text[:1].upper() + text[1:]
 
