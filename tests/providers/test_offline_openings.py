@@ -192,3 +192,17 @@ def test_who_someone_is_answered_in_fragments_names_relation_and_job() -> None:
     )
     assert "User's boyfriend is Callum." in stored
     assert "Callum is a paramedic." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I worked at Google for 5 years", ["User worked at Google for 5 years."]),
+        ("I used to work for Ocado, hated it", ["User used to work for Ocado."]),
+        ("I worked in retail for 10 years", ["User worked in retail for 10 years."]),
+        ("I worked at the weekend", []),
+        ("divorced last year", ["User got divorced last year."]),
+    ],
+)
+def test_a_past_job_or_a_past_event_is_said_in_the_past(said: str, kept: list[str]) -> None:
+    assert facts(*_ASKED_AI, ("user", said)) == kept

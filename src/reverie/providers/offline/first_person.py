@@ -140,6 +140,14 @@ _I_WAS_A = re.compile(
     r"until \d|(?:at|in) (?-i:[A-ZÀ-Þ]))",
     _I,
 )
+# "I worked at Google for 5 years", "I used to work for Ocado", "I worked as a nurse": a past
+# job (not "I worked at the weekend", "I worked late").
+_I_WORKED = re.compile(
+    r"^I (?:worked|used to work|spent (?:\d+|\w+) years working) "
+    r"(?:(?:at|for|in) (?-i:[A-ZÀ-Þ])|as an? \w+|(?:at|for|in) [\w &'-]+ for (?:\d+|\w+) "
+    r"(?:years|decades)\b)",
+    _I,
+)
 # "I will not use slug pellets, not ever", "I won't fly": a standing refusal.
 _I_WONT = re.compile(
     r"^I (?:will not|won't|shall not|refuse to) (?!be\b|have\b|forget\b|let\b|tell\b|say\b|"
@@ -252,6 +260,8 @@ def first_person(s: str) -> Tag | None:
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
     if _I_WAS_A.match(s) or _I_WAS_LIFE.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
+        return "permanent"
+    if _I_WORKED.match(s):
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"

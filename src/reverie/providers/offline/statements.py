@@ -376,7 +376,11 @@ def statement(
     elif _DROPPED_I_EVENT.match(s):
         s = "I " + s
     elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
-        s = "I'm " + s
+        # "divorced last year": it happened then, so "I got divorced", not "I'm divorced"
+        happened = re.match(
+            r"^(?:married|divorced|engaged)\b(?=.*\b(?:last|ago|in \d{4})\b)", s, _I
+        )
+        s = ("I got " if happened else "I'm ") + s
     elif _DROPPED_I_HAVE_BEEN.match(s):
         s = "I've " + s
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
