@@ -206,3 +206,48 @@ def test_who_someone_is_answered_in_fragments_names_relation_and_job() -> None:
 )
 def test_a_past_job_or_a_past_event_is_said_in_the_past(said: str, kept: list[str]) -> None:
     assert facts(*_ASKED_AI, ("user", said)) == kept
+
+
+def test_the_name_an_assistant_greets_the_user_by_is_their_name() -> None:
+    stored = facts(
+        ("user", "ollie. kitchen reno. victorian terrace, leven. budget 15k"),
+        ("assistant", "Hi Ollie. £15k all-in for a kitchen that size is tight. What's included?"),
+        ("user", "units, worktops, fitting"),
+    )
+    assert "User's name is Ollie." in stored
+
+
+def test_a_name_the_user_never_typed_needs_two_greetings() -> None:
+    once = facts(
+        ("user", "need a hand with a lens purchase"),
+        ("assistant", "Happy to help. Thanks, Finn. Which mount?"),
+    )
+    twice = facts(
+        ("user", "need a hand with a lens purchase"),
+        ("assistant", "Happy to help. Thanks, Finn. Which mount?"),
+        ("user", "rf"),
+        ("assistant", "Good luck, Finn! The RF 35mm is a safe pick."),
+    )
+    assert not any("Finn" in line for line in once)
+    assert "User's name is Finn." in twice
+
+
+def test_a_letter_drafted_for_the_user_greets_someone_else() -> None:
+    stored = facts(
+        ("user", "write to my landlord about the boiler, he's called graham"),
+        ("assistant", "Here's a draft:\n\nHi Graham,\n\nThe boiler has failed again.\n\nThanks"),
+        ("user", "thanks"),
+        ("assistant", "Here's a shorter one:\n\nHi Graham,\n\nBoiler's out again."),
+    )
+    assert not any("name is Graham" in line for line in stored)
+
+
+def test_a_greeting_adds_no_line_when_the_user_gave_the_name() -> None:
+    stored = facts(
+        ("user", "meal prep help? I'm Samira btw but everyone calls me Sam, so call me Sam"),
+        ("assistant", "Hi Sam! Happy to help. How many people?"),
+        ("user", "just me"),
+        ("assistant", "Enjoy the week of meals, Sam!"),
+    )
+    assert "User's name is Sam." not in stored
+    assert any("Sam" in line for line in stored)

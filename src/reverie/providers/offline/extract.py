@@ -195,12 +195,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     # mends only what was said since the latest mention of its old value (repair_reach).
     said_at = [-1] * len(earlier)
     facts: list[Fact] = []
-    if (
-        speakers.other_is_person
-        and speakers.user_name
-        and not speakers.user_name.startswith("User")
-    ):
-        facts.append(Fact("permanent", f"User's name is {speakers.user_name}."))
+    addressed = speakers.user_name if speakers.user_name and speakers.user_name != "User" else None
+    if addressed and speakers.other_is_person:
+        facts.append(Fact("permanent", f"User's name is {addressed}."))
         seen.add(fact_key(facts[0].text))
     said_texts = [t.text for t in turns if t.role in ("user", "assistant")]
     names = set(known_names([t.text for t in turns])) | names_opening_sentences(said_texts)
@@ -336,7 +333,15 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         previous = last_by[turn.role] = turn
         replies_since[turn.role] = replies_since.get(turn.role, 0) + 1
         replies_since[_OTHER_ROLE[turn.role]] = 0
+    if addressed and not speakers.other_is_person and not _names_the_user(addressed, facts):
+        # the name an assistant calls the user by, when their own words gave it no line
+        facts.append(Fact("permanent", f"User's name is {addressed}."))
     return facts
+
+
+def _names_the_user(name: str, facts: list[Fact]) -> bool:
+    said = re.compile(rf"^User\b[^.]*\b{re.escape(name)}\b")
+    return any(said.match(fact.text) for fact in facts)
 
 
 # Words a frame's line adds to what a clause said: "User's flatmate is Mei." says no more
