@@ -251,3 +251,47 @@ def test_a_greeting_adds_no_line_when_the_user_gave_the_name() -> None:
     )
     assert "User's name is Sam." not in stored
     assert any("Sam" in line for line in stored)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("shorter answers pls. reading on the bus", "keep answers shorter."),
+        (
+            "reading long stuff is hard so can you keep stuff short and in bullets pls",
+            "keep answers short and in bullets.",
+        ),
+        ("also pls keep answers short, im reading one handed with a baby", "keep answers short."),
+        ("can you keep it short tho. like bullet points.", "keep answers short."),
+        ("dont need long answers btw. short is fine", "keep answers short."),
+        (
+            "keep answers short, bullet points if you can",
+            "keep answers short, bullet points if the assistant can.",
+        ),
+    ],
+)
+def test_how_long_answers_should_be_is_a_rule_however_it_is_asked(said: str, kept: str) -> None:
+    assert f"User wants the assistant to {kept}" in facts(*_ASKED_AI, ("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("pls no long paragraphs btw im reading this between lectures", "no long paragraphs."),
+        ("I don't need the safety warnings", "no safety warnings."),
+    ],
+)
+def test_a_part_of_answers_to_leave_out_is_a_rule(said: str, kept: str) -> None:
+    assert f"User wants {kept}" in facts(*_ASKED_AI, ("user", said))
+
+
+@pytest.mark.parametrize(
+    "said", ["make it shorter", "yes. keep them short, I hate OKRs with 7 key results"]
+)
+def test_shortening_one_text_is_no_rule_for_all_answers(said: str) -> None:
+    assert not any("keep answers" in line for line in facts(*_ASKED_AI, ("user", said)))
+
+
+def test_a_fact_brought_up_with_i_should_say_is_the_fact() -> None:
+    said = "also i should say i'm dyslexic, got diagnosed in year 9"
+    assert facts(*_ASKED_AI, ("user", said)) == ["User is dyslexic, got diagnosed in year 9."]

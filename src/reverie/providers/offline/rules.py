@@ -80,7 +80,10 @@ _HOW_KNOWN = re.compile(
     r"(?:says|said|thinks|confirmed)"
     # "i told her i'm vegetarian", "i keep telling mum i'm vegan": said again, to someone
     r"|I (?:(?:have|'ve) )?(?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
-    r"mom|dad|(?-i:[A-Z])\w+))(?: that)?,?\s+"
+    r"mom|dad|(?-i:[A-Z])\w+)"
+    # "i should say i'm dyslexic": a fact brought up, not a duty
+    r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"
+    r"(?:say|mention|add|tell you|point out))(?: that)?,?\s+"
     r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )
@@ -294,8 +297,35 @@ _UNITS_PLEASE = re.compile(
 # "dont need the "see a doctor" stuff": what the answers should leave out.
 _DONT_NEED_STUFF = re.compile(
     r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
-    r"(?P<thing>[\"“'][^\"”']{2,30}[\"”']|(?!(?:more|extra|other|new|much)\b)[\w -]{2,25}?) "
-    r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)[.!]*$",
+    r"(?:(?P<thing>[\"“'][^\"”']{2,30}[\"”']|(?!(?:more|extra|other|new|much)\b)[\w -]{2,25}?) "
+    r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)"
+    # "dont need long answers": how long answers should be
+    r"|(?P<long>long|lengthy|huge|massive) (?:answers|paragraphs|essays|explanations|replies))"
+    r"[.!]*$",
+    _I,
+)
+# "shorter answers pls", "can you keep stuff short and in bullets pls", "in general keep
+# answers short": how long every answer should be, asked in passing.
+_ANSWER_LENGTH = re.compile(
+    # ("reading long stuff is hard so can you keep stuff short …": the reason may come first)
+    r"^(?:[^,.;!?]{3,60}\bso )?"
+    r"(?:(?:also|and|so|but|ok|okay|in general|generally|pls|please|can you|could you|can u|"
+    r"could u)[,]?\s+)*"
+    r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
+    r"responses)) "
+    r"(?P<how>short|shorter|brief|briefer|concise)|(?P<how2>short|shorter|brief|concise) "
+    r"(?:answers|replies|responses))"
+    r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
+    r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
+    # ("…, im reading one handed with a baby on the other arm": why, after it)
+    r"(?:[.!]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
+    r"i read|on my)\s.*$)",
+    _I,
+)
+# "pls no long paragraphs btw im reading this between lectures": a part of an answer to leave out
+_PLEASE_NO = re.compile(
+    r"^(?:pls|please|plz) no (?P<thing>(?:long |more |big )?(?:paragraphs|essays|emojis?|jargon|"
+    r"waffle|preambles?|disclaimers|caveats|walls of text|tables|bullet points))\b",
     _I,
 )
 _NO_THING_PLEASE = re.compile(
@@ -428,12 +458,20 @@ def classify(
         s = named
     if (style := _STYLE_PLEASE.search(s)) is not None:
         return Classification("permanent", f"please use {style['style']}")
+    if (unneeded := _DONT_NEED_STUFF.match(s)) is not None and unneeded["long"]:
+        return Classification("permanent", "please keep answers short")
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
         thing, kind = unneeded["thing"], unneeded["kind"].lower()
         quoted = thing[:1] in "\"“'"
         if quoted or kind not in ("stuff", "bits"):  # "i dont need any more stuff" is no rule
             kind = "advice" if kind in ("stuff", "bits") else kind  # "stuff" names nothing
             return Classification("permanent", f"please no {thing} {kind}")
+    if (leave_out := _PLEASE_NO.match(s)) is not None:
+        return Classification("permanent", f"please no {leave_out['thing'].lower()}")
+    if (length := _ANSWER_LENGTH.match(s)) is not None:
+        how = (length["how"] or length["how2"]).lower()
+        more = (length["more"] or "").lower().replace(" and bullets", " and in bullet points")
+        return Classification("permanent", f"please keep answers {how}{more}")
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         rule = f"please use {unit}" + (f", not {instead.lower()}" if instead else "")

@@ -143,7 +143,8 @@ _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 # "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
 _EPITHET = re.compile(
-    r"\b(?:is|are|'s|will be) (?:an? |the )?(?:absolute |total |little |complete |actual |real |"
+    r"\b(?:is|are|'s|will be|has been|have been) (?:an? |the )?(?:absolute |total |little |"
+    r"complete |actual |real |"
     r"(?-i:[a-z]+) )?"
     r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
