@@ -256,14 +256,14 @@ def test_a_greeting_adds_no_line_when_the_user_gave_the_name() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("shorter answers pls. reading on the bus", "keep answers shorter."),
+        ("shorter answers pls. reading on the bus", "give shorter answers."),
         (
             "reading long stuff is hard so can you keep stuff short and in bullets pls",
-            "keep answers short and in bullets.",
+            "give short answers, in bullet points.",
         ),
-        ("also pls keep answers short, im reading one handed with a baby", "keep answers short."),
-        ("can you keep it short tho. like bullet points.", "keep answers short."),
-        ("dont need long answers btw. short is fine", "keep answers short."),
+        ("also pls keep answers short, im reading one handed with a baby", "give short answers."),
+        ("can you keep it short tho. like bullet points.", "give short answers."),
+        ("dont need long answers btw. short is fine", "give short answers."),
         (
             "keep answers short, bullet points if you can",
             "keep answers short, bullet points if the assistant can.",
@@ -289,7 +289,7 @@ def test_a_part_of_answers_to_leave_out_is_a_rule(said: str, kept: str) -> None:
     "said", ["make it shorter", "yes. keep them short, I hate OKRs with 7 key results"]
 )
 def test_shortening_one_text_is_no_rule_for_all_answers(said: str) -> None:
-    assert not any("keep answers" in line for line in facts(*_ASKED_AI, ("user", said)))
+    assert not any("answers" in line for line in facts(*_ASKED_AI, ("user", said)))
 
 
 def test_a_fact_brought_up_with_i_should_say_is_the_fact() -> None:

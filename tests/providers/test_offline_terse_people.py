@@ -86,7 +86,7 @@ def test_a_word_opening_sentences_that_is_also_written_in_lower_case_is_no_name(
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("too long bro. keep it short pls", "User wants the assistant to keep answers short."),
+        ("too long bro. keep it short pls", "User wants the assistant to give short answers."),
         ("no essays", "User wants no essays."),
         ("can u just give me kg always", "User wants the assistant to give them kg always."),
     ],

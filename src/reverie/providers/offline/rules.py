@@ -459,7 +459,7 @@ def classify(
     if (style := _STYLE_PLEASE.search(s)) is not None:
         return Classification("permanent", f"please use {style['style']}")
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None and unneeded["long"]:
-        return Classification("permanent", "please keep answers short")
+        return Classification("permanent", "please give short answers")
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
         thing, kind = unneeded["thing"], unneeded["kind"].lower()
         quoted = thing[:1] in "\"“'"
@@ -469,9 +469,11 @@ def classify(
     if (leave_out := _PLEASE_NO.match(s)) is not None:
         return Classification("permanent", f"please no {leave_out['thing'].lower()}")
     if (length := _ANSWER_LENGTH.match(s)) is not None:
-        how = (length["how"] or length["how2"]).lower()
-        more = (length["more"] or "").lower().replace(" and bullets", " and in bullet points")
-        return Classification("permanent", f"please keep answers {how}{more}")
+        # said the way people ask for it: "short answers", "shorter answers"
+        how = (length["how"] or length["how2"]).lower().replace("briefer", "shorter")
+        more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
+        more = more.replace(", in bullets", ", in bullet points")
+        return Classification("permanent", f"please give {how} answers{more}")
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         rule = f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
