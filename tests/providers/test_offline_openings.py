@@ -295,3 +295,15 @@ def test_shortening_one_text_is_no_rule_for_all_answers(said: str) -> None:
 def test_a_fact_brought_up_with_i_should_say_is_the_fact() -> None:
     said = "also i should say i'm dyslexic, got diagnosed in year 9"
     assert facts(*_ASKED_AI, ("user", said)) == ["User is dyslexic, got diagnosed in year 9."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'm doing a roast on sunday", []),
+        ("im taking the morning off", []),
+        ("I'm doing 4 runs a week now", ["User is doing 4 runs a week now."]),
+    ],
+)
+def test_an_event_of_the_coming_days_is_not_a_fact_of_a_life(said: str, kept: list[str]) -> None:
+    assert facts(*_ASKED_AI, ("user", said)) == kept

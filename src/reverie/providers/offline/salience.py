@@ -92,6 +92,13 @@ _LATELY_DOING = re.compile(
     r"trying)\b",
     _I,
 )
+# "User is doing a roast", "Sam is doing a vegan wellington", "User is taking the morning
+# off": an event of the coming days, not a fact of a life ("doing 4 runs a week" is one).
+_DOING_AN_EVENT = re.compile(
+    r"^\S+ (?:is|are) (?:doing an? (?!\d)"
+    r"|taking (?:the|a) (?:morning|afternoon|evening|day) off\b)",
+    _I,
+)
 # "User is 30 minutes away.", "User is 90% sure.": where the speaker stood that moment.
 _MEASURED_MOMENT = re.compile(
     r"^\S+ (?:is|are) \d+(?:\.\d+)? ?(?:%|percent|per cent|minutes?|mins?|hours?|hrs?|"
@@ -328,6 +335,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _MEASURED_MOMENT,
+        _DOING_AN_EVENT,
         _LATELY_DOING,
         _BARE_COUNT,
         _NEEDS_OBJECT,
