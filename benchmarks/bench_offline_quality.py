@@ -77,12 +77,12 @@ nineteenth: never read; 79.1 % / 38.5 % on the rules of the start of that round,
 80.0 % / 39.1 % midway and on its final rules, 80.0 % / 39.7 % on the final rules of the
 round after), ``writer20`` (six by a twentieth: 68.6 % / 34.9 % on the rules of the start
 of that round and on its final rules; the round after read it and used it for
-development) and ``writer21`` (six by a twenty-first: never read; 74.4 % / 27.9 % on the
-rules of the start of that round). Figures on a set after its blind score are no longer
-blind; score new conversations with ``--dir`` and ``--summary`` to keep
-them so.
+development: 78.7 % / 45.4 % at its end) and ``writer21`` (six by a twenty-first: never
+read; 74.4 % / 27.9 % on the rules of the start of that round, 75.8 % / 29.9 % on its
+final rules). Figures on a set after its blind score are no longer blind; score new
+conversations with ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer20|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer21|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
