@@ -307,3 +307,29 @@ def test_a_fact_brought_up_with_i_should_say_is_the_fact() -> None:
 )
 def test_an_event_of_the_coming_days_is_not_a_fact_of_a_life(said: str, kept: list[str]) -> None:
     assert facts(*_ASKED_AI, ("user", said)) == kept
+
+
+def test_an_age_and_the_day_it_comes_is_kept_for_either_friend() -> None:
+    stored = facts(
+        ("user", "omar did u eat my hummus. Omar."),
+        ("assistant", "maybe lol. sorry"),
+        ("user", "omg"),
+        ("assistant", "ill buy more tmrw"),
+        ("user", "ok fine Omar"),
+        ("assistant", "ok so birthdays. u're 30 on the 14th, i'm 31 on the 19th. still on?"),
+        ("user", "obviously still on"),
+        (
+            "assistant",
+            "lol ok. she's doing THREE curries. i told her i'm vegetarian for the "
+            "800th time and she said chicken isn't really meat",
+        ),
+    )
+    assert "User turns 30 on the 14th." in stored
+    assert "Omar turns 31 on the 19th." in stored
+    assert "Omar is vegetarian." in stored
+
+
+def test_an_age_on_a_day_said_by_the_user_is_their_birthday_age() -> None:
+    assert facts(*_ASKED_AI, ("user", "I'm 40 on Saturday, party at mine")) == [
+        "User turns 40 on Saturday."
+    ]

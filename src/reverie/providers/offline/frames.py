@@ -192,6 +192,13 @@ _OWN_AGE = re.compile(
     r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | now\b| next\b| this\b))",
     _I,
 )
+# "i'm 31 on the 19th", to a friend "u're 30 on the 14th": an age, and the day it comes.
+_AGE_ON_DAY = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<who>i'm|im|i am|you're|youre|u're|ur|you are|u r) "
+    r"(?P<age>1[3-9]|[2-9]\d) on (?P<day>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+| [a-z]{3,9})?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    _I,
+)
 _SICK_FROM = re.compile(
     r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
 )
@@ -239,7 +246,7 @@ def message_frames(
     said = sentences(text)
     for index, sentence in enumerate(said):
         before = [*recent, " ".join(said[:index])] if index else list(recent)
-        found += _sentence_frames(sentence, subject, lexicon, recent=before)
+        found += _sentence_frames(sentence, subject, lexicon, recent=before, listener=listener)
         found += occasion_frames(sentence, subject, lexicon)
     # "on nights no caffeine after 3am. my rule.": the sentence before is a rule one lives by
     for index, sentence in enumerate(said[1:], start=1):
@@ -261,7 +268,12 @@ def message_frames(
 
 
 def _sentence_frames(
-    sentence: str, subject: str, lexicon: NameLexicon, *, recent: Sequence[str]
+    sentence: str,
+    subject: str,
+    lexicon: NameLexicon,
+    *,
+    recent: Sequence[str],
+    listener: str | None = None,
 ) -> list[FrameFact]:
     found: list[FrameFact] = []
     for pattern in (
@@ -336,7 +348,7 @@ def _sentence_frames(
     found += place_frames(sentence, subject)
     found += bracket_roles(sentence, subject, lexicon) + relation_equals(sentence, subject, lexicon)
     found += birthday_frames(sentence, subject, lexicon, recent=recent)
-    found += _self_frames(sentence, subject, lexicon)
+    found += _self_frames(sentence, subject, lexicon, listener)
     return found
 
 
@@ -383,7 +395,9 @@ def _favourite(text: str, subject: str) -> list[FrameFact]:
     return []
 
 
-def _self_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+def _self_frames(
+    sentence: str, subject: str, lexicon: NameLexicon, listener: str | None = None
+) -> list[FrameFact]:
     found = _favourite(sentence, subject)
     if subject == "User":
         # A name and the name one goes by are two slots: "Gabrielle", who goes by "Gabby".
@@ -399,6 +413,12 @@ def _self_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fram
                 found.append(FrameFact(template.format(name), ("User", slot)))
     if (own_age := _OWN_AGE.search(sentence)) is not None:
         found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
+    for dated in _AGE_ON_DAY.finditer(sentence):
+        own = dated["who"].lower() in ("i'm", "im", "i am")
+        who = subject if own else listener
+        if who is not None:
+            line = f"{who} turns {dated['age']} on {dated['day']}."
+            found.append(FrameFact(line, (who, "age"), durable=who != "User"))
     for match in _AGE.finditer(sentence):
         name = lexicon.name(match["name"] or match["name2"])
         age = match["age"] or match["age2"]

@@ -63,6 +63,8 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    # "… and she said "chicken isn't really meat"": what someone answered, after the fact
+    r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see)\b"
@@ -71,7 +73,11 @@ _COMMENT_TAIL = re.compile(
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,
 )
-_MID_FILLERS = re.compile(r"\s+\b(?:btw|by the way|fyi|tbh|lol)\b(?=[,.;!?\s]|$)", _I)
+_MID_FILLERS = re.compile(
+    r"\s+\b(?:btw|by the way|fyi|tbh|lol"
+    r"|for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time)\b(?=[,.;!?\s]|$)",
+    _I,
+)
 # "I found out I'm lactose intolerant", "remember lola is diabetic now", "the gp says I'm
 # anaemic": how the speaker came to know, or a reminder, before the fact itself.
 _HOW_KNOWN = re.compile(
