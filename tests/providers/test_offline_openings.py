@@ -333,3 +333,35 @@ def test_an_age_on_a_day_said_by_the_user_is_their_birthday_age() -> None:
     assert facts(*_ASKED_AI, ("user", "I'm 40 on Saturday, party at mine")) == [
         "User turns 40 on Saturday."
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my flight is on the 3rd right", "User's flight is on the 3rd (as of 2026-03-02)."),
+        ("my flat is on the right", "User's flat is on the right."),
+    ],
+)
+def test_a_tag_asking_to_agree_is_left_out_of_the_fact(said: str, kept: str) -> None:
+    assert facts(*_ASKED_AI, ("user", said)) == [kept]
+
+
+_FRIENDS = (
+    ("user", "hey Omar"),
+    ("assistant", "hiya. sorry was at work lol"),
+    ("user", "omg same"),
+    ("assistant", "ill buy more tmrw"),
+    ("user", "ok fine Omar"),
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("you're allergic to cats tho", ["User is allergic to cats."]),
+        ("ur vegan now right", ["User is vegan."]),
+        ("you're allergic to me lol", []),
+    ],
+)
+def test_a_state_a_friend_names_in_the_one_they_text_is_theirs(said: str, kept: list[str]) -> None:
+    assert facts(*_FRIENDS, ("assistant", said), ("user", "yep")) == kept

@@ -199,6 +199,16 @@ _AGE_ON_DAY = re.compile(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     _I,
 )
+# To a friend: "you're allergic to cats tho", "ur vegan now": a state of theirs, said to them.
+_YOUR_STATE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|you are|u r|ur) (?:still |now |literally )?"
+    r"(?P<state>allergic to (?!me\b|everything\b|it\b|this\b|that\b)[a-z]+"
+    r"(?: (?!tho\b|though\b|now\b|too\b)[a-z]+)?"
+    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too))"
+    r"|(?:vegetarian|vegan|pescatarian|pregnant|diabetic|coeliac|celiac|teetotal|left-handed)"
+    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too)))",
+    _I,
+)
 _SICK_FROM = re.compile(
     r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
 )
@@ -413,6 +423,9 @@ def _self_frames(
                 found.append(FrameFact(template.format(name), ("User", slot)))
     if (own_age := _OWN_AGE.search(sentence)) is not None:
         found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
+    if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
+        named = state["state"].lower()
+        found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
     for dated in _AGE_ON_DAY.finditer(sentence):
         own = dated["who"].lower() in ("i'm", "im", "i am")
         who = subject if own else listener

@@ -55,7 +55,7 @@ _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
-    r"good shout))+[.!]*$",
+    r"good shout|innit|(?<!turn )(?<!turned )(?<!the )(?<!all )right))+[.!]*$",
     _I,
 )
 # "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the
