@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.providers.offline.age_frames import age_and_state_frames
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     ANIMAL,
@@ -184,29 +185,6 @@ _AGE = re.compile(
 )
 _MY_RULE = re.compile(
     r"^(?:that's |thats |it's |its )?(?:(?:my|a|our) (?:golden |house )?|house |golden )rule[.!]*$",
-    _I,
-)
-# "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
-_OWN_AGE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
-    r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | now\b| next\b| this\b))",
-    _I,
-)
-# "i'm 31 on the 19th", to a friend "u're 30 on the 14th": an age, and the day it comes.
-_AGE_ON_DAY = re.compile(
-    r"(?:^|(?<=[\s,(]))(?P<who>i'm|im|i am|you're|youre|u're|ur|you are|u r) "
-    r"(?P<age>1[3-9]|[2-9]\d) on (?P<day>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+| [a-z]{3,9})?"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
-    _I,
-)
-# To a friend: "you're allergic to cats tho", "ur vegan now": a state of theirs, said to them.
-_YOUR_STATE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|you are|u r|ur) (?:still |now |literally )?"
-    r"(?P<state>allergic to (?!me\b|everything\b|it\b|this\b|that\b)[a-z]+"
-    r"(?: (?!tho\b|though\b|now\b|too\b)[a-z]+)?"
-    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too))"
-    r"|(?:vegetarian|vegan|pescatarian|pregnant|diabetic|coeliac|celiac|teetotal|left-handed)"
-    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too)))",
     _I,
 )
 _SICK_FROM = re.compile(
@@ -421,17 +399,7 @@ def _self_frames(
             name = lexicon.name(token, by_shape=True) if token else None
             if name is not None:
                 found.append(FrameFact(template.format(name), ("User", slot)))
-    if (own_age := _OWN_AGE.search(sentence)) is not None:
-        found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
-    if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
-        named = state["state"].lower()
-        found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
-    for dated in _AGE_ON_DAY.finditer(sentence):
-        own = dated["who"].lower() in ("i'm", "im", "i am")
-        who = subject if own else listener
-        if who is not None:
-            line = f"{who} turns {dated['age']} on {dated['day']}."
-            found.append(FrameFact(line, (who, "age"), durable=who != "User"))
+    found += age_and_state_frames(sentence, subject, listener)
     for match in _AGE.finditer(sentence):
         name = lexicon.name(match["name"] or match["name2"])
         age = match["age"] or match["age2"]

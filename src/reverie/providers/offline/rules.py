@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from reverie.providers.offline.answer_style import answer_style
 from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
@@ -285,55 +286,6 @@ _DROP_THING = re.compile(
     r"(?=[,.!;]|$)",
     _I,
 )
-# "can I ask one favour – plain English please": how every answer should read.
-_STYLE_PLEASE = re.compile(
-    r"(?:^|[–—:-] |favou?r,? )(?:(?:just|and|also) )?(?:in )?(?P<style>plain english|simple "
-    r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?)"
-    r",? (?:please|pls)[.!]*$",
-    _I,
-)
-# "in km pls not miles", "kg please": the units the answers should use.
-_UNITS_PLEASE = re.compile(
-    r"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>km|kilometres|kilometers|kg|kilos|celsius|"
-    r"metric|miles|lbs|pounds|fahrenheit|imperial)(?: units)?,? (?:please|pls)"
-    r"(?:,? (?:not|never|no) (?P<not>km|kilometres|kg|kilos|celsius|metric|miles|lbs|pounds|"
-    r"fahrenheit|imperial))?[.!]*$",
-    _I,
-)
-# "dont need the "see a doctor" stuff": what the answers should leave out.
-_DONT_NEED_STUFF = re.compile(
-    r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
-    r"(?:(?P<thing>[\"“'][^\"”']{2,30}[\"”']|(?!(?:more|extra|other|new|much)\b)[\w -]{2,25}?) "
-    r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)"
-    # "dont need long answers": how long answers should be
-    r"|(?P<long>long|lengthy|huge|massive) (?:answers|paragraphs|essays|explanations|replies))"
-    r"[.!]*$",
-    _I,
-)
-# "shorter answers pls", "can you keep stuff short and in bullets pls", "in general keep
-# answers short": how long every answer should be, asked in passing.
-_ANSWER_LENGTH = re.compile(
-    # ("reading long stuff is hard so can you keep stuff short …": the reason may come first)
-    r"^(?:[^,.;!?]{3,60}\bso )?"
-    r"(?:(?:also|and|so|but|ok|okay|in general|generally|pls|please|can you|could you|can u|"
-    r"could u)[,]?\s+)*"
-    r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
-    r"responses)) "
-    r"(?P<how>short|shorter|brief|briefer|concise)|(?P<how2>short|shorter|brief|concise) "
-    r"(?:answers|replies|responses))"
-    r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
-    r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
-    # ("…, im reading one handed with a baby on the other arm": why, after it)
-    r"(?:[.!]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
-    r"i read|on my)\s.*$)",
-    _I,
-)
-# "pls no long paragraphs btw im reading this between lectures": a part of an answer to leave out
-_PLEASE_NO = re.compile(
-    r"^(?:pls|please|plz) no (?P<thing>(?:long |more |big )?(?:paragraphs|essays|emojis?|jargon|"
-    r"waffle|preambles?|disclaimers|caveats|walls of text|tables|bullet points))\b",
-    _I,
-)
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
 )
@@ -462,28 +414,8 @@ def classify(
         if statement(named, work=work, names=names) is None:
             return classify(f"it's {new}, not {old}", work=work, names=names)
         s = named
-    if (style := _STYLE_PLEASE.search(s)) is not None:
-        return Classification("permanent", f"please use {style['style']}")
-    if (unneeded := _DONT_NEED_STUFF.match(s)) is not None and unneeded["long"]:
-        return Classification("permanent", "please give short answers")
-    if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
-        thing, kind = unneeded["thing"], unneeded["kind"].lower()
-        quoted = thing[:1] in "\"“'"
-        if quoted or kind not in ("stuff", "bits"):  # "i dont need any more stuff" is no rule
-            kind = "advice" if kind in ("stuff", "bits") else kind  # "stuff" names nothing
-            return Classification("permanent", f"please no {thing} {kind}")
-    if (leave_out := _PLEASE_NO.match(s)) is not None:
-        return Classification("permanent", f"please no {leave_out['thing'].lower()}")
-    if (length := _ANSWER_LENGTH.match(s)) is not None:
-        # said the way people ask for it: "short answers", "shorter answers"
-        how = (length["how"] or length["how2"]).lower().replace("briefer", "shorter")
-        more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
-        more = more.replace(", in bullets", ", in bullet points")
-        return Classification("permanent", f"please give {how} answers{more}")
-    if (units := _UNITS_PLEASE.match(s)) is not None:
-        unit, instead = units["unit"].lower(), units["not"]
-        rule = f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
-        return Classification("permanent", rule)
+    if (style := answer_style(s)) is not None:
+        return Classification("permanent", style)
     if _is_question(s):
         if _REMINDER.search(s):
             return Classification("ephemeral", s) if not _TASK_TOO_SHORT.match(s) else None

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reverie.providers.offline.addressed import addressed_by_assistant
 from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
@@ -348,7 +349,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
             return Speakers(True, name, user_name, work)
         return Speakers(False, None, user_name, work)
     if not _looks_like_a_person(replies, users):
-        return Speakers(False, None, user_name or _addressed_by_assistant(replies, said), work)
+        return Speakers(False, None, user_name or addressed_by_assistant(replies, said), work)
     candidates = _vocatives(said, lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
     things = {w.lower() for w in _AFTER_DETERMINER.findall(" ".join(t.text for t in turns))}
@@ -391,44 +392,6 @@ _AFTER_DETERMINER = re.compile(
     r"(?!\s+(?:lad|guy|girl|bloke|fella|fellow|woman|man|kid|chap|dude|person)\b)",
     _I,
 )
-
-
-# "Hi Ollie. £15k all-in …", "Nice to meet you, Ngozi.", "You're welcome, Priya.": an
-# assistant addressing the user by name, in a line of its own text (a letter's "Hi Graham,"
-# ends its line; a quoted draft is someone else's words).
-_ADDRESSED = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:(?:hi|hey|hello|thanks|thank you|welcome|bye|goodbye|good luck|"
-    r"congratulations|congrats|well done|nice to meet you|noted|any time|anytime|sorry|"
-    r"you're welcome|good night|goodnight|great to meet you|lovely to meet you|welcome back|"
-    r"good morning|morning|happy birthday)[,!]?\s+|(?:ha|ah|oh)\s*[–—-]\s*noted,\s+)"
-    rf"(?P<name>(?-i:{_NAME}))(?=\s*[.!—–]|,\s+\S)",
-    _I,
-)
-_ADDRESSED_NEEDED = 2
-
-
-def _addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str | None:
-    """The name an assistant calls the user by: in two replies, or in one when the user wrote it.
-
-    "Thanks, Nik." after "context btw. nik. sre at trackly": the assistant read a name the
-    rules did not.
-    """
-    found: Counter[str] = Counter()
-    for reply in replies:
-        names = set()
-        for line in reply.text.split("\n"):
-            if line.lstrip().startswith((">", '"', "“")):
-                continue  # a draft or a quote: its greeting is to someone else
-            for match in _ADDRESSED.finditer(line.strip()):
-                name = match["name"]
-                if name.lower() not in COMMON_WORDS and name.lower() not in _NOT_NAMES:
-                    names.add(name)
-        found.update(names)
-    typed = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
-    for name, count in found.most_common():
-        if count >= _ADDRESSED_NEEDED or name.lower() in typed:
-            return name
-    return None
 
 
 def _trailing_vocative(

@@ -1,0 +1,57 @@
+"""The name an assistant calls the user by: "Hi Ollie.", "Thanks, Nik.".
+
+An assistant greets the user by the name it read, even where the rules did
+not read one ("context btw. nik. sre at trackly"). Only its own lines count:
+a drafted letter's "Hi Graham," ends its line, and a quoted draft speaks to
+someone else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name
+
+__all__ = ["addressed_by_assistant"]
+
+_I = re.IGNORECASE
+
+# "Hi Ollie. £15k all-in …", "Nice to meet you, Ngozi.", "You're welcome, Priya.": an
+# assistant addressing the user by name, in a line of its own text (a letter's "Hi Graham,"
+# ends its line; a quoted draft is someone else's words).
+_ADDRESSED = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:hi|hey|hello|thanks|thank you|welcome|bye|goodbye|good luck|"
+    r"congratulations|congrats|well done|nice to meet you|noted|any time|anytime|sorry|"
+    r"you're welcome|good night|goodnight|great to meet you|lovely to meet you|welcome back|"
+    r"good morning|morning|happy birthday)[,!]?\s+|(?:ha|ah|oh)\s*[–—-]\s*noted,\s+)"
+    r"(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))(?=\s*[.!—–]|,\s+\S)",
+    _I,
+)
+_ADDRESSED_NEEDED = 2
+
+
+def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str | None:
+    """The name an assistant calls the user by: in two replies, or in one when the user wrote it.
+
+    "Thanks, Nik." after "context btw. nik. sre at trackly": the assistant read a name the
+    rules did not.
+    """
+    found: Counter[str] = Counter()
+    for reply in replies:
+        names = set()
+        for line in reply.text.split("\n"):
+            if line.lstrip().startswith((">", '"', "“")):
+                continue  # a draft or a quote: its greeting is to someone else
+            for match in _ADDRESSED.finditer(line.strip()):
+                name = match["name"]
+                if name.lower() not in COMMON_WORDS and is_name(name):
+                    names.add(name)
+        found.update(names)
+    typed = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
+    for name, count in found.most_common():
+        if count >= _ADDRESSED_NEEDED or name.lower() in typed:
+            return name
+    return None

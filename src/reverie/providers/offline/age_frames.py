@@ -1,0 +1,66 @@
+"""An age or a state said in passing, of oneself or of the one texted.
+
+"I'm 38 and this is the first time I've lived outside london" gives an age;
+"i'm 31 on the 19th" the age and the day it comes. In a chat between two
+people, what one says of the other is the other's: "u're 30 on the 14th",
+"you're allergic to cats tho".
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import FrameFact
+
+__all__ = ["age_and_state_frames"]
+
+_I = re.IGNORECASE
+
+# "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
+_OWN_AGE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
+    r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | now\b| next\b| this\b))",
+    _I,
+)
+# "i'm 31 on the 19th", to a friend "u're 30 on the 14th": an age, and the day it comes.
+_AGE_ON_DAY = re.compile(
+    r"(?:^|(?<=[\s,(]))(?P<who>i'm|im|i am|you're|youre|u're|ur|you are|u r) "
+    r"(?P<age>1[3-9]|[2-9]\d) on (?P<day>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+| [a-z]{3,9})?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    _I,
+)
+# To a friend: "you're allergic to cats tho", "ur vegan now": a state of theirs, said to them.
+_YOUR_STATE = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|you are|u r|ur) (?:still |now |literally )?"
+    r"(?P<state>allergic to (?!me\b|everything\b|it\b|this\b|that\b)[a-z]+"
+    r"(?: (?!tho\b|though\b|now\b|too\b)[a-z]+)?"
+    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too))"
+    r"|(?:vegetarian|vegan|pescatarian|pregnant|diabetic|coeliac|celiac|teetotal|left-handed)"
+    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too)))",
+    _I,
+)
+
+
+def age_and_state_frames(
+    sentence: str, subject: str, listener: str | None = None
+) -> list[FrameFact]:
+    """The ages and states ``sentence`` gives ``subject`` (who wrote it) and ``listener``.
+
+    Args:
+        sentence: One sentence.
+        subject: Who wrote it.
+        listener: Whom "you" means, when it is a person; None leaves "you" out.
+    """
+    found: list[FrameFact] = []
+    if (own_age := _OWN_AGE.search(sentence)) is not None:
+        found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
+    if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
+        named = state["state"].lower()
+        found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
+    for dated in _AGE_ON_DAY.finditer(sentence):
+        own = dated["who"].lower() in ("i'm", "im", "i am")
+        who = subject if own else listener
+        if who is not None:
+            line = f"{who} turns {dated['age']} on {dated['day']}."
+            found.append(FrameFact(line, (who, "age"), durable=who != "User"))
+    return found

@@ -1,0 +1,94 @@
+"""How every answer should look, asked in passing: "shorter answers pls", "in km pls not miles".
+
+People ask for the shape of the answers in a few words, often with a reason
+before or after ("reading long stuff is hard so can you keep stuff short and in
+bullets pls", "… im reading one handed"). :func:`answer_style` turns such a
+request into a rule for the assistant ("please give short answers, in bullet
+points"), worded the way people ask for it; a request about one text ("make it
+shorter", "keep them short") is no rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["answer_style"]
+
+_I = re.IGNORECASE
+
+# "can I ask one favour – plain English please": how every answer should read.
+_STYLE_PLEASE = re.compile(
+    r"(?:^|[–—:-] |favou?r,? )(?:(?:just|and|also) )?(?:in )?(?P<style>plain english|simple "
+    r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?)"
+    r",? (?:please|pls)[.!]*$",
+    _I,
+)
+# "in km pls not miles", "kg please": the units the answers should use.
+_UNITS_PLEASE = re.compile(
+    r"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>km|kilometres|kilometers|kg|kilos|celsius|"
+    r"metric|miles|lbs|pounds|fahrenheit|imperial)(?: units)?,? (?:please|pls)"
+    r"(?:,? (?:not|never|no) (?P<not>km|kilometres|kg|kilos|celsius|metric|miles|lbs|pounds|"
+    r"fahrenheit|imperial))?[.!]*$",
+    _I,
+)
+# "dont need the "see a doctor" stuff": what the answers should leave out.
+_DONT_NEED_STUFF = re.compile(
+    r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
+    r"(?:(?P<thing>[\"“'][^\"”']{2,30}[\"”']|(?!(?:more|extra|other|new|much)\b)[\w -]{2,25}?) "
+    r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)"
+    # "dont need long answers": how long answers should be
+    r"|(?P<long>long|lengthy|huge|massive) (?:answers|paragraphs|essays|explanations|replies))"
+    r"[.!]*$",
+    _I,
+)
+# "shorter answers pls", "can you keep stuff short and in bullets pls", "in general keep
+# answers short": how long every answer should be, asked in passing.
+_ANSWER_LENGTH = re.compile(
+    # ("reading long stuff is hard so can you keep stuff short …": the reason may come first)
+    r"^(?:[^,.;!?]{3,60}\bso )?"
+    r"(?:(?:also|and|so|but|ok|okay|in general|generally|pls|please|can you|could you|can u|"
+    r"could u)[,]?\s+)*"
+    r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
+    r"responses)) "
+    r"(?P<how>short|shorter|brief|briefer|concise)|(?P<how2>short|shorter|brief|concise) "
+    r"(?:answers|replies|responses))"
+    r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
+    r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
+    # ("…, im reading one handed with a baby on the other arm": why, after it)
+    r"(?:[.!]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
+    r"i read|on my)\s.*$)",
+    _I,
+)
+# "pls no long paragraphs btw im reading this between lectures": a part of an answer to leave out
+_PLEASE_NO = re.compile(
+    r"^(?:pls|please|plz) no (?P<thing>(?:long |more |big )?(?:paragraphs|essays|emojis?|jargon|"
+    r"waffle|preambles?|disclaimers|caveats|walls of text|tables|bullet points))\b",
+    _I,
+)
+
+
+def answer_style(sentence: str) -> str | None:
+    """The rule ``sentence`` asks for ("please give short answers"), or None."""
+    s = sentence
+    if (style := _STYLE_PLEASE.search(s)) is not None:
+        return f"please use {style['style']}"
+    if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
+        if unneeded["long"]:
+            return "please give short answers"
+        thing, kind = unneeded["thing"], unneeded["kind"].lower()
+        if thing[:1] not in "\"“'" and kind in ("stuff", "bits"):
+            return None  # "i dont need any more stuff" is no rule
+        kind = "advice" if kind in ("stuff", "bits") else kind  # "stuff" names nothing
+        return f"please no {thing} {kind}"
+    if (leave_out := _PLEASE_NO.match(s)) is not None:
+        return f"please no {leave_out['thing'].lower()}"
+    if (length := _ANSWER_LENGTH.match(s)) is not None:
+        # said the way people ask for it: "short answers", "shorter answers"
+        how = (length["how"] or length["how2"]).lower().replace("briefer", "shorter")
+        more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
+        more = more.replace(", in bullets", ", in bullet points")
+        return f"please give {how} answers{more}"
+    if (units := _UNITS_PLEASE.match(s)) is not None:
+        unit, instead = units["unit"].lower(), units["not"]
+        return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+    return None
