@@ -305,3 +305,29 @@ _FRIENDS = (
 )
 def test_a_state_a_friend_names_in_the_one_they_text_is_theirs(said: str, kept: list[str]) -> None:
     assert facts(*_FRIENDS, ("assistant", said), ("user", "yep")) == kept
+
+
+_HELP = (("user", "hi need help w a few things"), ("assistant", "Of course — what's going on?"))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "3 wks postpartum. c section. baby is mabel",
+            ["User is 3 weeks postpartum.", "User's baby is Mabel."],
+        ),
+        ("day rate 350 now. was 300", ["User's day rate is 350 now."]),
+        (
+            "working 12h/wk at a cafe in kreuzberg",
+            ["User is working 12h/wk at a cafe in kreuzberg."],
+        ),
+        ("cat is called biryani lol", ["User's cat is Biryani."]),
+        ("rent 550 w kyle (we share a flat)", ["User's rent is 550 w kyle (they share a flat)."]),
+        ("there's a unit on Princess Street. rent is £3,200", []),
+        ("baby is teething", []),
+        ("health visitor moved to thurs 10am", ["The health visitor moved to thurs 10am."]),
+    ],
+)
+def test_a_terse_fact_without_my_or_i_is_the_writers(said: str, kept: list[str]) -> None:
+    assert facts(*_HELP, ("user", said)) == kept

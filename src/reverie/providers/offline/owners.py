@@ -94,7 +94,9 @@ _LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
 _ROLE_NAMED = re.compile(
     r"(?:the )?(?P<role>coach|physio|physiotherapist|therapist|doctor|gp|dentist|tutor|"
     r"trainer|consultant|midwife|landlord|landlady|boss|manager|supervisor|advisor|"
-    r"mentor|teacher)(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)[.!]?$",
+    # "baby is mabel", "cat is called biryani": family and pets, named without "my"
+    r"mentor|teacher|baby|partner|husband|wife|boyfriend|girlfriend|fiancée?|son|daughter|"
+    r"cat|dog|puppy|kitten)(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)[.!]?$",
     _I,
 )
 _CORRECTION_CUE = re.compile(r"(?:no|nope|sorry|actually|oh)[,!]? (?:wait[,!]? )?", _I)
@@ -146,6 +148,13 @@ _BUDGET = re.compile(
 )
 
 
+# "day rate 350 now", "rent 1400": the speaker's own figure, said as a label.
+_OWN_FIGURE = re.compile(
+    rf"^{_LEAD}(?:(?P<thing>day rate|hourly rate|salary|notice(?: period)?|take-home|wage)"
+    # ("rent is £3,200" is as often a place looked at; "rent 550 w kyle" is a budget line)
+    r"(?: is| is now| now)?|(?P<rent>rent)) (?=[£$€]?\d)",
+    _I,
+)
 # "i get 12.40 an hour", "I'm on 38k a year": what the speaker is paid.
 _PAY = re.compile(
     r"^I(?: get| make|'m on| am on) (?P<amount>(?:about |around |roughly )?[£$€]?\d[\d,.]*k?"
@@ -201,6 +210,9 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return _IS_AFTER_NAME.sub(r"\g<name> is ", clause[ours.end() :], count=1)
     if (pay := _PAY.match(clause)) is not None:
         return f"I earn {pay['amount']}{clause[pay.end('amount') :]}"
+    if (figure := _OWN_FIGURE.match(clause)) is not None:
+        thing = (figure["thing"] or figure["rent"]).lower()
+        return f"my {thing} is {clause[figure.end() :]}"
     if (budget := _BUDGET.match(clause)) is not None:
         purpose = budget["purpose"] or ""
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"

@@ -166,13 +166,18 @@ _DROPPED_I_EVENT = re.compile(
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
     r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
     r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S"
-    r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S",
+    r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S"
+    # "start at monzo on the 3rd": a new job's first day
+    r"|^start (?:at|with) \S+ (?:on|from|in|next) \S",
     _I,
 )
 # "been a plumber 15 years", "been vegan since 2019"
 _DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
 _DROPPED_I_AM = re.compile(
-    r"^(?:allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
+    # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
+    r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
+    r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
+    r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
     r"(?:married|retired|divorced|engaged)(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|"
     r"now\b|and\b|for\b)))",
@@ -291,7 +296,8 @@ _BARE_EVENT = re.compile(
     r"(?:[\w-]+ ){0,3}(?:exam|test|launch|release|deadline|interview|appointment|meeting|"
     r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
     r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan|"
-    r"completion|exchange|move-in|induction|graduation|hearing|ceremony|due date|start date)"
+    r"completion|exchange|move-in|induction|graduation|hearing|ceremony|due date|start date|"
+    r"health visitor|visit|appt|review)"
     r"(?: (?:for|of) [\w.-]+)?\s+"
     r"(?:(?:got |was |has |has been |just )?moved|moves|is moving|slipped|is now|is on|is at|"
     r"starts|ends|is due)\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
