@@ -331,3 +331,43 @@ _HELP = (("user", "hi need help w a few things"), ("assistant", "Of course — w
 )
 def test_a_terse_fact_without_my_or_i_is_the_writers(said: str, kept: list[str]) -> None:
     assert facts(*_HELP, ("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("exam 14 june", ["User's exam is 14 June (as of 2026-03-02)."]),
+        ("lactose intolerant", ["User is lactose intolerant."]),
+        ("coeliac so no bread", ["User is coeliac."]),
+        ("new job at deloitte from feb", ["User has got a new job at deloitte from feb."]),
+    ],
+)
+def test_a_terse_state_date_or_new_job_is_the_writers(said: str, kept: list[str]) -> None:
+    assert facts(*_HELP, ("user", said)) == kept
+
+
+def test_a_new_date_and_the_old_said_alone_mends_the_line() -> None:
+    stored = facts(
+        *_HELP,
+        ("user", "base is 125k. start date june 2"),
+        ("assistant", "Congrats! That's a great offer."),
+        ("user", "i asked for more time and they said june 16 is fine. so june 16 now, not june 2"),
+    )
+    assert "User's start date is June 16 (not June 2)." in stored
+    assert "User's start date is June 2." not in stored
+
+
+@pytest.mark.parametrize("said", ["5 not 6", "the blue one not the red one"])
+def test_two_values_that_are_not_dates_are_no_correction(said: str) -> None:
+    assert not any("corrected" in line for line in facts(*_HELP, ("user", said)))
+
+
+def test_a_day_said_as_the_17th_mends_a_date_written_march_17() -> None:
+    stored = facts(
+        *_HELP,
+        ("user", "offer came. 128k plus equity. start date march 17"),
+        ("assistant", "Congratulations!"),
+        ("user", "they want to push my start date a week. so march 24 not the 17th"),
+    )
+    assert "User's start date is March 24 (not the 17th)." in stored
+    assert "User's start date is March 17." not in stored

@@ -200,6 +200,8 @@ def _as_written(token: str) -> str:
     """A word of Y as a pattern; a weekday matches with or without its plural "s"."""
     if _WEEKDAY.match(token):
         return re.escape(token.removesuffix("s").removesuffix("S")) + "s?"
+    if (day := re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", token, _I)) is not None:
+        return day[1] + "(?:st|nd|rd|th)?"  # "the 17th" is the day of "March 17"
     return re.escape(token)
 
 

@@ -121,9 +121,12 @@ _OWN_DATED = re.compile(
     rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next) )?"
     r"(?:interview|appointment|exam|surgery|operation|scan|flight|induction|graduation|viva|"
     r"assessment|hearing|start date|move date|moving day|last day|first day|due date))"
-    rf"(?= (?:is|was) (?:now |moved to |on )?(?:the )?{DATE})",
+    # ("exam 14 june": the date right after it, in a terse message)
+    rf"(?= (?:(?:is|was) (?:now |moved to |on )?)?(?:the )?{DATE})",
     _I,
 )
+# "new job at deloitte from feb": news of one's own work, said without "I've got".
+_NEW_JOB = re.compile(rf"^{_LEAD}(?=new job (?:at|with) \S)", _I)
 
 
 # "dad had a stroke in february": a parent said without "my", in news about their health
@@ -217,7 +220,11 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         purpose = budget["purpose"] or ""
         return f"my budget{purpose} is {budget['amount']}{clause[budget.end() :]}"
     if (dated := _OWN_DATED.match(clause)) is not None:
-        return f"my {dated['thing'].lower()}{clause[dated.end() :]}"
+        rest = clause[dated.end() :]
+        verb = "" if re.match(r" (?:is|was)\b", rest) else " is"
+        return f"my {dated['thing'].lower()}{verb}{rest}"
+    if (job := _NEW_JOB.match(clause)) is not None:
+        return f"I've got a {clause[job.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
         return f"my {kin['kin'].lower()}{clause[kin.end() :]}"
     booked = _BOOKED.match(clause)

@@ -173,6 +173,19 @@ _ISNT_ITS = re.compile(
     r"(?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)?),? (?:it's|its|it is) (?P<new>[^,;]+)(?:[,;].*)?$",
     _I,
 )
+# "so june 16 now, not june 2", "march 24 not the 17th": a new value and the old, nothing else.
+_BARE_PAIR = re.compile(
+    r"^(?:(?:so|ok|okay|right|well|now)[,]? )?"
+    r"(?!(?:it's|its|it|that's|thats|he's|she's|they're)\b)"
+    r"(?P<new>(?:the |on )?[\w'-]+(?: [\w'-]+)?)"
+    r"(?: now)?,? not (?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)?)[.!]*$",
+    _I,
+)
+_DAY_OR_DATE = re.compile(
+    r"\d{1,2}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    _I,
+)
 # "not X but Y" and "X …, not Z": a correction without a cue word.
 _CORRECTION_SHAPES = re.compile(
     r"\bnot\s+(?:\S+\s+){0,4}?but\s+\S|\S,\s*not\s+(?!only\b|just\b|sure\b|really\b|yet\b)\S"
@@ -414,6 +427,12 @@ def classify(
         if statement(named, work=work, names=names) is None:
             return classify(f"it's {new}, not {old}", work=work, names=names)
         s = named
+    if (pair := _BARE_PAIR.match(s)) is not None and all(
+        _DAY_OR_DATE.search(value) for value in (pair["new"], pair["old"])
+    ):
+        said = f"it's {pair['new']}, not {pair['old']}"
+        if swappable(said):
+            return classify(said, work=work, names=names)
     if (style := answer_style(s)) is not None:
         return Classification("permanent", style)
     if _is_question(s):

@@ -179,8 +179,9 @@ _DROPPED_I_AM = re.compile(
     r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
     r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
-    r"(?:married|retired|divorced|engaged)(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|"
-    r"now\b|and\b|for\b)))",
+    r"(?:married|retired|divorced|engaged|lactose intolerant|gluten intolerant|coeliac|celiac|"
+    r"diabetic|dyslexic|autistic|colou?r-?blind|left-handed|teetotal|self-employed|freelance)"
+    r"(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|now\b|and\b|for\b)))",
     _I,
 )
 
