@@ -371,3 +371,14 @@ def test_a_day_said_as_the_17th_mends_a_date_written_march_17() -> None:
     )
     assert "User's start date is March 24 (not the 17th)." in stored
     assert "User's start date is March 17." not in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I don't drink", ["User doesn't drink."]),
+        ("I'm off dairy", ["User is off dairy."]),
+    ],
+)
+def test_what_one_keeps_away_from_is_kept(said: str, kept: list[str]) -> None:
+    assert facts(*_HELP, ("user", said)) == kept

@@ -140,6 +140,14 @@ _I_WAS_A = re.compile(
     r"until \d|(?:at|in) (?-i:[A-ZÀ-Þ]))",
     _I,
 )
+# "I don't drink", "I'm off dairy": what one keeps away from, said in a few words.
+_I_ABSTAIN = re.compile(
+    r"^I (?:don't|do not|never) (?:drink|smoke|vape|drive|eat meat|eat pork|eat fish)"
+    r"(?: alcohol| at all| anymore| any more)?[.!]*$"
+    r"|^I(?:'m| am) (?:off|avoiding|cutting out) (?:dairy|sugar|gluten|alcohol|booze|caffeine|"
+    r"coffee|meat|carbs|the drink|the booze)\b",
+    _I,
+)
 # "I worked at Google for 5 years", "I used to work for Ocado", "I worked as a nurse": a past
 # job (not "I worked at the weekend", "I worked late").
 _I_WORKED = re.compile(
@@ -261,7 +269,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_A.match(s) or _I_WAS_LIFE.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
         return "permanent"
-    if _I_WORKED.match(s):
+    if _I_WORKED.match(s) or _I_ABSTAIN.match(s):
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
