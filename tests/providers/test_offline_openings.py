@@ -382,3 +382,15 @@ def test_a_day_said_as_the_17th_mends_a_date_written_march_17() -> None:
 )
 def test_what_one_keeps_away_from_is_kept(said: str, kept: list[str]) -> None:
     assert facts(*_HELP, ("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("im breastfeeding but its so hard", ["User is breastfeeding."]),
+        ("i had an emergency c section", ["User had an emergency c section."]),
+        ("im learning", []),
+    ],
+)
+def test_a_new_mums_news_is_kept_without_how_it_feels(said: str, kept: list[str]) -> None:
+    assert facts(*_HELP, ("user", said)) == kept

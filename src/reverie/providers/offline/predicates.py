@@ -16,6 +16,7 @@ from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.vocabulary import (
     EVENT_VERBS,
     HABIT_VERBS,
+    LASTING_ALONE,
     PREFERENCE_VERBS,
     PROGRESSIVE_OK,
     STATE_WORDS,
@@ -183,7 +184,9 @@ def progressive_ok(rest: str) -> bool:
         r"applying|changing|selling|renting|learning|quitting)\b",
     }
     pattern = needs.get(verb)
-    return bool(after) and (pattern is None or re.match(pattern, after, _I) is not None)
+    if not after:
+        return verb in LASTING_ALONE  # "I'm breastfeeding" says it all; "I'm going" does not
+    return pattern is None or re.match(pattern, after, _I) is not None
 
 
 # What "my dad had …" or "I had …" says that is worth keeping: news about health or family.
@@ -191,7 +194,8 @@ HEALTH_NEWS = re.compile(
     r"^(?:a |an |his |her |their |my )?(?:(?:minor |major |small |mild |bad |nasty )?"
     r"(?:(?:knee|hip|back|heart|shoulder|eye|foot|wrist|ankle|spinal|keyhole|emergency) )?"
     r"(?:stroke|fall|heart attack|operation|surgery|seizure|baby|miscarriage|hip replacement|"
-    r"knee replacement|cancer scare|car accident|accident)|(?:hip|knee|hips|knees|gallbladder|"
+    r"knee replacement|cancer scare|car accident|accident|c-? ?section|caesarean|cesarean)"
+    r"|(?:hip|knee|hips|knees|gallbladder|"
     r"appendix|tonsils|cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
     re.IGNORECASE,
 )

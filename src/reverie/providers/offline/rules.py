@@ -64,6 +64,9 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    # "im breastfeeding but its so hard": how it feels, after the fact
+    r"|,?\s+but (?:it's|its|it is) (?:so |really |very |quite )?(?:hard|tough|difficult|"
+    r"exhausting|rough|a lot|fine|ok|okay|worth it)\b"
     # "… and she said "chicken isn't really meat"": what someone answered, after the fact
     r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"

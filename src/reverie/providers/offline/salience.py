@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import ANIMAL
-from reverie.providers.offline.vocabulary import IRREGULAR_PAST
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST, LASTING_ALONE, alternation
 
 __all__ = ["worth_keeping"]
 
@@ -246,7 +246,9 @@ _ABILITY = re.compile(r"^\S+(?:'s \w+)? can (?!not\b)\w+", _I)
 _BARE_DOING = re.compile(
     # (not "User is studying nursing": the thing studied may end in "-ing" too)
     r"^[A-ZÀ-Þ]\S*(?: [a-z]\S*){0,2} (?:is|are|has been|have been) (?!not )"
-    r"(?:(?:still|really|just|now|also|always|currently|actually|finally|already) )?\w+ing\.$"
+    r"(?:(?:still|really|just|now|also|always|currently|actually|finally|already) )?"
+    # ("User is breastfeeding." says it all)
+    rf"(?!{alternation(LASTING_ALONE)}\.)\w+ing\.$"
     # "User is going to start tomorrow": start what, the talk says.
     r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
     r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"

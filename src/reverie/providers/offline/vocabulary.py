@@ -15,6 +15,7 @@ __all__ = [
     "DEMONYMS",
     "EVENT_VERBS",
     "HABIT_VERBS",
+    "LASTING_ALONE",
     "NOT_NAMES",
     "PREFERENCE_VERBS",
     "PROGRESSIVE_OK",
@@ -105,10 +106,14 @@ PROGRESSIVE_OK = words(
     volunteering expecting flying travelling traveling running meeting coming
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
     handling leading managing owning maintaining covering saving presenting sticking
-    staying getting dropping quitting having keeping registering going
+    staying getting dropping quitting having keeping registering going breastfeeding
+    fostering commuting freelancing renting
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
+
+LASTING_ALONE = words("breastfeeding freelancing fostering volunteering retiring")
+"""Of those, the ones that say it all without an object: "I'm breastfeeding"."""
 
 DEMONYMS = words(
     """
