@@ -394,3 +394,17 @@ def test_what_one_keeps_away_from_is_kept(said: str, kept: list[str]) -> None:
 )
 def test_a_new_mums_news_is_kept_without_how_it_feels(said: str, kept: list[str]) -> None:
     assert facts(*_HELP, ("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "accountant is priya, does my tax return",
+            "User's accountant is Priya, does their tax return.",
+        ),
+        ("based in hove actually not brighton", "User is based in hove, not brighton."),
+    ],
+)
+def test_a_role_named_with_more_and_a_place_set_right(said: str, kept: str) -> None:
+    assert facts(*_HELP, ("user", said)) == [kept]

@@ -96,7 +96,9 @@ _ROLE_NAMED = re.compile(
     r"trainer|consultant|midwife|landlord|landlady|boss|manager|supervisor|advisor|"
     # "baby is mabel", "cat is called biryani": family and pets, named without "my"
     r"mentor|teacher|baby|partner|husband|wife|boyfriend|girlfriend|fiancée?|son|daughter|"
-    r"cat|dog|puppy|kitten)(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)[.!]?$",
+    # ("accountant is priya, does my tax return": what they do may follow)
+    r"cat|dog|puppy|kitten|accountant|solicitor|lawyer|vet|dentist|gp|cleaner|childminder)"
+    r"(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)(?:[.!]?$|(?=, \S))",
     _I,
 )
 _CORRECTION_CUE = re.compile(r"(?:no|nope|sorry|actually|oh)[,!]? (?:wait[,!]? )?", _I)
@@ -245,7 +247,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         if named is None or is_everyday_word(named["name"]):  # (common words included)
             return clause
         name = named["name"]
-        return f"{clause[:start]}my {named['role'].lower()} is {name[:1].upper()}{name[1:]}"
+        said = f"my {named['role'].lower()} is {name[:1].upper()}{name[1:]}"
+        return f"{clause[:start]}{said}{clause[start + named.end() :]}"
     what = "thing" if match["thing"] else "work"
     return f"{clause[:start]}my {match[what].lower()}{clause[start + match.end(what) :]}"
 

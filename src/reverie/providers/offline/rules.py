@@ -77,6 +77,7 @@ _COMMENT_TAIL = re.compile(
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,
 )
+_ACTUALLY_NOT = re.compile(r",?\s+actually,?\s+not\s+", _I)
 _MID_FILLERS = re.compile(
     r"\s+\b(?:btw|by the way|fyi|tbh|lol"
     r"|for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time)\b(?=[,.;!?\s]|$)",
@@ -347,6 +348,7 @@ def strip_fillers(sentence: str) -> str:
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
+    text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()
     return _FILLERS.sub("", text).strip()
 
