@@ -195,7 +195,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     # mends only what was said since the latest mention of its old value (repair_reach).
     said_at = [-1] * len(earlier)
     facts: list[Fact] = []
-    addressed = speakers.user_name if speakers.user_name and speakers.user_name != "User" else None
+    addressed = speakers.user_name
+    if addressed is not None and addressed.startswith("User"):
+        addressed = None
     if addressed and speakers.other_is_person:
         facts.append(Fact("permanent", f"User's name is {addressed}."))
         seen.add(fact_key(facts[0].text))

@@ -183,6 +183,7 @@ _AGE = re.compile(
     rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
     r"(?P<age2>\d{1,2})(?!\.\d)(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
+# "my rule.", "house rule.": said after a rule one lives by, in a sentence of its own.
 _MY_RULE = re.compile(
     r"^(?:that's |thats |it's |its )?(?:(?:my|a|our) (?:golden |house )?|house |golden )rule[.!]*$",
     _I,

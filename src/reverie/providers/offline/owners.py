@@ -97,7 +97,7 @@ _ROLE_NAMED = re.compile(
     # "baby is mabel", "cat is called biryani": family and pets, named without "my"
     r"mentor|teacher|baby|partner|husband|wife|boyfriend|girlfriend|fiancée?|son|daughter|"
     # ("accountant is priya, does my tax return": what they do may follow)
-    r"cat|dog|puppy|kitten|accountant|solicitor|lawyer|vet|dentist|gp|cleaner|childminder)"
+    r"cat|dog|puppy|kitten|accountant|solicitor|lawyer|vet|cleaner|childminder)"
     r"(?:'s| is) (?:called |named )?(?P<name>[a-z][a-z'-]+)(?:[.!]?$|(?=, \S))",
     _I,
 )
