@@ -408,3 +408,15 @@ def test_a_new_mums_news_is_kept_without_how_it_feels(said: str, kept: list[str]
 )
 def test_a_role_named_with_more_and_a_place_set_right(said: str, kept: str) -> None:
     assert facts(*_HELP, ("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("2 kids. 5 and 8", ["User has 2 kids, aged 5 and 8."]),
+        ("3 kids, 5 and 8", []),
+        ("twins due march", ["User's twins are due in March (as of 2026-03-02)."]),
+    ],
+)
+def test_children_and_their_ages_or_due_month_in_a_few_words(said: str, kept: list[str]) -> None:
+    assert facts(*_HELP, ("user", said)) == kept

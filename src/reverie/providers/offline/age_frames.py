@@ -12,7 +12,7 @@ import re
 
 from reverie.providers.offline.frame_words import FrameFact
 
-__all__ = ["age_and_state_frames"]
+__all__ = ["age_and_state_frames", "kids_frames"]
 
 _I = re.IGNORECASE
 
@@ -39,6 +39,29 @@ _YOUR_STATE = re.compile(
     r"(?=\s*(?:[,.;!)]|$| tho| though| now| too)))",
     _I,
 )
+
+# "2 kids. 5 and 8", "two kids, 5 and 8": children and their ages, in a few words.
+_KIDS_AGED = re.compile(
+    r"(?:^|(?<=[.!]\s))(?:(?:i|we) (?:have|'ve got|have got) |got )?"
+    r"(?P<n>[2-5]|two|three|four|five) (?P<kids>kids|children|boys|girls)[,.:]?\s+"
+    r"(?:aged |ages )?(?P<ages>\d{1,2}(?:, \d{1,2})*,? (?:and|&) \d{1,2})(?=\s*(?:[,.;!)]|$))",
+    _I,
+)
+
+
+def kids_frames(text: str, subject: str) -> list[FrameFact]:
+    """ "2 kids. 5 and 8" → "User has 2 kids, aged 5 and 8.": a message's children and ages."""
+    match = _KIDS_AGED.search(" ".join(text.split()))
+    if match is None or subject != "User":
+        return []
+    ages = re.sub(r",? & ", " and ", match["ages"])
+    if len(re.findall(r"\d+", ages)) != _COUNTS.get(match["n"].lower(), 0):
+        return []  # "3 kids, 5 and 8": the ages do not add up
+    line = f"User has {match['n']} {match['kids'].lower()}, aged {ages}."
+    return [FrameFact(line, ("User", "children"))]
+
+
+_COUNTS = {"2": 2, "3": 3, "4": 4, "5": 5, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def age_and_state_frames(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.providers.offline.age_frames import age_and_state_frames
+from reverie.providers.offline.age_frames import age_and_state_frames, kids_frames
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     ANIMAL,
@@ -245,6 +245,7 @@ def message_frames(
             found.append(FrameFact(line, (subject, f"rule: {rule.lower()}")))
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
+    found += kids_frames(whole, subject)
     if not any(fact.slot == (subject, "birthday") for fact in found):
         found += own_birthday(whole, subject)
     if not any(fact.slot[1].startswith("favourite") for fact in found):

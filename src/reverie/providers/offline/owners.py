@@ -127,6 +127,12 @@ _OWN_DATED = re.compile(
     rf"(?= (?:(?:is|was) (?:now |moved to |on )?)?(?:the )?{DATE})",
     _I,
 )
+# "twins due march", "baby's due in june": a pregnancy's due month, said without "my".
+_BABY_DUE = re.compile(
+    rf"^{_LEAD}(?P<who>baby|twins)(?:'s| is| are)? due (?:in |on |end of |early |late )?"
+    r"(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
+    _I,
+)
 # "new job at deloitte from feb": news of one's own work, said without "I've got".
 _NEW_JOB = re.compile(rf"^{_LEAD}(?=new job (?:at|with) \S)", _I)
 
@@ -225,6 +231,10 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         rest = clause[dated.end() :]
         verb = "" if re.match(r" (?:is|was)\b", rest) else " is"
         return f"my {dated['thing'].lower()}{verb}{rest}"
+    if (due := _BABY_DUE.match(clause)) is not None:
+        who = due["who"].lower()
+        verb = "are" if who == "twins" else "is"
+        return f"my {who} {verb} due in {clause[due.end() :]}"
     if (job := _NEW_JOB.match(clause)) is not None:
         return f"I've got a {clause[job.end() :]}"
     if (kin := _KIN_NEWS.match(clause)) is not None:
