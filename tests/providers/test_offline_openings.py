@@ -420,3 +420,23 @@ def test_a_role_named_with_more_and_a_place_set_right(said: str, kept: str) -> N
 )
 def test_children_and_their_ages_or_due_month_in_a_few_words(said: str, kept: list[str]) -> None:
     assert facts(*_HELP, ("user", said)) == kept
+
+
+def test_x_it_is_after_a_plan_it_replaces_is_a_choice() -> None:
+    stored = facts(
+        *_HELP,
+        (
+            "user",
+            "was going to go for N2 but my grammar is all over the place. should i do N3 instead",
+        ),
+        ("assistant", "Given your practice scores, N3 makes sense."),
+        ("user", "ok N3 it is. starting the anki deck tonight"),
+    )
+    assert "User chose N3 over N2." in stored
+
+
+def test_x_it_is_with_nothing_weighed_against_it_is_no_choice() -> None:
+    stored = facts(
+        *_HELP, ("user", "should i do N3 instead"), ("assistant", "Yes."), ("user", "N3 it is")
+    )
+    assert not any("chose" in line for line in stored)

@@ -198,7 +198,21 @@ def _other_option(chosen: str, told: list[str]) -> str | None:
                 # "MAPE for the headline": the option, not what it is for ("Urban
                 # Design for Mobility" keeps its "for").
                 return _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
+    # "was going to go for N2 but … should i do N3 instead": the plan it replaces
+    if any(re.search(rf"(?<!\w){x} instead\b", sentence, _I) for sentence in told):
+        for sentence in told:
+            match = _PLANNED.search(sentence)
+            if match is not None and match["other"].lower() != chosen.lower():
+                return match["other"]
     return None
+
+
+_PLANNED = re.compile(
+    r"\b(?:was|were) (?:going to|gonna|planning to|thinking of) (?:go for|do|take|sit|use|get|"
+    r"book|pick|going for|doing|taking|using|getting) (?P<other>\w[\w+'/&-]{0,30})"
+    r"(?=\s+(?:but|and)\b|\s*[,.;!?]|$)",
+    _I,
+)
 
 
 _PURPOSE = re.compile(r"\s+(?:for|in|on|as|at|with) (?:the|a|an|my|our|this|that|your)\b", _I)
