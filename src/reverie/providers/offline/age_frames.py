@@ -29,14 +29,15 @@ _AGE_ON_DAY = re.compile(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     _I,
 )
+# Where a named state ends: the sentence, or "tho", "now", "too" after it.
+_STATE_ENDS = r"(?=\s*(?:[,.;!)]|$| tho| though| now| too))"
 # To a friend: "you're allergic to cats tho", "ur vegan now": a state of theirs, said to them.
 _YOUR_STATE = re.compile(
     r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|you are|u r|ur) (?:still |now |literally )?"
     r"(?P<state>allergic to (?!me\b|everything\b|it\b|this\b|that\b)[a-z]+"
-    r"(?: (?!tho\b|though\b|now\b|too\b)[a-z]+)?"
-    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too))"
+    rf"(?: (?!tho\b|though\b|now\b|too\b)[a-z]+)?{_STATE_ENDS}"
     r"|(?:vegetarian|vegan|pescatarian|pregnant|diabetic|coeliac|celiac|teetotal|left-handed)"
-    r"(?=\s*(?:[,.;!)]|$| tho| though| now| too)))",
+    rf"{_STATE_ENDS})",
     _I,
 )
 
@@ -47,11 +48,15 @@ _KIDS_AGED = re.compile(
     r"(?:aged |ages )?(?P<ages>\d{1,2}(?:, \d{1,2})*,? (?:and|&) \d{1,2})(?=\s*(?:[,.;!)]|$))",
     _I,
 )
+_COUNTS = {"2": 2, "3": 3, "4": 4, "5": 5, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def kids_frames(text: str, subject: str) -> list[FrameFact]:
-    """ "2 kids. 5 and 8" → "User has 2 kids, aged 5 and 8.": a message's children and ages."""
-    match = _KIDS_AGED.search(" ".join(text.split()))
+    """ "2 kids. 5 and 8" → "User has 2 kids, aged 5 and 8.": a message's children and ages.
+
+    ``text`` is the whole message on one line (whitespace already collapsed).
+    """
+    match = _KIDS_AGED.search(text)
     if match is None or subject != "User":
         return []
     ages = re.sub(r",? & ", " and ", match["ages"])
@@ -59,9 +64,6 @@ def kids_frames(text: str, subject: str) -> list[FrameFact]:
         return []  # "3 kids, 5 and 8": the ages do not add up
     line = f"User has {match['n']} {match['kids'].lower()}, aged {ages}."
     return [FrameFact(line, ("User", "children"))]
-
-
-_COUNTS = {"2": 2, "3": 3, "4": 4, "5": 5, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def age_and_state_frames(
