@@ -235,7 +235,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         kept_before = set(facts)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = with_subjects(
-            [_unaddressed(strip_fillers(c), voice.listener) for c in split_sentences(turn.text)],
+            [
+                part
+                for c in split_sentences(turn.text)
+                for part in _unaddressed(strip_fillers(c), voice.listener)
+            ],
             asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
@@ -399,18 +403,25 @@ def _fill_slot(
 
 
 # "I've been with Dev 6 years, mum": whom it is said to ends the sentence.
+# What opens a new sentence after a name said to someone ("… tunde i have …").
+_CLAUSE_START = r"(?:i|i'm|im|i've|ive|we|we're|you|u|ur|you're)\b"
 _VOCATIVE_END = re.compile(
     r",\s*(?:mum|mom|mam|dad|mate|babe|love|hun|dude|bro|sis|man|girl|guys|buddy|pal)\s*([.!?]*)$",
     _I,
 )
 
 
-def _unaddressed(clause: str, listener: str | None) -> str:
-    """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact."""
+def _unaddressed(clause: str, listener: str | None) -> list[str]:
+    """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact.
+
+    Mid-sentence, the name parts two sentences: "i'm 29 tunde i have responsibilities".
+    """
     clause = _VOCATIVE_END.sub(r"\1", clause)
     if not listener or listener in ("User", "the assistant"):
-        return clause
-    return re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+        return [clause]
+    clause = re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+    parts = re.split(rf",?\s+{re.escape(listener)},?\s+(?={_CLAUSE_START})", clause, flags=_I)
+    return [part for part in parts if part]
 
 
 def _framed(frame: FrameFact, voice: Voice) -> Fact:

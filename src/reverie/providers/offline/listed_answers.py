@@ -129,7 +129,7 @@ def introduced(
     if len(parts) < 2 or len(parts[0].split()) != 1:
         return []
     word, age = parts[0], BARE_AGE.fullmatch(parts[1])
-    if not ((age and early) or _ASKS_NAME.search(question)) or _ordinary(word):
+    if not ((age and early) or _asks_name(question)) or _ordinary(word):
         return []
     name = lexicon.name(word, by_shape=True)
     if name is None:
@@ -147,6 +147,14 @@ def introduced(
         place = " ".join(w[:1].upper() + w[1:] for w in town)
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
     return found
+
+
+def _asks_name(question: str) -> bool:
+    """A question asks the name ("what's your name?"), not a draft's "[Your name]"."""
+    return any(
+        sentence.rstrip().endswith("?") and _ASKS_NAME.search(re.sub(r"\[[^\]]*\]", "", sentence))
+        for sentence in re.split(r"(?<=[.!?])\s+|\n", question)
+    )
 
 
 def _first_line(answer: str) -> str:

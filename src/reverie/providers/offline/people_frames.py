@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import (
     BARE_AGE,
     JOB,
@@ -276,8 +277,12 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
     """
     found: list[FrameFact] = []
     for match in _BRACKET_ROLE.finditer(sentence):
-        shaped = _DETERMINER_END.search(sentence[: match.start()]) is None
-        name = lexicon.name(match["name"], by_shape=shaped)
+        said = match["name"]
+        # "hes self employed (plumber)": a lower-case everyday word before brackets is no name
+        shaped = _DETERMINER_END.search(sentence[: match.start()]) is None and not (
+            said.islower() and is_everyday_word(said)
+        )
+        name = lexicon.name(said, by_shape=shaped)
         if name is None or name == subject:
             continue
         who = f"{match['title'].strip()} {name}" if match["title"] else name

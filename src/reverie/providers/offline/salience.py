@@ -260,6 +260,15 @@ _BARE_DEED = re.compile(
     r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|lost|sent|paid) "
     rf"(?:the|a|an) (?!(?:{ANIMAL}|house|car)\.)[a-z]+\.$"
 )
+# "User booked first one.", "User found 2 options.", "User signed and sent.": a deed whose
+# object is only a count or "one" said in the chat before.
+_BARE_PICK = re.compile(
+    r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|sent|paid|got|chose)"
+    r"(?: (?:the|a|an|both|all|\d+|two|three|four|first|second|third|last|other|new|old))"
+    r"{0,2} (?:one|ones|options?|choices?|things?)\.$"
+    r"|^\S+ (?:\w+ed|sent|sold|paid|done) and (?:\w+ed|sent|sold|paid|done)\.$",
+    _I,
+)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
 _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
@@ -350,6 +359,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_CODE,
         _BARE_DOING,
         _BARE_DEED,
+        _BARE_PICK,
         _THIN_HAVE,
         _VERDICT,
         _GOING_WHEN,

@@ -272,7 +272,8 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     or _SOUND.fullmatch(low)
                     or low in COMMON_WORDS
                     or len(name) < 2
-                    or low.endswith(("ed", "ing", "ly"))  # "sending.", "crying."
+                    # "sending.", "crying."; "ok ayo's.": a place, not a person
+                    or low.endswith(("ed", "ing", "ly", "'s", "’s"))
                     or (name.islower() and is_everyday_word(low))  # "fancy. better than …"
                 ):
                     continue

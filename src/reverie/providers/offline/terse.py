@@ -63,6 +63,11 @@ _IMPLIED_I_AM = re.compile(
     # "due 3rd march now": a baby, said by whoever carries it
     rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )
+_DUE = re.compile(r"due\b", _I)
+# Money or a payment in the same message: what is due there is a bill.
+_BILLED = re.compile(
+    r"[£$€]|\d{3,}|\b(?:invoice|bill|payment|paid|pay|fee|rent|deposit|tax|days|net \d+)\b", _I
+)
 # "photographer lumen and co 4200 booked.", "deposit paid 5k": what the speaker did, said
 # object first.
 # Not "the card signed by everyone", nor "theory test is booked for 3 April" (an
@@ -231,6 +236,8 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses) and not (
         _ASKS_ABOUT_SOMEONE.search(asked)
     )
+    # "1850. 30 days. due 28 sep.": an invoice is due, not a baby
+    billed = any(_BILLED.search(clause) for clause in clauses)
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
         if (
@@ -247,7 +254,9 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         elif (years := _YEARS_AS.match(unlabelled)) is not None:
             been = f"I've been {years['what'].lower()} for {years['n'].lower()} years"
             clause = been if mine else ""
-        elif _IMPLIED_I.match(unlabelled) or _IMPLIED_I_AM.match(unlabelled):
+        elif _IMPLIED_I.match(unlabelled) or (
+            _IMPLIED_I_AM.match(unlabelled) and not (billed and _DUE.match(unlabelled))
+        ):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(unlabelled) is not None
             clause = ("I'm " if am else "I ") + unlabelled if mine else ""
