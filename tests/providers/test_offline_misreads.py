@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
+from reverie.providers.offline.pronouns import resolve_pronouns
 
 _DRAFT = (
     "Something like:\n\nHi [Name],\n\nJust following up on invoice INV-0142, due on 28 "
@@ -70,3 +71,37 @@ def test_a_deed_on_a_bare_one_or_count_says_nothing_alone(said: str) -> None:
         ("user", said), ("assistant", "Sure, go ahead."), ("user", "booked flights to osaka")
     )
     assert stored == ["User booked flights to osaka."]
+
+
+def test_a_she_after_a_he_is_not_him() -> None:
+    said = [
+        "Arlo has a severe peanut allergy.",
+        "He carries an EpiPen in his backpack.",
+        "June is lactose intolerant, not allergic",
+        "she just gets sick if she has a lot of dairy.",
+    ]
+    assert not resolve_pronouns(said)[-1].startswith("Arlo")
+
+
+def test_a_she_is_never_a_thing_named_in_code() -> None:
+    context = [("`.copy()` makes `claims` its own DataFrame, so pandas knows.", "the assistant")]
+    said = ["sorry dosa just walked across the keyboard.", "she's decided the laptop is warm"]
+    assert resolve_pronouns(said, "User", context)[-1] == "Dosa has decided the laptop is warm"
+
+
+def test_a_name_typed_in_lower_case_is_who_he_is() -> None:
+    said = ["luis is an ICU nurse at hennepin", "he's started applying to denver health"]
+    assert resolve_pronouns(said)[-1] == "Luis has started applying to denver health"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("nah. stay sole trader. im 31 not running an empire", ["User is 31."]),
+        ("im 38 and new to bristol", ["User is 38.", "User is new to bristol."]),
+        ("I'm 29 and a nurse", ["User is 29.", "User is a nurse."]),
+        ("i'm 27 and i feel like i'm 90", ["User is 27."]),
+    ],
+)
+def test_an_age_is_kept_apart_from_what_follows_it(said: str, kept: list[str]) -> None:
+    assert facts(("user", said)) == kept

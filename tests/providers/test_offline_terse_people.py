@@ -247,7 +247,7 @@ def test_a_greeting_from_someone_named_persons_relation_is_not_kept() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("I am seventy-two and a retired librarian", "User is 72 and a retired librarian."),
+        ("I am seventy-two and a retired librarian", "User is 72.|User is a retired librarian."),
         (
             "I'm in a shared house in Mutley in Plymouth.",
             "User lives in a shared house in Mutley in Plymouth.",
@@ -255,7 +255,7 @@ def test_a_greeting_from_someone_named_persons_relation_is_not_kept() -> None:
     ],
 )
 def test_a_fact_said_sideways_is_put_plainly(said: str, kept: str) -> None:
-    assert kept in facts(("user", said))
+    assert facts(("user", said)) == kept.split("|")
 
 
 def test_being_in_a_meeting_is_no_home() -> None:

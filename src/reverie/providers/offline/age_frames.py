@@ -12,16 +12,43 @@ import re
 
 from reverie.providers.offline.frame_words import FrameFact
 
-__all__ = ["age_and_state_frames", "kids_frames"]
+__all__ = ["age_and_state_frames", "kids_frames", "parted_age"]
 
 _I = re.IGNORECASE
 
 # "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
 _OWN_AGE = re.compile(
     r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
-    r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | now\b| next\b| this\b))",
+    r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | not | now\b| next\b| this\b))",
     _I,
 )
+# "im 31 not running an empire", "I'm 38 and new to bristol": an age, then another thought.
+_AGE_THEN = re.compile(
+    r"^(?P<age>(?:i'm|im|i am) (?:1[3-9]|[2-9]\d))(?: years old| yo)?,? "
+    r"(?P<link>and(?! a half\b)|but|so|not) (?P<rest>.+)$",
+    _I,
+)
+# After "and", a clause of its own ("and this is the first time …"), not a state of mine.
+_OWN_CLAUSE = re.compile(r"^(?:this|that|it|i|i'm|im|my|we|the|there)\b", _I)
+
+
+def parted_age(clause: str) -> list[str]:
+    """ "im 31 not running an empire" → ["im 31"]: an age, apart from what follows it.
+
+    "I'm 38 and new to bristol" → ["I'm 38", "I'm new to bristol"]; what follows
+    "not" denies nothing said ("not running an empire") and is left out.
+    """
+    match = _AGE_THEN.match(clause)
+    if match is None:
+        return [clause]
+    link, rest = match["link"].lower(), match["rest"]
+    if link == "not":
+        return [match["age"]]
+    if link == "and" and not _OWN_CLAUSE.match(rest):
+        rest = f"I'm {rest}"
+    return [match["age"], rest]
+
+
 # "i'm 31 on the 19th", to a friend "u're 30 on the 14th": an age, and the day it comes.
 _AGE_ON_DAY = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<who>i'm|im|i am|you're|youre|u're|ur|you are|u r) "

@@ -21,6 +21,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from reverie.providers.offline.age_frames import parted_age
 from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.corrections import (
     is_subjectless,
@@ -238,7 +239,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             [
                 part
                 for c in split_sentences(turn.text)
-                for part in _unaddressed(strip_fillers(c), voice.listener)
+                for said in _unaddressed(strip_fillers(c), voice.listener)
+                for part in parted_age(said)
             ],
             asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )

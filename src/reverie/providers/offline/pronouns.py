@@ -95,6 +95,7 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
         for index, word in enumerate(bare)
         if is_name(word)
         and not word.isupper()
+        and not re.search(r"[a-z][A-Z]", word)  # "DataFrame", "GitHub": a thing
         and word not in (speaker, "User")
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
     ]
@@ -111,13 +112,42 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
     return found, places
 
 
-def _referent(before: Sequence[tuple[str, str]], speaker: str) -> str | None:
+# A lower-case word that starts a clause and does something: "dosa just walked across …".
+_LOWER_SUBJECT = re.compile(
+    r"^(?:(?:sorry|omg|lol|ok|oh|so|and|but|haha)[,!.]?\s+)*(?P<word>[a-zà-ÿ]{3,})"
+    r"\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
+)
+
+
+_GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}
+# "Arlo … carries an EpiPen in his backpack": not whom a later "she" means.
+_OTHER_GENDER = {
+    "he": re.compile(r"\b(?:she|her|hers)\b", _I),
+    "she": re.compile(r"\b(?:he|him|his)\b", _I),
+}
+
+
+def _gender(clause: str) -> str | None:
+    """ "he" for a clause that opens with "he", "he's" or "his"; "she" likewise."""
+    first = re.match(r"[a-z]+", clause.lower().replace("'", "").replace("’", ""))
+    return _GENDER_OF.get(first.group(0)) if first else None
+
+
+def _referent(
+    before: Sequence[tuple[str, str]], speaker: str, pronoun: str | None = None
+) -> str | None:
     """The one person the nearest clause naming anyone names, or None if it names two,
     or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
         found, places = _referents(clause, speaker, said_by == speaker)
         if found:
-            return found.pop() if len(found) == 1 and not places else None
+            if len(found) != 1 or places or (pronoun and _OTHER_GENDER[pronoun].search(clause)):
+                return None  # two people; a place; "he" there, so not the "she" here
+            return found.pop()
+        if (lower := _LOWER_SUBJECT.match(clause)) is not None and _a_name(lower["word"]):
+            # "luis is an ICU nurse …", typed in lower case: the name is who "he" is
+            word = lower["word"]
+            return word[:1].upper() + word[1:]
     return None
 
 
@@ -139,7 +169,8 @@ def _expand_s(rest: str) -> str:
             r"'s (?:just |already |finally |never |also )?(?:got|been|bought|made|done|gone|"
             r"had|seen|taken|given|found|lost|won|told|sent|spent|paid|kept|brought|taught|"
             r"written|booked|started|ordered|signed|moved|decided|applied|joined|quit|"
-            r"asked|offered|agreed|promised|invited|sold|left)\b",
+            r"asked|offered|agreed|promised|invited|sold|left|chosen|picked|forgotten|"
+            r"eaten|broken up)\b",
             rest,
         )
         is not None
@@ -178,13 +209,13 @@ def resolve_pronouns(
     for clause in clauses:
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            who = _referent(before, speaker)
+            who = _referent(before, speaker, _gender(clause))
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            who = _referent(before, speaker)
+            who = _referent(before, speaker, _gender(clause))
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
         elif (

@@ -266,7 +266,8 @@ _BARE_PICK = re.compile(
     r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|sent|paid|got|chose)"
     r"(?: (?:the|a|an|both|all|\d+|two|three|four|first|second|third|last|other|new|old))"
     r"{0,2} (?:one|ones|options?|choices?|things?)\.$"
-    r"|^\S+ (?:\w+ed|sent|sold|paid|done) and (?:\w+ed|sent|sold|paid|done)\.$",
+    r"|^\S+ (?:\w+ed|sent|sold|paid|done) and (?:\w+ed|sent|sold|paid|done)\.$"
+    r"|^\S+ (?:has )?(?:chosen|picked) User\.$",  # a cat's fondness: "she's chosen me"
     _I,
 )
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
