@@ -130,6 +130,7 @@ SETS = (
     "writer19",
     "writer20",
     "writer21",
+    "writer22",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -600,6 +600,17 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []
 
 
+def test_x_then_after_the_options_were_put_is_a_choice_of_it_over_all_the_others() -> None:
+    stored = facts(
+        ("user", "bookkeeping. spreadsheet is a mess. freeagent or xero or quickbooks"),
+        ("assistant", "FreeAgent is free with a Mettle account; Xero is £16 a month."),
+        ("user", "opening mettle. freeagent then"),
+    )
+    assert "User chose freeagent over xero and quickbooks." in stored
+    # Nothing was weighed: no choice of "see you".
+    assert facts(("assistant", "Talk Thursday?"), ("user", "see you then")) == []
+
+
 def test_the_other_person_quoting_their_own_name_once_still_leaves_it_theirs() -> None:
     turns = [
         Turn("user", "marcus. VALENTINES DAY", "2026-02-10"),

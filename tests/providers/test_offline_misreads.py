@@ -89,6 +89,11 @@ def test_a_she_is_never_a_thing_named_in_code() -> None:
     assert resolve_pronouns(said, "User", context)[-1] == "Dosa has decided the laptop is warm"
 
 
+def test_a_person_spelled_in_camel_case_is_still_a_person() -> None:
+    said = ["I met McKenzie at the climbing wall.", "she's a paramedic"]
+    assert resolve_pronouns(said)[-1] == "McKenzie is a paramedic"
+
+
 def test_a_name_typed_in_lower_case_is_who_he_is() -> None:
     said = ["luis is an ICU nurse at hennepin", "he's started applying to denver health"]
     assert resolve_pronouns(said)[-1] == "Luis has started applying to denver health"
@@ -101,6 +106,8 @@ def test_a_name_typed_in_lower_case_is_who_he_is() -> None:
         ("im 38 and new to bristol", ["User is 38.", "User is new to bristol."]),
         ("I'm 29 and a nurse", ["User is 29.", "User is a nurse."]),
         ("i'm 27 and i feel like i'm 90", ["User is 27."]),
+        ("I'm 34 and live in Lisbon", ["User is 34.", "User lives in Lisbon."]),
+        ("I'm 34 and turning 35 in May", ["User is 34 and turning 35 in May."]),
     ],
 )
 def test_an_age_is_kept_apart_from_what_follows_it(said: str, kept: list[str]) -> None:

@@ -28,6 +28,12 @@ _AGE_THEN = re.compile(
     r"(?P<link>and(?! a half\b)|but|so|not) (?P<rest>.+)$",
     _I,
 )
+_DONE = re.compile(
+    r"^(?:(?:still|also|just|recently|now) )?(?:live|work|have|run|own|teach|study|love|hate|"
+    r"play|speak|use|drive|do|need|want|like|know|volunteer|care|look|moved|started|grew|went|"
+    r"got|came|left|spent|trained|qualified as|used to)\b",
+    _I,
+)
 # After "and", a clause of its own ("and this is the first time …"), not a state of mine.
 _OWN_CLAUSE = re.compile(r"^(?:this|that|it|i|i'm|im|my|we|the|there)\b", _I)
 
@@ -39,13 +45,14 @@ def parted_age(clause: str) -> list[str]:
     "not" denies nothing said ("not running an empire") and is left out.
     """
     match = _AGE_THEN.match(clause)
-    if match is None:
-        return [clause]
+    if match is None or re.match(r"(?:turning|turn|about to turn) \d", match["rest"], _I):
+        return [clause]  # "I'm 34 and turning 35 in May": one age, said twice
     link, rest = match["link"].lower(), match["rest"]
     if link == "not":
         return [match["age"]]
     if link == "and" and not _OWN_CLAUSE.match(rest):
-        rest = f"I'm {rest}"
+        # "and live in lisbon" is something I do; "and new to bristol" something I am
+        rest = f"I {rest}" if _DONE.match(rest) else f"I'm {rest}"
     return [match["age"], rest]
 
 

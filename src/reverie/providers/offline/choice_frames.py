@@ -48,6 +48,14 @@ _TAKEN = re.compile(
 )
 
 
+# "freeagent then", "ok the blue one then": an option taken, after the options were put.
+_THEN = re.compile(
+    r"^(?:(?:ok|okay|so|fine|right|alright|yeah)[,.!]?\s+)*"
+    r"(?!no\b)(?P<what>\w[\w .+'/&-]{1,30}?) then\s*[.!]?$",
+    _I,
+)
+
+
 def choice_frames(
     said: str, before: str, subject: str, chosen_before: Sequence[str] = ()
 ) -> list[FrameFact]:
@@ -79,12 +87,13 @@ def choice_frames(
     if picked is None:
         found += _chosen_again(said_sentences, subject, chosen_before)
     for sentence in said_sentences:
-        taken = _TAKEN.match(sentence.strip())
+        taken = _TAKEN.match(sentence.strip()) or _THEN.match(sentence.strip())
         if taken is not None:
             what = taken["what"].strip()
             other = _other_option(what, told)
             if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
-                line = f"{subject} chose {what} over {other}{(taken['with'] or '').rstrip()}."
+                with_ = taken.groupdict().get("with") or ""
+                line = f"{subject} chose {what} over {other}{with_.rstrip()}."
                 found.append(FrameFact(line, (subject, _choice_slot(what, other))))
             continue
         match = _DECLINED.match(sentence.strip())
@@ -197,7 +206,9 @@ def _other_option(chosen: str, told: list[str]) -> str | None:
             if match is not None and match["other"].split()[0].lower() not in FUNCTION_WORDS:
                 # "MAPE for the headline": the option, not what it is for ("Urban
                 # Design for Mobility" keeps its "for").
-                return _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
+                other = _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
+                # "freeagent or xero or quickbooks": every other option
+                return re.sub(r",? (?:or|vs\.?|versus) ", " and ", other, flags=_I)
     # "was going to go for N2 but … should i do N3 instead": the plan it replaces
     if any(re.search(rf"(?<!\w){x} instead\b", sentence, _I) for sentence in told):
         for sentence in told:

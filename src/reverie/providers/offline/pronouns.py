@@ -84,6 +84,10 @@ _SENTENCE_OPENERS = COMMON_WORDS | frozenset(
 )
 
 
+# A thing named in code ("DataFrame"), not a person ("McKenzie", "DeShawn").
+_CAMEL_CASE = re.compile(r"^(?!(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Du)[A-Z]).*[a-z][A-Z]")
+
+
 def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]]:
     """Who a clause names (names, and "my sister" when the speaker said it), and which of
     them are places ("moving to Berlin"), never the "she" of the next clause."""
@@ -95,7 +99,7 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
         for index, word in enumerate(bare)
         if is_name(word)
         and not word.isupper()
-        and not re.search(r"[a-z][A-Z]", word)  # "DataFrame", "GitHub": a thing
+        and not _CAMEL_CASE.match(word)  # "DataFrame", "GitHub": a thing
         and word not in (speaker, "User")
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
     ]
@@ -117,8 +121,6 @@ _LOWER_SUBJECT = re.compile(
     r"^(?:(?:sorry|omg|lol|ok|oh|so|and|but|haha)[,!.]?\s+)*(?P<word>[a-zà-ÿ]{3,})"
     r"\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
 )
-
-
 _GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}
 # "Arlo … carries an EpiPen in his backpack": not whom a later "she" means.
 _OTHER_GENDER = {
