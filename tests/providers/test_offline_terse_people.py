@@ -386,3 +386,28 @@ def test_a_to_do_list_offers_no_options_to_choose_between() -> None:
 def test_a_rule_for_the_answers_leaves_out_why_it_was_asked() -> None:
     said = "give me a list for april. keep it short, the fridge is full of Alfie's drawings"
     assert "User wants the assistant to keep answers short." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("jess = gf btw. nurse, does nights.", "User's girlfriend is Jess."),
+        ("last one. moss (dog) came to the shoot in the van.", "User has a dog called Moss."),
+        (
+            "health visitor came. her name is lorraine. he's 7lb 12oz now",
+            "User's health visitor is Lorraine.",
+        ),
+        ("rates. 450 a day. brighton based", "User is based in Brighton."),
+    ],
+)
+def test_who_and_where_said_in_shorthand(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["plant based", "cloud based, so no servers", "web-based"])
+def test_a_kind_of_thing_based_is_no_town(said: str) -> None:
+    assert not any("based" in line for line in facts(("user", said)))
+
+
+def test_a_role_in_brackets_that_is_a_relation_is_said_once() -> None:
+    assert facts(("user", "rhodri (accountant) sorts the VAT")) == ["Rhodri is an accountant."]

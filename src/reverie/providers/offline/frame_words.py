@@ -55,10 +55,14 @@ RELATION_WORDS = (
         granddaughter grandson
         ex-wife ex-husband neighbour neighbor colleague coworker co-worker mentor therapist
         doctor dentist coach landlord landlady cofounder co-founder friend mate buddy lead
-        teammate agent trainer physio
+        teammate agent trainer physio midwife gp vet tutor solicitor lawyer accountant nanny
+        childminder surgeon consultant instructor
         """
     ),
     "best friend",
+    "health visitor",
+    "social worker",
+    "driving instructor",
     "team lead",
     "tech lead",
     "line manager",

@@ -29,6 +29,7 @@ from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     ANIMAL,
     BREED_WORDS,
+    JOB,
     KIN_ADJ,
     PET_WORDS,
     RELATION,
@@ -76,6 +77,7 @@ _BARE_RELATION = re.compile(
     r"(?= (?!and\b|or\b|of\b|too\b)\w|,)",
     _I,
 )
+_JOB_ALONE = re.compile(JOB, _I)
 _BARE_THEN_VERB = re.compile(
     r"^\s+(?:has|had|works|lives|drives|got|wants|says|said|just|thinks|needs|starts|started)\b",
     _I,
@@ -133,8 +135,9 @@ _HAVE_A_PET_NAME = re.compile(
     _I,
 )
 _PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
+# "my manager", and said terse or of one met in a role: "health visitor came", "the midwife".
 _RECENT_RELATION = re.compile(
-    rf"\bmy (?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
+    rf"(?:\bmy |\bthe |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
 )
 # "Kiri who's my senior mechanic", "Cozi, that's our family calendar app".
 _WHO_IS_MY = re.compile(
@@ -292,6 +295,8 @@ def _sentence_frames(
                     and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
                 )
             )
+            if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
+                continue  # "rhodri (accountant)": his job, said by bracket_roles
             if pattern is _BARE_RELATION and not shaped and match["name"].islower():
                 verb = after.split()[0].lower() if after.split() else ""
                 if not (verb in ("is", "was", "has", "had") or looks_like_a_verb(verb)):

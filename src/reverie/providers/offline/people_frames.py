@@ -20,6 +20,7 @@ import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import (
+    ANIMAL,
     BARE_AGE,
     JOB,
     RELATION,
@@ -27,6 +28,7 @@ from reverie.providers.offline.frame_words import (
     TOKEN,
     FrameFact,
     bare_age,
+    pet_line,
     relation_line,
 )
 from reverie.providers.offline.name_lexicon import NameLexicon
@@ -258,7 +260,9 @@ def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
 _BRACKET_ROLE = re.compile(
     rf"(?:^|(?<=[\s,]))(?P<title>(?:Dr|Prof)\.? )?(?P<name>{TOKEN}) \("
     rf"(?:(?P<job>(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}(?: (?:at|for|in|on) [^()]{{2,30}})?)"
-    r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?))\)",
+    r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?)"
+    # "moss (dog)": whose is plain, said by the owner
+    rf"|(?:our )?(?P<pet>{ANIMAL}))\)",
     _I,
 )
 
@@ -286,6 +290,10 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
         if name is None or name == subject:
             continue
         who = f"{match['title'].strip()} {name}" if match["title"] else name
+        if match["pet"]:
+            if subject == "User" and not match["title"]:
+                found.append(pet_line(subject, match["pet"], name))
+            continue
         if match["job"]:
             role = f"{indefinite_article(match['job'])}{match['job']}"
         else:
@@ -298,16 +306,20 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
 
 # "sister = aaliyah", "my gp = dr patel": a relation and its name, written as a label.
 _RELATION_EQUALS = re.compile(
-    rf"^(?:my )?(?P<rel>{RELATION}) ?= ?(?P<name>[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]+)[.!]?$", re.IGNORECASE
+    rf"^(?:my )?(?P<rel>{RELATION}) ?= ?(?P<name>[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]+)[.!]?$"
+    # "jess = gf btw": the name first
+    rf"|^(?P<name2>[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]+) ?= ?(?:my )?(?P<rel2>{RELATION})(?:,? btw)?[.!]?$",
+    re.IGNORECASE,
 )
 
 
 def relation_equals(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
-    """ "sister = aaliyah" → "User's sister is Aaliyah.": the "=" shows a name follows."""
+    """ "sister = aaliyah", "jess = gf btw" → "User's sister is Aaliyah.": "=" pairs them."""
     match = _RELATION_EQUALS.match(sentence.strip())
     if match is None:
         return []
-    name = lexicon.name(match["name"], by_shape=True)
-    if name is None or name == subject or match["name"].lower() in COMMON_WORDS:
+    said, rel = match["name"] or match["name2"], match["rel"] or match["rel2"]
+    name = lexicon.name(said, by_shape=True)
+    if name is None or name == subject or said.lower() in COMMON_WORDS:
         return []
-    return [relation_line(subject, match["rel"], name)]
+    return [relation_line(subject, rel, name)]

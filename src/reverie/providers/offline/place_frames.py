@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
 from reverie.providers.offline.rules import strip_fillers
@@ -47,6 +48,12 @@ _LIVES_LOWER = re.compile(
     r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))"
     # "1pm for me here in accra", "St Peter's here in Harrogate": where the speaker is.
     r"|\b(?:me |us )?here in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!)]|$| and| with| for))",
+    _I,
+)
+# "brighton based", "based in hove": a terse user's town, as a sentence of its own.
+_BASED = re.compile(
+    r"^(?:i'm |im |i am )?(?:based (?:in|out of) (?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+)"
+    r"|(?P<place2>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+)[- ]based)\s*[.!]?$",
     _I,
 )
 # "it's sunny here in Lisbon, day 3 of the holiday": somewhere visited, not home.
@@ -91,6 +98,11 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
             found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
+    if not found and (based := _BASED.match(strip_fillers(sentence).strip())) is not None:
+        place = based["place"] or based["place2"]
+        if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
+            titled = place[:1].upper() + place[1:]
+            found.append(FrameFact(f"{subject} is based in {titled}.", (subject, "home")))
     for match in _IS_HOME.finditer(strip_fillers(sentence)):
         place = match["place"]
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
