@@ -411,3 +411,26 @@ def test_a_kind_of_thing_based_is_no_town(said: str) -> None:
 
 def test_a_role_in_brackets_that_is_a_relation_is_said_once() -> None:
     assert facts(("user", "rhodri (accountant) sorts the VAT")) == ["Rhodri is an accountant."]
+
+
+def test_a_person_described_in_brackets_gets_their_job_and_age() -> None:
+    said = "flatmates jonas (german, sound engineer, 31) and mei (from taiwan, doing a PhD at TU!!)"
+    stored = facts(("user", said))
+    assert "Jonas is a sound engineer." in stored
+    assert "Jonas is 31." in stored
+    # No job among the parts: nothing said of the guy.
+    assert facts(("user", "the guy (tall, probably 40) was rude")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "friend of mine rafa lives in neukölln, he says wedding is cool",
+            "User's friend is Rafa.",
+        ),
+        ("a colleague of mine, Dev, is leaving", "User's colleague is Dev."),
+    ],
+)
+def test_a_friend_of_mine_named_is_a_friend(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -78,6 +78,12 @@ _BARE_RELATION = re.compile(
     _I,
 )
 _JOB_ALONE = re.compile(JOB, _I)
+# "friend of mine rafa lives in …", "a colleague of mine, Dev, …"
+_OF_MINE = re.compile(
+    rf"\b(?P<rel>friend|mate|colleague|cousin|neighbou?r) of (?:mine|ours),? (?P<name>{TOKEN})"
+    r"(?=,|\s+(?:lives|works|is|has|says|said|who|just)\b)",
+    _I,
+)
 _BARE_THEN_VERB = re.compile(
     r"^\s+(?:has|had|works|lives|drives|got|wants|says|said|just|thinks|needs|starts|started)\b",
     _I,
@@ -275,6 +281,7 @@ def _sentence_frames(
         _NAME_IS_MY_RELATION,
         _NAME_BRACKET_RELATION,
         _BARE_RELATION,
+        _OF_MINE,
     ):
         for match in pattern.finditer(sentence):
             after = sentence[match.end() :]
@@ -283,7 +290,7 @@ def _sentence_frames(
             # "karim (boss)": the brackets say the word before them is a name
             shaped = (
                 owns
-                or pattern is _NAME_BRACKET_RELATION
+                or pattern in (_NAME_BRACKET_RELATION, _OF_MINE)
                 or (
                     (
                         (pattern is _MY_RELATION and _NAME_THEN_VERB.match(after) is not None)

@@ -272,6 +272,36 @@ _DETERMINER_END = re.compile(
 )
 
 
+# "jonas (german, sound engineer, 31)": a person described in brackets, job and age among
+# the parts.
+_BRACKET_DESCRIBED = re.compile(rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?P<inside>[^()]{{5,80}})\)")
+_JOB_PART = re.compile(rf"(?:an? )?(?:[a-z-]+ )?{JOB}", _I)
+
+
+def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "jonas (german, sound engineer, 31)" → "Jonas is a sound engineer.", "Jonas is 31."."""
+    found: list[FrameFact] = []
+    for match in _BRACKET_DESCRIBED.finditer(sentence):
+        parts = [part.strip() for part in match["inside"].split(",")]
+        jobs = [part for part in parts if _JOB_PART.fullmatch(part)]
+        ages = [part for part in parts if BARE_AGE.fullmatch(part)]
+        if len(parts) < 2 or len(jobs) != 1 or _JOB_PART.fullmatch(parts[0]):
+            continue  # one part alone, or the job first: bracket_roles reads it
+        said = match["name"]
+        if said.islower() and is_everyday_word(said):
+            continue
+        name = lexicon.name(said, by_shape=True)
+        if name is None or name == subject:
+            continue
+        job = re.sub(r"^an? ", "", jobs[0], flags=_I)
+        found.append(
+            FrameFact(f"{name} is {indefinite_article(job)}{job}.", (name, "job"), durable=True)
+        )
+        if len(ages) == 1:
+            found.append(FrameFact(f"{name} is {ages[0]}.", (name, "age"), durable=True))
+    return found
+
+
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
 
@@ -279,7 +309,7 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
     (accountant) sorts the VAT"), unless "my" or "the" goes before it: "my
     appointment (GP)" names no one.
     """
-    found: list[FrameFact] = []
+    found = _described(sentence, subject, lexicon)
     for match in _BRACKET_ROLE.finditer(sentence):
         said = match["name"]
         # "hes self employed (plumber)": a lower-case everyday word before brackets is no name
