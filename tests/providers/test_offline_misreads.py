@@ -112,3 +112,34 @@ def test_a_name_typed_in_lower_case_is_who_he_is() -> None:
 )
 def test_an_age_is_kept_apart_from_what_follows_it(said: str, kept: list[str]) -> None:
     assert facts(("user", said)) == kept
+
+
+def test_what_is_said_of_a_name_typed_in_lower_case_is_kept_by_name() -> None:
+    said = "ewan says it means no docs. he's a physics teacher, he's seen things"
+    assert facts(("user", said)) == ["Ewan is a physics teacher."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Important: confirm the numbers. he's a physics teacher",
+        "crayons everywhere. she's eaten worse",
+        "Jess? she's yeah",
+    ],
+)
+def test_a_word_that_opens_a_sentence_is_nobody_a_pronoun_means(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("so last day at caledon 29 aug", "User's last day at caledon is 29 Aug."),
+        (
+            "appointment at consulate is 10 february",
+            "User's appointment at consulate is 10 February",
+        ),
+    ],
+)
+def test_a_dated_event_of_ones_own_may_say_where(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said)))

@@ -29,6 +29,7 @@ from reverie.providers.offline.corrections import (
     repair_reach,
     strip_correction_lead,
 )
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
@@ -251,6 +252,18 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 for clause in clauses
             ]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
+        # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
+        said_as = set(clauses)
+        for after in resolved:
+            first = word[0] if (word := re.match(r"[^\W\d_]+", after)) else ""
+            if (
+                after not in said_as
+                and first[:1].isupper()
+                and first != voice.speaker
+                and _a_person(first)
+                and lexicon.name(first) is not None
+            ):
+                names.add(first)
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
@@ -376,6 +389,13 @@ def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bo
 
 def _content_words(text: str) -> set[str]:
     return set(fact_key(text).split()) - _LINKING_WORDS
+
+
+def _a_person(word: str) -> bool:
+    """ "Ewan", not "Crayons", "Mrs" or "Important": who a pronoun may be said of."""
+    if is_everyday_word(word) or word.lower() in ("mr", "mrs", "ms", "miss", "dr"):
+        return False
+    return not (word.endswith("s") and is_everyday_word(word[:-1]))
 
 
 def _named_already(line: str, facts: list[Fact]) -> bool:

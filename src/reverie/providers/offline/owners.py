@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection
 
 from reverie.providers.offline.everyday_words import is_everyday_word
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.name_lexicon import NameLexicon
 
 __all__ = ["as_household", "named_subject", "names_given", "with_owner", "without_asides"]
@@ -122,7 +122,10 @@ _DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine
 _OWN_DATED = re.compile(
     rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next) )?"
     r"(?:interview|appointment|exam|surgery|operation|scan|flight|induction|graduation|viva|"
-    r"assessment|hearing|start date|move date|moving day|last day|first day|due date))"
+    r"assessment|hearing|start date|move date|moving day|last day|first day|due date)"
+    # "last day at caledon 29 aug", "flight to lisbon 24 sept": where, then the date
+    r"(?: (?:at|with|in|to|for) (?!(?:the|a|my)\b|\d)[\w&'-]+"
+    rf"(?: (?!{MONTH}\b|\d|is\b|was\b|on\b|now\b)[\w&'-]+)?)?)"
     # ("exam 14 june": the date right after it, in a terse message)
     rf"(?= (?:(?:is|was) (?:now |moved to |on )?)?(?:the )?{DATE})",
     _I,

@@ -188,6 +188,8 @@ _PHRASE = re.compile(
     r"|\b(?:reads?|read|copied|typed|heard) (?:the|it|that) (?:\w+ )?wrong\b"
     # "User doesn't make the rules": a saying
     r"|\b(?:don't|doesn't) make the rules\b"
+    # "Jess is yeah.", "Sam is lol.": a reply word where a state would be
+    r"|^\S+ (?:is|are) (?:yeah|yes|no|ok|okay|lol|haha|fine|same|true|right|well)\.$"
     r"|\bmis(?:read|typed|heard)\b",
     _I,
 )
