@@ -185,7 +185,7 @@ TRANSIENT_COMPLEMENT = re.compile(
     r"mine|yours|ours|it|this|that|same|below|above|attached|following|as follows|like this|"
     r"like that|pleased|delighted|thrilled|relieved|impressed|proud|glad|annoyed|cross|"
     r"furious|on crutches|in a cast|in hospital|off sick|on bed rest|soup|mush|fried|toast|"
-    r"tiny|huge|massive|enormous|gorgeous|adorable|a menace|a legend|an angel|sweet|shy|grumpy)\b"
+    r"tiny|huge|massive|enormous|gorgeous|adorable|a menace|a legend|an angel|sweet|grumpy)\b"
     # Place words say where someone is right now only when nothing follows them:
     # "I'm in" is a mood, "the server is in Frankfurt" a fact.
     r"|^(?:in|out|home|away|down|up|off|on|back|here|there)\s*[.!]?$",
