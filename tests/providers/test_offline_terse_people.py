@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
+from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
@@ -434,3 +435,29 @@ def test_a_person_described_in_brackets_gets_their_job_and_age() -> None:
 )
 def test_a_friend_of_mine_named_is_a_friend(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+def test_who_the_one_texted_is_to_the_writer() -> None:
+    turns = [
+        Turn("user", "Tunde!! ok been looking. 2 options", "2025-05-14"),
+        Turn("assistant", "Kemi!! go on then", "2025-05-14"),
+        Turn("user", "booking tmrw. they can do 9th aug", "2025-05-14"),
+        Turn("assistant", "sorted. why is cake me", "2025-05-14"),
+        Turn("user", "bc ur in croydon. and ur my only brother, it's ur duty", "2025-05-14"),
+        Turn("assistant", "fair. red velvet?", "2025-05-14"),
+    ]
+    stored = [fact.text for fact in extract_facts(turns)]
+    assert "User's brother is Tunde." in stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("so? dad is in lagos anyway", ["User's dad is in Lagos."]),
+        ("mum lives in dereham", ["User's mum lives in Dereham."]),
+        ("dad is in hospital", []),
+        ("mum is in bed", []),
+    ],
+)
+def test_where_family_live_said_without_my(said: str, kept: list[str]) -> None:
+    assert facts(("user", said)) == kept

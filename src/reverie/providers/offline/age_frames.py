@@ -3,14 +3,14 @@
 "I'm 38 and this is the first time I've lived outside london" gives an age;
 "i'm 31 on the 19th" the age and the day it comes. In a chat between two
 people, what one says of the other is the other's: "u're 30 on the 14th",
-"you're allergic to cats tho".
+"you're allergic to cats tho", and who they are to the writer: "ur my only brother".
 """
 
 from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.frame_words import RELATION, FrameFact, relation_line
 
 __all__ = ["age_and_state_frames", "kids_frames", "parted_age"]
 
@@ -75,6 +75,13 @@ _YOUR_STATE = re.compile(
     _I,
 )
 
+# To a sibling: "ur my only brother", "you're my best friend": who the one texted is to me.
+_YOUR_RELATION = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|ur|you are|u r) (?:literally |still )?my "
+    rf"(?:only |big |little |older |younger |baby |twin )?(?P<rel>{RELATION})\b",
+    _I,
+)
+
 # "2 kids. 5 and 8", "two kids, 5 and 8": children and their ages, in a few words.
 _KIDS_AGED = re.compile(
     r"(?:^|(?<=[.!]\s))(?:(?:i|we) (?:have|'ve got|have got) |got )?"
@@ -116,6 +123,8 @@ def age_and_state_frames(
     if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
         named = state["state"].lower()
         found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
+    if listener is not None and (kin := _YOUR_RELATION.search(sentence)) is not None:
+        found.append(relation_line(subject, kin["rel"], listener))
     for dated in _AGE_ON_DAY.finditer(sentence):
         own = dated["who"].lower() in ("i'm", "im", "i am")
         who = subject if own else listener

@@ -34,6 +34,14 @@ _THEIR_HOME = re.compile(
     r"(?!\s+(?:this|next|today|tonight|tomorrow|until|till|for|at the moment|right now|on|over))",
     _I,
 )
+# "dad is in lagos anyway", "mum lives in dereham": where family live, said without "my".
+_KIN_HOME = re.compile(
+    r"^(?:(?:so|and|also|but|well)[,?]? )?(?P<who>mum|mam|mom|mummy|dad|daddy|parents|"
+    r"grandma|gran|nan|grandad|grandpa|sister|brother)"
+    r"(?P<verb> is| lives| are| live|'s) (?P<prep>in|near) (?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+)"
+    r"(?:,? (?:anyway|now|still|tho|though))?\s*[.!?]*$",
+    _I,
+)
 # "my mum is from Freiburg", "I grew up in Sevilla": where someone comes from.
 _FROM = re.compile(
     rf"\bmy (?P<who>parents|folks|grandparents|{RELATION}) (?P<verb>is|are|was|were|'s) "
@@ -84,6 +92,13 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         verb = match["verb"].strip().replace("'s", "is")
         line = f"{subject}'s {who} {verb} {match['prep'].lower()} {match['place']}."
         found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
+    if (kin := _KIN_HOME.match(strip_fillers(sentence).strip())) is not None:
+        place = kin["place"]
+        if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
+            who = relation_word(kin["who"]).replace("mummy", "mum").replace("daddy", "dad")
+            verb = kin["verb"].strip().replace("'s", "is")
+            line = f"{subject}'s {who} {verb} {kin['prep'].lower()} {place[:1].upper()}{place[1:]}."
+            found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
     for match in _LIVES.finditer(sentence):
         place = next(p for p in match.groups() if p)
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
