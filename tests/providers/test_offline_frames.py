@@ -764,3 +764,14 @@ def test_what_the_other_person_says_about_the_user_by_name_is_not_his_fact() -> 
     assert identify_speakers(chat).user_name == "Danny"
     kept = [fact.text for fact in extract_facts(chat)]
     assert not any("grown up" in line for line in kept)
+
+
+def test_a_babys_name_given_after_a_few_weeks_old_is_the_babys() -> None:
+    stored = facts(
+        ("user", "hi. is it normal for a 3 week old to feed every hour. im so tired"),
+        ("assistant", "Yes, cluster feeding in the evening is very common at this age."),
+        ("user", "hes called arlo btw. born 14th oct"),
+    )
+    assert "User's baby is called Arlo." in stored
+    boss = facts(("user", "my boss is awful. he's called Gary"))
+    assert "User's boss is called Gary." in boss

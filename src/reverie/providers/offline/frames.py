@@ -129,7 +129,8 @@ _GOT_A_PET_NAMED = re.compile(
     _I,
 )
 _ITS_NAME = re.compile(
-    rf"^(?:and |oh and )?(?:her|his|its|their) name(?:'s| is)\s+(?P<name>{TOKEN})"
+    rf"^(?:and |oh and )?(?:(?:her|his|its|their) name(?:'s| is)|(?:he|she)(?:'s|s| is) called)"
+    rf"\s+(?P<name>{TOKEN})"
     rf"(?: (?P<surname>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+))?{AFTER_NAME}",
     _I,
 )
@@ -141,9 +142,15 @@ _HAVE_A_PET_NAME = re.compile(
     _I,
 )
 _PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
-# "my manager", and said terse or of one met in a role: "health visitor came", "the midwife".
+# "my manager", and said terse, of one met in a role: "health visitor came".
+# "is it normal for a 3 week old to …", "our newborn": a baby, whose name may follow.
+_BABY_IN = re.compile(
+    r"\b(?:a|my|our|the) (?:new ?born|baby)\b(?!\s+(?:brother|sister|shower|monitor|steps))"
+    r"|\b(?:a|my|our) \d{1,2}[- ](?:day|week|wk|month)[- ]old\b",
+    _I,
+)
 _RECENT_RELATION = re.compile(
-    rf"(?:\bmy |\bthe |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
+    rf"(?:\bmy |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
 )
 # "Kiri who's my senior mechanic", "Cozi, that's our family calendar app".
 _WHO_IS_MY = re.compile(
@@ -373,6 +380,8 @@ def _named_later(
     """
     for text in reversed(recent[-3:]):
         for sentence in reversed(sentences(text)):
+            if _BABY_IN.search(sentence):
+                return [FrameFact(f"{subject}'s baby is called {name}.", (subject, "baby"))]
             pets = list(_PET_IN.finditer(sentence))
             relations = list(_RECENT_RELATION.finditer(sentence))
             if pets and (not relations or pets[-1].start() > relations[-1].start()):
