@@ -461,3 +461,31 @@ def test_who_the_one_texted_is_to_the_writer() -> None:
 )
 def test_where_family_live_said_without_my(said: str, kept: list[str]) -> None:
     assert facts(("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("last exam is 24th july", "User's last exam is 24th July"),
+        (
+            "residence card (zairyu card) expires 15th august",
+            "User's residence card expires 15th August.",
+        ),
+        ("service is called belay-api, axum 0.7 + diesel", "User's service is called belay-api."),
+        (
+            "moved house last month (hackney -> bristol, bishopston), setting up an office",
+            "User moved from Hackney to Bristol (Bishopston) last month.",
+        ),
+        ("Pip (my whippet, the shop dog) has eaten a ranunculus", "User has a whippet called Pip."),
+        ("he hates the hoover (Pero is our Jack Russell)", "User has a jack russell called Pero."),
+    ],
+)
+def test_own_things_said_in_shorthand(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said))), facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said", ["groups of 4 is too many, our lab has 10 stations", "their passport expires 9 May"]
+)
+def test_a_lab_at_work_or_someone_elses_passport_is_not_ones_own(said: str) -> None:
+    assert not any(line.startswith("User") for line in facts(("user", said)))

@@ -92,9 +92,14 @@ BREED_WORDS = (
         greyhound labrador lab retriever terrier staffie staffy spaniel collie poodle beagle
         husky corgi dachshund pug whippet lurcher tabby siamese ragdoll bengal sphynx mutt
         schnauzer dalmatian rottweiler doberman chihuahua cockapoo labradoodle goldendoodle
+        cavapoo sheepdog westie vizsla weimaraner bulldog frenchie
         """
     ),
     "shih tzu",
+    "jack russell",
+    "border collie",
+    "french bulldog",
+    "maine coon",
 )
 ANIMAL = alternation(PET_WORDS + BREED_WORDS)
 RELATION = alternation(RELATION_WORDS)

@@ -116,7 +116,10 @@ _MY_PET = re.compile(
     _I,
 )
 _NAME_IS_MY_PET = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?my (?:\w+ )?(?P<pet>{ANIMAL})\b", _I
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
+    # ("too many, our lab has 10 stations": the lab does something, it is no name's pet)
+    r"(?!\s+(?:has|have|is|was|does|did|will|can|had)\b)",
+    _I,
 )
 _MY_PETS_NAME = re.compile(
     rf"\bmy (?P<pet>{ANIMAL})(?:'s name is|'s called| is called| is named)\s+(?P<name>{TOKEN})"

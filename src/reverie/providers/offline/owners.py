@@ -120,7 +120,8 @@ _DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine
 # "interview is the 28th aug", "flight is 17 feb, 9:30am": the speaker's own appointment,
 # said without "my" ("the start date" may be anyone's).
 _OWN_DATED = re.compile(
-    rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next) )?"
+    rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next|last|mock|"
+    r"theory|practical|dental|hospital) )?"
     r"(?:interview|appointment|exam|surgery|operation|scan|flight|induction|graduation|viva|"
     r"assessment|hearing|start date|move date|moving day|last day|first day|due date)"
     # "last day at caledon 29 aug", "flight to lisbon 24 sept": where, then the date
@@ -128,6 +129,22 @@ _OWN_DATED = re.compile(
     rf"(?: (?!{MONTH}\b|\d|is\b|was\b|on\b|now\b)[\w&'-]+)?)?)"
     # ("exam 14 june": the date right after it, in a terse message)
     rf"(?= (?:(?:is|was) (?:now |moved to |on )?)?(?:the )?{DATE})",
+    _I,
+)
+# "residence card (zairyu card) expires 15th august": one's own document and when it lapses.
+_EXPIRES = re.compile(
+    rf"^{_LEAD}(?P<thing>(?:(?!(?:the|a|an|my|your|his|her|their|our|this|that)\b)[a-z]+ )?"
+    r"(?:passport|visa|card|licence|license|lease|contract|"
+    r"tenancy|insurance|mot|permit|railcard|warranty))(?: \([^()]{1,30}\))?"
+    rf"(?= (?:expires|runs out|ends|lapses|is up) (?:on )?(?:the )?{DATE})",
+    _I,
+)
+# "service is called belay-api": the name of something of one's own, said without "my".
+_CALLED = re.compile(
+    r"^(?P<thing>(?:(?!(?:the|a|an|this|that|his|her|their)\b)[a-z]+ )?"
+    r"(?:service|app|project|repo|company|business|shop|startup|band|"
+    r"podcast|channel|blog|newsletter|boat|car|van|bike|house|allotment|plot|team|club))"
+    r"(?= is called [\w])",
     _I,
 )
 # "twins due march", "baby's due in june": a pregnancy's due month, said without "my".
@@ -234,6 +251,11 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         rest = clause[dated.end() :]
         verb = "" if re.match(r" (?:is|was)\b", rest) else " is"
         return f"my {dated['thing'].lower()}{verb}{rest}"
+    if (lapses := _EXPIRES.match(clause)) is not None:
+        return f"my {lapses['thing'].lower()}{clause[lapses.end() :]}"
+    if (called := _CALLED.match(clause)) is not None:
+        its_name = clause[called.end() :].split(",", 1)[0]  # ", axum 0.7 + …": another thing
+        return f"my {called['thing'].lower()}{its_name}"
     if (due := _BABY_DUE.match(clause)) is not None:
         who = due["who"].lower()
         verb = "are" if who == "twins" else "is"

@@ -262,7 +262,7 @@ _BRACKET_ROLE = re.compile(
     rf"(?:(?P<job>(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}(?: (?:at|for|in|on) [^()]{{2,30}})?)"
     r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?)"
     # "moss (dog)": whose is plain, said by the owner
-    rf"|(?:our )?(?P<pet>{ANIMAL}))\)",
+    rf"|(?:our |my )?(?P<pet>{ANIMAL})(?:, [^()]{{2,30}})?)\)",
     _I,
 )
 

@@ -42,6 +42,13 @@ _KIN_HOME = re.compile(
     r"(?:,? (?:anyway|now|still|tho|though))?\s*[.!?]*$",
     _I,
 )
+# "moved house last month (hackney -> bristol, bishopston)": a move, written as an arrow.
+_MOVED_ARROW = re.compile(
+    r"\b(?:i |we )?moved(?: house| flat)?(?P<when> (?:last|this) \w+| in \w+)? \("
+    r"(?P<old>[A-Za-zÀ-ÿ][\wÀ-ÿ' ]{1,25}?) ?(?:->|→|=>|to) ?(?P<new>[A-Za-zÀ-ÿ][\wÀ-ÿ' ]{1,25}?)"
+    r"(?:, (?P<area>[A-Za-zÀ-ÿ][\wÀ-ÿ' ]{1,25}?))?\)",
+    _I,
+)
 # "my mum is from Freiburg", "I grew up in Sevilla": where someone comes from.
 _FROM = re.compile(
     rf"\bmy (?P<who>parents|folks|grandparents|{RELATION}) (?P<verb>is|are|was|were|'s) "
@@ -73,6 +80,10 @@ _MOVING = re.compile(
     rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
     _I,
 )
+
+
+def _titled(place: str) -> str:
+    return " ".join(word[:1].upper() + word[1:] for word in place.split())
 
 
 def place_frames(sentence: str, subject: str) -> list[FrameFact]:
@@ -124,6 +135,12 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
             found.append(
                 FrameFact(f"{subject} lives in {place[:1].upper()}{place[1:]}.", (subject, "home"))
             )
+    if subject == "User" and (arrow := _MOVED_ARROW.search(sentence)) is not None:
+        old, new = (_titled(arrow[group]) for group in ("old", "new"))
+        area = f" ({_titled(arrow['area'])})" if arrow["area"] else ""
+        when = arrow["when"] or ""
+        line = f"User moved from {old} to {new}{area}{when}."
+        found.append(FrameFact(line, (subject, "home")))
     for match in _MOVING.finditer(sentence):
         place = next(p for p in match.groups() if p)
         if not place[:1].isupper():
