@@ -489,3 +489,15 @@ def test_own_things_said_in_shorthand(said: str, kept: str) -> None:
 )
 def test_a_lab_at_work_or_someone_elses_passport_is_not_ones_own(said: str) -> None:
     assert not any(line.startswith("User") for line in facts(("user", said)))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my manager's called deb, shes alright", ["User's manager is Deb."]),
+        ("off topic. zara (4yo) asked why my phone screams at night", ["Zara is 4."]),
+        ("dad says hi. he's a retired plumber", ["User's dad is a retired plumber."]),
+    ],
+)
+def test_family_and_people_met_in_passing(said: str, kept: list[str]) -> None:
+    assert facts(("user", said)) == kept

@@ -300,7 +300,7 @@ def _sentence_frames(
             # "karim (boss)": the brackets say the word before them is a name
             shaped = (
                 owns
-                or pattern in (_NAME_BRACKET_RELATION, _OF_MINE)
+                or pattern in (_NAME_BRACKET_RELATION, _OF_MINE, _MY_RELATIONS_NAME)
                 or (
                     (
                         (pattern is _MY_RELATION and _NAME_THEN_VERB.match(after) is not None)

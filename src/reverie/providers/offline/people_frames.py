@@ -274,6 +274,12 @@ _DETERMINER_END = re.compile(
 
 # "jonas (german, sound engineer, 31)": a person described in brackets, job and age among
 # the parts.
+# "zara (4yo)", "ada (aged 8)": someone's age in brackets after their name.
+_BRACKET_AGE = re.compile(
+    rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?:aged |age )?(?P<age>\d{{1,2}}) ?"
+    r"(?:yo|y/o|yrs?(?: old)?|years old|(?<=aged \d)|(?<=aged \d\d))\)",
+    _I,
+)
 _BRACKET_DESCRIBED = re.compile(rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?P<inside>[^()]{{5,80}})\)")
 _JOB_PART = re.compile(rf"(?:an? )?(?:[a-z-]+ )?{JOB}", _I)
 
@@ -281,6 +287,13 @@ _JOB_PART = re.compile(rf"(?:an? )?(?:[a-z-]+ )?{JOB}", _I)
 def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "jonas (german, sound engineer, 31)" → "Jonas is a sound engineer.", "Jonas is 31."."""
     found: list[FrameFact] = []
+    for match in _BRACKET_AGE.finditer(sentence):
+        said = match["name"]
+        name = (
+            None if said.islower() and is_everyday_word(said) else lexicon.name(said, by_shape=True)
+        )
+        if name is not None and name != subject:
+            found.append(FrameFact(f"{name} is {match['age']}.", (name, "age"), durable=True))
     for match in _BRACKET_DESCRIBED.finditer(sentence):
         parts = [part.strip() for part in match["inside"].split(",")]
         jobs = [part for part in parts if _JOB_PART.fullmatch(part)]

@@ -33,6 +33,12 @@ _RELATION = re.compile(
     r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
     _I,
 )
+# "mum is freaking out about money": family said without "my", as a clause's subject.
+_BARE_KIN = re.compile(
+    r"^(mum|mam|mom|dad|nan|gran|grandma|grandad|grandpa)\b"
+    r"(?= (?:is|was|has|had|says|said|thinks|wants|keeps|just|did|does)\b)",
+    _I,
+)
 # After "my daughter": her name, so the two are one person.
 _NAMED_AFTER = re.compile(
     r"(?:,| is| was|'s)? (?:called |named )?(?P<name>[A-Za-zÀ-ÿ]+)(?=[,.!;]|$)"
@@ -112,6 +118,8 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
             continue
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
+    if own and (kin := _BARE_KIN.match(clause)) is not None:
+        found.add(f"my {kin[1].lower()}")  # "mum is freaking out. she's a nurse": my mum
     places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
     return found, places
 
@@ -168,7 +176,7 @@ def _expand_s(rest: str) -> str:
     # also an adjective ("she's tired", "she's married" stay "is").
     has = (
         re.match(
-            r"'s (?:just |already |finally |never |also )?(?:got|been|bought|made|done|gone|"
+            r"'s (?:just |already |finally |never |also |not )?(?:got|been|bought|made|done|gone|"
             r"had|seen|taken|given|found|lost|won|told|sent|spent|paid|kept|brought|taught|"
             r"written|booked|started|ordered|signed|moved|decided|applied|joined|quit|"
             r"asked|offered|agreed|promised|invited|sold|left|chosen|picked|forgotten|"

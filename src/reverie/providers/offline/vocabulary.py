@@ -174,7 +174,7 @@ STATE_WORDS = (
 TRANSIENT_COMPLEMENT = re.compile(
     r"^(?:(?:so|too|very|really|pretty|quite|kind of|kinda|a bit|a little|literally|"
     r"totally|super|just|still|honestly|actually)\s+)*"
-    r"(?:fine|ok|okay|good|great|bad|terrible|awful|horrible|amazing|awesome|perfect|dead|"
+    r"(?:fine|ok|okay|alright|good|great|bad|terrible|awful|horrible|amazing|awesome|perfect|dead|"
     r"a mess|killing|the worst|the best|better|worse|done|ready|full|empty|weird|strange|"
     r"annoying|slow|fast|crazy|insane|nuts|sealed|over|gone|back|here|there|sick|tired|"
     r"late|early|busy|free|happy|sad|angry|upset|stressed|exhausted|excited|nervous|"
