@@ -501,3 +501,16 @@ def test_a_lab_at_work_or_someone_elses_passport_is_not_ones_own(said: str) -> N
 )
 def test_family_and_people_met_in_passing(said: str, kept: list[str]) -> None:
     assert facts(("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("biomechanics exam is 14th jan", "User's biomechanics exam is 14th jan"),
+        ("Entry date 16th January.", "User's entry date is 16th January."),
+        ("ARR deadline is 16 Feb", "User's ARR deadline is 16 Feb"),
+        ("the exam is 14th jan", "The exam is 14th jan"),
+    ],
+)
+def test_a_dated_event_keeps_the_word_that_says_which(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said))), facts(("user", said))

@@ -120,10 +120,11 @@ _DATE_FIRST = re.compile(rf"^{_LEAD}(?:on )?(?P<date>{DATE}) (?:is|was) (?P<mine
 # "interview is the 28th aug", "flight is 17 feb, 9:30am": the speaker's own appointment,
 # said without "my" ("the start date" may be anyone's).
 _OWN_DATED = re.compile(
-    rf"^{_LEAD}(?P<thing>(?:(?:job|college|uni|visa|driving|final|first|second|next|last|mock|"
-    r"theory|practical|dental|hospital) )?"
+    # "biomechanics exam is 14th jan": a word may say which one
+    rf"^{_LEAD}(?P<thing>(?:(?!(?:the|a|an|my|your|his|her|their|our|this|that|its)\b)[a-z]+ )?"
     r"(?:interview|appointment|exam|surgery|operation|scan|flight|induction|graduation|viva|"
-    r"assessment|hearing|start date|move date|moving day|last day|first day|due date)"
+    r"assessment|hearing|start date|move date|moving day|last day|first day|due date|"
+    r"entry date|completion date|exchange date|coursework|dissertation|deadline|check-?up)"
     # "last day at caledon 29 aug", "flight to lisbon 24 sept": where, then the date
     r"(?: (?:at|with|in|to|for) (?!(?:the|a|my)\b|\d)[\w&'-]+"
     rf"(?: (?!{MONTH}\b|\d|is\b|was\b|on\b|now\b)[\w&'-]+)?)?)"
@@ -216,6 +217,14 @@ _CONDITION_NEWS = re.compile(
 )
 
 
+def _as_typed(thing: str) -> str:
+    """ "Entry date" → "entry date"; "ARR deadline", "Beckett interview" keep their capitals."""
+    first, _, rest = thing.partition(" ")
+    if first.isupper() or not is_everyday_word(first):
+        return thing
+    return f"{first.lower()} {rest}".strip()
+
+
 def with_owner(clause: str, names: Collection[str] = ()) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
@@ -250,7 +259,7 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     if (dated := _OWN_DATED.match(clause)) is not None:
         rest = clause[dated.end() :]
         verb = "" if re.match(r" (?:is|was)\b", rest) else " is"
-        return f"my {dated['thing'].lower()}{verb}{rest}"
+        return f"my {_as_typed(dated['thing'])}{verb}{rest}"
     if (lapses := _EXPIRES.match(clause)) is not None:
         return f"my {lapses['thing'].lower()}{clause[lapses.end() :]}"
     if (called := _CALLED.match(clause)) is not None:
