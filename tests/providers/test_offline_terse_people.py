@@ -514,3 +514,10 @@ def test_family_and_people_met_in_passing(said: str, kept: list[str]) -> None:
 )
 def test_a_dated_event_keeps_the_word_that_says_which(said: str, kept: str) -> None:
     assert any(line.startswith(kept) for line in facts(("user", said))), facts(("user", said))
+
+
+def test_a_business_named_in_lower_case_and_a_name_given_after_also() -> None:
+    stored = facts(("user", "will think on it. also im ngozi btw. business is saltmarsh studio"))
+    assert "User's name is Ngozi." in stored
+    assert "User's business is saltmarsh studio." in stored
+    assert facts(("user", "business is slow")) == []

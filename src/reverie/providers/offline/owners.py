@@ -148,6 +148,12 @@ _CALLED = re.compile(
     r"(?= is called [\w])",
     _I,
 )
+# "business is saltmarsh studio": its name, typed in lower case ("business is slow" is not).
+_BUSINESS_IS = re.compile(
+    r"^(?:(?:also|and|so|oh)[,]? )?(?P<thing>business|company|studio|shop|startup|band|podcast|"
+    r"channel|brand|label) is (?P<first>[a-z][\w&'-]+)(?: [\w&'-]+){0,2}[.!]?$",
+    _I,
+)
 # "twins due march", "baby's due in june": a pregnancy's due month, said without "my".
 _BABY_DUE = re.compile(
     rf"^{_LEAD}(?P<who>baby|twins)(?:'s| is| are)? due (?:in |on |end of |early |late )?"
@@ -262,6 +268,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
         return f"my {_as_typed(dated['thing'])}{verb}{rest}"
     if (lapses := _EXPIRES.match(clause)) is not None:
         return f"my {lapses['thing'].lower()}{clause[lapses.end() :]}"
+    if (biz := _BUSINESS_IS.match(clause)) is not None and not is_everyday_word(biz["first"]):
+        return f"my {biz['thing'].lower()} is {clause[biz.start('first') :]}"
     if (called := _CALLED.match(clause)) is not None:
         its_name = clause[called.end() :].split(",", 1)[0]  # ", axum 0.7 + …": another thing
         return f"my {called['thing'].lower()}{its_name}"

@@ -76,7 +76,7 @@ _NOT_A_PERSON = frozenset(
 )
 # "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
 _INTRO = re.compile(
-    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|hi|hey|hello|well|ciao|hola|salut|bonjour|hallo|olá|"
+    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|also|oh|and|btw|hi|hey|hello|well|ciao|hola|salut|bonjour|hallo|olá|"
     rf"ola)[,.!]?\s+)*(?:i'm|im|i am|my name's|my name is|name's|"
     # "Mi chiamo Gabrielle ma …": an introduction in the language being learnt
     rf"mi chiamo|me llamo|mi nombre es|je m'appelle|ich heiße|ich heisse|meu nome é|"
