@@ -143,3 +143,8 @@ def test_a_word_that_opens_a_sentence_is_nobody_a_pronoun_means(said: str) -> No
 )
 def test_a_dated_event_of_ones_own_may_say_where(said: str, kept: str) -> None:
     assert any(line.startswith(kept) for line in facts(("user", said)))
+
+
+def test_i_am_indeed_is_no_name_but_deb_here_is() -> None:
+    assert facts(("user", "I am indeed! I always enter three dahlias in the show")) == []
+    assert facts(("user", "deb here. need new car. help")) == ["User's name is Deb."]

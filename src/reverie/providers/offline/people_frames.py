@@ -230,7 +230,18 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
             and _ENDS_THERE.match(text[match.end() :])
         ):
             continue  # "I'm veggie.": a word alone after "I'm", never written as a name
-        if name is not None and said.lower() not in COMMON_WORDS:
+        if (
+            name is not None
+            and said.lower() not in COMMON_WORDS
+            # "I am indeed!": an everyday word, unless the chat writes it as a name elsewhere
+            # ("deb here." is said only of a name)
+            and not (
+                pattern is _INTRO
+                and said.islower()
+                and is_everyday_word(said)
+                and not lexicon.written_as_a_name(said)
+            )
+        ):
             return [
                 FrameFact(f"User's name is {name}.", ("User", "called")),
                 *bare_age(text, "User"),
