@@ -103,7 +103,8 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         verb = match["verb"].strip().replace("'s", "is")
         line = f"{subject}'s {who} {verb} {match['prep'].lower()} {match['place']}."
         found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
-    if (kin := _KIN_HOME.match(strip_fillers(sentence).strip())) is not None:
+    plain = strip_fillers(sentence).strip()
+    if (kin := _KIN_HOME.match(plain)) is not None:
         place = kin["place"]
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
             who = relation_word(kin["who"]).replace("mummy", "mum").replace("daddy", "dad")
@@ -124,12 +125,12 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
             found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
-    if not found and (based := _BASED.match(strip_fillers(sentence).strip())) is not None:
+    if not found and "based" in plain and (based := _BASED.match(plain)) is not None:
         place = based["place"] or based["place2"]
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
             titled = place[:1].upper() + place[1:]
             found.append(FrameFact(f"{subject} is based in {titled}.", (subject, "home")))
-    for match in _IS_HOME.finditer(strip_fillers(sentence)):
+    for match in _IS_HOME.finditer(plain):
         place = match["place"]
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
             found.append(

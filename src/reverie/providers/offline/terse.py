@@ -223,6 +223,11 @@ def indefinite_article(phrase: str) -> str:
     return "an " if word[:1].lower() in "aeiou" else "a "
 
 
+def _billed(clauses: list[str]) -> bool:
+    """ "1850. 30 days. due 28 sep.": money in the message, so what is due is a bill."""
+    return any(_BILLED.search(clause) for clause in clauses)
+
+
 def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
     """ "booked flights to osaka" → "I booked flights to osaka": terse news about oneself.
 
@@ -236,8 +241,6 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses) and not (
         _ASKS_ABOUT_SOMEONE.search(asked)
     )
-    # "1850. 30 days. due 28 sep.": an invoice is due, not a baby
-    billed = any(_BILLED.search(clause) for clause in clauses)
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
         if (
@@ -255,7 +258,7 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             been = f"I've been {years['what'].lower()} for {years['n'].lower()} years"
             clause = been if mine else ""
         elif _IMPLIED_I.match(unlabelled) or (
-            _IMPLIED_I_AM.match(unlabelled) and not (billed and _DUE.match(unlabelled))
+            _IMPLIED_I_AM.match(unlabelled) and not (_DUE.match(unlabelled) and _billed(clauses))
         ):
             # Someone else's news, unnamed ("my sister moved. bought a flat"): not kept.
             am = _IMPLIED_I_AM.match(unlabelled) is not None
