@@ -521,3 +521,14 @@ def test_a_business_named_in_lower_case_and_a_name_given_after_also() -> None:
     assert "User's name is Ngozi." in stored
     assert "User's business is saltmarsh studio." in stored
     assert facts(("user", "business is slow")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("no wait rent is 735 now, they put it up in april", ["User's rent is 735 now."]),
+        ("rent is £3,200", []),
+    ],
+)
+def test_rent_said_as_changed_is_ones_own(said: str, kept: list[str]) -> None:
+    assert facts(("user", said)) == kept

@@ -89,7 +89,7 @@ _OWN_THING = re.compile(
 
 
 # "yep, …", "wait …": the words that open a chat reply.
-_LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait)[,!]? )*"
+_LEAD = r"(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah|wait|no wait|sorry)[,!]? )*"
 # "coach is rach": someone in the speaker's life, named in lower case.
 _ROLE_NAMED = re.compile(
     r"(?:the )?(?P<role>coach|physio|physiotherapist|therapist|doctor|gp|dentist|tutor|"
@@ -190,7 +190,8 @@ _BUDGET = re.compile(
 _OWN_FIGURE = re.compile(
     rf"^{_LEAD}(?:(?P<thing>day rate|hourly rate|salary|notice(?: period)?|take-home|wage)"
     # ("rent is £3,200" is as often a place looked at; "rent 550 w kyle" is a budget line)
-    r"(?: is| is now| now)?|(?P<rent>rent)) (?=[£$€]?\d)",
+    # ("rent is 735 now" is one's own, changed)
+    r"(?: is| is now| now)?|(?P<rent>rent)(?: is(?= [£$€]?\d[\d,.]*k? now\b))?) (?=[£$€]?\d)",
     _I,
 )
 # "i get 12.40 an hour", "I'm on 38k a year": what the speaker is paid.
