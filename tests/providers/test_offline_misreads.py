@@ -107,6 +107,8 @@ def test_a_name_typed_in_lower_case_is_who_he_is() -> None:
         ("I'm 29 and a nurse", ["User is 29.", "User is a nurse."]),
         ("i'm 27 and i feel like i'm 90", ["User is 27."]),
         ("I'm 34 and live in Lisbon", ["User is 34.", "User lives in Lisbon."]),
+        ("Diolch. 52 going on 90 this week.", ["User is 52."]),
+        ("it was 10 going on 11 by the time we left", []),
         ("I'm 34 and turning 35 in May", ["User is 34 and turning 35 in May."]),
     ],
 )

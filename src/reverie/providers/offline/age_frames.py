@@ -56,6 +56,11 @@ def parted_age(clause: str) -> list[str]:
     return [match["age"], rest]
 
 
+# "52 going on 90 this week": one's age, and how old one feels.
+_GOING_ON = re.compile(
+    r"(?:^|(?<=[.!]\s))(?:i'm |im |i am )?(?P<age>1[3-9]|[2-9]\d) going on (?:\d{2,3}|[a-z-]+)\b",
+    _I,
+)
 # "i'm 31 on the 19th", to a friend "u're 30 on the 14th": an age, and the day it comes.
 _AGE_ON_DAY = re.compile(
     r"(?:^|(?<=[\s,(]))(?P<who>i'm|im|i am|you're|youre|u're|ur|you are|u r) "
@@ -118,7 +123,7 @@ def age_and_state_frames(
         listener: Whom "you" means, when it is a person; None leaves "you" out.
     """
     found: list[FrameFact] = []
-    if (own_age := _OWN_AGE.search(sentence)) is not None:
+    if (own_age := _OWN_AGE.search(sentence) or _GOING_ON.search(sentence)) is not None:
         found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
     if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
         named = state["state"].lower()
