@@ -532,3 +532,10 @@ def test_a_business_named_in_lower_case_and_a_name_given_after_also() -> None:
 )
 def test_rent_said_as_changed_is_ones_own(said: str, kept: list[str]) -> None:
     assert facts(("user", said)) == kept
+
+
+def test_two_dated_things_in_one_sentence_are_two_lines() -> None:
+    said = "also exams. biomechanics exam is 14th jan and physiology coursework due 9th jan"
+    stored = facts(("user", said))
+    assert any(line.startswith("User's biomechanics exam is 14th jan") for line in stored)
+    assert any(line.startswith("User's physiology coursework is due on 9th jan") for line in stored)

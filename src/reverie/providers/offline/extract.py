@@ -39,6 +39,7 @@ from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
+    dated_parts,
     named_subject,
     names_given,
     with_owner,
@@ -241,7 +242,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 part
                 for c in split_sentences(turn.text)
                 for said in _unaddressed(strip_fillers(c), voice.listener)
-                for part in parted_age(said)
+                for age_part in parted_age(said)
+                for part in dated_parts(age_part)
             ],
             asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )

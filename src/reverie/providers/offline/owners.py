@@ -19,7 +19,14 @@ from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.name_lexicon import NameLexicon
 
-__all__ = ["as_household", "named_subject", "names_given", "with_owner", "without_asides"]
+__all__ = [
+    "as_household",
+    "dated_parts",
+    "named_subject",
+    "names_given",
+    "with_owner",
+    "without_asides",
+]
 
 _I = re.IGNORECASE
 
@@ -230,6 +237,20 @@ def _as_typed(thing: str) -> str:
     if first.isupper() or not is_everyday_word(first):
         return thing
     return f"{first.lower()} {rest}".strip()
+
+
+# "biomechanics exam is 14th jan and physiology coursework due 9th jan": two dated things.
+_TWO_DATED = re.compile(
+    rf"^(?P<one>.+?\b(?:is|due|on) (?:the )?{DATE}) and (?P<two>(?!(?:i|we|it|that)\b)[a-z]"
+    rf"[\w -]{{2,40}}? (?:is |are )?(?:due|on) (?:the )?{DATE}.*)$",
+    _I,
+)
+
+
+def dated_parts(clause: str) -> list[str]:
+    """ "exam is 14th jan and coursework due 9th jan" → one clause for each dated thing."""
+    match = _TWO_DATED.match(clause)
+    return [clause] if match is None else [match["one"], match["two"]]
 
 
 def with_owner(clause: str, names: Collection[str] = ()) -> str:
