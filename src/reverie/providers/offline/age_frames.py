@@ -28,6 +28,7 @@ _AGE_THEN = re.compile(
     r"(?P<link>and(?! a half\b)|but|so|not) (?P<rest>.+)$",
     _I,
 )
+# After "and", something one does ("and live in lisbon"), not something one is.
 _DONE = re.compile(
     r"^(?:(?:still|also|just|recently|now) )?(?:live|work|have|run|own|teach|study|love|hate|"
     r"play|speak|use|drive|do|need|want|like|know|volunteer|care|look|moved|started|grew|went|"

@@ -76,8 +76,8 @@ _NOT_A_PERSON = frozenset(
 )
 # "hey. so im kai, 2nd yr psych": how someone introduces themselves, typed in lower case.
 _INTRO = re.compile(
-    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|also|oh|and|btw|hi|hey|hello|well|ciao|hola|salut|bonjour|hallo|olá|"
-    rf"ola)[,.!]?\s+)*(?:i'm|im|i am|my name's|my name is|name's|"
+    rf"(?:^|[.!]\s+)(?:(?:so|ok|okay|also|oh|and|btw|hi|hey|hello|well|ciao|hola|salut|"
+    rf"bonjour|hallo|olá|ola)[,.!]?\s+)*(?:i'm|im|i am|my name's|my name is|name's|"
     # "Mi chiamo Gabrielle ma …": an introduction in the language being learnt
     rf"mi chiamo|me llamo|mi nombre es|je m'appelle|ich heiße|ich heisse|meu nome é|"
     rf"mijn naam is|jag heter) (?P<name>{TOKEN})"
@@ -283,14 +283,14 @@ _DETERMINER_END = re.compile(
 )
 
 
-# "jonas (german, sound engineer, 31)": a person described in brackets, job and age among
-# the parts.
 # "zara (4yo)", "ada (aged 8)": someone's age in brackets after their name.
 _BRACKET_AGE = re.compile(
-    rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?:aged |age )?(?P<age>\d{{1,2}}) ?"
-    r"(?:yo|y/o|yrs?(?: old)?|years old|(?<=aged \d)|(?<=aged \d\d))\)",
+    rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?:aged? (?P<aged>\d{{1,2}})"
+    r"|(?P<age>\d{1,2}) ?(?:yo|y/o|yrs?(?: old)?|years old))\)",
     _I,
 )
+# "jonas (german, sound engineer, 31)": a person described in brackets, job and age among
+# the parts.
 _BRACKET_DESCRIBED = re.compile(rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?P<inside>[^()]{{5,80}})\)")
 _JOB_PART = re.compile(rf"(?:an? )?(?:[a-z-]+ )?{JOB}", _I)
 
@@ -304,7 +304,8 @@ def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameF
             None if said.islower() and is_everyday_word(said) else lexicon.name(said, by_shape=True)
         )
         if name is not None and name != subject:
-            found.append(FrameFact(f"{name} is {match['age']}.", (name, "age"), durable=True))
+            age = match["age"] or match["aged"]
+            found.append(FrameFact(f"{name} is {age}.", (name, "age"), durable=True))
     for match in _BRACKET_DESCRIBED.finditer(sentence):
         parts = [part.strip() for part in match["inside"].split(",")]
         jobs = [part for part in parts if _JOB_PART.fullmatch(part)]

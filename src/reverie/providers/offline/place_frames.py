@@ -83,6 +83,7 @@ _MOVING = re.compile(
 
 
 def _titled(place: str) -> str:
+    """ "hyde park" → "Hyde Park": a place as a line writes it."""
     return " ".join(word[:1].upper() + word[1:] for word in place.split())
 
 
@@ -109,7 +110,7 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
             who = relation_word(kin["who"]).replace("mummy", "mum").replace("daddy", "dad")
             verb = kin["verb"].strip().replace("'s", "is")
-            line = f"{subject}'s {who} {verb} {kin['prep'].lower()} {place[:1].upper()}{place[1:]}."
+            line = f"{subject}'s {who} {verb} {kin['prep'].lower()} {_titled(place)}."
             found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
     for match in _LIVES.finditer(sentence):
         place = next(p for p in match.groups() if p)
@@ -123,19 +124,15 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             if looks_like_a_verb(place.lower()):
                 continue
-            titled = " ".join(word[:1].upper() + word[1:] for word in place.split())
-            found.append(FrameFact(f"{subject} lives in {titled}.", (subject, "home")))
+            found.append(FrameFact(f"{subject} lives in {_titled(place)}.", (subject, "home")))
     if not found and "based" in plain and (based := _BASED.match(plain)) is not None:
         place = based["place"] or based["place2"]
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
-            titled = place[:1].upper() + place[1:]
-            found.append(FrameFact(f"{subject} is based in {titled}.", (subject, "home")))
+            found.append(FrameFact(f"{subject} is based in {_titled(place)}.", (subject, "home")))
     for match in _IS_HOME.finditer(plain):
         place = match["place"]
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
-            found.append(
-                FrameFact(f"{subject} lives in {place[:1].upper()}{place[1:]}.", (subject, "home"))
-            )
+            found.append(FrameFact(f"{subject} lives in {_titled(place)}.", (subject, "home")))
     if subject == "User" and (arrow := _MOVED_ARROW.search(sentence)) is not None:
         old, new = (_titled(arrow[group]) for group in ("old", "new"))
         area = f" ({_titled(arrow['area'])})" if arrow["area"] else ""

@@ -129,6 +129,7 @@ _LOWER_SUBJECT = re.compile(
     r"^(?:(?:sorry|omg|lol|ok|oh|so|and|but|haha)[,!.]?\s+)*(?P<word>[a-zà-ÿ]{3,})"
     r"\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
 )
+# Which pronoun a clause opens with, by its first word ("she's" read without the apostrophe).
 _GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}
 # "Arlo … carries an EpiPen in his backpack": not whom a later "she" means.
 _OTHER_GENDER = {
