@@ -21,15 +21,14 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from reverie.providers.offline.age_frames import parted_age
 from reverie.providers.offline.choice_frames import choice_frames
+from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
     is_subjectless,
     old_value,
     repair_reach,
     strip_correction_lead,
 )
-from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
@@ -39,7 +38,6 @@ from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
     as_household,
-    dated_parts,
     named_subject,
     names_given,
     with_owner,
@@ -48,9 +46,9 @@ from reverie.providers.offline.owners import (
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.profile_list import profile_list
-from reverie.providers.offline.pronouns import resolve_pronouns
+from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import fit_fact
-from reverie.providers.offline.rules import Classification, Tag, classify, strip_fillers
+from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
@@ -238,13 +236,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         kept_before = set(facts)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = with_subjects(
-            [
-                part
-                for c in split_sentences(turn.text)
-                for said in _unaddressed(strip_fillers(c), voice.listener)
-                for age_part in parted_age(said)
-                for part in dated_parts(age_part)
-            ],
+            message_clauses(turn.text, voice.listener),
             asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
         )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
@@ -255,17 +247,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             ]
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
-        said_as = set(clauses)
-        for after in resolved:
-            first = word[0] if (word := re.match(r"[^\W\d_]+", after)) else ""
-            if (
-                after not in said_as
-                and first[:1].isupper()
-                and first != voice.speaker
-                and _a_person(first)
-                and lexicon.name(first) is not None
-            ):
-                names.add(first)
+        names |= {
+            name
+            for name in names_resolved(clauses, resolved, voice.speaker)
+            if lexicon.name(name) is not None
+        }
         recent += [(clause, voice.speaker) for clause in resolved]
         for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
@@ -393,13 +379,6 @@ def _content_words(text: str) -> set[str]:
     return set(fact_key(text).split()) - _LINKING_WORDS
 
 
-def _a_person(word: str) -> bool:
-    """ "Ewan", not "Crayons", "Mrs" or "Important": who a pronoun may be said of."""
-    if is_everyday_word(word) or word.lower() in ("mr", "mrs", "ms", "miss", "dr"):
-        return False
-    return not (word.endswith("s") and is_everyday_word(word[:-1]))
-
-
 def _named_already(line: str, facts: list[Fact]) -> bool:
     """ "User's name is Jo." when "User is Jo, backend dev at Fernweh." was kept."""
     name = line.rstrip(".").split()[-1]
@@ -424,28 +403,6 @@ def _fill_slot(
     if stale is not None and stale in facts:
         facts.remove(stale)
     slots[slot] = fact
-
-
-# "I've been with Dev 6 years, mum": whom it is said to ends the sentence.
-# What opens a new sentence after a name said to someone ("… tunde i have …").
-_CLAUSE_START = r"(?:i|i'm|im|i've|ive|we|we're|you|u|ur|you're)\b"
-_VOCATIVE_END = re.compile(
-    r",\s*(?:mum|mom|mam|dad|mate|babe|love|hun|dude|bro|sis|man|girl|guys|buddy|pal)\s*([.!?]*)$",
-    _I,
-)
-
-
-def _unaddressed(clause: str, listener: str | None) -> list[str]:
-    """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact.
-
-    Mid-sentence, the name parts two sentences: "i'm 29 tunde i have responsibilities".
-    """
-    clause = _VOCATIVE_END.sub(r"\1", clause)
-    if not listener or listener in ("User", "the assistant"):
-        return [clause]
-    clause = re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
-    parts = re.split(rf",?\s+{re.escape(listener)},?\s+(?={_CLAUSE_START})", clause, flags=_I)
-    return [part for part in parts if part]
 
 
 def _framed(frame: FrameFact, voice: Voice) -> Fact:

@@ -15,7 +15,7 @@ from functools import partial
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["resolve_pronouns"]
+__all__ = ["names_resolved", "resolve_pronouns"]
 
 _I = re.IGNORECASE
 
@@ -248,3 +248,25 @@ def resolve_pronouns(
         before.append((resolved, speaker))
         previous = resolved
     return out
+
+
+def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str) -> set[str]:
+    """The names :func:`resolve_pronouns` put where "he" or "she" stood, when they are people.
+
+    "ewan says … he's a physics teacher" gives "Ewan"; never a word that opens a
+    sentence ("Important", "Crayons"), a title ("Mrs") or the speaker.
+    """
+    said = set(clauses)
+    found = set()
+    for after in resolved:
+        first = word[0] if (word := re.match(r"[^\W\d_]+", after)) else ""
+        if after not in said and first[:1].isupper() and first != speaker and _a_person(first):
+            found.add(first)
+    return found
+
+
+def _a_person(word: str) -> bool:
+    """ "Ewan", not "Crayons", "Mrs" or "Important": who a pronoun may be said of."""
+    if is_everyday_word(word) or word.lower() in ("mr", "mrs", "ms", "miss", "dr"):
+        return False
+    return not (word.endswith("s") and is_everyday_word(word[:-1]))

@@ -1,0 +1,58 @@
+"""A message cut into the clauses the rules read, one thought each.
+
+Sentences first (:func:`~.sentences.split_sentences`), fillers stripped, then
+three cuts a sentence may need: the name of whom it is said to ("i'm 29 tunde i
+have responsibilities" is two sentences, "i'm 33 rosa" ends without the name),
+an age apart from what follows it ("im 31 not running an empire"), and two
+dated things apart ("exam is 14th jan and coursework due 9th jan").
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.age_frames import parted_age
+from reverie.providers.offline.owners import dated_parts
+from reverie.providers.offline.rules import strip_fillers
+from reverie.providers.offline.sentences import split_sentences
+
+__all__ = ["message_clauses"]
+
+_I = re.IGNORECASE
+
+# What opens a new sentence after a name said to someone ("… tunde i have …").
+_CLAUSE_START = r"(?:i|i'm|im|i've|ive|we|we're|you|u|ur|you're)\b"
+# "I've been with Dev 6 years, mum": whom it is said to ends the sentence.
+_VOCATIVE_END = re.compile(
+    r",\s*(?:mum|mom|mam|dad|mate|babe|love|hun|dude|bro|sis|man|girl|guys|buddy|pal)\s*([.!?]*)$",
+    _I,
+)
+
+
+def message_clauses(text: str, listener: str | None) -> list[str]:
+    """The clauses of one message, in order (see the module docstring).
+
+    Args:
+        text: The message.
+        listener: Whom it is said to, when that is a person with a name.
+    """
+    return [
+        part
+        for sentence in split_sentences(text)
+        for said in _unaddressed(strip_fillers(sentence), listener)
+        for age_part in parted_age(said)
+        for part in dated_parts(age_part)
+    ]
+
+
+def _unaddressed(clause: str, listener: str | None) -> list[str]:
+    """ "i'm 33 rosa" → "i'm 33": the name of whom it is said to is not part of the fact.
+
+    Mid-sentence, the name parts two sentences: "i'm 29 tunde i have responsibilities".
+    """
+    clause = _VOCATIVE_END.sub(r"\1", clause)
+    if not listener or listener in ("User", "the assistant"):
+        return [clause]
+    clause = re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+    parts = re.split(rf",?\s+{re.escape(listener)},?\s+(?={_CLAUSE_START})", clause, flags=_I)
+    return [part for part in parts if part]
