@@ -8,8 +8,8 @@ message before. A frame looks for one such shape anywhere in a message and
 writes the one plain line it proves ("User's roommate is Bea.", "Pepper is a
 greyhound."). Short answers to a question ("where do you live now?" —
 "bristol") are read by :mod:`.frame_answers`, places by :mod:`.place_frames`,
-lists of people and a user's introduction by :mod:`.people_frames`, terse
-decisions at work by :mod:`.work_frames`.
+lists of people and a user's introduction by :mod:`.people_frames`, pets by
+:mod:`.pet_frames`, terse decisions at work by :mod:`.work_frames`.
 
 Every line a frame writes has a *slot* (:mod:`.slots`): who it is about and
 what it says of them. A person has one value of a slot at a time — one home,
@@ -27,11 +27,8 @@ from collections.abc import Sequence
 from reverie.providers.offline.age_frames import age_and_state_frames, kids_frames
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
-    ANIMAL,
-    BREED_WORDS,
     JOB,
     KIN_ADJ,
-    PET_WORDS,
     RELATION,
     TOKEN,
     FrameFact,
@@ -52,9 +49,10 @@ from reverie.providers.offline.people_frames import (
     relation_equals,
     roster_frames,
 )
+from reverie.providers.offline.pet_frames import PET_IN, pet_frames, pets_named_after
 from reverie.providers.offline.place_frames import place_frames
 from reverie.providers.offline.rules import strip_fillers
-from reverie.providers.offline.vocabulary import COMMON_WORDS, alternation
+from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["message_frames"]
 
@@ -110,48 +108,19 @@ _MY_RELATIONS_NAME = re.compile(
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
     _I,
 )
-_MY_PET = re.compile(
-    rf"\b(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL}),? (?:is )?(?:called |named )?(?P<name>{TOKEN})"
-    rf"{AFTER_NAME}",
-    _I,
-)
-_NAME_IS_MY_PET = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
-    # ("too many, our lab has 10 stations": the lab does something, it is no name's pet)
-    r"(?!\s+(?:has|have|is|was|does|did|will|can|had)\b)",
-    _I,
-)
-_MY_PETS_NAME = re.compile(
-    rf"\bmy (?P<pet>{ANIMAL})(?:'s name is|'s called| is called| is named)\s+(?P<name>{TOKEN})"
-    rf"{AFTER_NAME}",
-    _I,
-)
-_GOT_A_PET_NAMED = re.compile(
-    rf"\b(?:got|adopted|rescued|have|getting|bought)\s+an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})\b"
-    rf"[^.!?]{{0,40}}?\b(?:called|named)\s+(?P<name>{TOKEN}){AFTER_NAME}",
-    _I,
-)
 _ITS_NAME = re.compile(
     rf"^(?:and |oh and )?(?:(?:her|his|its|their) name(?:'s| is)|(?:he|she)(?:'s|s| is) called)"
     rf"\s+(?P<name>{TOKEN})"
     rf"(?: (?P<surname>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+))?{AFTER_NAME}",
     _I,
 )
-_HAVE_A_PET_NAME = re.compile(
-    rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
-    rf"(?P<name>{TOKEN})[.!]"
-    # "dog. pretzel. corgi mix.": a pet named in a message of its own.
-    rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]",
-    _I,
-)
-_PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
-# "my manager", and said terse, of one met in a role: "health visitor came".
 # "is it normal for a 3 week old to …", "our newborn": a baby, whose name may follow.
 _BABY_IN = re.compile(
     r"\b(?:a|my|our|the) (?:new ?born|baby)\b(?!\s+(?:brother|sister|shower|monitor|steps))"
     r"|\b(?:a|my|our) \d{1,2}[- ](?:day|week|wk|month)[- ]old\b",
     _I,
 )
+# "my manager", and said terse, of one met in a role: "health visitor came".
 _RECENT_RELATION = re.compile(
     rf"(?:\bmy |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
 )
@@ -165,12 +134,6 @@ _PARTNER_STATUS = re.compile(
     r"(?P<prep>to|from) (?:(?:my|their|our|the kids'|the girls'|the boys') )?"
     rf"(?:(?:ex-?)?(?:husband|wife|partner|dad|father|mum|mom|mother|boyfriend|girlfriend),? )?"
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
-    _I,
-)
-_IS_A_BREED = re.compile(
-    rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is an? (?:(?:\w+|\w+-\w+) )?"
-    rf"(?P<pet>{alternation(BREED_WORDS + PET_WORDS)})\b(?!['’]s)"
-    r"(?! (?:person|people|lover|owner|sitter|walker|food|bed|hair|tree|flap|video|cafe|café))",
     _I,
 )
 _FAVOURITE = re.compile(
@@ -269,10 +232,7 @@ def message_frames(
         found += own_birthday(whole, subject)
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
-    for match in _HAVE_A_PET_NAME.finditer(whole):  # "we have a cat. Feijão."
-        name = lexicon.name(match["name"] or match["bare_name"], by_shape=True)
-        if name is not None and name != subject:
-            found.append(pet_line(subject, match["pet"] or match["bare_pet"], name))
+    found += pets_named_after(whole, subject, lexicon)
     return found
 
 
@@ -328,13 +288,7 @@ def _sentence_frames(
             rel = match["rel"].lower()
             line = f"{owner}'s {rel} is {name}."
             found.append(FrameFact(line, (owner, rel), durable=True))
-    for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
-        for match in pattern.finditer(sentence):
-            if _breed_said(match["name"], sentence[match.end() :]):
-                continue  # "(our dog, border collie)": a breed, not a name
-            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
-            if name is not None and name != subject:
-                found.append(pet_line(subject, match["pet"], name))
+    found += pet_frames(sentence, subject, lexicon)
     if (its := _ITS_NAME.match(sentence)) is not None and (
         name := lexicon.name(its["name"], by_shape=True)
     ):
@@ -351,26 +305,11 @@ def _sentence_frames(
             status, prep = match["status"].lower(), match["prep"].lower()
             line = f"{subject} is {status} {prep} {name}."
             found.append(FrameFact(line, (subject, "partner status")))
-    for match in _IS_A_BREED.finditer(sentence):
-        name = lexicon.name(match["name"], by_shape=True)
-        if name is not None and name != subject:
-            pet = " ".join(match["pet"].lower().split())
-            article = "an" if pet[:1] in "aeiou" else "a"
-            found.append(FrameFact(f"{name} is {article} {pet}.", (name, "animal"), durable=True))
     found += place_frames(sentence, subject)
     found += bracket_roles(sentence, subject, lexicon) + relation_equals(sentence, subject, lexicon)
     found += birthday_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon, listener)
     return found
-
-
-def _breed_said(word: str, following: str) -> bool:
-    """ "border" before "collie", "golden" before "retriever": the start of a breed."""
-    after = following.split()[0].strip(",.;:!?)").lower() if following.split() else ""
-    return after in _BREEDS or word.lower() in _BREEDS
-
-
-_BREEDS = frozenset(breed.lower() for breed in BREED_WORDS)
 
 
 def _named_later(
@@ -385,7 +324,7 @@ def _named_later(
         for sentence in reversed(sentences(text)):
             if _BABY_IN.search(sentence):
                 return [FrameFact(f"{subject}'s baby is called {name}.", (subject, "baby"))]
-            pets = list(_PET_IN.finditer(sentence))
+            pets = list(PET_IN.finditer(sentence))
             relations = list(_RECENT_RELATION.finditer(sentence))
             if pets and (not relations or pets[-1].start() > relations[-1].start()):
                 return [pet_line(subject, pets[-1]["pet"], name)]

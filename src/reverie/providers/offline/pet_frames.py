@@ -1,0 +1,103 @@
+"""Pets, by name and kind: "my dog Pepper", "Pepper is a greyhound", "we have a cat. Feijão.".
+
+A frame (see :mod:`.frames`) for the animals in someone's life. The name is
+taken by the shape of the sentence ("pepper is my dog" says pepper is a name),
+never a breed's first word ("(our dog, border collie)"), and a pet named in a
+later message ("her name's Mochi" after "we got a kitten") is matched by
+:data:`PET_IN`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import (
+    AFTER_NAME,
+    ANIMAL,
+    BREED_WORDS,
+    PET_WORDS,
+    TOKEN,
+    FrameFact,
+    pet_line,
+)
+from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.vocabulary import alternation
+
+__all__ = ["PET_IN", "pet_frames", "pets_named_after"]
+
+_I = re.IGNORECASE
+
+_MY_PET = re.compile(
+    rf"\b(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL}),? (?:is )?(?:called |named )?(?P<name>{TOKEN})"
+    rf"{AFTER_NAME}",
+    _I,
+)
+_NAME_IS_MY_PET = re.compile(
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
+    # ("too many, our lab has 10 stations": the lab does something, it is no name's pet)
+    r"(?!\s+(?:has|have|is|was|does|did|will|can|had)\b)",
+    _I,
+)
+_MY_PETS_NAME = re.compile(
+    rf"\bmy (?P<pet>{ANIMAL})(?:'s name is|'s called| is called| is named)\s+(?P<name>{TOKEN})"
+    rf"{AFTER_NAME}",
+    _I,
+)
+_GOT_A_PET_NAMED = re.compile(
+    rf"\b(?:got|adopted|rescued|have|getting|bought)\s+an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})\b"
+    rf"[^.!?]{{0,40}}?\b(?:called|named)\s+(?P<name>{TOKEN}){AFTER_NAME}",
+    _I,
+)
+_HAVE_A_PET_NAME = re.compile(
+    rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
+    rf"(?P<name>{TOKEN})[.!]"
+    # "dog. pretzel. corgi mix.": a pet named in a message of its own.
+    rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]",
+    _I,
+)
+# "a kitten", "our dog": an animal said, whose name a later message may give.
+PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
+_IS_A_BREED = re.compile(
+    rf"(?:^|(?<=[.!?,;]\s))(?P<name>{TOKEN}) is an? (?:(?:\w+|\w+-\w+) )?"
+    rf"(?P<pet>{alternation(BREED_WORDS + PET_WORDS)})\b(?!['’]s)"
+    r"(?! (?:person|people|lover|owner|sitter|walker|food|bed|hair|tree|flap|video|cafe|café))",
+    _I,
+)
+
+
+def pet_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "my dog Pepper" → "User has a dog called Pepper."; "Pepper is a greyhound."."""
+    found: list[FrameFact] = []
+    for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
+        for match in pattern.finditer(sentence):
+            if _breed_said(match["name"], sentence[match.end() :]):
+                continue  # "(our dog, border collie)": a breed, not a name
+            name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
+            if name is not None and name != subject:
+                found.append(pet_line(subject, match["pet"], name))
+    for match in _IS_A_BREED.finditer(sentence):
+        name = lexicon.name(match["name"], by_shape=True)
+        if name is not None and name != subject:
+            pet = " ".join(match["pet"].lower().split())
+            article = "an" if pet[:1] in "aeiou" else "a"
+            found.append(FrameFact(f"{name} is {article} {pet}.", (name, "animal"), durable=True))
+    return found
+
+
+def pets_named_after(text: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    """ "we have a cat. Feijão.": a pet, and its name in the next sentence (``text`` whole)."""
+    found: list[FrameFact] = []
+    for match in _HAVE_A_PET_NAME.finditer(text):
+        name = lexicon.name(match["name"] or match["bare_name"], by_shape=True)
+        if name is not None and name != subject:
+            found.append(pet_line(subject, match["pet"] or match["bare_pet"], name))
+    return found
+
+
+def _breed_said(word: str, following: str) -> bool:
+    """ "border" before "collie", "golden" before "retriever": the start of a breed."""
+    after = following.split()[0].strip(",.;:!?)").lower() if following.split() else ""
+    return after in _BREEDS or word.lower() in _BREEDS
+
+
+_BREEDS = frozenset(breed.lower() for breed in BREED_WORDS)
