@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from offline_facts import facts
@@ -150,3 +152,14 @@ def test_a_dated_event_of_ones_own_may_say_where(said: str, kept: str) -> None:
 def test_i_am_indeed_is_no_name_but_deb_here_is() -> None:
     assert facts(("user", "I am indeed! I always enter three dahlias in the show")) == []
     assert facts(("user", "deb here. need new car. help")) == ["User's name is Deb."]
+
+
+def test_an_answer_never_keeps_the_questions_you() -> None:
+    stored = facts(
+        (
+            "assistant",
+            "That's about £44k a year on flour. What's the alternative you're weighing up?",
+        ),
+        ("user", "bacheldre watermill. welsh, mid wales, stoneground, organic."),
+    )
+    assert not any(re.search(r"\byou", line) for line in stored), stored

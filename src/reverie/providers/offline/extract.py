@@ -329,6 +329,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):
                 continue
+            if _SECOND_PERSON.search(fact.text):
+                continue  # "User's alternative you're weighing up: …": the question's words
 
             _fill_slot(slots, facts, frame.slot, fact)
             met |= names_given(fact.text)
@@ -377,6 +379,10 @@ def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bo
 
 def _content_words(text: str) -> set[str]:
     return set(fact_key(text).split()) - _LINKING_WORDS
+
+
+# "you", "your" left in a frame's line: it kept words of the question it answers.
+_SECOND_PERSON = re.compile(r"\b(?:you|you're|youre|your|yours|yourself)\b", _I)
 
 
 def _named_already(line: str, facts: list[Fact]) -> bool:
