@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from reverie.providers.offline.extract import describe, split_sentences
+from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.person import conjugate, to_third_person
-from reverie.providers.offline.rules import classify, is_small_talk, strip_fillers
+from reverie.providers.offline.rules import classify, is_small_talk
 from reverie.providers.offline.transcript import Turn, extract_block, parse_transcript
 
 
@@ -202,7 +203,7 @@ def test_an_apology_is_not_a_correction_but_an_apologetic_fix_is() -> None:
 
 
 def test_agreement_words_are_fillers_only_before_punctuation() -> None:
-    from reverie.providers.offline.rules import strip_fillers
+    from reverie.providers.offline.fillers import strip_fillers
 
     assert strip_fillers("Good idea, we'll use DuckDB then.") == "we'll use DuckDB then."
     assert strip_fillers("Sounds good! Ship it on Friday.") == "Ship it on Friday."

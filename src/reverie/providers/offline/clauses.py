@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.age_frames import parted_age
+from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.owners import dated_parts
-from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.sentences import split_sentences
 
 __all__ = ["message_clauses"]

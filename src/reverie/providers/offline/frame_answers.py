@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     ANIMAL,
     DATE,
@@ -29,7 +30,6 @@ from reverie.providers.offline.frame_words import (
     sentences,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
-from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 

@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.age_frames import age_and_state_frames, kids_frames
+from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     JOB,
@@ -51,7 +52,6 @@ from reverie.providers.offline.people_frames import (
 )
 from reverie.providers.offline.pet_frames import PET_IN, pet_frames, pets_named_after
 from reverie.providers.offline.place_frames import place_frames
-from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["message_frames"]

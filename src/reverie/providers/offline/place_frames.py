@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
-from reverie.providers.offline.rules import strip_fillers
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 
 __all__ = ["place_frames"]

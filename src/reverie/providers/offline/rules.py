@@ -22,7 +22,7 @@ from reverie.providers.offline.answer_style import answer_style
 from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
-__all__ = ["Classification", "Tag", "classify", "is_small_talk", "strip_fillers"]
+__all__ = ["Classification", "Tag", "classify", "is_small_talk"]
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -30,102 +30,6 @@ def _wordset(text: str) -> frozenset[str]:
 
 
 _I = re.IGNORECASE
-
-_FILLERS = re.compile(
-    # "Oh no. So you're not coming": dismay, never the "no" of a correction.
-    r"^(?:(?:oh no+|oh dear|oh man|"
-    r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
-    r"yeah(?! yeah)|yep|yup|"
-    r"basically|tbh|to be honest|"
-    r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
-    r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
-    r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
-    r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
-    r"jeez|omfg|god)\b[,!:.\s-]*|(?:please )?(?:remember|"
-    r"keep in mind|for future reference|for your information)\s*:\s*"
-    # Agreement words count as fillers only when punctuation follows them:
-    # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
-    r"|(?:good idea|great idea|sounds good|makes sense|great|perfect|cool|nice|sure|alright|"
-    r"right|yes|yeah|yep|thanks|thank you|fair|fine|true|agreed|deal|noted|exactly|"
-    r"ok then|oh right|right right|omg|wow|"
-    # "Haan, born in Delhi", "ja, moved in May": a yes in another language
-    r"haan|han|ji|ja|jep|si|sí|oui|opo|oo|sim|tak|da)\s*[,!.]+\s*)+",
-    _I,
-)
-_TRAILING_FILLERS = re.compile(
-    r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
-    r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
-    r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
-    r"good shout|innit|(?<!turn )(?<!turned )(?<!the )(?<!all )right))+[.!]*$",
-    _I,
-)
-# "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the
-# speaker's comment on the fact, after it.
-_COMMENT_TAIL = re.compile(
-    r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
-    r"|,\s*but just in case\b"
-    # "im breastfeeding but its so hard": how it feels, after the fact
-    r"|,?\s+but (?:it's|its|it is) (?:so |really |very |quite )?(?:hard|tough|difficult|"
-    r"exhausting|rough|a lot|fine|ok|okay|worth it)\b"
-    # "… and she said "chicken isn't really meat"": what someone answered, after the fact
-    r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
-    r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
-    # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
-    r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see)\b"
-    r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
-    r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
-    r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
-    _I,
-)
-_ACTUALLY_NOT = re.compile(r",?\s+actually,?\s+not\s+", _I)
-_MID_FILLERS = re.compile(
-    r"\s+\b(?:btw|by the way|fyi|tbh|lol"
-    r"|for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time)\b(?=[,.;!?\s]|$)",
-    _I,
-)
-# "I found out I'm lactose intolerant", "remember lola is diabetic now", "the gp says I'm
-# anaemic": how the speaker came to know, or a reminder, before the fact itself.
-_HOW_KNOWN = re.compile(
-    r"^(?:(?:I|we) (?:just |finally )?found out|(?:it )?turns out|(?:and )?remember|"
-    r"don't forget|(?:the |my )?(?:gp|doctor|doc|dentist|consultant|nurse|physio) "
-    r"(?:says|said|thinks|confirmed)"
-    # "i told her i'm vegetarian", "i keep telling mum i'm vegan": said again, to someone
-    r"|I (?:(?:have|'ve) )?(?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
-    r"mom|dad|(?-i:[A-Z])\w+)"
-    # "i should say i'm dyslexic": a fact brought up, not a duty
-    r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"
-    r"(?:say|mention|add|tell you|point out))(?: that)?,?\s+"
-    r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
-    _I,
-)
-# "the GP put me on propranolol", "she's started me on methotrexate": what the speaker now
-# takes, said through whoever prescribed it.
-_PUT_ON = re.compile(
-    r"^(?:(?:the |my )?(?:gp|doctor|doc|consultant|nurse|physio|rheumatologist|specialist|"
-    r"psychiatrist|dermatologist|cardiologist|she|he|they)(?:'s|'ve| has| have)? )?"
-    r"(?:put|started|switched) me (?:on|onto) (?=\S)",
-    _I,
-)
-_PAST_TIME = re.compile(
-    r"\b(?:last (?:week|month|year|spring|summer|autumn|winter)|yesterday|\w+ (?:days|weeks|"
-    r"months|years) ago|a (?:week|month|year) ago)\b",
-    _I,
-)
-# "I take apixaban for it": what "it" is was said just before; the medicine is the fact.
-_TAKEN_FOR_IT = re.compile(
-    r"^(?P<taken>I (?:take|'m on|am on|use) [\w -]+?) for (?:it|that|this|them)\b", _I
-)
-# "quick intro since this is new: my name is …": a short lead-in before the fact.
-_PREAMBLE = re.compile(
-    r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
-    r"(?:[\w' -]{1,60}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
-    r"(?i:can you|could you|please|remind me|don't|do not|never|always)|"
-    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I|"
-    # "medical: Theo has a peanut allergy"
-    r"[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)? "
-    r"(?:has|is|was|had|goes|does|needs|gets|takes|can|will|works|lives)"
-    r")\b)"
-)
 
 _SMALL_TALK_WORDS = _wordset(
     """
@@ -306,51 +210,6 @@ _DROP_THING = re.compile(
 _NO_THING_PLEASE = re.compile(
     r"^no (?P<thing>\w[^,.;]*?)\s*,?\s*(?:please|from you|in your (?:answers|replies))[.!]*$", _I
 )
-
-
-# "I'm in a shared house in Mutley": where one lives, said as where one is.
-_LIVING_IN = re.compile(
-    r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
-    r"apartment|studio|bedsit|dorm|halls|house|terrace|cottage)\b[^,.;!?]* in (?-i:[A-Z]))",
-    _I,
-)
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
-_UNITS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9,
-}  # fmt: skip
-# "I am seventy-two and a retired librarian": an age written out.
-_SPELLED_AGE = re.compile(
-    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
-    _I,
-)
-
-
-def _age_in_digits(match: re.Match[str]) -> str:
-    age = _TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
-    return f"{match['lead']}{age}"
-
-
-def strip_fillers(sentence: str) -> str:
-    """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …").
-
-    A fact said sideways is put plainly too: "the GP put me on propranolol" →
-    "I'm on propranolol", "I'm in a shared house in Mutley" → "I live in …",
-    "I am seventy-two" → "I am 72".
-    """
-    text = _FILLERS.sub("", sentence.strip()).strip()
-    text = _PREAMBLE.sub("", _HOW_KNOWN.sub("", text))
-    # "… put me on propranolol last month": when it started, not how things stand
-    text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
-    text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
-    text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
-    text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
-    text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
-    text = _MID_FILLERS.sub("", text).strip()
-    return _FILLERS.sub("", text).strip()
 
 
 def is_small_talk(sentence: str) -> bool:
