@@ -47,7 +47,7 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
-from reverie.providers.offline.quality import fit_fact
+from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
@@ -329,7 +329,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):
                 continue
-            if _SECOND_PERSON.search(fact.text):
+            if speaks_to_someone(fact.text):
                 continue  # "User's alternative you're weighing up: …": the question's words
 
             _fill_slot(slots, facts, frame.slot, fact)
@@ -379,10 +379,6 @@ def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bo
 
 def _content_words(text: str) -> set[str]:
     return set(fact_key(text).split()) - _LINKING_WORDS
-
-
-# "you", "your" left in a frame's line: it kept words of the question it answers.
-_SECOND_PERSON = re.compile(r"\b(?:you|you're|youre|your|yours|yourself)\b", _I)
 
 
 def _named_already(line: str, facts: list[Fact]) -> bool:

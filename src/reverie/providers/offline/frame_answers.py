@@ -28,6 +28,7 @@ from reverie.providers.offline.frame_words import (
     pet_line,
     recent_pet,
     sentences,
+    titled,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.terse import indefinite_article
@@ -251,7 +252,7 @@ def _answered(
         if all(
             w.lower() not in FUNCTION_WORDS and w.lower() not in COMMON_WORDS for w in head.split()
         ):
-            place = " ".join(word[:1].upper() + word[1:] for word in head.split())
+            place = titled(head)
             if moving:
                 return [FrameFact(f"{subject} is moving to {place}.", (subject, "home"))]
             if _ASKS_WHERE_FROM.search(last):

@@ -38,6 +38,7 @@ __all__ = [
     "relation_line",
     "relation_word",
     "sentences",
+    "titled",
 ]
 
 _I = re.IGNORECASE
@@ -160,6 +161,11 @@ def relation_line(subject: str, rel: str, name: str) -> FrameFact:
     rel = relation_word(rel)
     what = rel if rel in ONE_AT_A_TIME else f"{rel} {name}"
     return FrameFact(f"{subject}'s {rel} is {name}.", (subject, what))
+
+
+def titled(place: str) -> str:
+    """ "hyde park" → "Hyde Park": a place as a line writes it."""
+    return " ".join(word[:1].upper() + word[1:] for word in place.split())
 
 
 def date_text(text: str) -> str:

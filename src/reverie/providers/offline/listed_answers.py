@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import AUXILIARY, BARE_AGE, JOB, FrameFact
+from reverie.providers.offline.frame_words import AUXILIARY, BARE_AGE, JOB, FrameFact, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
@@ -144,7 +144,7 @@ def introduced(
         and 1 <= len(town) <= 2
         and not any(_ordinary(w) or _NOT_A_PLACE.search(w) for w in town)
     ):
-        place = " ".join(w[:1].upper() + w[1:] for w in town)
+        place = titled(" ".join(town))
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
     return found
 

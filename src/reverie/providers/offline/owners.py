@@ -249,7 +249,7 @@ _TWO_DATED = re.compile(
 
 def dated_parts(clause: str) -> list[str]:
     """ "exam is 14th jan and coursework due 9th jan" → one clause for each dated thing."""
-    match = _TWO_DATED.match(clause)
+    match = _TWO_DATED.match(clause) if " and " in clause else None
     return [clause] if match is None else [match["one"], match["two"]]
 
 

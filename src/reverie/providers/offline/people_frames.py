@@ -334,6 +334,8 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
     (accountant) sorts the VAT"), unless "my" or "the" goes before it: "my
     appointment (GP)" names no one.
     """
+    if "(" not in sentence:
+        return []  # every shape here is a word before brackets
     found = _described(sentence, subject, lexicon)
     for match in _BRACKET_ROLE.finditer(sentence):
         said = match["name"]

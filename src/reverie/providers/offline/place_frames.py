@@ -13,7 +13,7 @@ import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.fillers import strip_fillers
-from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word
+from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 
@@ -82,11 +82,6 @@ _MOVING = re.compile(
 )
 
 
-def _titled(place: str) -> str:
-    """ "hyde park" → "Hyde Park": a place as a line writes it."""
-    return " ".join(word[:1].upper() + word[1:] for word in place.split())
-
-
 def place_frames(sentence: str, subject: str) -> list[FrameFact]:
     """The places one sentence by ``subject`` states (see the module docstring)."""
     found: list[FrameFact] = []
@@ -110,7 +105,7 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
             who = relation_word(kin["who"]).replace("mummy", "mum").replace("daddy", "dad")
             verb = kin["verb"].strip().replace("'s", "is")
-            line = f"{subject}'s {who} {verb} {kin['prep'].lower()} {_titled(place)}."
+            line = f"{subject}'s {who} {verb} {kin['prep'].lower()} {titled(place)}."
             found.append(FrameFact(line, (f"{subject}'s {who}", "home"), durable=True))
     for match in _LIVES.finditer(sentence):
         place = next(p for p in match.groups() if p)
@@ -124,18 +119,18 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
                 continue
             if looks_like_a_verb(place.lower()):
                 continue
-            found.append(FrameFact(f"{subject} lives in {_titled(place)}.", (subject, "home")))
+            found.append(FrameFact(f"{subject} lives in {titled(place)}.", (subject, "home")))
     if not found and "based" in plain and (based := _BASED.match(plain)) is not None:
         place = based["place"] or based["place2"]
         if not is_everyday_word(place) and place.lower() not in FUNCTION_WORDS:
-            found.append(FrameFact(f"{subject} is based in {_titled(place)}.", (subject, "home")))
+            found.append(FrameFact(f"{subject} is based in {titled(place)}.", (subject, "home")))
     for match in _IS_HOME.finditer(plain):
         place = match["place"]
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
-            found.append(FrameFact(f"{subject} lives in {_titled(place)}.", (subject, "home")))
+            found.append(FrameFact(f"{subject} lives in {titled(place)}.", (subject, "home")))
     if subject == "User" and (arrow := _MOVED_ARROW.search(sentence)) is not None:
-        old, new = (_titled(arrow[group]) for group in ("old", "new"))
-        area = f" ({_titled(arrow['area'])})" if arrow["area"] else ""
+        old, new = (titled(arrow[group]) for group in ("old", "new"))
+        area = f" ({titled(arrow['area'])})" if arrow["area"] else ""
         when = arrow["when"] or ""
         line = f"User moved from {old} to {new}{area}{when}."
         found.append(FrameFact(line, (subject, "home")))

@@ -16,7 +16,7 @@ import re
 from reverie.providers.offline.person import finish_sentence
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST, alternation, is_name
 
-__all__ = ["fit_fact", "reads_alone"]
+__all__ = ["fit_fact", "reads_alone", "speaks_to_someone"]
 
 _I = re.IGNORECASE
 _MIN_WORDS = 3
@@ -27,7 +27,7 @@ _FIRST_PERSON = re.compile(
     r"\bI\b|\b(?i:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
     r"ourselves)\b|\bus\b"
 )
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you'll|you've|u|ur)\b", _I)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|youre|you'll|you've|u|ur)\b", _I)
 _POINTING_BACK = re.compile(
     r"\bit\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
     r"|\b(?:this|that|these|those)\b(?=\s*(?:[,.;!?)]|$|is\b|are\b|was\b|one\b|ones\b|"
@@ -151,6 +151,11 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
         return False  # "Quick personal thing." says nothing
     # "the assistant" belongs only in a request to it, and never in a chat between people.
     return not (_ASSISTANT.search(bare) and (other_is_person or not _ASSISTANT_RULE.match(bare)))
+
+
+def speaks_to_someone(text: str) -> bool:
+    """True when a line still says "you" (or "ur"): words of a question, not a stored fact."""
+    return _SECOND_PERSON.search(text) is not None
 
 
 def fit_fact(
