@@ -163,3 +163,27 @@ def test_an_answer_never_keeps_the_questions_you() -> None:
         ("user", "bacheldre watermill. welsh, mid wales, stoneground, organic."),
     )
     assert not any(re.search(r"\byou", line) for line in stored), stored
+
+
+def test_an_everyday_word_opening_the_assistants_sentence_is_not_who_her_means() -> None:
+    stored = facts(
+        ("user", "she had hummus and her lips went puffy. gp thinks sesame"),
+        ("assistant", "Worth bringing:\n- Photos of the reaction, if you have them"),
+        ("user", "i have one blurry pic of her lips. ill start a diary tonight"),
+    )
+    assert not any("Photos" in line for line in stored), stored
+
+
+def test_a_plural_thing_opening_the_users_sentence_is_not_who_him_means() -> None:
+    stored = facts(
+        ("user", "Pics or it didn't happen"),
+        ("assistant", "sending now"),
+        ("user", "I love him. You look like a Danish grandma"),
+    )
+    assert not any("Pics" in line for line in stored), stored
+
+
+def test_a_name_that_is_an_everyday_word_is_still_who_she_means() -> None:
+    said = ["Joy came round for tea.", "she's a teacher at the primary"]
+    assert resolve_pronouns(said, known={"Joy"})[1] == "Joy is a teacher at the primary"
+    assert resolve_pronouns(said, context=[("Joy said hi", "User")])[1].startswith("Joy is")

@@ -245,7 +245,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 clause if _starts_an_item(clause, listed) else self_introduced(clause)
                 for clause in clauses
             ]
-        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:])
+        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:], names)
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         names |= {
             name

@@ -9,7 +9,7 @@ and guesses nothing when it names two, or names only a place.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import partial
 
 from reverie.providers.offline.everyday_words import is_everyday_word
@@ -94,9 +94,11 @@ _SENTENCE_OPENERS = COMMON_WORDS | frozenset(
 _CAMEL_CASE = re.compile(r"^(?!(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Du)[A-Z]).*[a-z][A-Z]")
 
 
-def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]]:
+def _referents(
+    clause: str, speaker: str, own: bool, known: Collection[str] = ()
+) -> tuple[set[str], set[str]]:
     """Who a clause names (names, and "my sister" when the speaker said it), and which of
-    them are places ("moving to Berlin"), never the "she" of the next clause."""
+    them are places ("moving to Berlin") or things, never the "she" of the next clause."""
     said = clause.split()
     bare = [word.rstrip(".,;:!?").removesuffix("'s") for word in said]
     # An acronym ("the UX course") is a thing, never the "he" of the next clause.
@@ -121,6 +123,16 @@ def _referents(clause: str, speaker: str, own: bool) -> tuple[set[str], set[str]
     if own and (kin := _BARE_KIN.match(clause)) is not None:
         found.add(f"my {kin[1].lower()}")  # "mum is freaking out. she's a nurse": my mum
     places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
+    # "Photos of the reaction …", "Apply as early as allowed": an everyday word whose
+    # capital only opens the sentence is a thing, so the clause names no one sure.
+    # ("Joy is a teacher" stays Joy when the chat writes "Joy" mid-sentence somewhere.)
+    places |= {
+        word
+        for index, word in named
+        if index == 0
+        and word not in known
+        and not (_a_person(word) if not own else _a_person(word) or not _plural_thing(word))
+    }
     return found, places
 
 
@@ -145,12 +157,15 @@ def _gender(clause: str) -> str | None:
 
 
 def _referent(
-    before: Sequence[tuple[str, str]], speaker: str, pronoun: str | None = None
+    before: Sequence[tuple[str, str]],
+    speaker: str,
+    pronoun: str | None = None,
+    known: Collection[str] = (),
 ) -> str | None:
     """The one person the nearest clause naming anyone names, or None if it names two,
     or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
-        found, places = _referents(clause, speaker, said_by == speaker)
+        found, places = _referents(clause, speaker, said_by == speaker, known)
         if found:
             if len(found) != 1 or places or (pronoun and _OTHER_GENDER[pronoun].search(clause)):
                 return None  # two people; a place; "he" there, so not the "she" here
@@ -199,7 +214,10 @@ _OWN_PERSON = re.compile(
 
 
 def resolve_pronouns(
-    clauses: list[str], speaker: str = "User", context: Sequence[tuple[str, str]] = ()
+    clauses: list[str],
+    speaker: str = "User",
+    context: Sequence[tuple[str, str]] = (),
+    known: Collection[str] = (),
 ) -> list[str]:
     """Give "he"/"she"/"it" at the start of a clause the subject said before.
 
@@ -213,6 +231,8 @@ def resolve_pronouns(
         speaker: Who wrote them (never the one "he"/"she" refers to).
         context: Earlier clauses ``(clause, who said it)``, oldest first, for a
             message that starts with "she": "Hi Kasia!" → "she works at a bank".
+        known: Names the conversation writes as names, so "Joy" opening a sentence
+            is still someone though "joy" is an everyday word.
     """
     out: list[str] = []
     before = list(context)
@@ -220,20 +240,20 @@ def resolve_pronouns(
     for clause in clauses:
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause))
+            who = _referent(before, speaker, _gender(clause), known)
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause))
+            who = _referent(before, speaker, _gender(clause), known)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
         elif (
             _SPEAKER_SUBJECT.match(clause)
             and _OBJECT_PRONOUN.search(clause)
             and not _OWN_PERSON.search(clause)  # "when my brother finishes his boards"
-            and (who := _referent(before, speaker))
+            and (who := _referent(before, speaker, known=known))
         ):
             resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
         elif (
@@ -263,6 +283,11 @@ def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str
         if after not in said and first[:1].isupper() and first != speaker and _a_person(first):
             found.add(first)
     return found
+
+
+def _plural_thing(word: str) -> bool:
+    """ "Pics", "Drops": an everyday word's plural, a thing even where a name could go."""
+    return word.endswith("s") and is_everyday_word(word[:-1])
 
 
 def _a_person(word: str) -> bool:
