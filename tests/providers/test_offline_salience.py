@@ -34,6 +34,9 @@ from reverie.providers.offline.transcript import Turn
         ("I need to buy milk", "User prefers short answers."),
         ("I'm working on the report", "User prefers short answers."),
         ("I've decided to go for a run", "User prefers short answers."),
+        ("oh I should like that very much", "User prefers short answers."),
+        ("Anyway, I must go now.", "User prefers short answers."),
+        ("my uncle in Delhi will help her with the visa", "User prefers short answers."),
     ],
 )
 def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:

@@ -62,6 +62,11 @@ _WANTS_DONE = re.compile(
 # "User wants the 500.": "the 500" is an option the talk named.
 _DEMONSTRATIVE_OBJECT = re.compile(
     r"\b(?:make|makes|made|keep|keeps|kept|get|gets|got)\s+(?:that|this|these|those)\b"
+    # "User should like that very much.": a reply to an offer, whatever "that" was
+    r"|\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates) (?:that|this|it)"
+    r"(?: (?:very much|a lot|so much))?\.$"
+    # "User must go now.": a goodbye
+    r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
     r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$",
     _I,
 )
@@ -304,7 +309,8 @@ _OBJECT_PRONOUN = re.compile(
 def _unresolved_object(text: str) -> bool:
     if _OBJECT_PRONOUN.search(text) is None:
         return False
-    names = [w for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ'’-]+", text) if w not in ("User", "The")]
+    found = re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ-]+", text)
+    names = [w for w in found if w not in ("User", "The")]
     return len(names) <= 1  # only the subject is named: "him" is someone else, unnamed
 
 
