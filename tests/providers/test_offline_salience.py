@@ -35,6 +35,7 @@ from reverie.providers.offline.transcript import Turn
         ("I'm working on the report", "User prefers short answers."),
         ("I've decided to go for a run", "User prefers short answers."),
         ("oh I should like that very much", "User prefers short answers."),
+        ("I'd rather not take the risk to be honest", "User prefers short answers."),
         ("Anyway, I must go now.", "User prefers short answers."),
         ("my uncle in Delhi will help her with the visa", "User prefers short answers."),
     ],

@@ -30,7 +30,9 @@ _SPECULATIVE = re.compile(
     # "User doesn't know whether to email the teacher": undecided, nothing settled
     r"|\b(?:doesn't|does not|don't|do not) know (?:whether|if|what|how|where|when|which|who)\b"
     # "User wants to know if they should do more": a question asked, not a fact
-    r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b",
+    r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b"
+    # "User would rather not take the risk.": a reluctance about the matter in hand
+    r"|\bwould (?:rather|prefer) not\b",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
