@@ -36,6 +36,8 @@ from reverie.providers.offline.transcript import Turn
         ("I've decided to go for a run", "User prefers short answers."),
         ("oh I should like that very much", "User prefers short answers."),
         ("I'd rather not take the risk to be honest", "User prefers short answers."),
+        ("my husband is not wrong", "User prefers short answers."),
+        ("my hands are not hands anymore", "User prefers short answers."),
         ("Anyway, I must go now.", "User prefers short answers."),
         ("my uncle in Delhi will help her with the visa", "User prefers short answers."),
     ],

@@ -200,7 +200,7 @@ _PHRASE = re.compile(
     r"|\bmis(?:read|typed|heard)\b",
     _I,
 )
-_TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally) (?:\w+ )?\1\b", _I)
+_TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally|not) (?:\w+ )?\1\b", _I)
 # "User will talk to Pete on Wednesday": a conversation planned, not a fact (what is
 # decided in it is the fact).
 _TALK_PLAN = re.compile(
@@ -290,6 +290,9 @@ _THIN_HAVE = re.compile(
 _VERDICT = re.compile(
     r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
     r"super|way too|too) \w+|like an? [\w -]+)\.$"
+    # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
+    r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"
+    r"|^\S+ is a real (?:person|human|thing)\.$"
 )
 # "User is going in November, not October.", "User wants to go now": going where, the talk says.
 _GOING_WHEN = re.compile(
