@@ -24,6 +24,11 @@ from reverie.providers.offline.topic_answers import question_pairs
         ),
         ("Do you have any allergies?", "just peanuts tbh", "User's allergies: peanuts."),
         (
+            "6 May. ok. code freeze?",
+            "code freeze Tuesday 29 April",
+            "User's code freeze: Tuesday 29 April.",
+        ),
+        (
             "What editor do you use?",
             "neovim, lazyvim config",
             "User's editor: neovim, lazyvim config.",

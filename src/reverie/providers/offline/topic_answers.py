@@ -205,6 +205,7 @@ def topic_answers(
         if topic is None:
             continue
         owned, what = topic
+        value = _without_label(value, what)
         if _USE_FOR.match(bare):
             found.append(
                 FrameFact(f"{subject} uses {value} for {what}.", (subject, f"{what} tool"))
@@ -214,6 +215,12 @@ def topic_answers(
         else:
             found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
     return found
+
+
+def _without_label(value: str, what: str) -> str:
+    """ "code freeze?" — "code freeze Tuesday 29 April": the value is "Tuesday 29 April"."""
+    label = re.match(rf"{re.escape(what)}(?:\s*[:=-]\s*|\s+(?:is\s+)?)(?=\S)", value, _I)
+    return value[label.end() :] if label is not None else value
 
 
 def _option_chosen(bare: str, answer: str, subject: str) -> FrameFact | None:
