@@ -7,7 +7,9 @@ import re
 import pytest
 
 from offline_facts import facts
+from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.pronouns import resolve_pronouns
+from reverie.providers.offline.transcript import Turn
 
 _DRAFT = (
     "Something like:\n\nHi [Name],\n\nJust following up on invoice INV-0142, due on 28 "
@@ -187,3 +189,19 @@ def test_a_name_that_is_an_everyday_word_is_still_who_she_means() -> None:
     said = ["Joy came round for tea.", "she's a teacher at the primary"]
     assert resolve_pronouns(said, known={"Joy"})[1] == "Joy is a teacher at the primary"
     assert resolve_pronouns(said, context=[("Joy said hi", "User")])[1].startswith("Joy is")
+
+
+def test_a_reason_with_its_own_subject_is_no_terse_deed() -> None:
+    said = [
+        ("user", "kemi here. i'll pay 40"),
+        ("assistant", "no. u pay 40 i pay 60"),
+        ("user", "why"),
+        ("assistant", "bc u just bought the car and i got a raise. don't argue"),
+    ]
+    turns = [
+        Turn(role, text, "2025-07-02", "Tunde" if role == "assistant" else None)
+        for role, text in said
+    ]
+    stored = [fact.text for fact in extract_facts(turns)]
+    assert not any("because" in line for line in stored), stored
+    assert "User's flights are booked for 3rd May." in facts(("user", "flights booked for 3rd may"))

@@ -75,9 +75,12 @@ _BILLED = re.compile(
 _DONE_LAST = re.compile(
     r"^(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah)[,!]? )*"
     r"(?!(?:it|that|this|he|she|they|we|you|i|everything|all|nothing|one|which|yep|yes|ok)\b)"
+    # ("because you just bought the car": a reason, with its own subject)
+    r"(?!(?:because|cos|cause|since|when|if|as|after|before|until|though|although)\b)"
     r"(?P<what>(?:(?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|their|them|"
     r"your)\b)[a-z][\w&'-]*)(?: (?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|"
-    r"their|them|your)\b)[\w&'-]+){0,5}?) (?P<verb>booked|paid|ordered|bought|signed|submitted|"
+    r"their|them|your|you|u|i|we|he|she|they)\b)[\w&'-]+){0,5}?) "
+    r"(?P<verb>booked|paid|ordered|bought|signed|submitted|"
     r"sent off|confirmed|renewed|cancelled|canceled)(?<!fully booked)(?<!fully paid)"
     # ("the extension paid for itself": an idiom, not a payment)
     rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE}|for (?:it|them|him|her)sel(?:f|ves)\b)"
