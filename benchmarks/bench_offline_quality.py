@@ -133,6 +133,7 @@ SETS = (
     "writer20",
     "writer21",
     "writer22",
+    "writer23",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
