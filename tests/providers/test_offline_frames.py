@@ -25,6 +25,8 @@ from reverie.providers.offline.transcript import Turn
         ("watching films with my flatmate Odile tonight", "User's flatmate is Odile."),
         ("my sister, Noor, is flying in on friday", "User's sister is Noor."),
         ("Dev, my husband, does all the cooking", "User's husband is Dev."),
+        ("ok last thing. my mom (Lúcia) keeps asking what we eat", "User's mom is Lúcia."),
+        ("added them. dad (mwangi) got in first try", "User's dad is Mwangi."),
         ("biscuit is a staffie, he's a big softie", "Biscuit is a staffie."),
         ("walked my dog Juno for two hours in the rain", "User has a dog called Juno."),
         ("ok real talk, my birthday. 4 march. party at mine", "User's birthday is 4 March."),
@@ -775,3 +777,8 @@ def test_a_babys_name_given_after_a_few_weeks_old_is_the_babys() -> None:
     assert "User's baby is called Arlo." in stored
     boss = facts(("user", "my boss is awful. he's called Gary"))
     assert "User's boss is called Gary." in boss
+
+
+def test_a_job_in_brackets_after_a_relation_is_no_name() -> None:
+    stored = facts(("user", "mum (nurse) says hi. my dad (retired) is coming too"))
+    assert not any(" is Nurse" in line or " is Retired" in line for line in stored), stored

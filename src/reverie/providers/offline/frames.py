@@ -103,6 +103,12 @@ _NAME_THEN_VERB = re.compile(
 _NAME_BRACKET_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \({KIN_ADJ}(?P<rel>{RELATION})\)", _I
 )
+# "my mom (Lúcia) keeps asking", "dad (mwangi) got in first try": the name in brackets.
+_RELATION_BRACKET_NAME = re.compile(
+    rf"(?:\b(?:my|our) |(?:^|(?<=[\s,])))(?!my\b|our\b){KIN_ADJ}(?P<rel>{RELATION}) "
+    rf"\((?P<name>{TOKEN})\)",
+    _I,
+)
 _MY_RELATIONS_NAME = re.compile(
     rf"\bmy {KIN_ADJ}(?P<rel>{RELATION})(?:'s name is|'s called| is called| is named)\s+"
     rf"(?P<name>{TOKEN}){AFTER_NAME}",
@@ -250,6 +256,7 @@ def _sentence_frames(
         _MY_RELATIONS_NAME,
         _NAME_IS_MY_RELATION,
         _NAME_BRACKET_RELATION,
+        _RELATION_BRACKET_NAME,
         _BARE_RELATION,
         _OF_MINE,
     ):
@@ -260,7 +267,8 @@ def _sentence_frames(
             # "karim (boss)": the brackets say the word before them is a name
             shaped = (
                 owns
-                or pattern in (_NAME_BRACKET_RELATION, _OF_MINE, _MY_RELATIONS_NAME)
+                or pattern
+                in (_NAME_BRACKET_RELATION, _RELATION_BRACKET_NAME, _OF_MINE, _MY_RELATIONS_NAME)
                 or (
                     (
                         (pattern is _MY_RELATION and _NAME_THEN_VERB.match(after) is not None)
@@ -274,6 +282,8 @@ def _sentence_frames(
             )
             if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
+            if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):
+                continue  # "mum (nurse)": her job, not her name
             if pattern is _BARE_RELATION and not shaped and match["name"].islower():
                 verb = after.split()[0].lower() if after.split() else ""
                 if not (verb in ("is", "was", "has", "had") or looks_like_a_verb(verb)):
