@@ -24,13 +24,24 @@ _ASKED_AI = (
             "User's rule: on nights no caffeine after 3am.",
         ),
         ("no phones at dinner. house rule.", "User's rule: no phones at dinner."),
+        (
+            "done! oh and please don't ever suggest instagram ads to me, I tried them in 2024",
+            "User wants the assistant to never suggest instagram ads.",
+        ),
+        (
+            "also pls don't give me docker desktop or snap stuff, i'm on ssh only",
+            "User wants the assistant to never suggest docker desktop or snap.",
+        ),
     ],
 )
 def test_units_things_to_leave_out_and_own_rules_are_kept(said: str, kept: str) -> None:
     assert kept in facts(*_ASKED_AI, ("user", said))
 
 
-@pytest.mark.parametrize("said", ["i dont need any more stuff", "what is the rule? my rule."])
+@pytest.mark.parametrize(
+    "said",
+    ["i dont need any more stuff", "what is the rule? my rule.", "please don't suggest that again"],
+)
 def test_needing_nothing_more_or_a_question_is_no_rule(said: str) -> None:
     assert facts(*_ASKED_AI, ("user", said)) == []
 

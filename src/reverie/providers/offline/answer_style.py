@@ -66,6 +66,17 @@ _PLEASE_NO = re.compile(
     _I,
 )
 
+# "please don't ever suggest instagram ads to me", "pls don't give me docker desktop or snap
+# stuff": what no answer should offer again.
+_NEVER_SUGGEST = re.compile(
+    r"^(?:(?:oh|and|also|but|ok|okay)[,]? )*(?:pls|please|plz)? ?(?:don't|dont|do not|never) "
+    r"(?:ever )?(?:(?:suggest|recommend)(?: me)? (?P<thing>(?!it\b|that\b|this\b|them\b)"
+    r"[\w&+./ -]{2,40}?)(?: (?:to me|again|ever))*"
+    r"|give me (?P<stuff>(?!the\b|a\b|an\b|it\b|that\b)[\w&+./ -]{2,40}?) (?:stuff|things|bits))"
+    r"(?=[,.!;]|$| (?:i|i'm|im|we|because|bc|cos|as)\b)",
+    _I,
+)
+
 
 def answer_style(sentence: str) -> str | None:
     """The rule ``sentence`` asks for ("please give short answers"), or None."""
@@ -80,6 +91,8 @@ def answer_style(sentence: str) -> str | None:
             return None  # "i dont need any more stuff" is no rule
         kind = "advice" if kind in ("stuff", "bits") else kind  # "stuff" names nothing
         return f"please no {thing} {kind}"
+    if (never := _NEVER_SUGGEST.match(s)) is not None:
+        return f"please never suggest {(never['thing'] or never['stuff']).lower()}"
     if (leave_out := _PLEASE_NO.match(s)) is not None:
         return f"please no {leave_out['thing'].lower()}"
     if (length := _ANSWER_LENGTH.match(s)) is not None:
