@@ -539,3 +539,18 @@ def test_two_dated_things_in_one_sentence_are_two_lines() -> None:
     stored = facts(("user", said))
     assert any(line.startswith("User's biomechanics exam is 14th jan") for line in stored)
     assert any(line.startswith("User's physiology coursework is due on 9th jan") for line in stored)
+
+
+def test_a_city_or_someone_missed_is_not_whom_a_chat_is_with() -> None:
+    chat = [
+        ("assistant", "are you alive"),
+        ("user", "barely. 14 hr shift"),
+        ("user", "ok valencia. BOOKED. landing sunday 12th"),
+        ("assistant", "YESSS. i'm from valencia, you'll eat properly for once"),
+        ("user", "gerald. i miss gerald"),
+        ("assistant", "he was the best plant"),
+        ("user", "omar. OMAR. i got it"),
+        ("assistant", "NO WAY"),
+    ]
+    speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
+    assert speakers.other_name == "Omar"

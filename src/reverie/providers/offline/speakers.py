@@ -279,6 +279,8 @@ def _vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str
                     continue
                 if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
                     continue  # "LINDA. she has no discipline": said about her, not to her
+                if re.search(rf"\b(?:i|we) \w+ {re.escape(name)}\b", line[match.end() :], _I):
+                    continue  # "gerald. i miss gerald": a topic, then said about him
                 if name.isupper() and not lower_case and not _shouted_name(name, texts):
                     continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
                 # "MARK. just saw ur post": a chat opens with whom it is said to
@@ -354,7 +356,9 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     candidates = _vocatives(said, lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
     things = {w.lower() for w in _AFTER_DETERMINER.findall(" ".join(t.text for t in turns))}
-    for name in [n for n in candidates if n.lower() in things]:
+    # "ok valencia. BOOKED. edi to valencia": a word said after "in" or "fly to" is a place.
+    places = {w.lower() for w in _AFTER_PLACE_WORD.findall(" ".join(t.text for t in turns))}
+    for name in [n for n in candidates if n.lower() in things | places]:
         del candidates[name]
     for text in (t.text for t in replies):
         for match in _SELF_INTRO.finditer(text):
@@ -384,6 +388,13 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
 _OUR_HOME = re.compile(
     r"\bour (?:new )?(?:flat|apartment|place|house|home|room|kitchen|garden|landlord|landlady|"
     r"rent|bills?|cat|dog|puppy|kitten|lease|tenancy|street|neighbou?rs?|sofa|couch|bed)\b",
+    _I,
+)
+_AFTER_PLACE_WORD = re.compile(
+    r"\b(?:in|near|via|(?:i'm|im|i am|is|are|was|comes?|came) from"
+    r"|(?:move|moving|moved|fly|flying|flew|flights?|drive|driving|drove|"
+    r"trip|going|go|went|back|staying|stay|live|lives|living|based|landing|landed|visit|"
+    r"visiting) (?:to|from|in))\s+([A-Za-zÀ-ÿ]{3,})\b(?!['’])",
     _I,
 )
 _TRAILING_VOCATIVES_NEEDED = 3
