@@ -111,6 +111,10 @@ def test_a_passing_ailment_is_not_long_standing() -> None:
             "so Dr Menon (my gastro at St James's) wants me off it.",
             "Dr Menon is User's gastro at St James's.",
         ),
+        (
+            "we're doing a big party in Belo Horizonte (my hometown). I want to fly home",
+            "Belo Horizonte is User's hometown.",
+        ),
     ],
 )
 def test_who_a_name_is_in_brackets_is_kept(said: str, kept: str) -> None:

@@ -278,6 +278,8 @@ _BRACKET_ROLE = re.compile(
 )
 
 
+# A capitalised word mid-sentence right before the name: the first of a two-word name.
+_FIRST_OF_TWO = re.compile(r"(?<=[a-z,] )(?P<word>(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) $")
 _DETERMINER_END = re.compile(
     r"\b(?:my|the|a|an|our|your|his|her|their|this|that|its|some|any|no)\s+$", _I
 )
@@ -347,6 +349,8 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
         if name is None or name == subject:
             continue
         who = f"{match['title'].strip()} {name}" if match["title"] else name
+        if (first := _FIRST_OF_TWO.search(sentence[: match.start()])) is not None:
+            who = f"{first['word']} {who}"  # "a party in Belo Horizonte (my hometown)"
         if match["pet"]:
             if subject == "User" and not match["title"]:
                 found.append(pet_line(subject, match["pet"], name))
