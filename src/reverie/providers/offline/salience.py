@@ -43,7 +43,9 @@ _VAGUE = re.compile(
     r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)"
     # "has some savings", "a pile of admin": an amount nobody could write down.
     r"|\b(?:has|have|had|got) (?:got )?some\b|\b(?:a pile|a load|loads|tons|a bunch|heaps|"
-    r"a mountain) of\b",
+    r"a mountain|a (?:great|good) deal) of\b"
+    # "Mama was indeed three.": a guess of the other side's, confirmed in passing
+    r"|\b(?:was|were) indeed\b",
     _I,
 )
 # "Leoooo", "soooo": typed for effect, never a name or a fact.
@@ -284,7 +286,7 @@ _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
     r"question|problem|issue|meeting|call|favou?r|request|suggestion|thought|feeling|headache|"
     r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
-    r"dilemma|situation|thing)\.$"
+    r"dilemma|situation|thing|working title)\.$"
 )
 # "User's schedule is a bit chaotic.", "User's writing is like a 12 year old.": a verdict.
 _VERDICT = re.compile(
