@@ -249,3 +249,23 @@ def test_a_terse_first_session_with_an_assistant() -> None:
 )
 def test_words_shaped_like_those_answers_that_are_not(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_reply_opening_with_a_questions_word_answers_that_question() -> None:
+    asked = "Before I plan:\n\n1. How much space do you have?\n2. Rough budget?\n3. Any deadline?"
+    assert question_pairs(asked, "budget 400 quid ish", nth=2) == [
+        ("Rough budget?", "budget 400 quid ish")
+    ]
+
+
+def test_a_corrected_day_mends_a_date_never_a_price() -> None:
+    stored = facts(
+        ("assistant", "Few things first:\n1. Space?\n2. Rough budget?\n3. Any deadline?"),
+        ("user", "ray. 47. joiner"),
+        ("user", "yard is small. paved"),
+        ("user", "budget 400 quid ish"),
+        ("user", "want it done for the wifes 50th. sat 14th sept"),
+        ("user", "no wait its the 13th. sat 13th"),
+    )
+    assert "User's budget is 400 quid ish." in stored
+    assert not any("13th quid" in line for line in stored), stored

@@ -51,6 +51,7 @@ _MONTH = re.compile(
     _I,
 )
 _NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
+_DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
 _BARE_LEAD = re.compile(
@@ -118,6 +119,9 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     """
     kind = _kind(value)
     same = [m for m in re.finditer(r"\S+", line) if _kind(m.group(0)) == kind]
+    if _DAY_OF_MONTH.match(value):
+        # "its the 13th" mends a day ("sat 14th", "14 sept"), never "budget 400 quid"
+        same = [m for m in same if _DAY_OF_MONTH.match(m.group(0).strip(".,;:!?\"'"))]
     if kind is None or len(same) != 1:
         return None
     word = same[0].group(0)

@@ -163,6 +163,16 @@ def question_pairs(question: str, answer: str, nth: int = 0) -> list[tuple[str, 
             return [(asked[number], said[number]) for number in sorted(said) if number in asked]
         if len(sentences(answer)) >= len(asked):
             return []
+        # "budget 400 quid ish": a reply that opens with one question's word answers that one
+        first = re.match(r"[a-z]{3,}", answer.lower())
+        labelled = [n for n, q in asked.items() if first and re.search(rf"\b{first[0]}\b", q, _I)]
+        if (
+            nth < len(asked)  # ("budget now 2k" after every answer is news, not an answer)
+            and len(labelled) == 1
+            and first is not None
+            and first[0] not in FUNCTION_WORDS
+        ):
+            return [(asked[labelled[0]], answer)]
         number = sorted(asked)[nth] if nth < len(asked) else None
         return [(asked[number], answer)] if number is not None else []
     return [(question, answer)] if nth == 0 else []
