@@ -149,6 +149,9 @@ def test_one_at_a_time_slots_and_the_rest() -> None:
     assert slot_of("User is 1.85m.") is None  # a height, not an age
     assert slot_of("User's start date is 1 April.") == slot_of("User's start date is now 15 April.")
     assert slot_of("User's rent is £1,650 a month.") == ("User", "rent")
+    job = slot_of("User got a job at the uni sports centre reception.")
+    assert job == slot_of("User works at a cafe in headingley.") == ("User", "job")
+    assert slot_of("Dev works in Manchester on Tuesdays.") is None  # where, not for whom
 
 
 def test_a_changed_date_or_age_replaces_the_old_one() -> None:

@@ -27,6 +27,14 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         "home",
     ),
     (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
+    # "User works at a cafe in headingley." then "User got a job at the uni sports centre."
+    (
+        re.compile(
+            r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?(?:works (?:at|for)|got a (?:new )?job "
+            r"(?:at|with)|has a new job (?:at|with)|started (?:a new job |work )?at) \S"
+        ),
+        "job",
+    ),
     (
         re.compile(
             r"^(?P<who>.+?) (?:is|is now|went|has gone|has been|eats) (?:a |fully |mostly )?"
