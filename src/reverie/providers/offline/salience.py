@@ -278,7 +278,11 @@ _BARE_PICK = re.compile(
     r"(?: (?:the|a|an|both|all|\d+|two|three|four|first|second|third|last|other|new|old))"
     r"{0,2} (?:one|ones|options?|choices?|things?)\.$"
     r"|^\S+ (?:\w+ed|sent|sold|paid|done) and (?:\w+ed|sent|sold|paid|done)\.$"
-    r"|^\S+ (?:has )?(?:chosen|picked) User\.$",  # a cat's fondness: "she's chosen me"
+    r"|^\S+ (?:has )?(?:chosen|picked) User\.$"  # a cat's fondness: "she's chosen me"
+    # "User booked physio.", "User applied online.", "User got the job.": what, when or
+    # which one, only the talk around it said (someone's news, "Ines got the job.", is kept)
+    r"|^\S+ (?:has )?(?:just )?(?:booked|applied)(?: online)?(?: [a-z]+)?\.$"
+    r"|^User (?:has )?(?:just )?got the job\.$",
     _I,
 )
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
