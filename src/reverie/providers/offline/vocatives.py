@@ -1,0 +1,219 @@
+"""Whom messages are said to: the name someone is called by, read from how they are addressed.
+
+In a chat between two people the other person's name is what the user calls
+them: a greeting ("morning Tomás!"), a name shouted alone ("LEYLA!!!"), a name
+opening a message ("jonas!! the landlord answered") or ending what is said to
+them ("it's BROWN danny"). :func:`vocatives` counts such names in messages;
+:func:`trailing_vocative` finds the one word the other side keeps ending
+sentences with. A laugh, chat shorthand, an everyday word, a place or someone
+merely talked about is never taken for a name (see :mod:`.speakers`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
+from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+
+__all__ = ["AFTER_DETERMINER", "NOT_NAMES", "SELF_INTRO", "trailing_vocative", "vocatives"]
+
+_I = re.IGNORECASE
+
+# Words that start a message with a capital letter but are not anyone's name.
+NOT_NAMES = frozenset(
+    words(
+        """
+    yes no ok okay sure well so and but also anyway honestly btw wait hmm hm update
+    morning evening night hey hi hello thanks thank sorry actually great nice cool
+    perfect awesome good bad oh ah yeah yep nope right done fine true lol omg wow
+    what why how when where who which whose please help stop listen look guys
+    congrats congratulations cheers welcome dear today tomorrow yesterday tonight
+    monday tuesday wednesday thursday friday saturday sunday i im the a an this that
+    it we you they he she my our your his her their random quick big small new old
+    first next last same other another yup yesss nooo ugh meh fyi ps obvs obvi defo probs
+    """
+    )
+    # What family and friends call each other: "nana no you sent money!!", "love you mum"
+    + words(
+        """
+    nana nanna nan gran granny grandma grandad grandpa gramps mum mom mam mummy mommy mama
+    dad daddy papa babe baby hun honey love darling sweetie sweetheart bro sis bruv auntie
+    aunty uncle kiddo
+    """
+    )
+)
+# Laughter and sounds drawn out: "hahaha", "hehe", "ahhh", "ughhh", "lolll", "jajaja".
+_SOUND = re.compile(
+    r"(?:h*a+h+)+a*|(?:h+e+)+h*|l+o+l+|(?:ja)+j?|a+h+|o+h+|u+g+h+|h+m+|w+o+w+|y+a+y+|a+w+|e+k+|"
+    r"o+m+g+|n+o+|y+e+s+"
+)
+# Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate",
+# "vale, …") but are not names.
+_INTERJECTIONS = frozenset(
+    words(
+        """
+        ugh yay wow omg lol lmao ok okay hey yo bro dude babe hun guys hello hi yes nope yep
+        sure thanks cool nice great wait look listen well hmm ah oh damn shit fuck ha haha
+        aww ooh oooh whoa huh right true fine done deal perfect same update btw also anyway
+        honestly seriously really please sorry congrats yess yesss noo nooo rip ouch oops
+        amazing awesome cheers morning night bye thx ty agreed exactly totally literally
+        enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
+        love darling boss team everyone everybody folks yikes nah meh sigh
+        rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
+        jesus christ god lord gosh heavens blimey crikey
+        bold classy cringe lame correct noted agreed facts mood bless typical classic wild
+        insane brilliant lovely gorgeous stunning hilarious ridiculous unreal rough
+        vale venga dale bueno claro genial vamos hala oye mira nein genau tja allez bref
+        ciao ecco dai boh basta beleza tá pronto nossa caramba uau
+        grabe hala naku nako sige ayy ayo aiyo aiya walao alamak yalla wallah habibi boo
+        ffs smh wtf omfg fml istg ngl imo imho afaik tbf lmk ikr jfc smdh
+        ttyl ttys brb gtg g2g gn gm hbu wbu nvm np tysm omw irl idc ily ilysm xoxo xx xo bet
+        """
+    )
+)
+_GREETING = (
+    r"(?:hey|hi|hello|hiya|yo|morning|good morning|good evening|evening|thanks|thank you|"
+    r"thx|cheers|danke|gracias|merci|grazie|obrigad[oa]|ok|okay|sorry|congrats|dear|"
+    r"bye|night|good night|oh|aw+|ah)"
+)
+_NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
+_VOCATIVE_PATTERNS = (
+    re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
+    re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
+    # "Tobi!! Have you been to a doctor?"
+    re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
+    re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
+    re.compile(
+        rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
+        r"(?=\s*(?:[,.!?]|$))",
+        _I,
+    ),
+)
+# "oh my god. Tomasz. yes.": a name written as one, a sentence of its own, mid-message.
+_NAME_ALONE = re.compile(r"(?<=[.!?]\s)(?P<name>[A-ZÀ-Þ][a-zà-ÿ]{2,})[.!]+(?=\s|$)")
+_WORD_ENDINGS = ("able", "ible", "ly", "ed", "ing", "tion", "tions", "ness", "ment", "ful", "ous")
+# Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
+# messages, for the other person's name: "enjoy! I'll be around" names nobody.
+_LOWERCASE_VOCATIVE = re.compile(
+    # "kuya miggy!! have u talked to …": a family title may come first
+    r"^(?:(?:kuya|ate|tita|tito|auntie|aunty|uncle|cuz|bro|sis|dear|tía|tia|tío|tio|nonna|"
+    r"zia|zio)\s+)?(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s)"
+)
+# "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
+# A place ends sentences too ("the drive from manchester"): not after a preposition.
+_TRAILING_VOCATIVE = re.compile(
+    r"(?<!\bfrom)(?<!\bin)(?<!\bto)(?<!\bat)(?<!\bnear)(?<!\bof)(?<!\bfor)(?<!\bwith)"
+    r"(?<!\bby)(?<!\bon)(?<!\babout)(?<!\bthe)(?<!\ba)(?<!\bmy)(?<!\byour)"
+    r"(?:,\s*|\s)(?P<name>[A-Za-zÀ-ÿ]{3,})(?:[.!?]*\s*$|,\s)",
+    _I,
+)
+SELF_INTRO = re.compile(rf"\b(?:i'm|i am|this is|it's)\s+(?P<name>{_NAME})(?=\s*(?:[,.!]|$))")
+
+_LINES_READ = 3
+_ABOUT_SOMEONE_ELSE = re.compile(r"[.!?,\s]*(?:she|he|her|his|him)\b", _I)
+
+
+def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
+    found: Counter[str] = Counter()
+    patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
+    for index, text in enumerate(texts):
+        # "AHHHHH\nKOFI!!!!! i knew it": each line of a chat message is a text of its own.
+        lines = text.strip().split("\n")[:_LINES_READ]
+        for match in _NAME_ALONE.finditer(text):
+            name = match["name"]
+            low = name.lower()
+            if (
+                low not in COMMON_WORDS
+                and low not in NOT_NAMES
+                and not low.endswith(_WORD_ENDINGS)  # "Understandable.", "Congratulations!"
+            ):
+                found[_tidy_name(name)] += 2  # written as a name, said to them
+        for pattern, line in ((p, line) for p in patterns for line in lines):
+            for match in pattern.finditer(line):
+                name = match["name"]
+                low = name.lower()
+                if (
+                    low in NOT_NAMES
+                    or low in _INTERJECTIONS
+                    or _SOUND.fullmatch(low)
+                    or low in COMMON_WORDS
+                    or len(name) < 2
+                    # "sending.", "crying."; "ok ayo's.": a place, not a person
+                    or low.endswith(("ed", "ing", "ly", "'s", "’s"))
+                    or (name.islower() and is_everyday_word(low))  # "fancy. better than …"
+                ):
+                    continue
+                if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
+                    continue  # "LINDA. she has no discipline": said about her, not to her
+                if re.search(rf"\b(?:i|we) \w+ {re.escape(name)}\b", line[match.end() :], _I):
+                    continue  # "gerald. i miss gerald": a topic, then said about him
+                if name.isupper() and not lower_case and not _shouted_name(name, texts):
+                    continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
+                # "MARK. just saw ur post": a chat opens with whom it is said to
+                found[_tidy_name(name)] += 2 if index == 0 and line is lines[0] else 1
+    return found
+
+
+def _shouted_name(word: str, texts: Sequence[str]) -> bool:
+    """ "IMMY. amazing." and "FREYA." shout a name; "GARDEN." a word, "NHS." an acronym.
+
+    A name is written plainly elsewhere ("oh immy"), or its capitals are not a
+    token of their own in the tokenizer's table, as an acronym's are.
+    """
+    if is_everyday_word(word):
+        return False
+    plain = re.compile(rf"\b{re.escape(word)}\b", _I)
+    if any(not match[0].isupper() for text in texts for match in plain.finditer(text)):
+        return True
+    return not is_acronym(word)
+
+
+def _tidy_name(word: str) -> str:
+    """ "LEOOOO" → "Leo": a name shouted or drawn out, written plainly."""
+    plain = re.sub(r"(\w)\1{2,}", r"\1", word.lower())
+    return plain[:1].upper() + plain[1:]
+
+
+_TRAILING_VOCATIVES_NEEDED = 3
+AFTER_DETERMINER = re.compile(
+    r"\b(?:a|an|the|this|that|these|those|some|my|your|his|her|our|their)\s+([a-zà-ÿ]+)"
+    # ("who's this mark lad": a person, however "this" puts it)
+    r"(?!\s+(?:lad|guy|girl|bloke|fella|fellow|woman|man|kid|chap|dude|person)\b)",
+    _I,
+)
+
+
+def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | None) -> str | None:
+    """The word the other person ends sentences with, at least twice, that the user never writes.
+
+    A common word ends sentences on both sides; the user's name ends only the
+    other person's ("it's BROWN danny", "he's SO fat danny").
+    """
+    found: Counter[str] = Counter()
+    for text in replies:
+        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+            for match in _TRAILING_VOCATIVE.finditer(sentence):
+                found[match["name"].lower()] += 1
+    own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
+    # A name is written with a capital, or shouted, at least once ("maya. MAYA.").
+    capitalised = {w.lower() for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ]+", " ".join(replies))}
+    # "the girls", "my mates": a word used with a determiner is a common noun.
+    own |= {m.lower() for m in AFTER_DETERMINER.findall(" ".join([*replies, *said]))}
+    for word, count in found.most_common():
+        if count < _TRAILING_VOCATIVES_NEEDED:
+            break
+        if word in own or is_everyday_word(word) or word in NOT_NAMES or word in _INTERJECTIONS:
+            continue
+        if _SOUND.fullmatch(word):
+            continue
+        if word not in capitalised:
+            continue
+        if word.endswith(("ed", "ing", "ly")) or (word.endswith("s") and not word.endswith("ss")):
+            continue  # "flower girls" ends sentences too; a plural is rarely a name
+        if other is not None and word == other.lower():
+            continue
+        return word[:1].upper() + word[1:]
+    return None
