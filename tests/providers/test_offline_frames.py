@@ -459,6 +459,9 @@ def test_terse_talk_names_people_and_pets_without_my() -> None:
     )
     assert "User has a dog called Pretzel." in stored
     assert "User's neighbor is Ana." in stored
+    said = ("user", "bella. staffy. 4 pawprints in the corner now")
+    assert "User has a staffy called Bella." in facts(("assistant", "Who's that?"), said)
+    assert facts(("assistant", "Who is that?"), ("user", "sorted. lab. booked")) == []
     # "mum cried" is what she did, not her name.
     assert facts(("assistant", "x"), ("user", "they loved it. mum cried, dad cried")) == []
 

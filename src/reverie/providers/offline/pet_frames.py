@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
     ANIMAL,
@@ -52,7 +53,9 @@ _HAVE_A_PET_NAME = re.compile(
     rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
     rf"(?P<name>{TOKEN})[.!]"
     # "dog. pretzel. corgi mix.": a pet named in a message of its own.
-    rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]",
+    rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]"
+    # "bella. staffy. 4 pawprints in the corner now": the name, then the breed
+    rf"|^(?P<lead_name>{TOKEN})[.:]\s+(?P<lead_breed>{alternation(BREED_WORDS)})[.!,]",
     _I,
 )
 # "a kitten", "our dog": an animal said, whose name a later message may give.
@@ -88,9 +91,13 @@ def pets_named_after(text: str, subject: str, lexicon: NameLexicon) -> list[Fram
     """ "we have a cat. Feijão.": a pet, and its name in the next sentence (``text`` whole)."""
     found: list[FrameFact] = []
     for match in _HAVE_A_PET_NAME.finditer(text):
-        name = lexicon.name(match["name"] or match["bare_name"], by_shape=True)
+        said = match["name"] or match["bare_name"] or match["lead_name"]
+        if match["lead_name"] and is_everyday_word(said.lower()):
+            continue  # "sorted. lab." names no dog
+        name = lexicon.name(said, by_shape=True)
         if name is not None and name != subject:
-            found.append(pet_line(subject, match["pet"] or match["bare_pet"], name))
+            pet = match["pet"] or match["bare_pet"] or match["lead_breed"].lower()
+            found.append(pet_line(subject, pet, name))
     return found
 
 
