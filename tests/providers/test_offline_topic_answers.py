@@ -135,6 +135,9 @@ def test_a_person_answering_a_person_keeps_their_name() -> None:
         ),
         ("rds upgrade: sept 2 confirmed. karim ok'd", "Rds upgrade: sept 2 confirmed, karim ok'd."),
         ("margaret update: she wants chapter 3 by march 7", "Margaret wants chapter 3 by march 7."),
+        ("goal. west highland way. may 2026. w my brother", "Goal: west highland way, may 2026."),
+        ("physio. weak glutes. not the acl 👍", "Physio: weak glutes, not the acl."),
+        ("main client = kestrel studio. pays on the 1st", "Main client: kestrel studio."),
     ],
 )
 def test_news_under_a_topics_name_keeps_the_topic(said: str, kept: str) -> None:
@@ -143,7 +146,13 @@ def test_news_under_a_topics_name_keeps_the_topic(said: str, kept: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["bad news: the deal slipped", "quick update: nothing yet", "knee update: I think it's fine"],
+    [
+        "bad news: the deal slipped",
+        "quick update: nothing yet",
+        "knee update: I think it's fine",
+        "insurance. which kind",
+        "budget. maybe 5k",
+    ],
 )
 def test_a_lead_in_without_a_topic_or_with_a_person_in_it_is_no_news_line(said: str) -> None:
     assert not any(":" in line for line in facts(("user", said)))

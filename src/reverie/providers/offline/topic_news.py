@@ -38,6 +38,8 @@ _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", _I)
 def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
     """ "trip update: bus booked, $1,450" → "Trip: bus booked, $1,450."; "hotels: …" as it is."""
     found: list[FrameFact] = []
+    if (dotted := _DOT_LABEL.match(text.strip())) is not None:
+        return _dotted_label(dotted["label"], dotted["value"], subject)
     if ":" not in text and "=" not in text:
         return found  # no lead-in, no label: most messages
     for line in normalise_chat(text).splitlines():
@@ -67,17 +69,41 @@ def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
     return found
 
 
+def _dotted_label(label: str, value: str, subject: str) -> list[FrameFact]:
+    """ "goal. west highland way. may 2026.": a label, then its value in fragments."""
+    said: list[str] = []
+    for part in sentences(value)[:_DOT_PARTS]:
+        part = _EMOJI.sub("", part).rstrip(".!; ")
+        if not part or part.endswith("?") or _NOT_SETTLED.search(part):
+            break  # "w my brother", "maybe 5": the value ends where the talk starts
+        said.append(part)
+    fact = label_line(f"{label}: {', '.join(said)}", PERSONAL_LABELS, subject) if said else None
+    return [fact] if fact is not None else []
+
+
 _LABEL = re.compile(
     r"^(?:(?:ok|okay|so|right|alright)[,.!]?\s+)?(?P<label>[a-z][a-z0-9 /-]{2,30}?)"
     r"(?:\s*:|\s+=)\s+"  # "currencies: …", "physio = ruth"
     r"(?P<value>(?:[^:=?]|(?<=\d):(?=\d)){2,200})$",
     _I,
 )
+_DOT_LABEL = re.compile(
+    r"^(?:(?:ok|okay|so|also|right)[,.!]?\s+)?(?P<label>[a-z]{3,})\.\s+(?P<value>[^?]{3,200})$", _I
+)
+_DOT_PARTS = 3
+_EMOJI = re.compile(r"\s*[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f]+")
+_NOT_SETTLED = re.compile(
+    rf"{SPEAKER_OR_LISTENER.pattern}|\b(?:maybe|probably|perhaps|i think|idk|not sure)\b"
+    # "insurance. which kind": a question asked without its question mark
+    r"|^(?:which|what|how|who|where|when|why|whether|any|anything)\b",
+    SPEAKER_OR_LISTENER.flags | _I,
+)
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
 PERSONAL_LABELS = frozenset(
     words(
         """
         budget dates date venue guests hotel hotels flights flight menu cake dress rings
+        goal goals client clients terms retainer salary wage mortgage loan target deadline
         photographer dj music catering car insurance rent deposit school nursery childcare
         hours shifts rota schedule diet allergies meds medication dose appointment surgery
         address commute gym pets vet doctor dentist physio gp therapist landlord accountant
