@@ -44,6 +44,8 @@ from reverie.providers.offline.transcript import Turn
         ("booked physio", "User prefers short answers."),
         ("applied online", "User prefers short answers."),
         ("I got the job!!", "User prefers short answers."),
+        ("won 5 in a row last night", "User prefers short answers."),
+        ("Theo likes me, I can tell", "User prefers short answers."),
         ("Anyway, I must go now.", "User prefers short answers."),
         ("my uncle in Delhi will help her with the visa", "User prefers short answers."),
     ],

@@ -237,7 +237,11 @@ _MOOD = re.compile(
     r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
     # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
     r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
-    r"|^The \w+s is\b",
+    r"|^The \w+s is\b"
+    # "Theo likes User.": a feeling for the user, said to tease or please
+    r"|^\S+ (?:likes|loves|hates|adores|misses) User\b"
+    # "User won 5 in a row.", "… the place to themselves for 2 hours": a streak, an evening
+    r"|\bin a row\b|\bto themselves for\b|\bas long as their arm\b",
     _I,
 )
 
