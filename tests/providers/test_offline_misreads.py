@@ -205,3 +205,12 @@ def test_a_reason_with_its_own_subject_is_no_terse_deed() -> None:
     stored = [fact.text for fact in extract_facts(turns)]
     assert not any("because" in line for line in stored), stored
     assert "User's flights are booked for 3rd May." in facts(("user", "flights booked for 3rd may"))
+
+
+def test_a_list_of_people_in_a_first_message_is_not_who_is_writing() -> None:
+    said = (
+        "Review is Thursday. I present to the committee (Martin, Lucy, and the chair Dr Alan "
+        "Crewe, who is an oceanographer). Can you help?"
+    )
+    assert not any(line.startswith("User is Martin") for line in facts(("user", said)))
+    assert "User is Dean, Swindon." in facts(("user", "Dean, Swindon. need a website"))

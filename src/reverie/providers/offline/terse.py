@@ -167,6 +167,9 @@ _ANY_VERB = re.compile(
 )
 
 
+_ANOTHER_NAME = re.compile(r"(?:and |& )?[A-ZÀ-Þ][a-zà-ÿ'’-]+")
+
+
 def self_introduced(clause: str) -> str:
     """ "This is Lukas, dad of three" → "I'm Lukas, dad of three" (in a first message).
 
@@ -174,7 +177,12 @@ def self_introduced(clause: str) -> str:
     Heating, Swindon." (a name, then fragments without a verb).
     """
     fragments = _NAME_THEN_FRAGMENTS.match(clause)
-    if fragments is not None and not _ANY_VERB.search(clause):
+    # "Martin, Lucy, and the independent chair": a list of people, not who is writing
+    parts = [part.strip() for part in clause.split(",")[1:]]
+    listed = sum(1 for part in parts if _ANOTHER_NAME.fullmatch(part)) >= 1 and any(
+        part.startswith(("and ", "& ")) for part in parts
+    )
+    if fragments is not None and not _ANY_VERB.search(clause) and not listed:
         word = fragments["name"]
         if word.lower() not in COMMON_WORDS and is_name(word):
             return f"I'm {clause}"
