@@ -124,14 +124,15 @@ def _referents(
         found.add(f"my {kin[1].lower()}")  # "mum is freaking out. she's a nurse": my mum
     places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
     # "Photos of the reaction …", "Apply as early as allowed": an everyday word whose
-    # capital only opens the sentence is a thing, so the clause names no one sure.
-    # ("Joy is a teacher" stays Joy when the chat writes "Joy" mid-sentence somewhere.)
+    # capital only opens the other side's sentence is a thing, so the clause names no one
+    # sure; in one's own, only a plural is ("Pics or it didn't happen"). ("Joy is a
+    # teacher" stays Joy when the chat writes "Joy" mid-sentence somewhere.)
     places |= {
         word
         for index, word in named
         if index == 0
         and word not in known
-        and not (_a_person(word) if not own else _a_person(word) or not _plural_thing(word))
+        and (_plural_thing(word) if own else not _a_person(word))
     }
     return found, places
 
