@@ -459,6 +459,10 @@ def test_terse_talk_names_people_and_pets_without_my() -> None:
     )
     assert "User has a dog called Pretzel." in stored
     assert "User's neighbor is Ana." in stored
+    aged = facts(("assistant", "Who's that?"), ("user", "sister = aaliyah. 16. wants lifts"))
+    assert "Aaliyah is 16." in aged
+    listed = facts(("assistant", "Who?"), ("user", "1. my sister Noor. 2. lives in leeds"))
+    assert not any(line.startswith("Noor is") for line in listed), listed
     said = ("user", "bella. staffy. 4 pawprints in the corner now")
     assert "User has a staffy called Bella." in facts(("assistant", "Who's that?"), said)
     assert facts(("assistant", "Who is that?"), ("user", "sorted. lab. booked")) == []
