@@ -4,15 +4,17 @@
 "i'm 31 on the 19th" the age and the day it comes. In a chat between two
 people, what one says of the other is the other's: "u're 30 on the 14th",
 "you're allergic to cats tho", and who they are to the writer: "ur my only brother".
+A terse message ages whom it names with a bare number: "sister = aaliyah. 16.".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import RELATION, FrameFact, relation_line
 
-__all__ = ["age_and_state_frames", "kids_frames", "parted_age"]
+__all__ = ["age_and_state_frames", "ages_after_names", "kids_frames", "parted_age"]
 
 _I = re.IGNORECASE
 
@@ -138,3 +140,30 @@ def age_and_state_frames(
             line = f"{who} turns {dated['age']} on {dated['day']}."
             found.append(FrameFact(line, (who, "age"), durable=who != "User"))
     return found
+
+
+# "sister = aaliyah. 16.", "biscuit. whippet. 7.": a bare number after whom a message named.
+_NAMED_LINE = re.compile(
+    r"^\S+'s (?!name\b)[\w -]+ is (?P<name>\S+)\.$|^\S+ has an? [\w -]+ called (?P<pet>\S+)\.$"
+)
+
+
+def ages_after_names(whole: str, found: Sequence[FrameFact]) -> list[FrameFact]:
+    """ "sister = aaliyah. 16." → "Aaliyah is 16.": whom ``found`` named, aged in ``whole``."""
+    ages: list[FrameFact] = []
+    if re.search(r"(?:^|\s)1[.)]\s", whole):
+        return ages  # "1. my sister Noor. 2. …": numbered items, not ages
+    for fact in found:
+        named = _NAMED_LINE.match(fact.text)
+        name = named and (named["name"] or named["pet"])
+        if not name:
+            continue
+        age = re.search(
+            rf"\b{re.escape(name)}\.\s+(?:[a-z]+\.\s+)?(?P<age>[1-9]\d?)(?:\s*(?:yo|y/o))?\."
+            r"(?!\s*\d)(?:\s|$)",  # ("29. 31." is two numbers to choose between)
+            whole,
+            _I,
+        )
+        if age is not None:
+            ages.append(FrameFact(f"{name} is {age['age']}.", (name, "age"), durable=True))
+    return ages

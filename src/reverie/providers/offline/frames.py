@@ -24,7 +24,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.providers.offline.age_frames import age_and_state_frames, kids_frames
+from reverie.providers.offline.age_frames import (
+    age_and_state_frames,
+    ages_after_names,
+    kids_frames,
+)
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
@@ -239,34 +243,8 @@ def message_frames(
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
     found += pets_named_after(whole, subject, lexicon)
-    found += _ages_after_names(whole, found)
+    found += ages_after_names(whole, found)
     return found
-
-
-# "sister = aaliyah. 16.", "biscuit. whippet. 7.": a bare number after whom a message named.
-_NAMED_LINE = re.compile(
-    r"^\S+'s (?!name\b)[\w -]+ is (?P<name>\S+)\.$|^\S+ has an? [\w -]+ called (?P<pet>\S+)\.$"
-)
-
-
-def _ages_after_names(whole: str, found: Sequence[FrameFact]) -> list[FrameFact]:
-    ages: list[FrameFact] = []
-    if re.search(r"(?:^|\s)1[.)]\s", whole):
-        return ages  # "1. my sister Noor. 2. …": numbered items, not ages
-    for fact in found:
-        named = _NAMED_LINE.match(fact.text)
-        name = named and (named["name"] or named["pet"])
-        if not name:
-            continue
-        age = re.search(
-            rf"\b{re.escape(name)}\.\s+(?:[a-z]+\.\s+)?(?P<age>[1-9]\d?)(?:\s*(?:yo|y/o))?\."
-            r"(?!\s*\d)(?:\s|$)",  # ("29. 31." is two numbers to choose between)
-            whole,
-            _I,
-        )
-        if age is not None:
-            ages.append(FrameFact(f"{name} is {age['age']}.", (name, "age"), durable=True))
-    return ages
 
 
 def _sentence_frames(
