@@ -318,6 +318,8 @@ _HELP = (("user", "hi need help w a few things"), ("assistant", "Of course — w
             ["User is 3 weeks postpartum.", "User's baby is Mabel."],
         ),
         ("day rate 350 now. was 300", ["User's day rate is 350 now."]),
+        ("parkrun pb 27:48 (victoria park)", ["User's parkrun pb is 27:48 (victoria park)."]),
+        ("commute 40 mins each way", ["User's commute is 40 minutes each way."]),
         (
             "working 12h/wk at a cafe in kreuzberg",
             ["User is working 12h/wk at a cafe in kreuzberg."],

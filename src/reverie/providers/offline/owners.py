@@ -195,7 +195,9 @@ _BUDGET = re.compile(
 
 # "day rate 350 now", "rent 1400": the speaker's own figure, said as a label.
 _OWN_FIGURE = re.compile(
-    rf"^{_LEAD}(?:(?P<thing>day rate|hourly rate|salary|notice(?: period)?|take-home|wage)"
+    rf"^{_LEAD}(?:(?P<thing>day rate|hourly rate|salary|notice(?: period)?|take-home|wage|"
+    # "parkrun pb 27:48", "commute 40 mins each way"
+    r"(?:[a-z0-9]+ )?(?:pb|personal best)|commute)"
     # ("rent is £3,200" is as often a place looked at; "rent 550 w kyle" is a budget line)
     # ("rent is 735 now" is one's own, changed)
     r"(?: is| is now| now)?|(?P<rent>rent)(?: is(?= [£$€]?\d[\d,.]*k? now\b))?) (?=[£$€]?\d)",
