@@ -554,3 +554,18 @@ def test_a_city_or_someone_missed_is_not_whom_a_chat_is_with() -> None:
     ]
     speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
     assert speakers.other_name == "Omar"
+
+
+def test_an_acronym_spelled_out_after_it_is_no_ones_name() -> None:
+    chat = [
+        ("user", "omg tell me everything"),
+        ("assistant", "ok dont tell anyone but i have an interview tomorrow"),
+        ("user", "WHAT. where"),
+        ("assistant", "SAMS. scottish association for marine science. in oban"),
+        ("user", "no way, oban!!"),
+        ("assistant", "i know lol"),
+    ]
+    assert (
+        identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat]).user_name
+        != "Sams"
+    )

@@ -163,12 +163,25 @@ def _shouted_name(word: str, texts: Sequence[str]) -> bool:
     A name is written plainly elsewhere ("oh immy"), or its capitals are not a
     token of their own in the tokenizer's table, as an acronym's are.
     """
-    if is_everyday_word(word):
+    if is_everyday_word(word) or any(_spelled_out(word, text) for text in texts):
         return False
     plain = re.compile(rf"\b{re.escape(word)}\b", _I)
     if any(not match[0].isupper() for text in texts for match in plain.finditer(text)):
         return True
     return not is_acronym(word)
+
+
+_LINKING = frozenset(words("of for and the in on at to"))
+
+
+def _spelled_out(word: str, text: str) -> bool:
+    """ "SAMS. scottish association for marine science": the words after it spell it out."""
+    at = text.find(word)
+    if at < 0:
+        return False
+    after = re.findall(r"[A-Za-zÀ-ÿ]+", text[at + len(word) :])[: 2 * len(word)]
+    initials = "".join(w[0] for w in after if w.lower() not in _LINKING).lower()
+    return initials.startswith(word.lower())
 
 
 def _tidy_name(word: str) -> str:
