@@ -214,3 +214,10 @@ def test_a_list_of_people_in_a_first_message_is_not_who_is_writing() -> None:
     )
     assert not any(line.startswith("User is Martin") for line in facts(("user", said)))
     assert "User is Dean, Swindon." in facts(("user", "Dean, Swindon. need a website"))
+
+
+def test_a_thought_broken_off_after_so_is_not_kept() -> None:
+    stored = facts(
+        ("user", "I'm in Levenshulme in Manchester, so Chorlton... no, sorry, miles away.")
+    )
+    assert not any("Chorlton" in line for line in stored), stored

@@ -69,7 +69,11 @@ _DANGLING = re.compile(
     r"which|who|that|this)\s*[.!]?$",
     _I,
 )
-_UNFINISHED = re.compile(r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$")
+_UNFINISHED = re.compile(
+    r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$"
+    # "User is in Levenshulme in Manchester, so Chorlton.": a thought broken off
+    r"|, so \w+(?: \w+)?\.?$"
+)
 _CLAUSE_CUTS = re.compile(
     r",\s+|:\s+|\s+\(|\s+[-–—]\s+|;\s+|\s+(?=(?:but|so|because|since|although|though|unless|"
     r"which|when|while|whereas|cause)\b)",
