@@ -569,3 +569,9 @@ def test_an_acronym_spelled_out_after_it_is_no_ones_name() -> None:
         identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat]).user_name
         != "Sams"
     )
+
+
+def test_a_terse_answer_opening_a_chunk_answers_a_question_it_cannot_see() -> None:
+    said = "yeah. 19. apprentice electrician. says 4 years is a long time"
+    assert facts(("user", said)) == []
+    assert "User is an apprentice electrician." in facts(("user", "19. apprentice electrician."))

@@ -88,6 +88,8 @@ NOTHING = "(nothing)"
 
 # A "sentence" longer than this is pasted text, not something said about oneself.
 _MAX_SENTENCE_CHARS = 400
+# "yeah. 19. …": the answer to a question, whatever it was ("yes!!! …" is news).
+_ANSWERS_UNSEEN = re.compile(r"^\W*(?:yeah|yea|yes|yep|yup|ya|no|nope|nah)[.,]\s", re.I)
 
 _I = re.IGNORECASE
 _AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
@@ -235,10 +237,14 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         facts_before_turn = len(facts)
         kept_before = set(facts)
         asked = last_by.get(_OTHER_ROLE[turn.role])
-        clauses = with_subjects(
-            message_clauses(turn.text, voice.listener),
-            asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
-        )
+        clauses = message_clauses(turn.text, voice.listener)
+        # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
+        # perhaps about someone else: the fragments get no "I"
+        if asked is not None or said or not _ANSWERS_UNSEEN.match(turn.text):
+            clauses = with_subjects(
+                clauses,
+                asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
+            )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
             listed = _LIST_ITEM.findall(turn.text)
             clauses = [
