@@ -295,4 +295,4 @@ def _a_person(word: str) -> bool:
     """ "Ewan", not "Crayons", "Mrs" or "Important": who a pronoun may be said of."""
     if is_everyday_word(word) or word.lower() in ("mr", "mrs", "ms", "miss", "dr"):
         return False
-    return not (word.endswith("s") and is_everyday_word(word[:-1]))
+    return not _plural_thing(word)

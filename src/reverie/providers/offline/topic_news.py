@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
-from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.normalise import drop_noise, normalise_chat
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["PERSONAL_LABELS", "label_line", "topic_news"]
@@ -73,7 +73,7 @@ def _dotted_label(label: str, value: str, subject: str) -> list[FrameFact]:
     """ "goal. west highland way. may 2026.": a label, then its value in fragments."""
     said: list[str] = []
     for part in sentences(value)[:_DOT_PARTS]:
-        part = _EMOJI.sub("", part).rstrip(".!; ")
+        part = drop_noise(part).rstrip(".!; ")
         if not part or part.endswith("?") or _NOT_SETTLED.search(part):
             break  # "w my brother", "maybe 5": the value ends where the talk starts
         said.append(part)
@@ -91,7 +91,6 @@ _DOT_LABEL = re.compile(
     r"^(?:(?:ok|okay|so|also|right)[,.!]?\s+)?(?P<label>[a-z]{3,})\.\s+(?P<value>[^?]{3,200})$", _I
 )
 _DOT_PARTS = 3
-_EMOJI = re.compile(r"\s*[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f]+")
 _NOT_SETTLED = re.compile(
     rf"{SPEAKER_OR_LISTENER.pattern}|\b(?:maybe|probably|perhaps|i think|idk|not sure)\b"
     # "insurance. which kind": a question asked without its question mark
