@@ -48,6 +48,12 @@ from reverie.providers.offline.transcript import Turn
         ("Theo likes me, I can tell", "User prefers short answers."),
         ("Anyway, I must go now.", "User prefers short answers."),
         ("my uncle in Delhi will help her with the visa", "User prefers short answers."),
+        ("Priya is mortified lol", "User prefers short answers."),
+        ("Kerry is knackered too", "User prefers short answers."),
+        ("Dev is either going to be delighted or furious", "User prefers short answers."),
+        ("I have one more question, which is about driving", "User prefers short answers."),
+        ("I have one at work for the dispensary", "User prefers short answers."),
+        ("my brother will get 2 or 3 quotes in november", "User prefers short answers."),
     ],
 )
 def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:
@@ -58,6 +64,20 @@ def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) 
     )
     assert kept in stored
     assert len(stored) == 2, stored
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Priya is mortified.",
+        "Kerry is knackered too.",
+        "Rhys is weirdly disappointed.",
+        "Dev is either going to be delighted or furious.",
+    ],
+)
+def test_a_feeling_of_the_moment_is_not_a_fact(line: str) -> None:
+    assert not worth_keeping(line)
+    assert worth_keeping("Priya is allergic to cats.")
 
 
 def test_pasted_program_output_is_not_a_statement_about_the_user() -> None:
@@ -129,6 +149,33 @@ def test_a_day_moved_instead_of_another_is_swapped_in_the_line_that_held_it() ->
     everything = "".join(merged.values())
     assert "Wednesday evenings" in everything
     assert "Monday" not in everything
+
+
+def test_a_count_is_not_the_day_a_correction_moves() -> None:
+    chat = [
+        Turn("user", "My dad's discharge is on the 3rd of November.", "2026-10-10"),
+        Turn("assistant", "Noted.", "2026-10-10"),
+        Turn("user", "I booked 3 valuations for November.", "2026-10-10"),
+        Turn("assistant", "Good idea.", "2026-10-10"),
+        Turn("user", "So it's the 10th of November now, not the 3rd.", "2026-10-21"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any("10th valuations" in line for line in stored), stored
+    assert "User's dad's discharge is on the 10th of November (not the 3rd)." in stored
+
+
+def test_a_country_is_never_the_he_of_the_next_sentence() -> None:
+    chat = [
+        Turn("user", "My cat Marmalade is coming with me to Portugal.", "2026-09-01"),
+        Turn(
+            "assistant",
+            "Portugal may ask you to register him with a vet. Is he chipped?",
+            "2026-09-01",
+        ),
+        Turn("user", "He's chipped and his rabies jab is up to date.", "2026-09-01"),
+    ]
+    stored = [fact.text for fact in extract_facts(chat)]
+    assert not any(line.startswith("Portugal") for line in stored), stored
 
 
 def test_between_two_friends_we_is_not_guessed() -> None:

@@ -29,6 +29,11 @@ from reverie.providers.offline.topic_answers import question_pairs
             "User's code freeze: Tuesday 29 April.",
         ),
         (
+            "What does the monthly quote look like?",
+            "monthly quote. 245 deposit then 10 x 157",
+            "User's monthly quote: 245 deposit then 10 x 157.",
+        ),
+        (
             "What editor do you use?",
             "neovim, lazyvim config",
             "User's editor: neovim, lazyvim config.",

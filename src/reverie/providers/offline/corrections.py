@@ -188,7 +188,7 @@ def typed_swap(line: str, correction: str) -> str | None:
         return None
     old_tokens, tail = found
     pattern = re.compile(r"\b" + r"\s+".join(_as_written(t) for t in old_tokens) + r"\b", _I)
-    match = pattern.search(line)
+    match = next((m for m in pattern.finditer(line) if _dated(m, old_tokens, line)), None)
     if match is None:
         return None
     written = match.group(0).split()
@@ -207,6 +207,19 @@ def _as_written(token: str) -> str:
     if (day := re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", token, _I)) is not None:
         return day[1] + "(?:st|nd|rd|th)?"  # "the 17th" is the day of "March 17"
     return re.escape(token)
+
+
+def _dated(match: re.Match[str], old_tokens: list[str], line: str) -> bool:
+    """False when "the 3rd" found only a bare "3" that is a count ("2 or 3 valuations").
+
+    A bare number is that day only beside a month: "March 3", "3 March", "3 of March".
+    """
+    for token, written in zip(old_tokens, match.group(0).split(), strict=False):
+        if _DAY_OF_MONTH.match(token) and token[-1:].isalpha() and written.isdigit():
+            before = line[: match.start()].split()[-1:]
+            after = [w for w in line[match.end() :].split()[:2] if w.lower() != "of"][:1]
+            return any(_MONTH.match(w.strip(".,;:!?\"'")) for w in before + after)
+    return True
 
 
 def _same_number(word: str, as_in: str) -> str:

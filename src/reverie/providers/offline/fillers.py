@@ -19,7 +19,7 @@ _FILLERS = re.compile(
     r"^(?:(?:oh no+|oh dear|oh man|"
     r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
     r"yeah(?! yeah)|yep|yup|"
-    r"basically|tbh|to be honest|"
+    r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
@@ -54,7 +54,8 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
-    r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see)\b"
+    r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
+    r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",

@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection, Sequence
 from functools import partial
 
+from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -122,7 +123,11 @@ def _referents(
             found.add(match.group(0).lower())
     if own and (kin := _BARE_KIN.match(clause)) is not None:
         found.add(f"my {kin[1].lower()}")  # "mum is freaking out. she's a nurse": my mum
-    places = {w for i, w in named if _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))}
+    places = {
+        w
+        for i, w in named
+        if is_country(w) or _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))
+    }
     # "Photos of the reaction …", "Apply as early as allowed": an everyday word whose
     # capital only opens the other side's sentence is a thing, so the clause names no one
     # sure; in one's own, only a plural is ("Pics or it didn't happen"). ("Joy is a

@@ -45,7 +45,9 @@ _VAGUE = re.compile(
     r"|\b(?:has|have|had|got) (?:got )?some\b|\b(?:a pile|a load|loads|tons|a bunch|heaps|"
     r"a mountain|a (?:great|good) deal) of\b"
     # "Mama was indeed three.": a guess of the other side's, confirmed in passing
-    r"|\b(?:was|were) indeed\b",
+    r"|\b(?:was|were) indeed\b"
+    # "will get 2 or 3 valuations": a count not settled ("3 or 4 times a week" is a habit)
+    r"|\b(?:\d+|one|two|three|four|five) or (?:\d+|two|three|four|five|six) (?!times\b)\w+s\b",
     _I,
 )
 # "Leoooo", "soooo": typed for effect, never a name or a fact.
@@ -207,7 +209,12 @@ _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally|not) (?:\w+
 # decided in it is the fact).
 _TALK_PLAN = re.compile(
     r"\b(?:will|is going to|'ll|plans to|wants to) (?:talk|speak|chat) (?:to|with)\b"
-    r"|\b(?:will|is going to|'ll) (?:ask|tell|mention it to|run it by|check with)\b",
+    r"|\b(?:will|is going to|'ll) (?:ask|tell|mention it to|run it by|check with)\b"
+    # "User has one more question, which is about driving.": the talk's next turn
+    r"|\b(?:has|had) (?:one|two|a|another) (?:more |last |quick |small )?questions?\b"
+    r"|\b(?:first|second|next|last|other) question\b|\bwill be question \d"
+    # "User has one at work for the dispensary.": one of what the talk named
+    r"|^\S+ (?:has|had) one (?:at|in|for|on)\b",
     _I,
 )
 # "User has got a meeting at 3", "User is working on the report", "User has decided to go for
@@ -232,6 +239,12 @@ _MOOD = re.compile(
     r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
     r"horrified|scandali[sz]ed|fuming|livid|ecstatic)\b"
     r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
+    # "Priya is mortified.", "Kerry is knackered too.": a feeling of the moment, nothing more
+    r"|^\S+ (?:is|was|are|were|seems|looks|sounds) (?:\w+ )?(?:mortified|disappointed|"
+    r"delighted|furious|gutted|thrilled|upset|annoyed|knackered|exhausted|shattered|livid|"
+    r"fuming|buzzing|stressed|nervous|worried|jealous|relieved|devastated|chuffed|excited|"
+    r"proud|embarrassed|grumpy|miserable|sulking)(?: too| now| again)?\.$"
+    r"|\beither going to be \w+ or \w+\b"
     # "User just finished a night shift": the end of a day, not of a degree
     r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
     r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"

@@ -229,7 +229,7 @@ def topic_answers(
 
 def _without_label(value: str, what: str) -> str:
     """ "code freeze?" — "code freeze Tuesday 29 April": the value is "Tuesday 29 April"."""
-    label = re.match(rf"{re.escape(what)}(?:\s*[:=-]\s*|\s+(?:is\s+)?)(?=\S)", value, _I)
+    label = re.match(rf"{re.escape(what)}(?:\s*[:=,.-]\s*|\s+(?:is\s+)?)(?=\S)", value, _I)
     return value[label.end() :] if label is not None else value
 
 
