@@ -408,6 +408,20 @@ def test_a_family_title_before_a_name_names_the_other_person() -> None:
     assert speakers.user_name is None
 
 
+def test_a_name_the_user_talks_about_is_not_the_users_name_when_the_other_says_it() -> None:
+    chat = [
+        Turn("user", "matt!! stag. we need to actually start this", None),
+        Turn("assistant", "hahaha. ok what does rich want", None),
+        Turn("user", "rich's dad phil wants to come for the saturday. just karting", None),
+        Turn("assistant", "aw phil. yes of course. so 10 for karting", None),
+        Turn("user", "phil says he's paying his own way", None),
+        Turn("assistant", "legend", None),
+    ]
+    speakers = identify_speakers(chat)
+    assert speakers.other_name == "Matt"
+    assert speakers.user_name != "Phil"
+
+
 def test_own_birthday_plans_date_the_birthday_but_someone_elses_do_not() -> None:
     assert facts(("user", "ok birthday planning. its saturday 7 june. drinks at 8")) == [
         "User's birthday is 7 June."
@@ -792,3 +806,8 @@ def test_a_babys_name_given_after_a_few_weeks_old_is_the_babys() -> None:
 def test_a_job_in_brackets_after_a_relation_is_no_name() -> None:
     stored = facts(("user", "mum (nurse) says hi. my dad (retired) is coming too"))
     assert not any(" is Nurse" in line or " is Retired" in line for line in stored), stored
+
+
+def test_a_role_in_brackets_keeps_its_own_article() -> None:
+    stored = facts(("user", "Anita (the social worker) and the ward OT both think he can't go"))
+    assert "Anita is the social worker." in stored

@@ -238,6 +238,7 @@ _MOOD = re.compile(
     r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
     r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
     r"horrified|scandali[sz]ed|fuming|livid|ecstatic)\b"
+    r"|\bwill (?:love|hate|adore) (?:it|that|this|User|them|him|her)\b"
     r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
     # "Priya is mortified.", "Kerry is knackered too.": a feeling of the moment, nothing more
     r"|^\S+ (?:is|was|are|were|seems|looks|sounds) (?:\w+ )?(?:mortified|disappointed|"

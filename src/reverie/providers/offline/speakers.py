@@ -229,6 +229,13 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     if user_name is None:
         called = vocatives([t.text for t in replies])
         called.pop(other or "", None)
+        # Nor is the user's name one the user writes more often than hears: "rich's dad
+        # phil wants to come" — "aw phil. yes of course" answers about Phil, not to him.
+        written_by_user = Counter(
+            w.lower() for text in said for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)
+        )
+        for name in [n for n, k in called.items() if written_by_user[n.lower()] > k]:
+            del called[name]
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = trailing_vocative([t.text for t in replies], said, other)

@@ -226,8 +226,13 @@ _ACRONYMS = frozenset(("sre", "swe", "sde", "qa", "pm", "ux", "ui", "hr", "gp", 
 
 
 def indefinite_article(phrase: str) -> str:
-    """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher"."""
+    """ "a " or "an " before ``phrase``, by its sound: "an SRE", "a UX researcher".
+
+    Nothing before a phrase that has its own: "(the social worker)" stays "the social worker".
+    """
     word = phrase.split()[0] if phrase.split() else ""
+    if word.lower() in ("a", "an", "the", "my", "our", "his", "her", "their", "your"):
+        return ""
     acronym = word.isupper() or word.lower() in _ACRONYMS or not re.search(r"[aeiouy]", word, _I)
     if acronym:  # said letter by letter
         return "an " if word[:1].lower() in "aefhilmnorsx" else "a "
