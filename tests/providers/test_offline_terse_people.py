@@ -153,6 +153,8 @@ def test_a_name_then_who_and_where_in_a_first_message_introduces_the_user() -> N
     [
         "Paris, London and Rome are on the list.",  # a verb: a sentence, not an introduction
         "our cat Mochi (Persian, 4 years old) hates the carrier",  # a word, then an age
+        # after "I …" the fragments describe what was just talked about
+        "I test drove a 2015 Demio yesterday and I'm in love. Silver, 62,000km, one owner.",
     ],
 )
 def test_words_then_fragments_that_are_no_introduction_name_no_one(said: str) -> None:
@@ -575,3 +577,23 @@ def test_a_terse_answer_opening_a_chunk_answers_a_question_it_cannot_see() -> No
     said = "yeah. 19. apprentice electrician. says 4 years is a long time"
     assert facts(("user", said)) == []
     assert "User is an apprentice electrician." in facts(("user", "19. apprentice electrician."))
+
+
+def test_someone_joining_the_speaker_is_not_part_of_the_clause_before() -> None:
+    stored = facts(
+        (
+            "user",
+            "My mum turns 60 in December and my siblings and I want to throw her a party.",
+        )
+    )
+    assert "User's mum turns 60 in December." in stored
+    assert not any("siblings." in line for line in stored), stored
+
+
+def test_a_terse_order_of_a_count_is_neither_a_fact_nor_a_day_to_move() -> None:
+    stored = facts(
+        ("user", "k58. ordered 2"),
+        ("assistant", "Good tyres."),
+        ("user", "no wait its the 16th. thursday the 16th"),
+    )
+    assert not any("ordered" in line for line in stored), stored

@@ -120,8 +120,14 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     kind = _kind(value)
     same = [m for m in re.finditer(r"\S+", line) if _kind(m.group(0)) == kind]
     if _DAY_OF_MONTH.match(value):
-        # "its the 13th" mends a day ("sat 14th", "14 sept"), never "budget 400 quid"
-        same = [m for m in same if _DAY_OF_MONTH.match(m.group(0).strip(".,;:!?\"'"))]
+        # "its the 13th" mends a day ("sat 14th", "14 sept"), never "budget 400 quid" nor
+        # "ordered 2"
+        same = [
+            m
+            for m in same
+            if _DAY_OF_MONTH.match(core := m.group(0).strip(".,;:!?\"'"))
+            and (not core.isdigit() or _beside_a_date_word(line, m.start(), m.end()))
+        ]
     if kind is None or len(same) != 1:
         return None
     word = same[0].group(0)
@@ -216,10 +222,18 @@ def _dated(match: re.Match[str], old_tokens: list[str], line: str) -> bool:
     """
     for token, written in zip(old_tokens, match.group(0).split(), strict=False):
         if _DAY_OF_MONTH.match(token) and token[-1:].isalpha() and written.isdigit():
-            before = line[: match.start()].split()[-1:]
-            after = [w for w in line[match.end() :].split()[:2] if w.lower() != "of"][:1]
-            return any(_MONTH.match(w.strip(".,;:!?\"'")) for w in before + after)
+            return _beside_a_date_word(line, match.start(), match.end())
     return True
+
+
+def _beside_a_date_word(line: str, start: int, end: int) -> bool:
+    """Whether the number at ``line[start:end]`` has a month or weekday beside it."""
+    before = line[:start].split()[-1:]
+    after = [w for w in line[end:].split()[:2] if w.lower() != "of"][:1]
+    return any(
+        _MONTH.match(word) or _WEEKDAY.match(word)
+        for word in (w.strip(".,;:!?\"'") for w in before + after)
+    )
 
 
 def _same_number(word: str, as_in: str) -> str:

@@ -60,7 +60,7 @@ from reverie.providers.offline.speakers import (
     is_work_talk,
 )
 from reverie.providers.offline.terse import (
-    self_introduced,
+    introductions,
     takes_back_the_last,
     takes_itself_back,
     with_subjects,
@@ -246,11 +246,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 asked=asked.text if asked is not None and not replies_since.get(turn.role) else "",
             )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
-            listed = _LIST_ITEM.findall(turn.text)
-            clauses = [
-                clause if _starts_an_item(clause, listed) else self_introduced(clause)
-                for clause in clauses
-            ]
+            clauses = introductions(clauses, turn.text)
         resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:], names)
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         names |= {
@@ -370,14 +366,6 @@ _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
 
 
 # "- Ruby, 19, just finished her level 3": someone listed, never the writer introducing themselves.
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.{3,})$", re.MULTILINE)
-
-
-def _starts_an_item(clause: str, items: list[str]) -> bool:
-    head = clause[:12].lower()
-    return any(item.lower().startswith(head) for item in items)
-
-
 def _about_the_user_by_name(clause: str, voice: Voice, speakers: Speakers) -> bool:
     name = speakers.user_name
     return bool(name) and voice.speaker != "User" and clause.startswith(f"{name} ")

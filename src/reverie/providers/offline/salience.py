@@ -92,8 +92,8 @@ _COUNTDOWN = re.compile(
 )
 # "Omar has got about 20." (guests, after "how many are you inviting?"): a count of nothing
 _BARE_COUNT = re.compile(
-    r"^\S+ (?:has|have)(?: got)? (?:about |around |roughly |like |maybe |only |just )?"
-    r"\d+(?:ish)?\.$",
+    r"^\S+ (?:has|have|ordered|bought|booked|needs|wants|got)(?: got)? "
+    r"(?:about |around |roughly |like |maybe |only |just )?\d+(?:ish)?\.$",
     _I,
 )
 # "Irene has been reading about Portugal", "User has been thinking about the pond": what is on

@@ -70,6 +70,10 @@ _CLAUSE = re.compile(
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
 _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
+# The end of a clause that is the first half of "… and my siblings and I want …".
+_JOINED_SUBJECT = re.compile(
+    r"(\s+and\s+)(?:(?:my|our)\s+(?:\w+\s+)?\w+|(?-i:[A-ZÀ-Þ][\wà-ÿ'-]+))$", _I
+)
 _SHORT_QUESTION_WORDS = 6
 _TAG_QUESTION = re.compile(
     r"^(?:right|no|correct|yes|yeah|ok|okay|true|isn't it|aren't (?:we|you|they)|"
@@ -189,7 +193,9 @@ def _split_and(sentence: str) -> list[str]:
         subject = head.rsplit(":", 1)[-1].split()
         if subject and len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"):
             break  # "Sofie and I are …", "topic: my wife and I live …": one subject
-        parts.append(head)
+        # "My mum turns 60 and my siblings and I want …": the siblings are not in the 60
+        joined = _JOINED_SUBJECT.search(head)
+        parts.append(head[: joined.start()] if joined is not None else head)
         rest = rest[match.end() :]
     parts.append(rest)
     return parts

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import AUXILIARY, DATE, JOB, KIN_ADJ, MONTH, RELATION
 from reverie.providers.offline.predicates import DOSE
 from reverie.providers.offline.vocabulary import (
@@ -29,6 +30,7 @@ from reverie.providers.offline.vocabulary import (
 
 __all__ = [
     "indefinite_article",
+    "introductions",
     "self_introduced",
     "takes_back_the_last",
     "takes_itself_back",
@@ -168,6 +170,28 @@ _ANY_VERB = re.compile(
 
 
 _ANOTHER_NAME = re.compile(r"(?:and |& )?[A-ZÀ-Þ][a-zà-ÿ'’-]+")
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.{3,})$", re.MULTILINE)
+_FIRST_PERSON_OPENING = re.compile(r"^(?:i|i'm|im|i've|i'll|i'd)\b", _I)
+
+
+def introductions(clauses: list[str], text: str) -> list[str]:
+    """The clauses of the message ``text``, read as an introduction where they are one.
+
+    A list item never is. After the speaker has said "I", an everyday word is no
+    name: "I test drove a Demio. I'm in love. Silver, 62,000km" describes the car
+    ("I'm a plumber. Dean, Hollis Plumbing" is Dean).
+    """
+    items = [item.lower() for item in _LIST_ITEM.findall(text)]
+    out = []
+    for index, clause in enumerate(clauses):
+        spoken = any(_FIRST_PERSON_OPENING.match(before) for before in clauses[:index])
+        first = clause.split()[0].strip(",.!").lower() if clause.split() else ""
+        item = any(listed.startswith(clause[:12].lower()) for listed in items)
+        keep = item or (spoken and is_everyday_word(first))
+        out.append(clause if keep else self_introduced(clause))
+    return out
 
 
 def self_introduced(clause: str) -> str:
