@@ -597,3 +597,19 @@ def test_a_terse_order_of_a_count_is_neither_a_fact_nor_a_day_to_move() -> None:
         ("user", "no wait its the 16th. thursday the 16th"),
     )
     assert not any("ordered" in line for line in stored), stored
+
+
+def test_an_option_turned_down_is_no_job() -> None:
+    said = (
+        "Change of plan again haha. Dave hear I go by coach and he say no no, he will drive me"
+        " to Luton, he like to drive. I said I pay petrol at least. So no coach."
+    )
+    stored = facts(("user", said))
+    assert not any("coach" in line for line in stored), stored
+
+
+def test_a_quoted_title_is_never_the_she_of_the_next_sentence() -> None:
+    stored = facts(
+        ("user", "They have 'Pony Morning' for children: grooming. I book it! She will go crazy.")
+    )
+    assert not any(line.startswith(("Morning", "Pony")) for line in stored), stored

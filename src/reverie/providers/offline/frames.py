@@ -9,7 +9,8 @@ writes the one plain line it proves ("User's roommate is Bea.", "Pepper is a
 greyhound."). Short answers to a question ("where do you live now?" —
 "bristol") are read by :mod:`.frame_answers`, places by :mod:`.place_frames`,
 lists of people and a user's introduction by :mod:`.people_frames`, pets by
-:mod:`.pet_frames`, terse decisions at work by :mod:`.work_frames`.
+:mod:`.pet_frames`, terse decisions at work by :mod:`.work_frames`, allergies by
+:mod:`.allergy_frames`.
 
 Every line a frame writes has a *slot* (:mod:`.slots`): who it is about and
 what it says of them. A person has one value of a slot at a time — one home,
@@ -29,6 +30,7 @@ from reverie.providers.offline.age_frames import (
     ages_after_names,
     kids_frames,
 )
+from reverie.providers.offline.allergy_frames import allergy_frames
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
@@ -180,25 +182,6 @@ _MY_RULE = re.compile(
     r"^(?:that's |thats |it's |its )?(?:(?:my|a|our) (?:golden |house )?|house |golden )rule[.!]*$",
     _I,
 )
-_SICK_FROM = re.compile(
-    r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
-)
-_ALLERGY_CONTEXT = re.compile(
-    r"\b(?:i'm|im|i am) (?:(?:very|severely|really|mildly|also) )?allergic\b|\bmy allergies\b", _I
-)
-_LIST_AFTER_COLON = re.compile(r":\s*(?P<items>[^:.!?()]{3,120})")
-
-
-def _items(text: str) -> list[str]:
-    parts = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", text.strip())
-    items = [part.strip(" .") for part in parts if part.strip(" .")]
-    if not items or any(len(item.split()) > 3 for item in items):
-        return []
-    return items
-
-
-def _joined(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def message_frames(
@@ -385,14 +368,5 @@ def _self_frames(
         age = match["age"] or match["age2"]
         if name is not None and name != subject:
             found.append(FrameFact(f"{name} is {age}.", (name, "age"), durable=True))
-    if (sick := _SICK_FROM.match(sentence)) is not None:
-        what = sick["what"]
-        if what.split()[0].lower() not in FUNCTION_WORDS:
-            line = f"{what[:1].upper()}{what[1:]} {sick['verb'].lower()} {subject} sick."
-            found.append(FrameFact(line, (subject, f"sick from {what.lower()}")))
-    if _ALLERGY_CONTEXT.search(sentence) and (listed := _LIST_AFTER_COLON.search(sentence)):
-        items = _items(re.sub(r"\([^)]*\)?", "", listed["items"]))
-        if len(items) >= 2:
-            line = f"{subject} is allergic to {_joined(items)}."
-            found.append(FrameFact(line, (subject, "allergies")))
+    found += allergy_frames(sentence, subject)
     return found

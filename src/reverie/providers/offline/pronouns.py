@@ -101,7 +101,8 @@ def _referents(
     """Who a clause names (names, and "my sister" when the speaker said it), and which of
     them are places ("moving to Berlin") or things, never the "she" of the next clause."""
     said = clause.split()
-    bare = [word.rstrip(".,;:!?").removesuffix("'s") for word in said]
+    # ("'Pony Morning' for children": the quote marks are no part of a name)
+    bare = [word.strip(".,;:!?'\"‘’“”").removesuffix("'s") for word in said]
     # An acronym ("the UX course") is a thing, never the "he" of the next clause.
     named = [
         (index, word)

@@ -118,7 +118,7 @@ _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\
 _IMPLIED_ROLE = re.compile(
     # Where or how long: "a dev." alone says too little; "icu nurse" says which kind.
     # ("been a plumber 15 years" has its verb: the clause rules read it.)
-    r"^(?!(?:been|was|were|is|are|be|being|became|become|not|never)\b)"
+    r"^(?!(?:been|was|were|is|are|be|being|became|become|not|never|no)\b)"
     r"(?=.* (?:at|for|in|yrs?|years?)\b"
     r"|(?!(?:great|good|bad|terrible|new|old|best|worst|awful|amazing|lovely|nice|horrible|"
     r"useless|crap|shit|rubbish|real|proper|fake|future|former|ex|free|cheap|private|local|"

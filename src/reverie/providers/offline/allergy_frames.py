@@ -1,0 +1,52 @@
+"""What makes someone ill: "dairy makes me sick", "I'm allergic: nuts, kiwi and latex".
+
+Said in a sentence of its own or as a list after a colon, an allergy or an
+intolerance is one line about the speaker, never split into fragments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+
+__all__ = ["allergy_frames"]
+
+_I = re.IGNORECASE
+
+_SICK_FROM = re.compile(
+    r"^(?P<what>(?:[a-z]+ ){0,2}[a-z]+) (?P<verb>makes?) me (?:sick|ill|break out|sneeze)\b", _I
+)
+_ALLERGY_CONTEXT = re.compile(
+    r"\b(?:i'm|im|i am) (?:(?:very|severely|really|mildly|also) )?allergic\b|\bmy allergies\b", _I
+)
+_LIST_AFTER_COLON = re.compile(r":\s*(?P<items>[^:.!?()]{3,120})")
+
+
+def allergy_frames(sentence: str, subject: str) -> list[FrameFact]:
+    """ "dairy makes me sick" → "Dairy makes User sick."; a listed allergy, one line."""
+    found: list[FrameFact] = []
+    if (sick := _SICK_FROM.match(sentence)) is not None:
+        what = sick["what"]
+        if what.split()[0].lower() not in FUNCTION_WORDS:
+            line = f"{what[:1].upper()}{what[1:]} {sick['verb'].lower()} {subject} sick."
+            found.append(FrameFact(line, (subject, f"sick from {what.lower()}")))
+    if _ALLERGY_CONTEXT.search(sentence) and (listed := _LIST_AFTER_COLON.search(sentence)):
+        items = _items(re.sub(r"\([^)]*\)?", "", listed["items"]))
+        if len(items) >= 2:
+            line = f"{subject} is allergic to {_joined(items)}."
+            found.append(FrameFact(line, (subject, "allergies")))
+    return found
+
+
+def _items(text: str) -> list[str]:
+    parts = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", text.strip())
+    items = [part.strip(" .") for part in parts if part.strip(" .")]
+    if not items or any(len(item.split()) > 3 for item in items):
+        return []
+    return items
+
+
+def _joined(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
