@@ -210,3 +210,17 @@ def test_agreement_words_are_fillers_only_before_punctuation() -> None:
     assert strip_fillers("Good idea, we'll use DuckDB then.") == "we'll use DuckDB then."
     assert strip_fillers("Sounds good! Ship it on Friday.") == "Ship it on Friday."
     assert strip_fillers("Great Britain has four nations.") == "Great Britain has four nations."
+
+
+def test_a_clause_the_speaker_mends_at_once_is_not_read() -> None:
+    said = "I walk the dog, well, I walked the neighbour's dog, and I swim on Mondays"
+    assert split_sentences(said) == ["I walked the neighbour's dog", "I swim on Mondays"]
+
+
+def test_and_then_a_named_subject_starts_a_clause() -> None:
+    said = "our house is all stairs, and Dad wanders at night, and Graham had a heart bypass"
+    assert split_sentences(said) == [
+        "our house is all stairs",
+        "Dad wanders at night",
+        "Graham had a heart bypass",
+    ]

@@ -72,6 +72,7 @@ def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) 
         "Priya is mortified.",
         "Kerry is knackered too.",
         "Rhys will love User being awake at a normal time.",
+        "Mama was in tremendous form.",
         "Rhys is weirdly disappointed.",
         "Dev is either going to be delighted or furious.",
     ],

@@ -613,3 +613,16 @@ def test_a_quoted_title_is_never_the_she_of_the_next_sentence() -> None:
         ("user", "They have 'Pony Morning' for children: grooming. I book it! She will go crazy.")
     )
     assert not any(line.startswith(("Morning", "Pony")) for line in stored), stored
+
+
+def test_thanks_after_a_list_of_phrases_picks_none_of_them() -> None:
+    stored = facts(
+        ("user", "teach me five phrases for the restaurant"),
+        (
+            "assistant",
+            "1. **Bom dia**: good morning\n2. **A conta, por favor**: the bill, please\n"
+            "3. **Obrigada**: thank you",
+        ),
+        ("user", "obrigada!! if we win the lottery we're just moving there tbh"),
+    )
+    assert not any("chose" in line for line in stored), stored

@@ -144,6 +144,8 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
     if match is None:
         return None
     what = match["what"].strip().strip("`").lower()
+    if _THANKS.fullmatch(what):
+        return None  # "obrigada!!" after a list of phrases to learn thanks for them
     for block in re.split(r"\n\s*\n", before):  # one list at a time
         if _TASK_LIST.match(block.strip()):
             continue  # "**Still to do**\n- infra …": steps to take, not options to pick
@@ -157,6 +159,10 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
 
 
 _MOST_OPTIONS = 5
+_THANKS = re.compile(
+    r"thanks?(?: you| so much| a lot)?|ta|cheers|obrigad[oa]|gracias|merci|danke|grazie|"
+    r"dzi[eę]kuj[eę]|dzi[eę]ki|asante|arigato|dank je|tack|takk|kiitos|spasibo|salamat"
+)
 _TASK_LIST = re.compile(
     r"^[*_#\s]*(?:still )?(?:to ?do|next(?: steps?)?|steps|done|checklist|tasks|timeline|"
     r"the plan|plan)\b[^\n]*\n",

@@ -245,7 +245,7 @@ _MOOD = re.compile(
     r"delighted|furious|gutted|thrilled|upset|annoyed|knackered|exhausted|shattered|livid|"
     r"fuming|buzzing|stressed|nervous|worried|jealous|relieved|devastated|chuffed|excited|"
     r"proud|embarrassed|grumpy|miserable|sulking)(?: too| now| again)?\.$"
-    r"|\beither going to be \w+ or \w+\b"
+    r"|\beither going to be \w+ or \w+\b|\b(?:is|was|were) in (?:\w+ )?form\.$"
     # "User just finished a night shift": the end of a day, not of a degree
     r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
     r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"

@@ -55,7 +55,9 @@ _CLAUSE = re.compile(
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
     r"use|remove|swap|leave out|no)\b)"
     # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
-    r"|,\s*(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|hates|loves|likes|prefers|lives|works|"
+    # ("…, all stairs, and Dad wanders at night, and Graham had a bypass": three facts)
+    r"|,\s*(?:and |but )?(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|had|hates|loves|likes|"
+    r"prefers|lives|works|"
     r"can't|doesn't|won't|isn't|\w+s)\b)"
     # "…, tomasz is head baker full time, leanne runs front of house": a roster in one line
     r"|,\s*(?=(?-i:[a-zà-ÿ][\wà-ÿ'-]+) (?:(?:runs|does|works|handles|manages|owns|leads|covers)"
@@ -80,6 +82,8 @@ _TAG_QUESTION = re.compile(
     r"don't (?:we|you|they)|didn't (?:we|you|they)|or not|or did i \w+ (?:it|that))\W*$",
     _I,
 )
+# "I walk the dog, well": the next clause says it again, mended.
+_MENDED_NEXT = re.compile(r",\s*(?:well|i mean|or rather)$", _I)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -220,6 +224,8 @@ def split_sentences(text: str) -> list[str]:
         for sentence in _sentences(line):
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
             for index, part in enumerate(parts):
+                if _MENDED_NEXT.search(part) and index + 1 < len(parts):
+                    continue  # "I walk the dog, well, I walked the neighbour's": taken back
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
                     parts[index + 1] = f"{part}, {parts[index + 1]}"  # "No wait, I switched …"
                     continue
