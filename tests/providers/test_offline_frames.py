@@ -310,6 +310,24 @@ def test_a_name_given_as_one_is_kept_whenever_it_comes(said: str) -> None:
     assert {"User's name is Priya.", "User is Priya."} & set(facts(*chat))
 
 
+def test_a_name_the_assistant_calls_out_that_the_user_also_wrote_names_the_user() -> None:
+    chat = [
+        ("user", "pat texted earlier lol: 'dez stop opening that hive every 3 days'"),
+        ("assistant", "Ha, Pat is right. Easy to get hooked on looking though, Dez!"),
+        ("user", "ok ok"),
+    ]
+    assert "User's name is Dez." in facts(*chat)
+    # An apposition is no call: "your mentor, Pat." names Pat, who is not the user.
+    chat[1] = ("assistant", "Listen to your mentor, Pat. Once a week is plenty.")
+    assert not any("name" in line for line in facts(*chat))
+    # Nor is praise for someone the user told of: "tash made him do 4950".
+    haggled = [
+        ("user", "drove mint. tash made him do 4950. collecting wed"),
+        ("assistant", "Nice work, Tash! That's a good result."),
+    ]
+    assert not any("name" in line for line in facts(*haggled))
+
+
 def test_a_word_given_late_like_a_name_is_no_name() -> None:
     chat = [("user", "I like cooking")] * 3 + [("user", "im skint btw. payday friday")]
     assert not any("name" in line for line in facts(*chat))

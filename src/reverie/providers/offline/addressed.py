@@ -1,4 +1,4 @@
-"""The name an assistant calls the user by: "Hi Ollie.", "Thanks, Nik.".
+"""The name an assistant calls the user by: "Hi Ollie.", "Thanks, Nik.", "… though, Dez!".
 
 An assistant greets the user by the name it read, even where the rules did
 not read one ("context btw. nik. sre at trackly"). Only its own lines count:
@@ -30,6 +30,8 @@ _ADDRESSED = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))(?=\s*[.!—–]|,\s+\S)",
     _I,
 )
+# "Easy to get hooked on looking though, Dez!": a name called out to end a sentence.
+_CALLED_OUT = re.compile(r",\s+(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))!")
 _ADDRESSED_NEEDED = 2
 
 
@@ -45,13 +47,24 @@ def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str 
         for line in reply.text.split("\n"):
             if line.lstrip().startswith((">", '"', "“")):
                 continue  # a draft or a quote: its greeting is to someone else
-            for match in _ADDRESSED.finditer(line.strip()):
+            for match in (*_ADDRESSED.finditer(line.strip()), *_CALLED_OUT.finditer(line)):
                 name = match["name"]
                 if name.lower() not in COMMON_WORDS and is_name(name):
                     names.add(name)
         found.update(names)
     typed = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
     for name, count in found.most_common():
-        if count >= _ADDRESSED_NEEDED or name.lower() in typed:
+        if count >= _ADDRESSED_NEEDED or (name.lower() in typed and not _talked_about(name, said)):
             return name
     return None
+
+
+def _talked_about(name: str, said: Sequence[str]) -> bool:
+    """ "tash made him do 4950": the user wrote the name as someone else doing something."""
+    subject = re.compile(rf"\b{re.escape(name)}\s+{_THIRD_PERSON_VERB}", _I)
+    return any(subject.search(text) for text in said)
+
+
+# (Not "dez stop opening that hive", a quoted call to the user, nor "Ife is fine", a name
+# given.)
+_THIRD_PERSON_VERB = r"(?:\w+ed|made|said|says|got|gets|went|came|thinks|wants|told|took|gave)\b"
