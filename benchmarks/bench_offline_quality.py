@@ -88,11 +88,13 @@ round after read it and used it for development: 85.6 % / 52.7 % at its end),
 ``writer23`` (six by a twenty-third: never read; 74.1 % / 51.0 % on the rules of the start
 of that round, 74.6 % / 51.0 % on its final rules) and ``writer24`` (six by a
 twenty-fourth, whose keys accept a name fact only from a line that states the name:
-58.5 % / 39.0 % when first scored, midway through the round after). Figures on a set after its blind
+58.5 % / 39.0 % when first scored, midway through the round after; then read) and
+``writer25`` (six by a twenty-fifth: 60.5 % / 49.6 % when first scored, late in that
+round). Figures on a set after its blind
 score are no longer blind; score new conversations with ``--dir`` and ``--summary`` to
 keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer24|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer25|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -142,6 +144,7 @@ SETS = (
     "writer22",
     "writer23",
     "writer24",
+    "writer25",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from offline_facts import facts
 from reverie.providers.offline.extract import describe, split_sentences
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.person import conjugate, to_third_person
@@ -224,3 +225,8 @@ def test_and_then_a_named_subject_starts_a_clause() -> None:
         "Dad wanders at night",
         "Graham had a heart bypass",
     ]
+
+
+def test_us_is_never_read_as_the_user_alone() -> None:
+    said = "Alan was keen on the idea at first, but neither of us wants to be landlords."
+    assert not any("of User" in line for line in facts(("user", said)))

@@ -73,6 +73,8 @@ _UNFINISHED = re.compile(
     r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$"
     # "User is in Levenshulme in Manchester, so Chorlton.": a thought broken off
     r"|, so \w+(?: \w+)?\.?$"
+    # "neither of User wants …": "us" read as the user alone
+    r"|\b(?:neither|both|all|none|either|each) of User\b"
 )
 _CLAUSE_CUTS = re.compile(
     r",\s+|:\s+|\s+\(|\s+[-–—]\s+|;\s+|\s+(?=(?:but|so|because|since|although|though|unless|"

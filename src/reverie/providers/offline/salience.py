@@ -246,6 +246,7 @@ _MOOD = re.compile(
     r"fuming|buzzing|stressed|nervous|worried|jealous|relieved|devastated|chuffed|excited|"
     r"proud|embarrassed|grumpy|miserable|sulking)(?: too| now| again)?\.$"
     r"|\beither going to be \w+ or \w+\b|\b(?:is|was|were) in (?:\w+ )?form\.$"
+    r"|\b(?:is|was) on (?:the|a) (?:call|phone)\.$"
     # "User just finished a night shift": the end of a day, not of a degree
     r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
     r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
@@ -317,6 +318,11 @@ _VERDICT = re.compile(
     # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
     r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"
     r"|^\S+ is a real (?:person|human|thing)\.$"
+    # "Gaz is brilliant.", "Femi is relentless.": a word on someone, not a fact about them
+    r"|^\S+ (?:is|are|was|were) (?:relentless|brilliant|lovely|amazing|hilarious|useless|"
+    r"annoying|lazy|great|awesome|sweet|kind|nice|funny|mad|crazy|weird|wonderful|fantastic|"
+    r"incredible|gorgeous|cute|perfect|impossible|unbearable|insufferable|obsessed|iconic|"
+    r"a star)(?: too| now| again)?\.$"
 )
 # "User is going in November, not October.", "User wants to go now": going where, the talk says.
 _GOING_WHEN = re.compile(
