@@ -91,6 +91,8 @@ def test_fillers_are_stripped() -> None:
     assert strip_fillers("Remember: I am vegan") == "I am vegan"
     assert strip_fillers("remember to buy milk") == "remember to buy milk"
     assert strip_fillers("Obviously Biscuit can't go to Ashby") == "Biscuit can't go to Ashby"
+    assert strip_fillers("Mum (Joan) died in 2016") == "my mum (Joan) died in 2016"
+    assert strip_fillers("mum asked if he was a doctor") == "mum asked if he was a doctor"
     assert strip_fillers("The form is 30 pages, good luck") == "The form is 30 pages"
 
 

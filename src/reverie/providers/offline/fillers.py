@@ -112,6 +112,17 @@ _PREAMBLE = re.compile(
 )
 
 
+# "Mum died in 2016", "Dad moved into Oakfield Lodge today": family said without "my", as the
+# subject of what they did.
+_BARE_KIN_SUBJECT = re.compile(
+    # ("dad is in lagos" is where he lives, read with its place by :mod:`.place_frames`)
+    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa)(?! (?:is|lives) in\b)"
+    # (what befell them or how they are; "mum asked if he was a doctor" is talk)
+    r"(?=(?: \([^)]{1,30}\))? (?:(?:just|still|never|finally|now) )?(?:is|was|has|had|died|"
+    r"passed|moved|lived|turned|turns|fell|broke|works|worked|retired|married|"
+    r"divorced|remarried|graduated|started|finished|can't)\b)",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -154,4 +165,5 @@ def strip_fillers(sentence: str) -> str:
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()
+    text = _BARE_KIN_SUBJECT.sub(lambda kin: f"my {kin[1].lower()}", text)
     return _FILLERS.sub("", text).strip()
