@@ -6,7 +6,8 @@ speaker's turns clause by clause (:mod:`.sentences`; who "she" is,
 speaker's voice (:mod:`.voice`), keeps it only if it reads on its own
 (:mod:`.quality`) and states something worth keeping (:mod:`.salience`),
 resolves corrections against what was said before (:mod:`.corrections`) and
-drops repeats (also of facts already in the previous summary).
+drops repeats (also of facts already in the previous summary). The frames that
+read a message whole (:mod:`.turn_frames`) add what the clauses missed.
 :func:`render_answer` formats them the way the archive prompt asks.
 
 Only the user's own statements become facts about the user. When the other
@@ -21,7 +22,6 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from reverie.providers.offline.choice_frames import choice_frames
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
     is_subjectless,
@@ -29,11 +29,7 @@ from reverie.providers.offline.corrections import (
     repair_reach,
     strip_correction_lead,
 )
-from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
-from reverie.providers.offline.frames import message_frames
-from reverie.providers.offline.listed_answers import introduced, listed_answers
-from reverie.providers.offline.measures import measures
 from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.owners import (
@@ -45,7 +41,6 @@ from reverie.providers.offline.owners import (
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
-from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.rules import Classification, Tag, classify
@@ -65,12 +60,10 @@ from reverie.providers.offline.terse import (
     takes_itself_back,
     with_subjects,
 )
-from reverie.providers.offline.topic_answers import question_pairs, topic_answers
-from reverie.providers.offline.topic_news import topic_news
 from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.turn_frames import turn_frames
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe
 from reverie.providers.offline.voice import voices as voices_of
-from reverie.providers.offline.work_frames import work_frames
 
 __all__ = [
     "USER_VOICE",
@@ -298,31 +291,17 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                     del facts[mended]
             facts.append(fact)
         own = said.setdefault(turn.role, [])
-        person = voice.listener if voice.listener not in (None, "the assistant") else None
-        framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
-        if speakers.work:
-            framed += work_frames(turn.text)
-        framed += topic_news(turn.text, voice.speaker)
-        framed += profile_list(turn.text, voice.speaker)
-        # What the other side asked last; "1. flat", then "2. hybrid": one answer a message.
-        if (asked := last_by.get(_OTHER_ROLE[turn.role])) is not None and "?" in asked.text:
-            nth = replies_since.get(turn.role, 0)
-            if nth == 0:
-                early = len(own) < FIRST_MESSAGES
-                framed += listed_answers(asked.text, turn.text, voice.speaker) or [
-                    *introduced(asked.text, turn.text, voice.speaker, lexicon, early=early),
-                    *age_answer(asked.text, turn.text, voice.speaker),
-                ]
-            pairs = question_pairs(asked.text, turn.text, nth)
-            for question, answered in pairs:
-                framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)
-            framed += topic_answers(
-                asked.text, pairs, voice.speaker, by_assistant=not speakers.other_is_person
-            )
-        framed += measures(turn.text, voice.speaker)  # after a listed answer that gave them
-        if previous is not None and previous.role != turn.role:
-            chosen = [fact.text for fact in facts if " chose " in fact.text]
-            framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, chosen)
+        framed = turn_frames(
+            turn,
+            voice,
+            lexicon,
+            own=own,
+            asked=last_by.get(_OTHER_ROLE[turn.role]),
+            nth=replies_since.get(turn.role, 0),
+            speakers=speakers,
+            talk=talk if previous is not None and previous.role != turn.role else None,
+            chosen=[fact.text for fact in facts if " chose " in fact.text],
+        )
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         for frame in framed:
             fact = _framed(frame, voice)

@@ -1,0 +1,81 @@
+"""Every frame that reads one message: its shapes, its answers, its choices.
+
+:mod:`.extract` reads a message clause by clause; the frames read it whole
+(:mod:`.frames` and the modules beside it). What a message answers depends on
+what the other side asked last and how many replies came since ("1. flat",
+then "2. hybrid": one numbered answer a message); a choice needs the options
+the talk just put forward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reverie.providers.offline.choice_frames import choice_frames
+from reverie.providers.offline.frame_answers import age_answer, answer_frames
+from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.frames import message_frames
+from reverie.providers.offline.listed_answers import introduced, listed_answers
+from reverie.providers.offline.measures import measures
+from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.people_frames import FIRST_MESSAGES
+from reverie.providers.offline.profile_list import profile_list
+from reverie.providers.offline.speakers import Speakers
+from reverie.providers.offline.topic_answers import question_pairs, topic_answers
+from reverie.providers.offline.topic_news import topic_news
+from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.voice import Voice
+from reverie.providers.offline.work_frames import work_frames
+
+__all__ = ["turn_frames"]
+
+
+def turn_frames(
+    turn: Turn,
+    voice: Voice,
+    lexicon: NameLexicon,
+    *,
+    own: Sequence[str],
+    asked: Turn | None,
+    nth: int,
+    speakers: Speakers,
+    talk: Sequence[str] | None,
+    chosen: Sequence[str],
+) -> list[FrameFact]:
+    """The lines the frames prove from ``turn``, in the order they are tried.
+
+    Args:
+        turn: The message.
+        voice: Who wrote it.
+        lexicon: The names of the conversation.
+        own: The speaker's earlier messages.
+        asked: The other side's latest message, which ``turn`` may answer.
+        nth: How many messages the speaker sent since ``asked``.
+        speakers: Who the two sides are.
+        talk: Every message so far, when ``turn`` replies to the other side (a
+            choice answers the options just put); None otherwise.
+        chosen: Choices kept so far ("User chose QuickBooks over FreeAgent.").
+    """
+    person = voice.listener if voice.listener not in (None, "the assistant") else None
+    framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
+    if speakers.work:
+        framed += work_frames(turn.text)
+    framed += topic_news(turn.text, voice.speaker)
+    framed += profile_list(turn.text, voice.speaker)
+    if asked is not None and "?" in asked.text:
+        if nth == 0:
+            early = len(own) < FIRST_MESSAGES
+            framed += listed_answers(asked.text, turn.text, voice.speaker) or [
+                *introduced(asked.text, turn.text, voice.speaker, lexicon, early=early),
+                *age_answer(asked.text, turn.text, voice.speaker),
+            ]
+        pairs = question_pairs(asked.text, turn.text, nth)
+        for question, answered in pairs:
+            framed += answer_frames(question, answered, voice.speaker, lexicon, recent=own)
+        framed += topic_answers(
+            asked.text, pairs, voice.speaker, by_assistant=not speakers.other_is_person
+        )
+    framed += measures(turn.text, voice.speaker)  # after a listed answer that gave them
+    if talk is not None:
+        framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, list(chosen))
+    return framed
