@@ -12,7 +12,9 @@ or None when the clause says nothing lasting:
 - :func:`_definite` — "the …" that names what it is about: "the staging app is
   fernweh-api-staging".
 
-Shared predicate checks live in :mod:`.predicates`, word lists in :mod:`.vocabulary`.
+A subject chat left out ("booked the flights") is put back first
+(:mod:`.dropped_subjects`). Shared predicate checks live in :mod:`.predicates`, word
+lists in :mod:`.vocabulary`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from reverie.providers.offline.dropped_subjects import with_dropped_subject
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.first_person import first_person
 from reverie.providers.offline.frame_words import ANIMAL, KIN_ADJ, RELATION
@@ -139,50 +142,6 @@ _GENERIC_NP = re.compile(
 )
 _IDENTIFIES = re.compile(
     r"\d|\b[A-ZÀ-Þ]\w+|\b(?:called|named)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
-)
-
-# "staying with R", "sticking with Overleaf": a choice said without its "I'm".
-_DROPPED_I_AM_CHOOSING = re.compile(
-    r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$"
-    # "staying on Buzzsprout": a product kept, named
-    r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
-    _I,
-)
-# "name's christopher btw": the name, without its "my".
-_DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
-# "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
-# "I was".
-_DROPPED_I_WAS = re.compile(
-    r"^(?:(?:born|raised|brought up|born and (?:brought up|raised|bred)) in (?-i:[A-ZÀ-Þ])"
-    r"|diagnosed with \S)",
-    _I,
-)
-# "type 2 diabetes, diagnosed last November": a condition and when it was found.
-_CONDITION_DIAGNOSED = re.compile(
-    rf"^(?P<what>{alternation(CONDITION_WORDS)})\s*(?:,|-|–|—)\s*diagnosed (?P<when>\S.*)$", _I
-)
-_DROPPED_I_EVENT = re.compile(
-    r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
-    r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
-    r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
-    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S"
-    r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S"
-    # "start at monzo on the 3rd": a new job's first day
-    r"|^start (?:at|with) \S+ (?:on|from|in|next) \S",
-    _I,
-)
-# "been a plumber 15 years", "been vegan since 2019"
-_DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
-_DROPPED_I_AM = re.compile(
-    # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
-    r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
-    r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
-    r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
-    # "retired racer energy" describes someone else: these stand alone or with a time.
-    r"(?:married|retired|divorced|engaged|lactose intolerant|gluten intolerant|coeliac|celiac|"
-    r"diabetic|dyslexic|autistic|colou?r-?blind|left-handed|teetotal|self-employed|freelance)"
-    r"(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|now\b|and\b|for\b)))",
-    _I,
 )
 
 
@@ -374,22 +333,9 @@ def statement(
     s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
     if (together := compound(s)) is not None:
         return Classification(*together)
-    if (name := _DROPPED_MY_NAME.match(s)) is not None:
-        s = f"my name is {name['name']}"
-    elif (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
-        s = f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
-    elif _DROPPED_I_WAS.match(s):
-        s = "I was " + s
-    elif _DROPPED_I_EVENT.match(s):
-        s = "I " + s
-    elif _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
-        # "divorced last year": it happened then, so "I got divorced", not "I'm divorced"
-        happened = re.match(
-            r"^(?:married|divorced|engaged)\b(?=.*\b(?:last|ago|in \d{4})\b)", s, _I
-        )
-        s = ("I got " if happened else "I'm ") + s
-    elif _DROPPED_I_HAVE_BEEN.match(s):
-        s = "I've " + s
+    restored = with_dropped_subject(s)
+    if restored != s:
+        s = restored
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
         s = "the " + (s[:1].lower() + s[1:] if s[1:2].islower() else s)
     tag = (

@@ -1,0 +1,81 @@
+"""Chat leaves the subject out: "booked the flights", "name's christopher", "been vegan since 2019".
+
+:func:`with_dropped_subject` puts back the "I", "I'm", "I was", "I've" or "my name is"
+a terse clause left out, so the statement rules (:mod:`.statements`) read it as the
+speaker's own. Only shapes that cannot be about anyone else are restored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
+
+__all__ = ["with_dropped_subject"]
+
+_I = re.IGNORECASE
+
+# "staying with R", "sticking with Overleaf": a choice said without its "I'm".
+_DROPPED_I_AM_CHOOSING = re.compile(
+    r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$"
+    # "staying on Buzzsprout": a product kept, named
+    r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
+    _I,
+)
+# "name's christopher btw": the name, without its "my".
+_DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
+# "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
+# "I was".
+_DROPPED_I_WAS = re.compile(
+    r"^(?:(?:born|raised|brought up|born and (?:brought up|raised|bred)) in (?-i:[A-ZÀ-Þ])"
+    r"|diagnosed with \S)",
+    _I,
+)
+# "type 2 diabetes, diagnosed last November": a condition and when it was found.
+_CONDITION_DIAGNOSED = re.compile(
+    rf"^(?P<what>{alternation(CONDITION_WORDS)})\s*(?:,|-|–|—)\s*diagnosed (?P<when>\S.*)$", _I
+)
+_DROPPED_I_EVENT = re.compile(
+    r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
+    r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
+    r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
+    r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S"
+    r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S"
+    # "start at monzo on the 3rd": a new job's first day
+    r"|^start (?:at|with) \S+ (?:on|from|in|next) \S",
+    _I,
+)
+# "been a plumber 15 years", "been vegan since 2019"
+_DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
+_DROPPED_I_AM = re.compile(
+    # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
+    r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
+    r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
+    r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
+    # "retired racer energy" describes someone else: these stand alone or with a time.
+    r"(?:married|retired|divorced|engaged|lactose intolerant|gluten intolerant|coeliac|celiac|"
+    r"diabetic|dyslexic|autistic|colou?r-?blind|left-handed|teetotal|self-employed|freelance)"
+    r"(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|now\b|and\b|for\b)))",
+    _I,
+)
+
+
+def with_dropped_subject(s: str) -> str:
+    """``s`` with the subject chat dropped put back, or ``s`` as it was."""
+    if (name := _DROPPED_MY_NAME.match(s)) is not None:
+        return f"my name is {name['name']}"
+    if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
+        return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
+    if _DROPPED_I_WAS.match(s):
+        return "I was " + s
+    if _DROPPED_I_EVENT.match(s):
+        return "I " + s
+    if _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
+        # "divorced last year": it happened then, so "I got divorced", not "I'm divorced"
+        happened = re.match(
+            r"^(?:married|divorced|engaged)\b(?=.*\b(?:last|ago|in \d{4})\b)", s, _I
+        )
+        return ("I got " if happened else "I'm ") + s
+    if _DROPPED_I_HAVE_BEEN.match(s):
+        return "I've " + s
+    return s
