@@ -1,0 +1,88 @@
+"""Lines that say how someone feels or what the speaker thinks of someone, not a fact.
+
+"Priya is mortified.", "Gaz is brilliant.", "Bea is a criminal", "User wants to lie
+down on the lab floor": true when said, and worth nothing a week later.
+:mod:`.salience` drops a line any of :data:`FEELINGS` finds.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["FEELINGS"]
+
+_I = re.IGNORECASE
+
+# "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
+_EPITHET = re.compile(
+    r"\b(?:is|are|'s|will be|has been|have been) (?:an? |the )?(?:absolute |total |little |"
+    r"complete |actual |real |"
+    r"(?-i:[a-z]+) )?"
+    r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
+    r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
+    r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
+    r"ghost|dinosaur|grandad of|grandma of|softie|wimp|lightweight)\b"
+    # "User is going to be the best auntie": a boast or a verdict, not a fact.
+    r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
+    r"favourite|happiest|proudest|luckiest|maddest) \w+"
+    # "User is basically running the place", "literally the devil": said for effect.
+    r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
+    # "User lives in lawson at this point", "would rather die", "is an expert."
+    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
+    # "User is a terrible nana": a verdict on oneself, said for a laugh
+    r"|^\S+ (?:is|are) an? (?:terrible|awful|useless|rubbish|hopeless|horrible|bad|shocking) "
+    r"(?:nana|nan|gran|grandma|grandad|mum|mom|dad|parent|friend|daughter|son|sister|brother|"
+    r"wife|husband|partner|person|human|adult|student|teacher|boss)\.$"
+    # "User just wants to be asked", "… wants to be around": a wish of the moment
+    r"|^\S+ (?:just )?wants? to be (?:around|asked|told|included|involved|there|heard|"
+    r"left alone|listened to)\.$",
+    _I,
+)
+# "User wants to lie down on the lab floor", "… is their #1 nightmare": how a day feels.
+_MOOD = re.compile(
+    r"\bwants? to (?:lie down|die|cry|scream|sleep|hide|disappear|move to the moon|quit life)\b"
+    r"|\b(?:wants?|needs?) (?:a |some |another )?(?:nap|break|coffee|drink|beer|wine|snack|lunch|"
+    r"dinner|food|sleep|holiday|vacation|hug|shower|walk)\b"
+    # "main character energy" (not "Fernhill Energy", a company)
+    r"|\bnightmare\b|\bdream come true\b|(?-i:\b[a-z]+ energy)\.$"
+    r"|\blong day\b|\bbusy (?:day|week)\b|\bguess what\b"
+    r"|\bof (?:chaos|nonsense|rubbish|garbage)\b|\bshould(?: have|'ve) \w+"
+    r"|\bwill be (?:so |very )?(?:proud|happy|thrilled|pleased|fine|ok|okay|sad|gutted|furious|"
+    r"devastated|jealous|confused|surprised|shocked|annoyed|upset|mad|delighted|relieved|"
+    r"horrified|scandali[sz]ed|fuming|livid|ecstatic)\b"
+    r"|\bwill (?:love|hate|adore) (?:it|that|this|User|them|him|her)\b"
+    r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
+    # "Priya is mortified.", "Kerry is knackered too.": a feeling of the moment, nothing more
+    r"|^\S+ (?:is|was|are|were|seems|looks|sounds) (?:\w+ )?(?:mortified|disappointed|"
+    r"delighted|furious|gutted|thrilled|upset|annoyed|knackered|exhausted|shattered|livid|"
+    r"fuming|buzzing|stressed|nervous|worried|jealous|relieved|devastated|chuffed|excited|"
+    r"proud|embarrassed|grumpy|miserable|sulking)(?: too| now| again)?\.$"
+    r"|\beither going to be \w+ or \w+\b|\b(?:is|was|were) in (?:\w+ )?form\.$"
+    r"|\b(?:is|was) on (?:the|a) (?:call|phone)\.$"
+    # "User just finished a night shift": the end of a day, not of a degree
+    r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
+    r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
+    # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
+    r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
+    r"|^The \w+s is\b"
+    # "Theo likes User.": a feeling for the user, said to tease or please
+    r"|^\S+ (?:likes|loves|hates|adores|misses) User\b"
+    # "User won 5 in a row.", "… the place to themselves for 2 hours": a streak, an evening
+    r"|\bin a row\b|\bto themselves for\b|\bas long as their arm\b",
+    _I,
+)
+# "User's schedule is a bit chaotic.", "User's writing is like a 12 year old.": a verdict.
+_VERDICT = re.compile(
+    r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
+    r"super|way too|too) \w+|like an? [\w -]+)\.$"
+    # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
+    r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"
+    r"|^\S+ is a real (?:person|human|thing)\.$"
+    # "Gaz is brilliant.", "Femi is relentless.": a word on someone, not a fact about them
+    r"|^\S+ (?:is|are|was|were) (?:relentless|brilliant|lovely|amazing|hilarious|useless|"
+    r"annoying|lazy|great|awesome|sweet|kind|nice|funny|mad|crazy|weird|wonderful|fantastic|"
+    r"incredible|gorgeous|cute|perfect|impossible|unbearable|insufferable|obsessed|iconic|"
+    r"a star)(?: too| now| again)?\.$"
+)
+
+FEELINGS = (_EPITHET, _MOOD, _VERDICT)
