@@ -54,6 +54,7 @@ from reverie.providers.offline.transcript import Turn
         ("I have one more question, which is about driving", "User prefers short answers."),
         ("I have one at work for the dispensary", "User prefers short answers."),
         ("my brother will get 2 or 3 quotes in november", "User prefers short answers."),
+        ("I'm trying to work out what to do about my dad", "User prefers short answers."),
     ],
 )
 def test_an_aside_is_dropped_and_the_fact_beside_it_kept(aside: str, kept: str) -> None:

@@ -34,7 +34,10 @@ _SPECULATIVE = re.compile(
     # "User wants to know if they should do more": a question asked, not a fact
     r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b"
     # "User would rather not take the risk.": a reluctance about the matter in hand
-    r"|\bwould (?:rather|prefer) not\b",
+    r"|\bwould (?:rather|prefer) not\b"
+    # "User is trying to work out what to do about their father": the question being asked
+    r"|\b(?:is|are|was) (?:still |just )?trying to (?:work out|figure out|add up|decide|"
+    r"understand|find out|sort out|make sense of)\b",
     _I,
 )
 # Words that point at nothing in particular; "like 30" hedges a number.
