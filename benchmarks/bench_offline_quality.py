@@ -76,7 +76,7 @@ development: 65.9 % / 32.3 %, and ``writer16`` 67.3 % / 28.3 %, at its end), ``w
 nineteenth: unread for six rounds; 79.1 % / 38.5 % on the rules of the start of that round,
 80.0 % / 39.1 % midway and on its final rules, 80.0 % / 39.7 % on the final rules of the
 round after, 80.2 % / 39.7 %, 81.8 % / 40.2 % and 82.7 % / 40.2 % on those of the next three;
-then read and used for development),
+then read and used for development: 82.5 % / 39.7 % at the end of that round),
 ``writer20`` (six by a
 twentieth: 68.6 % / 34.9 % on the rules of the start of that round and on its final
 rules; the round after read it and used it for development: 78.9 % / 46.1 % at its
@@ -85,12 +85,13 @@ that round, 75.8 % / 29.9 % on its final rules; the round after read it and used
 development: 84.8 % / 41.5 % at its end), ``writer22`` (six by a twenty-second: 80.0 % /
 51.4 % on the rules of the start of that round, 80.0 % / 50.7 % on its final rules; the
 round after read it and used it for development: 85.6 % / 52.7 % at its end),
-``writer23`` (six by a twenty-third: never read; 74.1 % / 51.0 % on the rules of the start
-of that round, 74.6 % / 51.0 % on its final rules) and ``writer24`` (six by a
+``writer23`` (six by a twenty-third: unread for two rounds; 74.1 % / 51.0 % on the rules of
+the start of that round, 74.6 % / 51.0 % on its final rules and at the start of the next,
+then read and used for development: 75.8 % / 51.0 % at its end) and ``writer24`` (six by a
 twenty-fourth, whose keys accept a name fact only from a line that states the name:
-58.5 % / 39.0 % when first scored, midway through the round after; then read) and
-``writer25`` (six by a twenty-fifth: 60.5 % / 49.6 % when first scored, late in that
-round). Figures on a set after its blind
+58.5 % / 39.0 % when first scored, early in the round after; then read: 62.7 % / 40.4 %
+at its end) and ``writer25`` (six by a twenty-fifth: never read; 60.5 % / 49.6 % when first
+scored, late in that round, and on its final rules). Figures on a set after its blind
 score are no longer blind; score new conversations with ``--dir`` and ``--summary`` to
 keep them so.
 
