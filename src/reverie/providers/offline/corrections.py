@@ -218,7 +218,8 @@ def _as_written(token: str) -> str:
 def _dated(match: re.Match[str], old_tokens: list[str], line: str) -> bool:
     """False when "the 3rd" found only a bare "3" that is a count ("2 or 3 valuations").
 
-    A bare number is that day only beside a month: "March 3", "3 March", "3 of March".
+    A bare number is that day only beside a month or a weekday: "March 3", "3 of March",
+    "Saturday 3".
     """
     for token, written in zip(old_tokens, match.group(0).split(), strict=False):
         if _DAY_OF_MONTH.match(token) and token[-1:].isalpha() and written.isdigit():

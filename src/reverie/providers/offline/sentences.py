@@ -74,7 +74,7 @@ _AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
 _MIN_CLAUSE_WORDS = 3
 # The end of a clause that is the first half of "… and my siblings and I want …".
 _JOINED_SUBJECT = re.compile(
-    r"(\s+and\s+)(?:(?:my|our)\s+(?:\w+\s+)?\w+|(?-i:[A-ZÀ-Þ][\wà-ÿ'-]+))$", _I
+    r"\s+and\s+(?:(?:my|our)\s+(?:\w+\s+)?\w+|(?-i:[A-ZÀ-Þ][\wà-ÿ'-]+))$", _I
 )
 _SHORT_QUESTION_WORDS = 6
 _TAG_QUESTION = re.compile(

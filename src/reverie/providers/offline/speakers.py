@@ -218,11 +218,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
                 candidates[match["name"]] += 1
     # What the other person writes is rarely their own name: "amara." there names the
     # user. (Once, in a quote, it may: 'he calls me "el gringo" marcus'.)
-    written_by_them = Counter(
-        w.lower() for t in replies for w in re.findall(r"[A-Za-zÀ-ÿ]+", t.text)
-    )
-    for name in [n for n, k in candidates.items() if written_by_them[n.lower()] > k]:
-        del candidates[name]
+    _drop_written_more_than_heard(candidates, [t.text for t in replies])
     other = candidates.most_common(1)[0][0] if candidates else None
     if other is None:
         other = trailing_vocative(said, [t.text for t in replies], None)
@@ -231,16 +227,19 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         called.pop(other or "", None)
         # Nor is the user's name one the user writes more often than hears: "rich's dad
         # phil wants to come" — "aw phil. yes of course" answers about Phil, not to him.
-        written_by_user = Counter(
-            w.lower() for text in said for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)
-        )
-        for name in [n for n, k in called.items() if written_by_user[n.lower()] > k]:
-            del called[name]
+        _drop_written_more_than_heard(called, said)
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = trailing_vocative([t.text for t in replies], said, other)
     shared = all(any(_OUR_HOME.search(t.text) for t in side) for side in (replies, users))
     return Speakers(True, other, user_name, work, shared_home=shared)
+
+
+def _drop_written_more_than_heard(called: Counter[str], written: Sequence[str]) -> None:
+    """Leave out of ``called`` the names the called one writes more often than hears."""
+    words = Counter(w.lower() for text in written for w in re.findall(r"[A-Za-zÀ-ÿ]+", text))
+    for name in [n for n, k in called.items() if words[n.lower()] > k]:
+        del called[name]
 
 
 # "our flat", "our landlord", "our cat": said by both, the two share a home.
