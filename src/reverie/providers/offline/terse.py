@@ -185,12 +185,13 @@ def introductions(clauses: list[str], text: str) -> list[str]:
     """
     items = [item.lower() for item in _LIST_ITEM.findall(text)]
     out = []
-    for index, clause in enumerate(clauses):
-        spoken = any(_FIRST_PERSON_OPENING.match(before) for before in clauses[:index])
+    spoken = False  # whether an earlier clause opened with "I"
+    for clause in clauses:
         first = clause.split()[0].strip(",.!").lower() if clause.split() else ""
         item = any(listed.startswith(clause[:12].lower()) for listed in items)
         keep = item or (spoken and is_everyday_word(first))
         out.append(clause if keep else self_introduced(clause))
+        spoken = spoken or _FIRST_PERSON_OPENING.match(clause) is not None
     return out
 
 
