@@ -146,6 +146,7 @@ SETS = (
     "writer23",
     "writer24",
     "writer25",
+    "writer26",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

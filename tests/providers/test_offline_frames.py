@@ -66,6 +66,16 @@ def test_a_fact_said_in_passing_is_kept_plainly(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
 
 
+def test_in_a_list_of_family_each_name_belongs_to_the_relation_before_it() -> None:
+    stored = facts(("user", "Me, my wife Selin, my daughter Defne she is 6, and my son Kerem."))
+    assert [line for line in stored if line.startswith("User's")] == [
+        "User's wife is Selin.",
+        "User's daughter is Defne.",
+        "User's son is Kerem.",
+    ]
+    assert "User's husband is Tom." in facts(("user", "Tom, my husband, is a chef"))
+
+
 def test_a_name_given_later_belongs_to_the_pet_said_before() -> None:
     stored = facts(
         ("user", "we adopted a kitten last week!"),
@@ -114,11 +124,14 @@ def test_a_job_said_without_a_verb_answers_what_do_you_do() -> None:
         "life is a dog's breakfast right now",
         "I live in the city centre",
         "my girlfriend, Non-smoker obviously, hates the balcony",
+        "My surgeon is unwell and my op has been moved.",
     ],
 )
 def test_a_word_that_only_sits_where_a_name_would_is_not_taken_for_one(said: str) -> None:
     stored = facts(("user", said))
-    assert not any(line.endswith(("Set.", "Gonna.", "Off.", "Non-smoker.")) for line in stored)
+    assert not any(
+        line.endswith(("Set.", "Gonna.", "Off.", "Non-smoker.", "Unwell.")) for line in stored
+    )
     assert not any(" lives in The" in line or "Life is a dog" in line for line in stored)
     assert not any("called" in line or " is a menace" in line for line in stored), stored
 

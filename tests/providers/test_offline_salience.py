@@ -300,6 +300,10 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "Ravi is on the call.",
         "Rhys is weirdly disappointed.",
         "Dev is either going to be delighted or furious.",
+        "User has many questions about moving house in Netherlands.",
+        "User wants to make a list of everything they must do.",
+        "User signed up.",
+        "User is 4 people.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

@@ -24,10 +24,18 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
+from reverie.providers.offline.reschedules import rescheduled_line, reschedules
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.vocabulary import words
 
-__all__ = ["Outcome", "apply_correction", "apply_update", "key_words", "line_fact"]
+__all__ = [
+    "Outcome",
+    "apply_correction",
+    "apply_move",
+    "apply_update",
+    "key_words",
+    "line_fact",
+]
 
 Outcome = Literal["replaced", "swapped", "unresolved", "new"]
 """What :func:`apply_correction` did: replaced a line, swapped a value in one,
@@ -141,6 +149,23 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
         for slot, word in _slot_words(old):
             if any(slot == n and word != w for n, w in new_slots):
                 doc.lines[index] = _prefix(doc.lines[index]) + text
+                return True
+    return False
+
+
+def apply_move(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
+    """Move the date of the line a fact says has moved; True when one was moved.
+
+    "User's knee op has been moved to 28 November." finds the newest line about the op
+    that holds one date ("User's knee op is on 14 November.") and moves that date
+    (see :func:`~.reschedules.rescheduled_line`); the rest of the line stays as it was.
+    """
+    for change in reschedules(text):
+        for doc, index in reversed(_lines(docs, files)):
+            line = doc.lines[index]
+            moved = rescheduled_line(line_fact(line), change)
+            if moved is not None:
+                doc.lines[index] = _prefix(line) + moved[0]
                 return True
     return False
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from reverie.providers.offline.dream_correct import (
     apply_correction,
+    apply_move,
     apply_update,
     key_words,
     line_fact,
@@ -222,6 +223,10 @@ def merge_facts(
     for fact in facts:
         if fact.tag == "skip":
             report.skipped += 1
+            continue
+        if fact.tag != "correction" and apply_move(docs, FILES, fact.text):
+            report.corrected += 1  # "the op has been moved to the 28th": the op's line says it
+            known.add(fact_key(fact.text))
             continue
         if fact.tag == "correction":
             text = _corrected_text(fact.text)

@@ -43,6 +43,12 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
+from reverie.providers.offline.reschedules import (
+    Reschedule,
+    rescheduled_line,
+    reschedules,
+    tells_a_move,
+)
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
@@ -55,6 +61,7 @@ from reverie.providers.offline.speakers import (
     is_work_talk,
 )
 from reverie.providers.offline.terse import (
+    hears_a_joke,
     introductions,
     takes_back_the_last,
     takes_itself_back,
@@ -215,6 +222,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     replies_since: dict[str, int] = {}  # each side's messages since the other's latest
     for turn_no, turn in enumerate(turns):
         voice = voices.get(turn.role)
+        if hears_a_joke(turn.text):
+            for joke in last_said.pop(_OTHER_ROLE.get(turn.role, ""), []):
+                if joke in facts:
+                    facts.remove(joke)
         if voice is not None and takes_back_the_last(turn.text):
             for taken_back in last_said.pop(turn.role, []):
                 if taken_back in facts:
@@ -229,6 +240,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             continue
         facts_before_turn = len(facts)
         kept_before = set(facts)
+        changes = reschedules(turn.text)
+        unmoved = _move_dates(changes, facts, seen, turn)
+        moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
         # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
@@ -251,6 +265,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         for clause in resolved:
             if not clause or len(clause) > _MAX_SENTENCE_CHARS:
                 continue
+            if moved and tells_a_move(clause):
+                continue  # the line whose date moved says it now
             clause = with_owner(named_subject(clause, lexicon, met, names), names)
             if _about_the_user_by_name(clause, voice, speakers):
                 continue  # "danny is a grown up", said by his sister: her view, not his fact
@@ -319,6 +335,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             earlier.append(fact.text)
             said_at.append(turn_no)
             facts.append(fact)
+        for fact in _told_moves(unmoved, facts[facts_before_turn:]):
+            if fact_key(fact.text) not in seen:
+                seen.add(fact_key(fact.text))
+                facts.append(fact)
         own.append(turn.text)
         talk.append(turn.text)
         last_said[turn.role] = [fact for fact in facts if fact not in kept_before]
@@ -329,6 +349,50 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         # the name an assistant calls the user by, when their own words gave it no line
         facts.append(Fact("permanent", f"User's name is {addressed}."))
     return facts
+
+
+def _move_dates(
+    changes: list[Reschedule], facts: list[Fact], seen: set[str], turn: Turn
+) -> list[Reschedule]:
+    """Move the date of each line of this chunk ``changes`` are about; the changes left.
+
+    A line recorded before this chunk is moved by Dream (:func:`~.dream_correct.apply_move`),
+    from the line that tells the move.
+    """
+    left = []
+    for change in changes:
+        for index in range(len(facts) - 1, -1, -1):
+            fact = facts[index]
+            found = rescheduled_line(_AS_OF.sub("", fact.text), change)
+            if found is None:
+                continue
+            text = found[0]
+            if fact.tag == "ephemeral" and turn.date:
+                text = f"{text[:-1]} (as of {turn.date})."
+            facts[index] = Fact(fact.tag, text)
+            seen.add(fact_key(found[0]))
+            break
+        else:
+            left.append(change)
+    return left
+
+
+def _told_moves(changes: list[Reschedule], told: list[Fact]) -> list[Fact]:
+    """Lines that tell the moves in ``changes``, unless a line of ``told`` tells one already.
+
+    "move's pushed back … now 15th sept" gives "The move moved to 15th sept.", which Dream
+    applies to the line holding the old date.
+    """
+    if not changes or any(reschedules(fact.text) for fact in told):
+        return []
+    return [
+        Fact("durable", f"The {change.thing} moved {_from(change.old)}to {change.new}.")
+        for change in changes
+    ]
+
+
+def _from(old: str) -> str:
+    return f"from {old} " if old else ""
 
 
 def _names_the_user(name: str, facts: list[Fact]) -> bool:

@@ -61,6 +61,7 @@ RELATION_WORDS = (
         """
     ),
     "best friend",
+    "other half",
     "health visitor",
     "social worker",
     "driving instructor",
@@ -77,7 +78,12 @@ ONE_AT_A_TIME = frozenset(
         """
     )
 )
-_SPELLED_OUT = {"gf": "girlfriend", "bf": "boyfriend", "adviser": "advisor"}
+_SPELLED_OUT = {
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "adviser": "advisor",
+    "other half": "partner",
+}
 PET_WORDS = (
     *words(
         """

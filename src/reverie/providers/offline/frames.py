@@ -97,6 +97,7 @@ _NAME_IS_MY_RELATION = re.compile(
     rf"(?P<rel>{RELATION})\b",
     _I,
 )
+_AFTER_A_RELATION = re.compile(rf"\b(?:my|our) {KIN_ADJ}(?:{RELATION})\s+$", _I)
 # "my husband tom wanted …", "my sister bruna, her baby theo": after "my <relation>", a word
 # followed by a verb or a comma is a name, even typed in lower case and said once.
 _NAME_THEN_VERB = re.compile(
@@ -105,6 +106,7 @@ _NAME_THEN_VERB = re.compile(
     r"|\s+\([^()]{2,40}\))",  # "my manager rahul (head of data)": who the name is, in brackets
     _I,
 )
+_IS_WORD_AND = re.compile(r"^\S+ \S+ (?:is|was) (?-i:[a-z])\S* *(?:,|and\b)", _I)
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
 _NAME_BRACKET_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \({KIN_ADJ}(?P<rel>{RELATION})\)", _I
@@ -259,7 +261,12 @@ def _sentence_frames(
                 in (_NAME_BRACKET_RELATION, _RELATION_BRACKET_NAME, _OF_MINE, _MY_RELATIONS_NAME)
                 or (
                     (
-                        (pattern is _MY_RELATION and _NAME_THEN_VERB.match(after) is not None)
+                        (
+                            pattern is _MY_RELATION
+                            and _NAME_THEN_VERB.match(after) is not None
+                            # "my surgeon is unwell and …": after "is", "and" shows no name
+                            and not (_IS_WORD_AND.match(match.group(0) + after))
+                        )
                         # "partner marcus has …", not "friend group is tiny" nor "brother
                         # visits sometimes": with no "my", only one of a few verbs shows a name
                         or (pattern is _BARE_RELATION and _BARE_THEN_VERB.match(after) is not None)
@@ -268,6 +275,10 @@ def _sentence_frames(
                     and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
                 )
             )
+            if pattern is _NAME_IS_MY_RELATION and _AFTER_A_RELATION.search(
+                sentence[: match.start("name")]
+            ):
+                continue  # "my wife Selin, my daughter Defne": Selin is the wife, in a list
             if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
             if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):

@@ -76,12 +76,14 @@ _OBJECT_FOLLOWERS = frozenset(
 
 
 # Before a place, not a person: "a flat in Leith", "moving to Berlin", "back from Lagos"
-# ("tell it to Brenda", "a text from Ana" are people).
+# ("tell it to Brenda", "a text from Ana" are people), or a thing: "the Control key".
 _PLACE_BEFORE = re.compile(
     r"(?:^|\s)(?:in|near|around|via|into|outside|across|towards"
     r"|(?:move|moving|moved|fly|flying|flew|flight|flights|drive|driving|drove|trip|"
     r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
-    r"(?:to|from))$",
+    r"(?:to|from)"
+    # "his wife's family are from Cork"; "the Control and plus" (no name takes "the")
+    r"|(?:is|are|was|were|comes?|came) from|the)$",
     _I,
 )
 

@@ -233,8 +233,8 @@ def _correction(sentence: str, work: bool, names: Collection[str] | None) -> Cla
         if not rest:
             # "I was wrong about the date." states the correction itself.
             return Classification("correction", sentence) if index == 1 else None
-        if is_small_talk(rest):
-            return None
+        if is_small_talk(rest) or _is_question(rest):
+            return None  # "wait is that not a wedding weekend" asks; it corrects nothing
         about = match.groupdict().get("about")
         pronoun = _IT_IS.match(rest)
         if about and pronoun is not None:

@@ -193,6 +193,10 @@ _TALK_PLAN = re.compile(
     # "User has one more question, which is about driving.": the talk's next turn
     r"|\b(?:has|had) (?:one|two|a|another) (?:more |last |quick |small )?questions?\b"
     r"|\b(?:first|second|next|last|other) question\b|\bwill be question \d"
+    r"|\b(?:has|have) (?:many|some|a few|lots of|loads of|a lot of|so many|a couple of) "
+    r"(?:more )?questions\b"
+    # "User wants to make a list of everything they must do.": what the talk will do
+    r"|\bwants? to make a list\b"
     # "User has one at work for the dispensary.": one of what the talk named
     r"|^\S+ (?:has|had) one (?:at|in|for|on)\b",
     _I,
@@ -248,6 +252,9 @@ _BARE_PICK = re.compile(
     # "User booked physio.", "User applied online.", "User got the job.": what, when or
     # which one, only the talk around it said (someone's news, "Ines got the job.", is kept)
     r"|^\S+ (?:has )?(?:just )?(?:booked|applied)(?: online)?(?: [a-z]+)?\.$"
+    r"|^\S+ (?:has )?(?:just )?(?:signed up|registered|enrolled|subscribed)\.$"
+    # "We are 4 people.": who "we" are, the talk says
+    r"|^User (?:is|are) (?:\d+|two|three|four|five|six|seven|eight) (?:people|persons|of us)\b"
     r"|^User (?:has )?(?:just )?got the job\.$",
     _I,
 )

@@ -84,6 +84,14 @@ _TAG_QUESTION = re.compile(
 )
 # "I walk the dog, well": the next clause says it again, mended.
 _MENDED_NEXT = re.compile(r",\s*(?:well|i mean|or rather)$", _I)
+# A condition, or a dream ("when I win the lottery"): what follows it is no fact.
+_CONDITION = re.compile(
+    r"^(?:(?:and|but|so|also|then)\s+)?(?:(?:even )?if(?! (?:so|not|anything|only|needed|"
+    r"(?:that|it|this) (?:helps|matters|makes sense)|you(?:'re| are)? (?:need|want|must|"
+    r"wondering|care|ask|curious|like|prefer)))|unless|"
+    r"(?:when|once|if) (?:i|we) (?:win|won|get rich|am rich|'m rich|retire rich))\b",
+    _I,
+)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -229,6 +237,11 @@ def split_sentences(text: str) -> list[str]:
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
                     parts[index + 1] = f"{part}, {parts[index + 1]}"  # "No wait, I switched …"
                     continue
+                if _CONDITION.match(part) and index + 1 < len(parts):
+                    # "when I win the lottery, I buy a villa and I never move again": what
+                    # would follow stays with its "if", and is read as one
+                    clauses.append(", ".join(parts[index:]))
+                    break
                 clauses.extend(p.strip() for p in _split_and(part) if p.strip())
     return clauses
 

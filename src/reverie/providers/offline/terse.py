@@ -332,6 +332,19 @@ _TAKEN_BACK_AT_END = re.compile(
 )
 
 
+# "im quitting to become a goat farmer" … "sure you are": the listener hears a joke.
+_DISBELIEF = re.compile(
+    r"^\W*(?:sure(?:,)? you (?:are|do|will|did|have|can|would)|ye(?:ah|s),? right|in your dreams"
+    r"|as if|nice try|sure,? jan|lol,? (?:sure|ok sure))\b(?!\s+\w+\s+\w)",
+    _I,
+)
+
+
+def hears_a_joke(message: str) -> bool:
+    """True when ``message`` opens by not believing what the other side said last."""
+    return _DISBELIEF.match(message) is not None
+
+
 def takes_back_the_last(message: str) -> bool:
     """True when ``message`` opens by taking back what its writer said last ("lol no")."""
     return _TAKES_BACK.match(message) is not None

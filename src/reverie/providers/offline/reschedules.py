@@ -1,0 +1,202 @@
+"""A date that moved: "they've moved the interview to the 28th" makes the stored date stale.
+
+People rarely correct a date with "X, not Y". They say what happened to it: "my op has
+been moved from the third of October to the twenty-fourth", "move's pushed back … now
+15th sept", "the flat is free not 1 November, now 15 November". :func:`reschedules`
+reads such a message as ``(thing, old date, new date)``; :func:`rescheduled_line` then
+moves the one date of a stored line that talks about the thing (or holds the old date)
+to the new one. A date is swapped for a date as the user wrote it; nothing else in the
+line changes, and a line with two dates ("11th to 21st") is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reverie.providers.offline.memory_index import stem
+from reverie.providers.offline.vocabulary import words
+
+__all__ = ["Reschedule", "rescheduled_line", "reschedules", "tells_a_move"]
+
+_I = re.IGNORECASE
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
+_MONTHS = words("jan feb mar apr may jun jul aug sep oct nov dec")  # "\bsep" finds "september"
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_UNITS = words("first second third fourth fifth sixth seventh eighth ninth")
+_TEENS = words(
+    "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+    "nineteenth"
+)
+_ORDINAL_WORD = (
+    rf"(?:(?:twenty|thirty)[- ]?)?(?:{'|'.join(_UNITS)})|{'|'.join(_TEENS)}|twentieth|thirtieth"
+)
+_DAY = rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b|(?:{_ORDINAL_WORD})\b"
+_ORDINAL_DAY = rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b|(?:{_ORDINAL_WORD})\b"
+_DAYS = rf"(?:{_DAY})(?:\s*[-–]\s*(?:{_DAY}))?"
+# A date as people write one: "the 28th", "friday 28th nov", "15 November", "nov 10",
+# "the twenty-fourth of October", "19-21 March", "Tuesday". A bare number is a day only
+# beside a month.
+_DATE = (
+    rf"(?:{_WEEKDAY},?\s+)?(?:the\s+)?(?:(?:{_DAYS})(?:\s+of)?\s+{_MONTH}"
+    rf"|{_MONTH}\s+(?:the\s+)?(?:{_DAYS})|{_ORDINAL_DAY})"
+    rf"(?:,?\s+(?:19|20)\d\d\b)?"
+    rf"|{_WEEKDAY}(?=\W|$)"
+)
+_DATE_RE = re.compile(rf"(?<![\w-])(?:{_DATE})", _I)
+_MOVED = (
+    r"(?:moved|pushed(?: back| forward)?|put back|postponed|rescheduled|brought forward|"
+    r"bumped|delayed|shifted|changed)"
+)
+_TO = rf"(?:\s+(?:back|forward|again))?(?:\s+from\s+(?P<old>{_DATE}))?\s+(?:to|till|until)\s+"
+# "… pushed to 6th dec now not 29th nov": the old date said after the new one
+_WAS = rf"(?:,?\s+(?:now\s+)?(?:not|instead of|rather than)\s+(?P<was>{_DATE}))?"
+_THING = (
+    r"(?P<thing>(?:(?:my|the|our|his|her|their|[a-z]+['’]s)\s+)?[a-z][a-z-]*"
+    r"(?:\s+[a-z][a-z-]*){0,2}?)"
+)
+# "my cataract operation has been moved from … to …", "the knee op's been moved to …"
+_PASSIVE = re.compile(
+    rf"(?:^|[,;:.!]\s*|\b(?:and|so|but)\s+){_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have|had)\s+been|"
+    rf"\s+(?:is|was|were|got|has|have)|\s+(?:is|was)\s+being)?\s+{_MOVED}{_TO}(?P<new>{_DATE}){_WAS}",
+    _I,
+)
+# "they've moved the interview to the 28th", "the hospital has pushed discharge to …"
+_ACTIVE = re.compile(
+    r"\b(?:they|we|she|he|i|someone|the \w+|[A-Z][a-z]+)(?:['’]ve|\s+have|\s+has|['’]s)?\s+"
+    rf"{_MOVED}\s+(?P<thing>(?:(?:my|the|our|his|her|their)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
+    rf"{_TO}(?P<new>{_DATE}){_WAS}",
+    _I,
+)
+# "the flat is free not 1 November, now 15 November"
+_NOT_NOW = re.compile(
+    rf"{_THING}\s+(?:is|are|was|will be|['’]s)\b[^.;!?]{{0,20}}?\s+not\s+(?P<old>{_DATE}),?\s+"
+    rf"(?:(?:it['’]?s|its)\s+)?now\s+(?:on\s+)?(?P<new>{_DATE})",
+    _I,
+)
+# "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept"
+_PUSHED = re.compile(
+    rf"{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b(?!\s+(?:to|from)\b)",
+    _I,
+)
+_NOW = re.compile(
+    rf"(?:^|[.!;]\s+|,\s*)(?:(?:so|it['’]?s|its)\s+)?now\s+(?:on\s+)?(?P<new>{_DATE})", _I
+)
+_NOT_A_THING = frozenset(
+    words(
+        """
+        it this that everything everyone something anything nothing which who they we he she i
+        you me us them one date day time plan plans things stuff all
+        """
+    )
+)
+_THING_STOP = frozenset(words("my the our his her their a an"))
+_LEADING = frozenset(words("so and but then now update ok okay well also oh plus"))
+
+
+@dataclass(frozen=True)
+class Reschedule:
+    """A date that moved: what moved, the date it had (when said) and the new one."""
+
+    thing: str
+    old: str
+    new: str
+
+
+def reschedules(message: str) -> list[Reschedule]:
+    """The dates ``message`` says moved, in the order said."""
+    found: list[Reschedule] = []
+    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW):
+        for match in pattern.finditer(message):
+            thing = _thing(match["thing"])
+            if thing:
+                old = match["old"] or match.groupdict().get("was") or ""
+                found.append(Reschedule(thing, old.strip(), match["new"].strip()))
+    if not found:
+        pushed = _PUSHED.search(message)
+        now = _NOW.search(message, pushed.end()) if pushed is not None else None
+        if pushed is not None and now is not None and (thing := _thing(pushed["thing"])):
+            found.append(Reschedule(thing, "", now["new"].strip()))
+    return found
+
+
+def _thing(phrase: str) -> str:
+    said = phrase.lower().split()
+    while said and said[0] in _LEADING:
+        said = said[1:]
+    kept = [w for w in said if w not in _THING_STOP and not re.search(r"['’]s$", w)]
+    if not kept or any(w in _NOT_A_THING for w in kept):
+        return ""
+    return " ".join(kept)
+
+
+_ORDINALS = {word: n for n, word in enumerate([*_UNITS, *_TEENS], start=1)}
+_ORDINALS |= {"twentieth": 20, "thirtieth": 30}
+_SPELLED_DAY = re.compile(rf"\b(?:(?P<tens>twenty|thirty)[- ]?)?(?P<word>{'|'.join(_ORDINALS)})\b")
+
+
+def _parts(date: str) -> tuple[int | None, int | None]:
+    """``(day, month)`` of a date as written; None where it does not say."""
+    text = date.lower()
+    day: int | None = None
+    if (number := re.search(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\b", text)) is not None:
+        day = int(number[1])
+    elif (spelled := _SPELLED_DAY.search(text)) is not None:
+        tens = {"twenty": 20, "thirty": 30}.get(spelled["tens"] or "", 0)
+        day = tens + _ORDINALS[spelled["word"]]
+    month = next(
+        (n for n, name in enumerate(_MONTHS, start=1) if re.search(rf"\b{name}", text)), None
+    )
+    return day, month
+
+
+def _same_date(said: str, written: str) -> bool:
+    day, month = _parts(said)
+    has_day, has_month = _parts(written)
+    if day is None and month is None:
+        return said.strip().lower() == written.strip().lower()
+    return (day is None or day == has_day) and (month is None or month == has_month)
+
+
+def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
+    """``line`` with its date moved to ``change.new``, and the date it held; else None.
+
+    The line must talk about the thing that moved (one of its words), or hold the old
+    date in full (day and month): "the flat is free not 1 November" moves "User moves 1
+    November." too. Without an old date the line must hold exactly one date.
+    """
+    dates = list(_DATE_RE.finditer(line))
+    if change.old:
+        dates = [d for d in dates if _same_date(change.old, d.group(0))]
+    if len(dates) != 1:
+        return None
+    held = dates[0]
+    # "… due 28th nov, the day before the move": the date there is not the move's
+    about = {stem(w) for w in re.findall(r"[a-z]+", line[: held.start()].lower())}
+    day, month = _parts(change.old) if change.old else (None, None)
+    talks_about = any(stem(w) in about for w in re.findall(r"[a-z]+", change.thing))
+    if not talks_about and (day is None or month is None):
+        return None
+    if _same_date(change.new, held.group(0)) and _same_date(held.group(0), change.new):
+        return None  # already says it
+    written = held.group(0)
+    new = change.new
+    if written.lower().startswith("the ") and new.lower().startswith("the "):
+        new = new[4:]
+        written_start = held.start() + 4
+    else:
+        written_start = held.start()
+    return line[:written_start] + new + line[held.end() :], line[written_start : held.end()]
+
+
+_TELLS_A_MOVE = re.compile(
+    rf"\b{_MOVED}\b|(?:^|[.!;,]\s*)(?:(?:so|it['’]?s|its)\s+)?now\s+(?:on\s+)?(?:{_DATE})", _I
+)
+
+
+def tells_a_move(clause: str) -> bool:
+    """True when ``clause`` says a date moved, or only gives the new one ("now 15th sept")."""
+    return _TELLS_A_MOVE.search(clause) is not None
