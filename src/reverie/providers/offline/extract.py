@@ -5,10 +5,11 @@ speaker's turns clause by clause (:mod:`.sentences`; who "she" is,
 :mod:`.pronouns`), classifies each clause (:mod:`.rules`), rewrites it in the
 speaker's voice (:mod:`.voice`), keeps it only if it reads on its own
 (:mod:`.quality`) and states something worth keeping (:mod:`.salience`),
-resolves corrections against what was said before (:mod:`.corrections`) and
-drops repeats (also of facts already in the previous summary). The frames that
-read a message whole (:mod:`.turn_frames`) add what the clauses missed.
-:func:`render_answer` formats them the way the archive prompt asks.
+resolves corrections against what was said before (:mod:`.corrections`), moves
+a date the talk says has moved (:mod:`.reschedules`) and drops repeats (also of
+facts already in the previous summary). The frames that read a message whole
+(:mod:`.turn_frames`) add what the clauses missed. :func:`render_answer` formats
+them the way the archive prompt asks.
 
 Only the user's own statements become facts about the user. When the other
 side is a person, their statements become facts about them, by name; an
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
@@ -29,6 +30,7 @@ from reverie.providers.offline.corrections import (
     repair_reach,
     strip_correction_lead,
 )
+from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
@@ -43,12 +45,7 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
-from reverie.providers.offline.reschedules import (
-    Reschedule,
-    rescheduled_line,
-    reschedules,
-    tells_a_move,
-)
+from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
@@ -92,25 +89,7 @@ _MAX_SENTENCE_CHARS = 400
 _ANSWERS_UNSEEN = re.compile(r"^\W*(?:yeah|yea|yes|yep|yup|ya|no|nope|nah)[.,]\s", re.I)
 
 _I = re.IGNORECASE
-_AS_OF = re.compile(r"\s*\(as of \d{4}-\d{2}-\d{2}\)")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One memory line: ``[tag] text``."""
-
-    tag: Tag
-    text: str
-
-    def line(self) -> str:
-        """The line as it appears in an archive answer."""
-        return f"[{self.tag}] {self.text}"
-
-
-def fact_key(text: str) -> str:
-    """Normalised form of a fact, for spotting repeats."""
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def _known_lines(previous_summary: str | None) -> list[str]:
@@ -120,7 +99,7 @@ def _known_lines(previous_summary: str | None) -> list[str]:
             continue
         text = re.sub(r"^\s*\[[a-z]+\]\s*", "", line).strip()
         if text:
-            lines.append(_AS_OF.sub("", text))
+            lines.append(AS_OF.sub("", text))
     return lines
 
 
@@ -241,7 +220,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         facts_before_turn = len(facts)
         kept_before = set(facts)
         changes = reschedules(turn.text)
-        unmoved = _move_dates(changes, facts, seen, turn)
+        unmoved = move_dates(changes, facts, seen, turn.date)
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
@@ -293,16 +272,16 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             )
             if fact is None:
                 continue
-            key = fact_key(_AS_OF.sub("", fact.text))
+            key = fact_key(AS_OF.sub("", fact.text))
             if not key or key in seen:
                 continue
             seen.add(key)
-            earlier.append(_AS_OF.sub("", fact.text))
+            earlier.append(AS_OF.sub("", fact.text))
             said_at.append(turn_no)
-            _fill_slot(slots, facts, slot_of(_AS_OF.sub("", fact.text)), fact)
+            _fill_slot(slots, facts, slot_of(AS_OF.sub("", fact.text)), fact)
             if fact.tag == "correction" and (old := old_value(found.body)):
                 # "osce isnt the 26th its the 27th": the line it mended is stale
-                mended = mended_line(fact.text, [_AS_OF.sub("", f.text) for f in facts], old)
+                mended = mended_line(fact.text, [AS_OF.sub("", f.text) for f in facts], old)
                 if mended is not None:
                     del facts[mended]
             facts.append(fact)
@@ -335,7 +314,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             earlier.append(fact.text)
             said_at.append(turn_no)
             facts.append(fact)
-        for fact in _told_moves(unmoved, facts[facts_before_turn:]):
+        for fact in told_moves(unmoved, facts[facts_before_turn:]):
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))
                 facts.append(fact)
@@ -349,50 +328,6 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         # the name an assistant calls the user by, when their own words gave it no line
         facts.append(Fact("permanent", f"User's name is {addressed}."))
     return facts
-
-
-def _move_dates(
-    changes: list[Reschedule], facts: list[Fact], seen: set[str], turn: Turn
-) -> list[Reschedule]:
-    """Move the date of each line of this chunk ``changes`` are about; the changes left.
-
-    A line recorded before this chunk is moved by Dream (:func:`~.dream_correct.apply_move`),
-    from the line that tells the move.
-    """
-    left = []
-    for change in changes:
-        for index in range(len(facts) - 1, -1, -1):
-            fact = facts[index]
-            found = rescheduled_line(_AS_OF.sub("", fact.text), change)
-            if found is None:
-                continue
-            text = found[0]
-            if fact.tag == "ephemeral" and turn.date:
-                text = f"{text[:-1]} (as of {turn.date})."
-            facts[index] = Fact(fact.tag, text)
-            seen.add(fact_key(found[0]))
-            break
-        else:
-            left.append(change)
-    return left
-
-
-def _told_moves(changes: list[Reschedule], told: list[Fact]) -> list[Fact]:
-    """Lines that tell the moves in ``changes``, unless a line of ``told`` tells one already.
-
-    "move's pushed back … now 15th sept" gives "The move moved to 15th sept.", which Dream
-    applies to the line holding the old date.
-    """
-    if not changes or any(reschedules(fact.text) for fact in told):
-        return []
-    return [
-        Fact("durable", f"The {change.thing} moved {_from(change.old)}to {change.new}.")
-        for change in changes
-    ]
-
-
-def _from(old: str) -> str:
-    return f"from {old} " if old else ""
 
 
 def _names_the_user(name: str, facts: list[Fact]) -> bool:

@@ -14,10 +14,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
-__all__ = ["Reschedule", "rescheduled_line", "reschedules", "tells_a_move"]
+__all__ = [
+    "Reschedule",
+    "move_dates",
+    "rescheduled_line",
+    "reschedules",
+    "tells_a_move",
+    "told_moves",
+]
 
 _I = re.IGNORECASE
 _WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
@@ -51,7 +59,11 @@ _MOVED = (
     r"(?:moved|pushed(?: back| forward)?|put back|postponed|rescheduled|brought forward|"
     r"bumped|delayed|shifted|changed)"
 )
-_TO = rf"(?:\s+(?:back|forward|again))?(?:\s+from\s+(?P<old>{_DATE}))?\s+(?:to|till|until)\s+"
+_BY = r"(?:\s+(?:by\s+)?(?:a|an|one|two|three|four|\d)\s+(?:days?|weeks?|months?))?,?"
+_TO = (
+    rf"(?:\s+(?:back|forward|again))?{_BY}(?:\s+from\s+(?P<old>{_DATE}))?"
+    rf"(?:\s+(?:to|till|until)|(?<=rescheduled)\s+for|(?<=postponed)\s+for)\s+"
+)
 # "… pushed to 6th dec now not 29th nov": the old date said after the new one
 _WAS = rf"(?:,?\s+(?:now\s+)?(?:not|instead of|rather than)\s+(?P<was>{_DATE}))?"
 _THING = (
@@ -69,6 +81,14 @@ _ACTIVE = re.compile(
     r"\b(?:they|we|she|he|i|someone|the \w+|[A-Z][a-z]+)(?:['’]ve|\s+have|\s+has|['’]s)?\s+"
     rf"{_MOVED}\s+(?P<thing>(?:(?:my|the|our|his|her|their)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
     rf"{_TO}(?P<new>{_DATE}){_WAS}",
+    _I,
+)
+# "the rally is now on the 29th", "the rally's the 29th now"
+_NOW_ON = re.compile(
+    rf"(?:^|[,;:.!]\s*|\b(?:and|so|but)\s+){_THING}\s*(?:\s(?:is|are)|['’]s)\s+"
+    rf"(?:now\s+(?:on\s+)?(?P<new>{_DATE})(?!\s*(?:[-–]|to\b|and\b))"
+    rf"|(?:on\s+)?(?P<new2>{_DATE}),?\s+now\b)"
+    rf"{_WAS}",
     _I,
 )
 # "the flat is free not 1 November, now 15 November"
@@ -89,7 +109,7 @@ _NOT_A_THING = frozenset(
     words(
         """
         it this that everything everyone something anything nothing which who they we he she i
-        you me us them one date day time plan plans things stuff all
+        you me us them one date day days week weeks month months time plan plans things stuff all
         """
     )
 )
@@ -109,12 +129,16 @@ class Reschedule:
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
     found: list[Reschedule] = []
-    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW):
+    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW, _NOW_ON):
         for match in pattern.finditer(message):
             thing = _thing(match["thing"])
+            said = match.groupdict()
             if thing:
-                old = match["old"] or match.groupdict().get("was") or ""
-                found.append(Reschedule(thing, old.strip(), match["new"].strip()))
+                old = said.get("old") or said.get("was") or ""
+                new = said.get("new") or said.get("new2") or ""
+                change = Reschedule(thing, old.strip(), new.strip())
+                if change not in found:
+                    found.append(change)
     if not found:
         pushed = _PUSHED.search(message)
         now = _NOW.search(message, pushed.end()) if pushed is not None else None
@@ -193,10 +217,58 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
 
 
 _TELLS_A_MOVE = re.compile(
-    rf"\b{_MOVED}\b|(?:^|[.!;,]\s*)(?:(?:so|it['’]?s|its)\s+)?now\s+(?:on\s+)?(?:{_DATE})", _I
+    rf"\b{_MOVED}\b|(?:^|[.!;,]\s*|\s(?:is|are)\s|['’]s\s)(?:(?:so|it['’]?s|its)\s+)?now\s+"
+    rf"(?:on\s+)?(?:{_DATE})|(?:{_DATE}),?\s+now\b",
+    _I,
 )
 
 
 def tells_a_move(clause: str) -> bool:
     """True when ``clause`` says a date moved, or only gives the new one ("now 15th sept")."""
     return _TELLS_A_MOVE.search(clause) is not None
+
+
+def move_dates(
+    changes: list[Reschedule], facts: list[Fact], seen: set[str], date: str | None
+) -> list[Reschedule]:
+    """Move the date of each line of ``facts`` (one chunk's) that ``changes`` are about.
+
+    Returns the changes no line took. ``seen`` gets the moved lines' keys; ``date`` is the
+    day the move was told, for an open item's "(as of …)". A line recorded before this
+    chunk is moved by Dream (:func:`~.dream_correct.apply_move`), from the line that tells
+    the move (:func:`told_moves`).
+    """
+    left = []
+    for change in changes:
+        for index in range(len(facts) - 1, -1, -1):
+            fact = facts[index]
+            found = rescheduled_line(AS_OF.sub("", fact.text), change)
+            if found is None:
+                continue
+            text = found[0]
+            if fact.tag == "ephemeral" and date:
+                text = f"{text[:-1]} (as of {date})."
+            facts[index] = Fact(fact.tag, text)
+            seen.add(fact_key(found[0]))
+            break
+        else:
+            left.append(change)
+    return left
+
+
+def told_moves(changes: list[Reschedule], told: list[Fact]) -> list[Fact]:
+    """Lines that tell the moves in ``changes``, unless a line of ``told`` tells one already.
+
+    "move's pushed back … now 15th sept" gives "The move moved to 15th sept.", which Dream
+    applies to the line holding the old date.
+    """
+    if not changes or any(reschedules(fact.text) for fact in told):
+        return []
+    return [
+        Fact("durable", f"The {change.thing} moved {_from(change.old)}to {change.new}.")
+        for change in changes
+    ]
+
+
+def _from(old: str) -> str:
+    return f"from {old} " if old else ""
