@@ -76,6 +76,24 @@ def test_in_a_list_of_family_each_name_belongs_to_the_relation_before_it() -> No
     assert "User's husband is Tom." in facts(("user", "Tom, my husband, is a chef"))
 
 
+def test_a_later_line_about_the_one_partner_says_whom_it_means() -> None:
+    stored = facts(
+        ("user", "dining table it is. dev (my boyfriend) says he'll lose the table forever"),
+        ("user", "lol he's a paramedic, he'd never wear a shirt i made"),
+        ("user", "my sister is Ana. my sister is a nurse"),
+    )
+    assert "User's boyfriend is Dev." in stored
+    assert "User's boyfriend Dev is a paramedic." in stored
+    # a sister is one of perhaps several: her line is left as said
+    assert "User's sister is a nurse." in stored
+
+
+def test_family_said_without_my_is_whom_he_or_she_means_next() -> None:
+    assert facts(("user", "son wants to help mix. hes 9 so thatll be a laugh")) == [
+        "User's son is 9."
+    ]
+
+
 def test_a_name_given_later_belongs_to_the_pet_said_before() -> None:
     stored = facts(
         ("user", "we adopted a kitten last week!"),

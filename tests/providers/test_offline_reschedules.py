@@ -61,6 +61,18 @@ def _memory(*chunks: list[tuple[str, str]]) -> str:
             "29th nov",
         ),
         (
+            "my hip surgery is on 14 October",
+            "my hip surgery has been rescheduled for 4 November, the surgeon is away",
+            "surgery is on 4 November",
+            "14 October",
+        ),
+        (
+            "the rally is on the 22nd of June",
+            "rally's the 29th now, they lost the field for the 22nd",
+            "rally is on the 29th",
+            "22nd of June",
+        ),
+        (
             "my knee op is on 14 November",
             "The knee op's been moved to 28 November, surgeon's off or something",
             "op is on 28 November",

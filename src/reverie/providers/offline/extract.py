@@ -34,6 +34,7 @@ from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
+from reverie.providers.offline.named_relations import name_the_relations
 from reverie.providers.offline.owners import (
     as_household,
     named_subject,
@@ -327,7 +328,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     if addressed and not speakers.other_is_person and not _names_the_user(addressed, facts):
         # the name an assistant calls the user by, when their own words gave it no line
         facts.append(Fact("permanent", f"User's name is {addressed}."))
-    return facts
+    return name_the_relations(_known_lines(previous_summary), facts)
 
 
 def _names_the_user(name: str, facts: list[Fact]) -> bool:

@@ -57,6 +57,9 @@ _COMMENT_TAIL = re.compile(
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
+    # "hes 9 so thatll be a laugh": what the speaker expects of it, after the fact
+    r"|,?\s+(?:so|and) (?:that|it|this)(?:'ll|ll| will| should) be (?:a laugh|fun|interesting|"
+    r"a challenge|an adventure|a nightmare|chaos|carnage|messy|entertaining|good|great|nice)\b"
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,

@@ -109,7 +109,7 @@ _NAME_THEN_VERB = re.compile(
 _IS_WORD_AND = re.compile(r"^\S+ \S+ (?:is|was) (?-i:[a-z])\S* *(?:,|and\b)", _I)
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
 _NAME_BRACKET_RELATION = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \({KIN_ADJ}(?P<rel>{RELATION})\)", _I
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \((?:my |our )?{KIN_ADJ}(?P<rel>{RELATION})\)", _I
 )
 # "my mom (Lúcia) keeps asking", "dad (mwangi) got in first try": the name in brackets.
 _RELATION_BRACKET_NAME = re.compile(

@@ -34,9 +34,11 @@ _RELATION = re.compile(
     r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
     _I,
 )
-# "mum is freaking out about money": family said without "my", as a clause's subject.
+# "mum is freaking out about money", "son wants to help": family said without "my", as a
+# clause's subject.
 _BARE_KIN = re.compile(
-    r"^(mum|mam|mom|dad|nan|gran|grandma|grandad|grandpa)\b"
+    r"^(mum|mam|mom|dad|nan|gran|grandma|grandad|grandpa|son|daughter|wife|husband|hubby|"
+    r"missus|sister|brother)\b"
     r"(?= (?:is|was|has|had|says|said|thinks|wants|keeps|just|did|does)\b)",
     _I,
 )
