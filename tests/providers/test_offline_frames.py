@@ -84,8 +84,10 @@ def test_a_later_line_about_the_one_partner_says_whom_it_means() -> None:
     )
     assert "User's boyfriend is Dev." in stored
     assert "User's boyfriend Dev is a paramedic." in stored
-    # a sister is one of perhaps several: her line is left as said
+    # a sister is one of perhaps several: "my sister" is left as said, but a line about
+    # Ana by name says who she is
     assert "User's sister is a nurse." in stored
+    assert "User's sister Ana is 30." in facts(("user", "my sister is Ana"), ("user", "Ana is 30"))
 
 
 def test_family_said_without_my_is_whom_he_or_she_means_next() -> None:
@@ -523,7 +525,7 @@ def test_terse_talk_names_people_and_pets_without_my() -> None:
     assert "User has a dog called Pretzel." in stored
     assert "User's neighbor is Ana." in stored
     aged = facts(("assistant", "Who's that?"), ("user", "sister = aaliyah. 16. wants lifts"))
-    assert "Aaliyah is 16." in aged
+    assert "User's sister Aaliyah is 16." in aged
     listed = facts(("assistant", "Who?"), ("user", "1. my sister Noor. 2. lives in leeds"))
     assert not any(line.startswith("Noor is") for line in listed), listed
     said = ("user", "bella. staffy. 4 pawprints in the corner now")
@@ -703,8 +705,8 @@ def test_shes_before_a_past_participle_is_she_has() -> None:
         ("user", "my sister Ana? she's married, she's moved to Leeds and she's bought a flat"),
         ("assistant", "Lovely news about Ana."),
     )
-    assert "Ana is married." in stored
-    assert any(line.startswith("Ana has moved to Leeds") for line in stored)
+    assert "User's sister Ana is married." in stored
+    assert any(line.startswith("User's sister Ana has moved to Leeds") for line in stored)
 
 
 def test_one_option_named_alone_after_a_list_of_them_is_a_choice() -> None:

@@ -47,7 +47,7 @@ def test_a_person_named_in_lower_case_keeps_their_facts_once_a_relation_names_th
         ("user", "probably. also tom is allergic to cats so no cat"),
     )
     assert "User's husband is Tom." in stored
-    assert "Tom is allergic to cats." in stored
+    assert "User's husband Tom is allergic to cats." in stored
 
 
 def test_a_word_said_often_is_not_a_person_when_something_is_said_of_it() -> None:
@@ -149,7 +149,7 @@ def test_a_named_persons_news_and_dated_plan_are_theirs() -> None:
         ("assistant", "Fingers crossed for her!"),
         ("user", "Ines got the job! Declan is going to fly out 20 dec to celebrate"),
     )
-    assert "Ines got the job." in stored
+    assert "User's sister Ines got the job." in stored
     assert "Declan is going to fly out 20 Dec to celebrate." in stored
     assert not any("home" in line for line in facts(("user", "so Kai got home at 3am")))
 
@@ -257,7 +257,7 @@ def test_our_pet_and_a_named_childs_new_age_are_kept() -> None:
         "User has a dog called Biscuit."
     ]
     stored = facts(("user", "my daughter Isla is lovely. Isla turned 4 yesterday"))
-    assert "Isla turned 4 yesterday." in stored
+    assert "User's daughter Isla turned 4 yesterday." in stored
 
 
 def test_between_two_people_a_request_is_no_rule_for_an_assistant() -> None:

@@ -78,7 +78,7 @@ def test_may_and_march_after_in_are_months() -> None:
 
 
 def test_she_after_my_daughter_is_named_means_her() -> None:
-    assert "Wren is 7." in facts(("user", "my daughter is Wren. shes 7"))
+    assert "User's daughter Wren is 7." in facts(("user", "my daughter is Wren. shes 7"))
     assert "User's brother is a chef in Leeds." in facts(
         ("user", "my brother is great. hes a chef in Leeds")
     )
@@ -90,8 +90,8 @@ def test_a_named_childs_condition_and_teacher_are_kept() -> None:
         ("user", "Wren has eczema"),
         ("user", "Wren's teacher is Mr Okonjo"),
     )
-    assert "Wren has eczema." in stored
-    assert "Wren's teacher is Mr Okonjo." in stored
+    assert "User's daughter Wren has eczema." in stored
+    assert "User's daughter Wren's teacher is Mr Okonjo." in stored
 
 
 @pytest.mark.parametrize(

@@ -170,7 +170,7 @@ def test_who_someone_is_answered_in_fragments_names_relation_and_job() -> None:
         ("user", "boyfriend. paramedic. also does my ankle strapping now lol"),
     )
     assert "User's boyfriend is Callum." in stored
-    assert "Callum is a paramedic." in stored
+    assert "User's boyfriend Callum is a paramedic." in stored
 
 
 @pytest.mark.parametrize(

@@ -232,9 +232,9 @@ def test_going_home_to_a_town_typed_in_lower_case_is_kept() -> None:
     [
         (
             "Ethan's parents are Carol and Mike, from Harrogate.",
-            "Ethan's parents are Carol and Mike",
+            "User's fiancé Ethan's parents are Carol and Mike",
         ),
-        ("Ethan's mum is a nurse.", "Ethan's mum is a nurse."),
+        ("Ethan's mum is a nurse.", "User's fiancé Ethan's mum is a nurse."),
     ],
 )
 def test_the_people_of_someone_named_are_kept(said: str, kept: str) -> None:

@@ -1,9 +1,12 @@
-"""The name of the one partner or boss a line talks about: "User's boyfriend Dev is a paramedic."
+"""Who someone is to the user and their name, in one line: "User's boyfriend Dev is a medic."
 
 Once the talk has named someone the user has one of at a time ("dev (my boyfriend)"), a
 later line about them says whom it means: "he's a paramedic" is stored as "User's boyfriend
-Dev is a paramedic." rather than leaving the reader to find the name elsewhere. Sisters and
-friends may be many, so only one-at-a-time relations are named this way.
+Dev is a paramedic." rather than leaving the reader to find the name elsewhere (sisters and
+friends may be many, so only one-at-a-time relations are named this way). The other way
+round, a line about someone by name says who they are to the user: "Helen is a vet in
+Bristol." after "User's daughter is Helen." is "User's daughter Helen is a vet in
+Bristol.".
 """
 
 from __future__ import annotations
@@ -12,22 +15,26 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.fact import AS_OF, Fact
-from reverie.providers.offline.frame_words import ONE_AT_A_TIME
+from reverie.providers.offline.frame_words import ONE_AT_A_TIME, RELATION
 from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["name_the_relations"]
 
 _ONE = alternation(tuple(ONE_AT_A_TIME))
+_NAME = r"[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
+_ANY_NAMING = re.compile(rf"^User's (?P<rel>{RELATION}) is (?P<name>{_NAME})\.$")
+# "User's daughter Helen lives in Bristol.": who Helen is, said in passing
+_NAMED_IN_PASSING = re.compile(rf"^User's (?P<rel>{RELATION}) (?P<name>{_NAME}) (?!is {_NAME}\.$)")
 _NAMING = re.compile(rf"^User's (?P<rel>{_ONE}) is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)\.$")
 # "User's boyfriend is a paramedic.", "User's wife's mum is Joan.": about them, unnamed
 _ABOUT = re.compile(rf"^User's (?P<rel>{_ONE})(?=['’]s |\s)(?! is [A-ZÀ-Þ][\wÀ-ÿ'’-]*\.$)")
 
 
 def name_the_relations(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
-    """``facts`` with the name of each one-at-a-time relation put after it, where known.
+    """``facts`` with each one-at-a-time relation named, and each named relation's role.
 
-    The name is the latest one given before the line, in ``earlier`` (lines already
-    recorded) or in ``facts`` themselves.
+    The name of a relation is the latest one given before the line, in ``earlier``
+    (lines already recorded) or in ``facts`` themselves; see the module docstring.
     """
     known: dict[str, str] = {}
     for line in earlier:
@@ -44,4 +51,21 @@ def name_the_relations(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
         ):
             fact = Fact(fact.tag, f"{fact.text[: about.end()]} {name}{fact.text[about.end() :]}")
         named.append(fact)
-    return named
+    return _with_roles(earlier, named)
+
+
+def _with_roles(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
+    roles: dict[str, set[str]] = {}
+    for line in [*earlier, *(fact.text for fact in facts)]:
+        line = AS_OF.sub("", line)
+        naming = _ANY_NAMING.match(line) or _NAMED_IN_PASSING.match(line)
+        if naming is not None:
+            roles.setdefault(naming["name"], set()).add(naming["rel"].lower())
+    out = list(facts)
+    for index, fact in enumerate(out):
+        first = re.match(rf"(?P<name>{_NAME}?)(?=['’]s |\s)", fact.text)
+        name = first["name"] if first is not None else ""
+        rels = roles.get(name, set())
+        if len(rels) == 1 and not re.match(rf"{re.escape(name)} is User's\b", fact.text):
+            out[index] = Fact(fact.tag, f"User's {next(iter(rels))} {fact.text}")
+    return out
