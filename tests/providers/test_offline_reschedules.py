@@ -73,6 +73,12 @@ def _memory(*chunks: list[tuple[str, str]]) -> str:
             "22nd of June",
         ),
         (
+            "my driving test is on 14th november",
+            "bad news. dvsa cancelled my test. new date 2 december",
+            "test is on 2 december",
+            "14th november",
+        ),
+        (
             "my knee op is on 14 November",
             "The knee op's been moved to 28 November, surgeon's off or something",
             "op is on 28 November",

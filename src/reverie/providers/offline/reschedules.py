@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
@@ -30,10 +31,7 @@ __all__ = [
 _I = re.IGNORECASE
 _WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
 _MONTHS = words("jan feb mar apr may jun jul aug sep oct nov dec")  # "\bsep" finds "september"
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
+_MONTH = rf"{MONTH}\b"
 _UNITS = words("first second third fourth fifth sixth seventh eighth ninth")
 _TEENS = words(
     "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
@@ -91,6 +89,11 @@ _NOW_ON = re.compile(
     rf"{_WAS}",
     _I,
 )
+# "dvsa cancelled my test. new date 2 december", "my op got cancelled, new date is the 9th"
+_NEW_DATE = rf"[.!,;]?\s+(?:the\s+|a\s+)?new date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})"
+_CANCELLED = r"(?:cancel+ed|moved|changed|postponed|rescheduled)"
+_CANCELLED_THING = re.compile(rf"\b{_CANCELLED}\s+{_THING}{_NEW_DATE}", _I)
+_THING_CANCELLED = re.compile(rf"{_THING}\s+(?:got|was|has been)\s+{_CANCELLED}{_NEW_DATE}", _I)
 # "the flat is free not 1 November, now 15 November"
 _NOT_NOW = re.compile(
     rf"{_THING}\s+(?:is|are|was|will be|['’]s)\b[^.;!?]{{0,20}}?\s+not\s+(?P<old>{_DATE}),?\s+"
@@ -129,7 +132,7 @@ class Reschedule:
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
     found: list[Reschedule] = []
-    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW, _NOW_ON):
+    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW, _NOW_ON, _CANCELLED_THING, _THING_CANCELLED):
         for match in pattern.finditer(message):
             thing = _thing(match["thing"])
             said = match.groupdict()
@@ -217,7 +220,7 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
 
 
 _TELLS_A_MOVE = re.compile(
-    rf"\b{_MOVED}\b|(?:^|[.!;,]\s*|\s(?:is|are)\s|['’]s\s)(?:(?:so|it['’]?s|its)\s+)?now\s+"
+    rf"\b(?:{_MOVED}|cancel+ed)\b|(?:^|[.!;,]\s*|\s(?:is|are)\s|['’]s\s)(?:(?:so|it['’]?s|its)\s+)?now\s+"
     rf"(?:on\s+)?(?:{_DATE})|(?:{_DATE}),?\s+now\b",
     _I,
 )
