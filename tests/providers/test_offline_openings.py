@@ -301,6 +301,10 @@ _FRIENDS = (
         ("you're allergic to cats tho", ["User is allergic to cats."]),
         ("ur vegan now right", ["User is vegan."]),
         ("you're allergic to me lol", []),
+        ("you're a pharmacist you know where the kidneys are", ["User is a pharmacist."]),
+        ("year 12!! fancy. see you're a proper teacher", ["User is a teacher."]),
+        ("you're a wedding photographer not a backdrop", ["User is a wedding photographer."]),
+        ("you're a good cook tho", []),
     ],
 )
 def test_a_state_a_friend_names_in_the_one_they_text_is_theirs(said: str, kept: list[str]) -> None:

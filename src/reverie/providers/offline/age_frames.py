@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.providers.offline.frame_words import RELATION, FrameFact, relation_line
+from reverie.providers.offline.frame_words import JOB, RELATION, FrameFact, relation_line
 
 __all__ = ["age_and_state_frames", "ages_after_names", "kids_frames", "parted_age"]
 
@@ -83,6 +83,16 @@ _YOUR_STATE = re.compile(
     _I,
 )
 
+# To a friend: "you're a pharmacist you know where the kidneys are", "see you're a proper
+# teacher": their job, said to them ("you're a good cook" praises; it names no job).
+_YOUR_JOB = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|you are|u r|ur) (?:literally |still )?an? "
+    r"(?:(?:proper|real|qualified|trained|fully qualified) )?"
+    r"(?!(?:good|great|amazing|brilliant|terrible|bad|better|natural|born|lovely|decent|"
+    r"awful|rubbish|shit|crap|fab|fantastic|wonderful|top|best|worse|worst)\b)"
+    rf"(?P<job>(?:[a-z-]+ )?{JOB})(?=\s*(?:[,.;!?)]|$| not\b| you\b| so\b| now\b))",
+    _I,
+)
 # To a sibling: "ur my only brother", "you're my best friend": who the one texted is to me.
 _YOUR_RELATION = re.compile(
     r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|ur|you are|u r) (?:literally |still )?my "
@@ -131,6 +141,10 @@ def age_and_state_frames(
     if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
         named = state["state"].lower()
         found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
+    if listener is not None and (job := _YOUR_JOB.search(sentence)) is not None:
+        named = job["job"].lower()
+        line = f"{listener} is {'an' if named[0] in 'aeiou' else 'a'} {named}."
+        found.append(FrameFact(line, (listener, "job")))
     if listener is not None and (kin := _YOUR_RELATION.search(sentence)) is not None:
         found.append(relation_line(subject, kin["rel"], listener))
     for dated in _AGE_ON_DAY.finditer(sentence):
