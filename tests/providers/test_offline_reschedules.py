@@ -31,7 +31,7 @@ def _memory(*chunks: list[tuple[str, str]]) -> str:
         (
             "SHORTLISTED!!! interview 21st november",
             "update: they've moved the interview to the 28th, one of the panel is off",
-            "interview is the 28th",
+            "interview is 28th November",  # the 28th of the same month
             "21st",
         ),
         (

@@ -211,12 +211,31 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
         return None  # already says it
     written = held.group(0)
     new = change.new
+    if (later := _later_day(written, new)) is not None:
+        # "21st November" moved "to the 28th": the 28th of the same month
+        return line[: held.start()] + later + line[held.end() :], written
     if written.lower().startswith("the ") and new.lower().startswith("the "):
         new = new[4:]
         written_start = held.start() + 4
     else:
         written_start = held.start()
     return line[:written_start] + new + line[held.end() :], line[written_start : held.end()]
+
+
+_NUMBERED_DAY = re.compile(r"(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b", _I)
+
+
+def _later_day(written: str, new: str) -> str | None:
+    """``written`` with its day moved to ``new``'s, when ``new`` is a later day alone."""
+    day, month = _parts(new)
+    old_day, old_month = _parts(written)
+    if day is None or month is not None or old_day is None or old_month is None:
+        return None
+    number = _NUMBERED_DAY.search(written)
+    said = _NUMBERED_DAY.search(new)
+    if day <= old_day or number is None or said is None:
+        return None
+    return written[: number.start()] + said.group(0) + written[number.end() :]
 
 
 _TELLS_A_MOVE = re.compile(
