@@ -117,6 +117,7 @@ def test_a_move_leaves_lines_about_other_things_alone() -> None:
         "I moved to Leicester in 1976 to teach",
         "I moved my last coffee to 2am",
         "tbh if they'd offered 60k i'd have moved to the moon",
+        "we moved the exam desk to the 3rd floor",
     ],
 )
 def test_moving_house_or_a_habit_is_no_moved_date(said: str) -> None:

@@ -203,7 +203,8 @@ def _other_option(chosen: str, told: list[str]) -> str | None:
     for pattern in (
         rf"\bbetween {x} and {_OPTION}(?=\s*[?.,!;]|$)",
         rf"\bbetween {_OPTION} and {x}\b",
-        rf"(?<!\w){x}\??,? (?:or|vs\.?|versus) {_OPTION}(?=\s*[?.,!;]|$)",
+        # ("Somerset 300 or Colorplan 350?": a model number is part of the option)
+        rf"(?<!\w){x}(?: \d[\w.]*)?\??,? (?:or|vs\.?|versus) {_OPTION}(?=\s*[?.,!;]|$)",
         rf"(?:^|[:,.?!]\s+|\b(?:like|prefer|use|try|do|take|pick|choose)\s+){_OPTION},? "
         rf"(?:or|vs\.?|versus) {x}\b",
     ):

@@ -41,7 +41,11 @@ _ORDINAL_WORD = (
     rf"(?:(?:twenty|thirty)[- ]?)?(?:{'|'.join(_UNITS)})|{'|'.join(_TEENS)}|twentieth|thirtieth"
 )
 _DAY = rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b|(?:{_ORDINAL_WORD})\b"
-_ORDINAL_DAY = rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b|(?:{_ORDINAL_WORD})\b"
+# ("the 3rd floor", "for the 2nd time": an ordinal that is no day)
+_ORDINAL_DAY = (
+    rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b|(?:{_ORDINAL_WORD})\b)"
+    r"(?!\s+(?:floor|time|place|row|year|grade|round|gear|attempt|try|level|person|draft|one))"
+)
 _DAYS = rf"(?:{_DAY})(?:\s*[-–]\s*(?:{_DAY}))?"
 # A date as people write one: "the 28th", "friday 28th nov", "15 November", "nov 10",
 # "the twenty-fourth of October", "19-21 March", "Tuesday". A bare number is a day only
