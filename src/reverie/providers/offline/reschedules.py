@@ -61,6 +61,7 @@ _MOVED = (
     r"(?:moved|pushed(?: back| forward)?|put back|postponed|rescheduled|brought forward|"
     r"bumped|delayed|shifted|changed)"
 )
+_MOVED_WORD = re.compile(rf"\b{_MOVED}\b")
 _BY = r"(?:\s+(?:by\s+)?(?:a|an|one|two|three|four|\d)\s+(?:days?|weeks?|months?))?,?"
 _TO = (
     rf"(?:\s+(?:back|forward|again))?{_BY}(?:\s+from\s+(?P<old>{_DATE}))?"
@@ -136,7 +137,20 @@ class Reschedule:
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
     found: list[Reschedule] = []
-    for pattern in (_PASSIVE, _ACTIVE, _NOT_NOW, _NOW_ON, _CANCELLED_THING, _THING_CANCELLED):
+    lower = message.lower()
+    moved = _MOVED_WORD.search(lower) is not None
+    now = "now" in lower
+    for pattern, worth_trying in (
+        # (each pattern only where its key words are: most messages tell no move)
+        (_PASSIVE, moved),
+        (_ACTIVE, moved),
+        (_NOT_NOW, now and " not " in lower),
+        (_NOW_ON, now),
+        (_CANCELLED_THING, "new date" in lower),
+        (_THING_CANCELLED, "new date" in lower),
+    ):
+        if not worth_trying:
+            continue
         for match in pattern.finditer(message):
             thing = _thing(match["thing"])
             said = match.groupdict()
@@ -146,11 +160,11 @@ def reschedules(message: str) -> list[Reschedule]:
                 change = Reschedule(thing, old.strip(), new.strip())
                 if change not in found:
                     found.append(change)
-    if not found:
+    if not found and moved and now:
         pushed = _PUSHED.search(message)
-        now = _NOW.search(message, pushed.end()) if pushed is not None else None
-        if pushed is not None and now is not None and (thing := _thing(pushed["thing"])):
-            found.append(Reschedule(thing, "", now["new"].strip()))
+        then = _NOW.search(message, pushed.end()) if pushed is not None else None
+        if pushed is not None and then is not None and (thing := _thing(pushed["thing"])):
+            found.append(Reschedule(thing, "", then["new"].strip()))
     return found
 
 
