@@ -106,6 +106,7 @@ _NAME_THEN_VERB = re.compile(
     r"|\s+\([^()]{2,40}\))",  # "my manager rahul (head of data)": who the name is, in brackets
     _I,
 )
+# "my surgeon is unwell and …": a lower-case word after "is", then "and", is no name
 _IS_WORD_AND = re.compile(r"^\S+ \S+ (?:is|was) (?-i:[a-z])\S* *(?:,|and\b)", _I)
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
 _NAME_BRACKET_RELATION = re.compile(

@@ -20,29 +20,31 @@ from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["name_the_relations"]
 
-_ONE = alternation(tuple(ONE_AT_A_TIME))
 _NAME = r"[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
-_ANY_NAMING = re.compile(rf"^User's (?P<rel>{RELATION}) is (?P<name>{_NAME})\.$")
+# "User's boyfriend is Dev.": whom the user has as a relation, by name
+_NAMING = re.compile(rf"^User's (?P<rel>{RELATION}) is (?P<name>{_NAME})\.$")
 # "User's daughter Helen lives in Bristol.": who Helen is, said in passing
 _NAMED_IN_PASSING = re.compile(rf"^User's (?P<rel>{RELATION}) (?P<name>{_NAME}) (?!is {_NAME}\.$)")
-_NAMING = re.compile(rf"^User's (?P<rel>{_ONE}) is (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)\.$")
 # "User's boyfriend is a paramedic.", "User's wife's mum is Joan.": about them, unnamed
-_ABOUT = re.compile(rf"^User's (?P<rel>{_ONE})(?=['’]s |\s)(?! is [A-ZÀ-Þ][\wÀ-ÿ'’-]*\.$)")
+_ABOUT = re.compile(
+    rf"^User's (?P<rel>{alternation(tuple(ONE_AT_A_TIME))})(?=['’]s |\s)(?! is {_NAME}\.$)"
+)
 
 
 def name_the_relations(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
-    """``facts`` with each one-at-a-time relation named, and each named relation's role.
+    """``facts`` with the name of whom a line is about and who they are to the user.
 
-    The name of a relation is the latest one given before the line, in ``earlier``
-    (lines already recorded) or in ``facts`` themselves; see the module docstring.
+    The name of a one-at-a-time relation is the latest one given before the line, in
+    ``earlier`` (lines already recorded) or in ``facts`` themselves; see the module
+    docstring.
     """
     known: dict[str, str] = {}
     for line in earlier:
-        if (naming := _NAMING.match(AS_OF.sub("", line))) is not None:
+        if (naming := _naming_one(line)) is not None:
             known[naming["rel"]] = naming["name"]
     named: list[Fact] = []
     for fact in facts:
-        if (naming := _NAMING.match(AS_OF.sub("", fact.text))) is not None:
+        if (naming := _naming_one(fact.text)) is not None:
             known[naming["rel"]] = naming["name"]
         elif (
             (about := _ABOUT.match(fact.text)) is not None
@@ -54,11 +56,18 @@ def name_the_relations(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
     return _with_roles(earlier, named)
 
 
+def _naming_one(line: str) -> re.Match[str] | None:
+    """The naming of a relation one has one of at a time ("User's wife is Selin.")."""
+    naming = _NAMING.match(AS_OF.sub("", line))
+    return naming if naming is not None and naming["rel"] in ONE_AT_A_TIME else None
+
+
 def _with_roles(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
+    """ "Helen is a vet." → "User's daughter Helen is a vet." once Helen was named so."""
     roles: dict[str, set[str]] = {}
     for line in [*earlier, *(fact.text for fact in facts)]:
         line = AS_OF.sub("", line)
-        naming = _ANY_NAMING.match(line) or _NAMED_IN_PASSING.match(line)
+        naming = _NAMING.match(line) or _NAMED_IN_PASSING.match(line)
         if naming is not None:
             roles.setdefault(naming["name"], set()).add(naming["rel"].lower())
     out = list(facts)
