@@ -55,6 +55,13 @@ async def test_a_later_chunk_that_names_nobody_still_knows_who_is_talking() -> N
     assert "Ffs" not in later  # a word this chunk took for a name does not replace Magda
 
 
+async def test_the_users_name_the_note_carries_is_not_said_again_in_every_entry() -> None:
+    note = "[skip] Speakers: the user is Dev; the other person is Magda."
+    later = await archive(LATER, previous=f"[permanent] User's name is Dev.\n{note}")
+    assert "User's name is Dev." not in later
+    assert later.splitlines()[-1] == note  # the note still carries it to the next chunk
+
+
 async def test_a_chunk_with_nothing_to_keep_passes_the_note_on_once() -> None:
     chat = [
         {"role": "user", "content": "magda!! are u home"},

@@ -181,7 +181,13 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     addressed = speakers.user_name
     if addressed is not None and addressed.startswith("User"):
         addressed = None
-    if addressed and speakers.other_is_person:
+    carried = carried_speakers(previous_summary)
+    if (
+        addressed
+        and speakers.other_is_person
+        and (carried is None or carried.user_name != addressed)
+    ):
+        # (once a chunk's note carries the name, the next chunks need not say it again)
         facts.append(Fact("permanent", f"User's name is {addressed}."))
         seen.add(fact_key(facts[0].text))
     said_texts = [t.text for t in turns if t.role in ("user", "assistant")]
