@@ -106,8 +106,9 @@ _NAME_THEN_VERB = re.compile(
     r"|\s+\([^()]{2,40}\))",  # "my manager rahul (head of data)": who the name is, in brackets
     _I,
 )
-# "my surgeon is unwell and …": a lower-case word after "is", then "and", is no name
-_IS_WORD_AND = re.compile(r"^\S+ \S+ (?:is|was) (?-i:[a-z])\S* *(?:,|and\b)", _I)
+# "my surgeon is unwell and …": after "is", a lower-case word then "and" is no name
+_IS_BETWEEN = re.compile(r",? (?:is|was) ")
+_AND_AFTER = re.compile(r" *(?:,|and\b)")
 # "karim (boss) wants a doc", "Lowri (wife)": a relation in brackets after a name.
 _NAME_BRACKET_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}) \((?:my |our )?{KIN_ADJ}(?P<rel>{RELATION})\)", _I
@@ -266,7 +267,7 @@ def _sentence_frames(
                             pattern is _MY_RELATION
                             and _NAME_THEN_VERB.match(after) is not None
                             # "my surgeon is unwell and …": after "is", "and" shows no name
-                            and not (_IS_WORD_AND.match(match.group(0) + after))
+                            and not _said_of_them(sentence, match, after)
                         )
                         # "partner marcus has …", not "friend group is tiny" nor "brother
                         # visits sometimes": with no "my", only one of a few verbs shows a name
@@ -320,6 +321,15 @@ def _sentence_frames(
     found += birthday_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon, listener)
     return found
+
+
+def _said_of_them(sentence: str, match: re.Match[str], after: str) -> bool:
+    """ "my surgeon is unwell and …": the word after "is" says how they are, not who."""
+    return (
+        _IS_BETWEEN.fullmatch(sentence[match.end("rel") : match.start("name")]) is not None
+        and match["name"][:1].islower()
+        and _AND_AFTER.match(after) is not None
+    )
 
 
 def _named_later(
