@@ -49,6 +49,9 @@ from reverie.providers.offline.transcript import Turn
         ("my dentist moved. Her name is Ana Silva, she's lovely", "User's dentist is Ana Silva."),
         ("the start date is 3 March now", "The start date is 3 March now."),
         ("demo is at 2pm london, 1pm for me here in accra", "User lives in Accra."),
+        ("retired printer out at hexham. 40 min from me in gateshead", "User lives in Gateshead."),
+        ("They want to move near me in Chester", "User lives in Chester."),
+        ("shes in dereham so 25 mins from us (we're in norwich).", "User lives in Norwich."),
         ("my mum (she's from Valencia) says eat lentils", "User's mum is from Valencia."),
         ("Brother Alexei might come for the Tokyo part", "User's brother is Alexei."),
         ("Jess's sister Kate is doing a surprise party", "Jess's sister is Kate."),
@@ -737,6 +740,14 @@ def test_choosing_again_between_the_same_options_replaces_the_first_choice() -> 
 
 def test_here_in_a_place_on_holiday_is_not_home() -> None:
     assert facts(("user", "it's so sunny here in Lisbon, day 3 of the holiday")) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["we're in debit, we've used more", "im in pain.", "i'm in charge", "we're in agreement"],
+)
+def test_being_in_a_state_is_no_town(said: str) -> None:
+    assert facts(("user", said)) == []
 
 
 def test_an_aside_after_a_name_is_about_that_person_and_never_about_a_thing() -> None:

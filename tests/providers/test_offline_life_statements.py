@@ -33,6 +33,15 @@ from offline_facts import facts
             "my last day at harbor mutual is Feb 28",
             "User's last day at harbor mutual is Feb 28.",
         ),
+        # family said without "my", as the owner of what is told
+        (
+            "dad's cataract op is thursday 16th oct",
+            "User's dad's cataract op is Thursday 16th oct.",
+        ),
+        ("mum's birthday is the 30th", "User's mum's birthday is the 30th."),
+        # "wedding" is a thing of theirs, not something they are doing
+        ("brother's wedding is 14 june", "User's brother's wedding is 14 June."),
+        ("birthday is 12 may btw", "User's birthday is 12 May."),
     ],
 )
 def test_a_plain_statement_about_a_life_is_kept(said: str, kept: str) -> None:

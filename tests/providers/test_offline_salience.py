@@ -304,6 +304,13 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User wants to make a list of everything they must do.",
         "User signed up.",
         "User is 4 people.",
+        "User got 5l of evapo-rust.",
+        "User ordered 30 sheets.",
+        "User booked for the 9th.",
+        "The Samsung is 60 cm.",
+        "The flourish bits are 0.2pt.",
+        "User knows staff are stretched.",
+        "User knows very little.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

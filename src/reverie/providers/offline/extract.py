@@ -321,7 +321,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             earlier.append(fact.text)
             said_at.append(turn_no)
             facts.append(fact)
-        for fact in told_moves(unmoved, facts[facts_before_turn:]):
+        for fact in told_moves(unmoved, facts[facts_before_turn:], voice.speaker):
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))
                 facts.append(fact)

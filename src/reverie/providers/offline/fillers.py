@@ -126,6 +126,14 @@ _BARE_KIN_SUBJECT = re.compile(
     r"divorced|remarried|graduated|started|finished|can't)\b)",
     _I,
 )
+# "dad's cataract op is thursday 16th oct", "mum's birthday is the 30th": family said
+# without "my", as the owner of what is told.
+_BARE_KIN_OWNER = re.compile(
+    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa|wife|husband|hubby|"
+    r"sister|brother|son|daughter|boyfriend|girlfriend|partner|fianc[eé]e?)(?:'s|’s) "
+    r"(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -169,4 +177,5 @@ def strip_fillers(sentence: str) -> str:
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()
     text = _BARE_KIN_SUBJECT.sub(lambda kin: f"my {kin[1].lower()}", text)
+    text = _BARE_KIN_OWNER.sub(lambda kin: f"my {kin[1].lower()}'s ", text)
     return _FILLERS.sub("", text).strip()

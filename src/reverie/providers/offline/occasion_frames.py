@@ -50,8 +50,10 @@ _ASKED_TO_BE = re.compile(
 )
 
 
+# ("Birthday is the 22nd.": a sentence of one's own that drops its "my")
 _BIRTHDAY = re.compile(
-    rf"\bmy (?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})", _I
+    rf"(?:\bmy |^)(?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})",
+    _I,
 )
 _NAMED_BIRTHDAY = re.compile(
     rf"(?:^|(?<=[\s(]))(?P<name>{TOKEN})'s (?:\d+(?:st|nd|rd|th) )?(?:birthday|bday) is "

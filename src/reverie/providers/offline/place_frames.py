@@ -62,7 +62,12 @@ _LIVES_LOWER = re.compile(
     r"(?P<place>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now| these days| with| and))"
     r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))"
     # "1pm for me here in accra", "St Peter's here in Harrogate": where the speaker is.
-    r"|\b(?:me |us )?here in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!)]|$| and| with| for))",
+    # "40 min from me in gateshead", "move near me in Chester": measured from home.
+    r"|\b(?:(?:me |us )?here|(?:from|near) (?:me|us)) in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)"
+    r"(?=\s*(?:[,.;!)]|$| and| with| for))"
+    # "(we're in norwich)", "i'm in nairobi. just photos": a town typed in lower case
+    r"|\b(?:we're|we are|i'm|im|i am) in (?P<place4>(?-i:[a-zà-ÿ])[\wà-ÿ'-]+)"
+    r"(?=\s*(?:[,.;)]|$| so\b| and\b))",
     _I,
 )
 # "brighton based", "based in hove": a terse user's town, as a sentence of its own.
@@ -112,9 +117,11 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
     if not found:
         for match in _LIVES_LOWER.finditer(sentence):
-            place = match["place"] or match["place2"] or match["place3"]
-            if match["place3"] and _VISIT.search(sentence):
+            place = match["place"] or match["place2"] or match["place3"] or match["place4"]
+            if (match["place3"] or match["place4"]) and _VISIT.search(sentence):
                 continue
+            if match["place4"] and is_everyday_word(place):
+                continue  # "we're in debit", "i'm in pain": a state, not a town
             if any(w in FUNCTION_WORDS or w in COMMON_WORDS for w in place.lower().split()):
                 continue
             if looks_like_a_verb(place.lower()):

@@ -79,6 +79,14 @@ _PASSIVE = re.compile(
     rf"\s+(?:is|was|were|got|has|have)|\s+(?:is|was)\s+being)?\s+{_MOVED}{_TO}(?P<new>{_DATE}){_WAS}",
     _I,
 )
+# "Demo's moved: 21 Oct instead of 14": the new date after a colon, the old one maybe a
+# bare day.
+_MOVED_COLON = re.compile(
+    rf"(?:^|[,;:.!]\s*|\b(?:and|so|but)\s+){_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been"
+    rf"|\s+(?:is|was|got))?\s+{_MOVED}\s*:\s*(?P<new>{_DATE})(?:,?\s+(?:instead of|not|rather than)"
+    rf"\s+(?P<was>{_DATE}|(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b))?",
+    _I,
+)
 # "they've moved the interview to the 28th", "the hospital has pushed discharge to …"
 _ACTIVE = re.compile(
     r"\b(?:they|we|she|he|i|someone|the \w+|[A-Z][a-z]+)(?:['’]ve|\s+have|\s+has|['’]s)?\s+"
@@ -105,13 +113,19 @@ _NOT_NOW = re.compile(
     rf"(?:(?:it['’]?s|its)\s+)?now\s+(?:on\s+)?(?P<new>{_DATE})",
     _I,
 )
-# "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept"
+# "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept", "orla moved
+# the wedding. venue double booked. 6 june now"
 _PUSHED = re.compile(
-    rf"{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b(?!\s+(?:to|from)\b)",
+    rf"\b(?:they|she|he|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:the|my|our|his|her|their)\s+"
+    r"[a-z][a-z-]*)(?=\s*[.!;]|\s*$)"
+    rf"|{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b"
+    r"(?!\s+(?:to|from)\b)",
     _I,
 )
 _NOW = re.compile(
-    rf"(?:^|[.!;]\s+|,\s*)(?:(?:so|it['’]?s|its)\s+)?now\s+(?:on\s+)?(?P<new>{_DATE})", _I
+    rf"(?:^|[.!;]\s+|,\s*)(?:(?:so|it['’]?s|its|it is)\s+)?(?:now\s+(?:on\s+)?(?P<new>{_DATE})"
+    rf"|(?P<new2>{_DATE})\s+now\s*(?:[.!;]|$))",
+    _I,
 )
 _NOT_A_THING = frozenset(
     words(
@@ -132,6 +146,7 @@ class Reschedule:
     thing: str
     old: str
     new: str
+    mine: bool = False  # "my op has been moved": the speaker's own
 
 
 def reschedules(message: str) -> list[Reschedule]:
@@ -144,6 +159,7 @@ def reschedules(message: str) -> list[Reschedule]:
         # (each pattern only where its key words are: most messages tell no move)
         (_PASSIVE, moved),
         (_ACTIVE, moved),
+        (_MOVED_COLON, moved and ":" in lower),
         (_NOT_NOW, now and " not " in lower),
         (_NOW_ON, now),
         (_CANCELLED_THING, "new date" in lower),
@@ -157,15 +173,20 @@ def reschedules(message: str) -> list[Reschedule]:
             if thing:
                 old = said.get("old") or said.get("was") or ""
                 new = said.get("new") or said.get("new2") or ""
-                change = Reschedule(thing, old.strip(), new.strip())
+                change = Reschedule(thing, old.strip(), new.strip(), _mine(match["thing"]))
                 if change not in found:
                     found.append(change)
     if not found and moved and now:
         pushed = _PUSHED.search(message)
         then = _NOW.search(message, pushed.end()) if pushed is not None else None
-        if pushed is not None and then is not None and (thing := _thing(pushed["thing"])):
-            found.append(Reschedule(thing, "", then["new"].strip()))
+        what = pushed and (pushed["thing"] or pushed["moved"])
+        if what and then is not None and (thing := _thing(what)):
+            found.append(Reschedule(thing, "", (then["new"] or then["new2"]).strip(), _mine(what)))
     return found
+
+
+def _mine(phrase: str) -> bool:
+    return re.search(r"(?:^|\s)my\s", f" {phrase.lower()} ") is not None
 
 
 def _thing(phrase: str) -> str:
@@ -228,7 +249,7 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     if _same_date(change.new, held.group(0)) and _same_date(held.group(0), change.new):
         return None  # already says it
     written = held.group(0)
-    new = change.new
+    new = _named(change.new)
     if (later := _later_day(written, new)) is not None:
         # "21st November" moved "to the 28th": the 28th of the same month
         return line[: held.start()] + later + line[held.end() :], written
@@ -296,19 +317,38 @@ def move_dates(
     return left
 
 
-def told_moves(changes: list[Reschedule], told: list[Fact]) -> list[Fact]:
+def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User") -> list[Fact]:
     """Lines that tell the moves in ``changes``, unless a line of ``told`` tells one already.
 
-    "move's pushed back … now 15th sept" gives "The move moved to 15th sept.", which Dream
-    applies to the line holding the old date.
+    "move's pushed back … now 15th sept" gives "The move moved to 15th Sept.", which Dream
+    applies to the line holding the old date; "my op has been moved …" gives "User's op
+    moved to …" (``speaker``'s, whoever said it).
     """
     if not changes or any(reschedules(fact.text) for fact in told):
         return []
-    return [
-        Fact("durable", f"The {change.thing} moved {_from(change.old)}to {change.new}.")
-        for change in changes
-    ]
+    lines = []
+    for change in changes:
+        whose = speaker + "'s" if change.mine else "The"
+        said = f"{whose} {change.thing} moved {_from(change.old)}to {_named(change.new)}."
+        lines.append(Fact("durable", said))
+    return lines
 
 
 def _from(old: str) -> str:
-    return f"from {old} " if old else ""
+    if old.isdigit():  # "instead of 14": the 14th, as a day that reads back as one
+        old = f"the {old}{_ordinal_suffix(int(old))}"
+    return f"from {_named(old)} " if old else ""
+
+
+def _ordinal_suffix(day: int) -> str:
+    if 10 <= day % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
+_CALENDAR_NAME = re.compile(rf"\b(?:{_MONTH}|{_WEEKDAY}(?=\W|$))", _I)
+
+
+def _named(date: str) -> str:
+    """ "6 june" → "6 June": a month or a weekday is a name, typed in lower case or not."""
+    return _CALENDAR_NAME.sub(lambda name: name[0][:1].upper() + name[0][1:], date)

@@ -258,6 +258,30 @@ _BARE_PICK = re.compile(
     r"|^User (?:has )?(?:just )?got the job\.$",
     _I,
 )
+# "User got 5l of evapo-rust.", "User ordered 30 sheets.": supplies for the job in hand,
+# bought by measure or by the pack ("User got 120 firebricks" builds something: kept).
+_SUPPLIES = re.compile(
+    r"^\S+ (?:has |have )?(?:just |also )?(?:got|ordered|bought|picked up|grabbed) (?:another )?"
+    r"(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|ten) ?(?:ml|l|litres?|liters?|kg|kilos?|"
+    r"g|grams?|m|metres?|meters?|ft|foot|feet|cm|mm|lbs?|oz|gallons?|tins?|bags?|packs?|boxes|"
+    r"rolls?|tubes?|bottles?|sheets?|cans?|cartons?|tubs?)\b(?! (?:old|long|wide|high|deep)\b)",
+    _I,
+)
+# "The Samsung is 60 cm.", "The flourish bits are 0.2pt.": a thing's size, measured for the
+# job in hand (a size of one's own, "User is 1.80 m", has a person for its subject).
+_THINGS_SIZE = re.compile(
+    r"^The [^.]*\b(?:is|are) [^.]*\b\d+(?:\.\d+)? ?(?:cm|mm|pt|m|mp|inch(?:es)?|ft|"
+    r"metres?|meters?)\b"
+)
+# "User knows staff are stretched.", "User knows very little.": a belief or a modesty,
+# not a fact about the user ("User knows nginx now" is a skill: kept).
+_KNOWS_HOW_THINGS_ARE = re.compile(
+    r"^\S+ (?:knows|know|knew|understands|understood) (?:(?:very )?little|nothing|a lot)\.$"
+    r"|^\S+ (?:knows|know|knew|understands|understood) (?:that )?(?:the )?\w+ "
+    r"(?:is|are|was|were|has|have|had|will|can)\b"
+)
+# "User booked for the 9th.": booked what, the talk says.
+_BOOKED_A_DATE = re.compile(r"^\S+ (?:has )?(?:just )?booked (?:it |in )?for (?:the )?\S+\.$", _I)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
 _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
@@ -345,6 +369,10 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_DEED,
         _BARE_PICK,
         _THIN_HAVE,
+        _SUPPLIES,
+        _BOOKED_A_DATE,
+        _KNOWS_HOW_THINGS_ARE,
+        _THINGS_SIZE,
         _GOING_WHEN,
         _TALK_PLAN,
         _A_DAYS_DOING,

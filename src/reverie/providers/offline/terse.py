@@ -73,7 +73,8 @@ _BILLED = re.compile(
 # "photographer lumen and co 4200 booked.", "deposit paid 5k": what the speaker did, said
 # object first.
 # Not "the card signed by everyone", nor "theory test is booked for 3 April" (an
-# appointment, see with_owner), nor a bare "van booked." that says too little.
+# appointment, see with_owner), nor a bare "van booked." that says too little, nor a
+# "venue double booked" that befell someone.
 _DONE_LAST = re.compile(
     r"^(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah)[,!]? )*"
     r"(?!(?:it|that|this|he|she|they|we|you|i|everything|all|nothing|one|which|yep|yes|ok)\b)"
@@ -83,9 +84,12 @@ _DONE_LAST = re.compile(
     r"your)\b)[a-z][\w&'-]*)(?: (?!(?:is|was|are|were|been|has|have|my|me|his|her|him|our|us|"
     r"their|them|your|you|u|i|we|he|she|they)\b)[\w&'-]+){0,5}?) "
     r"(?P<verb>booked|paid|ordered|bought|signed|submitted|"
-    r"sent off|confirmed|renewed|cancelled|canceled)(?<!fully booked)(?<!fully paid)"
+    r"sent off|confirmed|renewed|cancelled|canceled)"
+    r"(?<!fully booked)(?<!fully paid)(?<!double booked)"
     # ("the extension paid for itself": an idiom, not a payment)
-    rf"(?P<rest>(?: (?!by\b|for (?:the )?{DATE}|{DATE}|for (?:it|them|him|her)sel(?:f|ves)\b)"
+    # ("dvsa cancelled my test": the one who did it is named, and it is not the speaker)
+    rf"(?P<rest>(?: (?!by\b|my\b|me\b|our\b|us\b|for (?:the )?{DATE}|{DATE}|"
+    r"for (?:it|them|him|her)sel(?:f|ves)\b)"
     r"[^,.;!?]+)?)[.!]?$",
     _I,
 )
