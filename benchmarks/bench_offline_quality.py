@@ -92,13 +92,15 @@ twenty-fourth, whose keys accept a name fact only from a line that states the na
 58.5 % / 39.0 % when first scored, early in the round after; then read: 62.7 % / 40.4 %
 at its end), ``writer25`` (six by a twenty-fifth: 60.5 % / 49.6 % when first scored, late
 in that round, and on its final rules; the round after read it and used it for
-development: 68.7 % / 53.3 % at its end) and ``writer26`` (six by a twenty-sixth, whose name keys
+development: 68.7 % / 53.3 % at its end), ``writer26`` (six by a twenty-sixth, whose name keys
 accept a line opening with the name only when it says the name is the user's: never read;
-55.8 % / 42.6 % on the rules of the start of that round, 58.3 % / 42.6 % on its final rules).
+55.8 % / 42.6 % on the rules of the start of that round, 58.3 % / 42.6 % on its final rules and
+at the start of the next; then read and used for development) and ``writer27`` (six by a
+twenty-seventh: never read; 64.3 % / 38.6 % on the rules of the start of that round).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer26|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer27|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -150,6 +152,7 @@ SETS = (
     "writer24",
     "writer25",
     "writer26",
+    "writer27",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
