@@ -626,3 +626,32 @@ def test_thanks_after_a_list_of_phrases_picks_none_of_them() -> None:
         ("user", "obrigada!! if we win the lottery we're just moving there tbh"),
     )
     assert not any("chose" in line for line in stored), stored
+
+
+def test_a_word_said_to_someone_again_and_again_is_their_name() -> None:
+    chat = [
+        ("user", "morning dev! did u leave the autoclave on"),
+        ("assistant", "no?? check the log lol"),
+        ("user", "thx dev. hes so grumpy at the clinic tho"),
+        ("assistant", "he's always grumpy"),
+        ("user", "caversham, 3 bed villa, needs a bit of work but theres a lemon tree"),
+        ("assistant", "ooh a lemon tree"),
+        ("user", "dev. vegetarian. for 8 years. u were at my bday"),
+        ("assistant", "i'm a very good teacher tho"),
+    ]
+    speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
+    assert speakers.other_name == "Dev"  # not the suburb the house is in
+
+
+def test_a_place_and_what_is_there_is_no_one_spoken_to() -> None:
+    chat = [
+        ("user", "caversham, 3 bed villa, needs a bit of work"),
+        ("assistant", "ooh nice, when's the viewing"),
+        ("user", "sat. fingers crossed lol"),
+    ]
+    speakers = identify_speakers([Turn(role, text, "2026-03-02") for role, text in chat])
+    assert speakers.other_name is None
+
+
+def test_feeling_stoked_is_no_name() -> None:
+    assert facts(("user", "i am stoked. bank's doing the valuation this week")) == []

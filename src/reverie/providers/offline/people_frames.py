@@ -119,7 +119,8 @@ _STATES = frozenset(
         annoyed tired sick ill freezing cold hot broke single vegan vegetarian allergic okay
         alright good great lost stuck curious honest serious kidding joking dying obsessed
         deceased dead crying screaming weak shook shaking living thriving wheezing sobbing
-        fuming livid gutted buzzing knackered wrecked shattered
+        fuming livid gutted buzzing knackered wrecked shattered stoked chuffed buzzed gassed hyped
+        pumped skint
         """
     )
 )

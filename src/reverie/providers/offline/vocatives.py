@@ -41,7 +41,7 @@ NOT_NAMES = frozenset(
         """
     nana nanna nan gran granny grandma grandad grandpa gramps mum mom mam mummy mommy mama
     dad daddy papa babe baby hun honey love darling sweetie sweetheart bro sis bruv auntie
-    aunty uncle kiddo
+    aunty uncle kiddo son lad fam hon chief legend
     """
     )
 )
@@ -101,6 +101,8 @@ _LOWERCASE_VOCATIVE = re.compile(
     # "kuya miggy!! have u talked to …": a family title may come first
     r"^(?:(?:kuya|ate|tita|tito|auntie|aunty|uncle|cuz|bro|sis|dear|tía|tia|tío|tio|nonna|"
     r"zia|zio)\s+)?(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s)"
+    # ("caversham, 3 bed villa": a place, then what is there)
+    r"(?!,\s+\d)"
 )
 # "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
 # A place ends sentences too ("the drive from manchester"): not after a preposition.
@@ -116,8 +118,14 @@ _LINES_READ = 3
 _ABOUT_SOMEONE_ELSE = re.compile(r"[.!?,\s]*(?:she|he|her|his|him)\b", _I)
 
 
+# A word that is also a name ("dev", "will") is taken for one when it is said to someone
+# in this many lines ("thx dev.", "dev thats a festival", "cake is always vegetarian dev").
+_CALLED_OFTEN = 3
+
+
 def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
     found: Counter[str] = Counter()
+    words_called: Counter[str] = Counter()
     patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
     for index, text in enumerate(texts):
         # "AHHHHH\nKOFI!!!!! i knew it": each line of a chat message is a text of its own.
@@ -143,8 +151,10 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or len(name) < 2
                     # "sending.", "crying."; "ok ayo's.": a place, not a person
                     or low.endswith(("ed", "ing", "ly", "'s", "’s"))
-                    or (name.islower() and is_everyday_word(low))  # "fancy. better than …"
                 ):
+                    continue
+                if name.islower() and is_everyday_word(low):  # "fancy. better than …"
+                    words_called[name] += 1
                     continue
                 if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
                     continue  # "LINDA. she has no discipline": said about her, not to her
@@ -154,6 +164,9 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
                 # "MARK. just saw ur post": a chat opens with whom it is said to
                 found[_tidy_name(name)] += 2 if index == 0 and line is lines[0] else 1
+    for name, times in words_called.items():
+        if times >= _CALLED_OFTEN:
+            found[_tidy_name(name)] += times
     return found
 
 
