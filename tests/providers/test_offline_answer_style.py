@@ -32,6 +32,18 @@ _ASKED_AI = (
             "also pls don't give me docker desktop or snap stuff, i'm on ssh only",
             "User wants the assistant to never suggest docker desktop or snap.",
         ),
+        (
+            "and use british spelling pls, the last version had 'specialized'",
+            "User wants the assistant to use British spelling.",
+        ),
+        (
+            "my English is not so good, so please use simple English and short sentence. Is ok?",
+            "User wants the assistant to use simple English and short sentences.",
+        ),
+        (
+            "Would you mind answering me in ordinary paragraphs, like a letter?",
+            "User wants the assistant to answer in ordinary paragraphs.",
+        ),
     ],
 )
 def test_units_things_to_leave_out_and_own_rules_are_kept(said: str, kept: str) -> None:
@@ -83,3 +95,8 @@ def test_a_part_of_answers_to_leave_out_is_a_rule(said: str, kept: str) -> None:
 )
 def test_shortening_one_text_is_no_rule_for_all_answers(said: str) -> None:
     assert not any("answers" in line for line in facts(*_ASKED_AI, ("user", said)))
+
+
+@pytest.mark.parametrize("said", ["I use simple words with the kids", "we use UK spelling at work"])
+def test_the_language_one_uses_oneself_is_no_rule_for_answers(said: str) -> None:
+    assert not any("the assistant" in line for line in facts(*_ASKED_AI, ("user", said)))

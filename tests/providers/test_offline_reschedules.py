@@ -91,6 +91,12 @@ def _memory(*chunks: list[tuple[str, str]]) -> str:
             "14 Oct",
         ),
         (
+            "thats the idea. tulla vintage rally is sunday 22 june. want her driving by then",
+            "rally moved. clashes with a hurling match so its sunday 29 june now not the 22nd",
+            "rally is sunday 29 june",
+            "22 june",
+        ),
+        (
             "my brother's wedding is on 14 march",
             "plot twist. they moved the wedding. venue double booked. 6 june now",
             "wedding is on 6 june",

@@ -31,6 +31,24 @@ _UNITS_PLEASE = re.compile(
     r"fahrenheit|imperial))?[.!]*$",
     _I,
 )
+# "and use british spelling pls", "so please use simple English and short sentence": the
+# language every answer should be written in, asked mid-sentence.
+_USE_LANGUAGE = re.compile(
+    r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:(?:pls|please|plz|can you|could you|can u) )*"
+    r"(?:always )?use (?P<style>(?:british|uk|us|american|australian|canadian) (?:english|spelling)"
+    r"|(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
+    r"|short sentences?)"
+    r"(?:,? (?:pls|please|plz))?(?=\s*(?:[,.!?;]|$))",
+    _I,
+)
+# "Would you mind answering me in ordinary paragraphs, like a letter?": the form of answers.
+_ANSWER_IN = re.compile(
+    r"\b(?:answer|answering|reply|replying|write|writing)(?: to)?(?: me)? in (?P<form>(?:ordinary|"
+    r"plain|normal|short|full) (?:paragraphs|sentences|prose))\b",
+    _I,
+)
+_PROPER_WORDS = {"british": "British", "uk": "UK", "us": "US", "american": "American"}
+_PROPER_WORDS |= {"australian": "Australian", "canadian": "Canadian", "english": "English"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
 _DONT_NEED_STUFF = re.compile(
     r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
@@ -101,6 +119,11 @@ def answer_style(sentence: str) -> str | None:
         more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
         more = more.replace(", in bullets", ", in bullet points")
         return f"please give {how} answers{more}"
+    if (language := _USE_LANGUAGE.search(s)) is not None:
+        said = " ".join(_PROPER_WORDS.get(w, w) for w in language["style"].lower().split())
+        return "please use " + re.sub(r"\bsentence$", "sentences", said)
+    if (form := _ANSWER_IN.search(s)) is not None:
+        return f"please answer in {form['form'].lower()}"
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")

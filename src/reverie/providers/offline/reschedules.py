@@ -70,8 +70,9 @@ _TO = (
 # "… pushed to 6th dec now not 29th nov": the old date said after the new one
 _WAS = rf"(?:,?\s+(?:now\s+)?(?:not|instead of|rather than)\s+(?P<was>{_DATE}))?"
 _THING = (
-    r"(?P<thing>(?:(?:my|the|our|his|her|their|[a-z]+['’]s)\s+)?[a-z][a-z-]*"
-    r"(?:\s+[a-z][a-z-]*){0,2}?)"
+    r"(?P<thing>(?:(?:my|the|our|his|her|their|[a-z]+['’]s(?!\s+(?:been|got|being|just)\b))\s+)?"
+    r"[a-z][a-z-]*"
+    r"(?:\s+(?!(?:has|have|had)\b)[a-z][a-z-]*){0,2}?)"
 )
 # "my cataract operation has been moved from … to …", "the knee op's been moved to …"
 _PASSIVE = re.compile(
@@ -116,22 +117,29 @@ _NOT_NOW = re.compile(
 # "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept", "orla moved
 # the wedding. venue double booked. 6 june now"
 _PUSHED = re.compile(
-    rf"\b(?:they|she|he|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:the|my|our|his|her|their)\s+"
-    r"[a-z][a-z-]*)(?=\s*[.!;]|\s*$)"
+    rf"\b(?:they|she|he|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:(?:the|my|our|his|her|their)\s+)?"
+    r"[a-z][a-z-]*)(?=\s*[.!;,]|\s*$)"
     rf"|{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b"
     r"(?!\s+(?:to|from)\b)",
     _I,
 )
 _NOW = re.compile(
-    rf"(?:^|[.!;]\s+|,\s*)(?:(?:so|it['’]?s|its|it is)\s+)?(?:now\s+(?:on\s+)?(?P<new>{_DATE})"
-    rf"|(?P<new2>{_DATE})\s+now\s*(?:[.!;]|$))",
+    rf"(?:^|[.!;]\s+|,\s*|\bso\s+(?=it['’]?s\s|its\s|it is\s))(?:(?:so|it['’]?s|its|it is)\s+)?"
+    rf"(?:now\s+(?:on\s+)?(?P<new>{_DATE})"
+    # "its sunday 29 june now not the 22nd"
+    rf"|(?:on\s+)?(?P<new2>{_DATE})\s+now\s*(?:,?\s*not\s+(?P<was>{_DATE})|[.!;,]|$))",
     _I,
+)
+# "completion's been pushed back … New completion date is 12th September"
+_NEW_DATE_IS = re.compile(
+    rf"\bnew (?:[a-z]+ )?date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})(?P<new2>)(?P<was>)", _I
 )
 _NOT_A_THING = frozenset(
     words(
         """
         it this that everything everyone something anything nothing which who they we he she i
         you me us them one date day days week weeks month months time plan plans things stuff all
+        has have had
         """
     )
 )
@@ -176,13 +184,23 @@ def reschedules(message: str) -> list[Reschedule]:
                 change = Reschedule(thing, old.strip(), new.strip(), _mine(match["thing"]))
                 if change not in found:
                     found.append(change)
-    if not found and moved and now:
-        pushed = _PUSHED.search(message)
-        then = _NOW.search(message, pushed.end()) if pushed is not None else None
-        what = pushed and (pushed["thing"] or pushed["moved"])
-        if what and then is not None and (thing := _thing(what)):
-            found.append(Reschedule(thing, "", (then["new"] or then["new2"]).strip(), _mine(what)))
+    if not found and moved and (now or "new" in lower):
+        found += _moved_then_dated(message)
     return found
+
+
+def _moved_then_dated(message: str) -> list[Reschedule]:
+    """ "move's pushed back. … now 15th sept": the move said first, its new date after."""
+    for pushed in _PUSHED.finditer(message):
+        what = pushed["thing"] or pushed["moved"]
+        if not (thing := _thing(what)):
+            continue  # "the hospital has pushed discharge": the thing is the one after
+        then = _NOW.search(message, pushed.end()) or _NEW_DATE_IS.search(message, pushed.end())
+        if then is None:
+            return []
+        new = (then["new"] or then["new2"]).strip()
+        return [Reschedule(thing, (then["was"] or "").strip(), new, _mine(what))]
+    return []
 
 
 def _mine(phrase: str) -> bool:

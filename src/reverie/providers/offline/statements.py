@@ -257,10 +257,15 @@ _BARE_EVENT = re.compile(
     r"wedding|flight|trip|party|class|lesson|surgery|operation|shift|shifts|race|marathon|gig|"
     r"concert|viewing|move|handover|demo|presentation|defen[cs]e|freeze|check-?up|scan|"
     r"completion|exchange|move-in|induction|graduation|hearing|ceremony|due date|start date|"
-    r"health visitor|visit|appt|review)"
+    r"health visitor|visit|appt|review|rally|festival|fair|show|match|tournament|reunion|"
+    r"christening|funeral|recital|fete|open day)"
     r"(?: (?:for|of) [\w.-]+)?\s+"
     r"(?:(?:got |was |has |has been |just )?moved|moves|is moving|slipped|is now|is on|is at|"
-    r"starts|ends|is due)\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+    r"starts|ends|is due"
+    # "tulla vintage rally is sunday 22 june": the day itself after "is"
+    r"|is(?= (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day |the )?\d{1,2}(?:st|nd|rd|th)? "
+    r"(?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
+    r"\b(?=.*\d|.*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)[a-z]*\b)",
     _I,
 )
@@ -340,7 +345,9 @@ def statement(
     if restored != s:
         s = restored
     elif (work and _BARE_STACK_PART.match(s)) or _BARE_EVENT.match(s):
-        s = "the " + (s[:1].lower() + s[1:] if s[1:2].islower() else s)
+        # ("Blue Card appointment is 3 June": a name of two capitalised words stays one)
+        lower = s[1:2].islower() and re.match(r"^\S+ [A-ZÀ-Þ]", s) is None
+        s = "the " + (s[:1].lower() + s[1:] if lower else s)
     tag = (
         first_person(s)
         or _possessive(s)
