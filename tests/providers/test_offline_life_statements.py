@@ -42,6 +42,8 @@ from offline_facts import facts
         # "wedding" is a thing of theirs, not something they are doing
         ("brother's wedding is 14 june", "User's brother's wedding is 14 June."),
         ("birthday is 12 may btw", "User's birthday is 12 May."),
+        ("I have osteoarthritis in my right hip", "User has osteoarthritis in their right hip."),
+        ("I have hay fever", "User has hay fever."),
     ],
 )
 def test_a_plain_statement_about_a_life_is_kept(said: str, kept: str) -> None:
@@ -191,3 +193,13 @@ def test_starting_or_leaving_at_a_time_says_nothing_lasting(said: str) -> None:
 def test_the_computer_the_speaker_is_on_is_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
     assert not facts(("user", "I'm on a Zoom call"))
+
+
+def test_a_dated_booking_is_kept_and_a_busy_weekend_is_not() -> None:
+    said = "I'm booked in for a total hip replacement on the 14th of October at the Memorial."
+    assert facts(("user", said)) == [
+        "User is booked in for a total hip replacement on the 14th of October at the Memorial "
+        "(as of 2026-03-02)."
+    ]
+    assert facts(("user", "im booked for the whole weekend lol")) == []
+    assert facts(("user", "I'm booked on the 9am train")) == []

@@ -235,6 +235,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User is one of the organisers.",
         "Kasia loves her job at the bakery.",
         "Dana told Marco about her move.",
+        "Deadline: beta launch is March 28.",
+        "User has started a new job at the hospital in Leeds.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -311,6 +313,11 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "The flourish bits are 0.2pt.",
         "User knows staff are stretched.",
         "User knows very little.",
+        "Closing date is 25 July.",
+        "The due date is the 28th.",
+        "Target: 31 December.",
+        "User has started the online form.",
+        "Kate will be disappointed.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

@@ -280,6 +280,23 @@ _KNOWS_HOW_THINGS_ARE = re.compile(
     r"|^\S+ (?:knows|know|knew|understands|understood) (?:that )?(?:the )?\w+ "
     r"(?:is|are|was|were|has|have|had|will|can)\b"
 )
+# "Closing date is 25 July.", "The due date is the 28th.", "Target: 31 December.": a date
+# whose thing only the talk names ("Deadline: beta launch is March 28" names it).
+_WHOSE_DATE = re.compile(
+    r"^(?:the )?(?:closing date|deadline|target|due date|end date|date)(?: is|:) "
+    r"(?![^.]* is )[^.]{1,30}\.$",
+    _I,
+)
+# "User has started the online form.": a task under way, finished by the next talk.
+_TASK_STARTED = re.compile(
+    r"^\S+ (?:has|have) (?:just )?(?:started|begun) (?:the|a|an|their) (?:[\w-]+ ){0,2}?"
+    r"(?:form|list|sheet|spreadsheet|application|draft|paperwork|homework|letter|report|email)\b"
+)
+# "Kate will be disappointed.": a feeling foretold.
+_WILL_FEEL = re.compile(
+    r"^\S+ will be (?:so |very |really )?(?:disappointed|thrilled|delighted|gutted|devastated|"
+    r"upset|furious|chuffed|happy|sad|excited|relieved|pleased|proud|jealous|annoyed)\b"
+)
 # "User booked for the 9th.": booked what, the talk says.
 _BOOKED_A_DATE = re.compile(r"^\S+ (?:has )?(?:just )?booked (?:it |in )?for (?:the )?\S+\.$", _I)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
@@ -371,6 +388,9 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _THIN_HAVE,
         _SUPPLIES,
         _BOOKED_A_DATE,
+        _WHOSE_DATE,
+        _TASK_STARTED,
+        _WILL_FEEL,
         _KNOWS_HOW_THINGS_ARE,
         _THINGS_SIZE,
         _GOING_WHEN,

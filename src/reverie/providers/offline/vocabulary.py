@@ -135,8 +135,16 @@ CONDITION_WORDS = (
         hypothyroidism hyperthyroidism depression anxiety afib copd gout tinnitus sciatica
         crohn's crohns shingles anaemia anemia angina dementia alzheimer's parkinson's
         parkinsons alzheimers cancer leukaemia leukemia lymphoma osteoporosis glaucoma
+        osteoarthritis ptsd ocd cataracts tendonitis tendinitis vertigo insomnia hypermobility
         """
     ),
+    "rheumatoid arthritis",
+    "high blood pressure",
+    "sleep apnoea",
+    "sleep apnea",
+    "hay fever",
+    "long covid",
+    "multiple sclerosis",
     "atrial fibrillation",
     "type 1 diabetes",
     "type 2 diabetes",
