@@ -204,3 +204,15 @@ def test_what_would_follow_a_lottery_win_is_no_fact() -> None:
 def test_a_place_or_a_thing_is_never_the_her_or_him_after_it(said: str) -> None:
     lines = facts(("user", said))
     assert not any("Control" in line or "Cork" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("lease starts 1st dec", "The lease starts 1st dec."),
+        ("course starts 3 march, evenings", "The course starts 3 March, evenings."),
+        ("thats the idea. tulla vintage rally is sunday 22 june.", "rally is Sunday 22 June"),
+    ],
+)
+def test_a_dated_event_said_without_its_article_is_kept(said: str, kept: str) -> None:
+    assert any(kept in line for line in facts(("user", said))), facts(("user", said))
