@@ -237,6 +237,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "Dana told Marco about her move.",
         "Deadline: beta launch is March 28.",
         "User has started a new job at the hospital in Leeds.",
+        "User wants to learn the cello.",
+        "User wants a dog-friendly flat in Leith with a garden.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -318,6 +320,9 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "Target: 31 December.",
         "User has started the online form.",
         "Kate will be disappointed.",
+        "User wants the paneer.",
+        "User wants a real orchestrator.",
+        "User wants the same: whole pipeline nightly at 02:30.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

@@ -297,6 +297,11 @@ _WILL_FEEL = re.compile(
     r"^\S+ will be (?:so |very |really )?(?:disappointed|thrilled|delighted|gutted|devastated|"
     r"upset|furious|chuffed|happy|sad|excited|relieved|pleased|proud|jealous|annoyed)\b"
 )
+# "User wants the paneer.", "User wants a real orchestrator.": a wish of the moment, named in
+# a word or two with nothing to keep it by ("User wants to learn the cello" is a plan).
+_BARE_WANT = re.compile(
+    r"^User wants (?:the|a|an|some) (?:[\w-]+ ){0,2}[\w-]+\.$|^User wants the same\b"
+)
 # "User booked for the 9th.": booked what, the talk says.
 _BOOKED_A_DATE = re.compile(r"^\S+ (?:has )?(?:just )?booked (?:it |in )?for (?:the )?\S+\.$", _I)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
@@ -388,6 +393,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _THIN_HAVE,
         _SUPPLIES,
         _BOOKED_A_DATE,
+        _BARE_WANT,
         _WHOSE_DATE,
         _TASK_STARTED,
         _WILL_FEEL,
