@@ -203,3 +203,20 @@ def test_a_dated_booking_is_kept_and_a_busy_weekend_is_not() -> None:
     ]
     assert facts(("user", "im booked for the whole weekend lol")) == []
     assert facts(("user", "I'm booked on the 9am train")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I fly out on 15 December", "User flies out on 15 December"),
+        ("fly out 15th dec so we have a couple days to recover", "User flies out 15th dec."),
+        ("I leave 3rd jan", "User leaves 3rd jan."),
+    ],
+)
+def test_a_journey_on_a_day_is_kept(said: str, kept: str) -> None:
+    assert any(line.startswith(kept) for line in facts(("user", said))), facts(("user", said))
+
+
+@pytest.mark.parametrize("said", ["I go on holiday a lot", "fly out 2pm", "I come back later"])
+def test_a_journey_without_a_day_is_not_a_dated_plan(said: str) -> None:
+    assert not any("flies" in line or "goes on" in line for line in facts(("user", said)))

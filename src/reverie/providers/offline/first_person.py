@@ -255,6 +255,13 @@ def _i_am(rest: str, negated: bool) -> bool:
     return progressive_ok(rest)
 
 
+# "I fly out on 15 December", "I leave 3rd jan": a journey on a day, said in the present.
+_I_TRAVEL_ON = re.compile(
+    r"^I (?:(?:only|finally|now) )?(?:fly|leave|land|arrive|depart|return|travel|head|go|come)"
+    r"(?: (?:out|back|home|off|over|up|down|abroad))?(?: to (?-i:[A-ZÀ-Þ])[\w-]+)?"
+    rf"(?: on)?(?: the)? (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?(?:the )?(?:{DATE})",
+    re.IGNORECASE,
+)
 _I_TURNED = re.compile(
     r"^I (?:(?:just|only|finally|recently|officially) )?turned \d{1,3}(?!\d|[.,:]\d)"
     r"(?! (?:minutes?|hours?|days?|weeks?|months?|degrees?|percent|%|pages?|km|miles?)\b)",
@@ -276,6 +283,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
+    if _I_TRAVEL_ON.match(s):
+        return "durable"
     if _I_TURNED.match(s):
         return "durable"  # "I just turned 40 last week": an age
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):

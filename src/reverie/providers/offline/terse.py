@@ -48,6 +48,8 @@ _NEWS_VERBS = alternation(
 )
 _IMPLIED_I = re.compile(
     rf"^(?=(?:{_NEWS_VERBS}|have|live|want|went with|settled on|opted for|ended up with|"
+    # "fly out 15th dec": a journey of one's own on a day
+    r"fly (?:out|back|home)(?= (?:on )?(?:the )?\d)|"
     r"prefer|own|hate|enjoy)\s+[a-z0-9]"
     # "work 12h shifts 4 on 4 off", "work nights at the depot"
     r"|work (?:\d|nights|days|weekends|from|at|in|as|for|part|full|shifts))(?!(?:got|have) to\b)"
