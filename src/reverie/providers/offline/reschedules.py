@@ -132,7 +132,7 @@ _NOW = re.compile(
 )
 # "completion's been pushed back … New completion date is 12th September"
 _NEW_DATE_IS = re.compile(
-    rf"\bnew (?:[a-z]+ )?date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})(?P<new2>)(?P<was>)", _I
+    rf"\bnew (?:[a-z]+ )?date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})", _I
 )
 _NOT_A_THING = frozenset(
     words(
@@ -198,8 +198,9 @@ def _moved_then_dated(message: str) -> list[Reschedule]:
         then = _NOW.search(message, pushed.end()) or _NEW_DATE_IS.search(message, pushed.end())
         if then is None:
             return []
-        new = (then["new"] or then["new2"]).strip()
-        return [Reschedule(thing, (then["was"] or "").strip(), new, _mine(what))]
+        said = then.groupdict()
+        new, was = (said.get("new") or said.get("new2") or ""), said.get("was") or ""
+        return [Reschedule(thing, was.strip(), new.strip(), _mine(what))]
     return []
 
 

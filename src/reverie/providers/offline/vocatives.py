@@ -153,13 +153,13 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or low.endswith(("ed", "ing", "ly", "'s", "’s"))
                 ):
                     continue
-                if name.islower() and is_everyday_word(low):  # "fancy. better than …"
-                    words_called[name] += 1
-                    continue
                 if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
                     continue  # "LINDA. she has no discipline": said about her, not to her
                 if re.search(rf"\b(?:i|we) \w+ {re.escape(name)}\b", line[match.end() :], _I):
                     continue  # "gerald. i miss gerald": a topic, then said about him
+                if name.islower() and is_everyday_word(low):  # "fancy. better than …"
+                    words_called[name] += 1
+                    continue
                 if name.isupper() and not lower_case and not _shouted_name(name, texts):
                     continue  # "GARDEN. pepper's dream" shouts a word, "NHS." an acronym
                 # "MARK. just saw ur post": a chat opens with whom it is said to
