@@ -876,3 +876,16 @@ def test_a_job_in_brackets_after_a_relation_is_no_name() -> None:
 def test_a_role_in_brackets_keeps_its_own_article() -> None:
     stored = facts(("user", "Anita (the social worker) and the ward OT both think he can't go"))
     assert "Anita is the social worker." in stored
+
+
+def test_where_the_other_person_is_said_to_them_is_their_home() -> None:
+    chat = [
+        Turn("assistant", "so where do we all stay lol", "2026-03-02", "Karim"),
+        Turn("user", "we're in leeds, you're in manchester, party's in shipley", "2026-03-02"),
+        Turn("assistant", "ur in charge of food then", "2026-03-02", "Karim"),
+        Turn("user", "you're in trouble lol", "2026-03-02"),
+    ]
+    lines = [fact.text for fact in extract_facts(chat)]
+    assert "User lives in Leeds." in lines
+    assert "Karim lives in Manchester." in lines
+    assert not any("Trouble" in line or "Charge" in line for line in lines)

@@ -316,7 +316,7 @@ def _sentence_frames(
             status, prep = match["status"].lower(), match["prep"].lower()
             line = f"{subject} is {status} {prep} {name}."
             found.append(FrameFact(line, (subject, "partner status")))
-    found += place_frames(sentence, subject)
+    found += place_frames(sentence, subject, listener)
     found += bracket_roles(sentence, subject, lexicon) + relation_equals(sentence, subject, lexicon)
     found += birthday_frames(sentence, subject, lexicon, recent=recent)
     found += _self_frames(sentence, subject, lexicon, listener)

@@ -87,8 +87,17 @@ _MOVING = re.compile(
 )
 
 
-def place_frames(sentence: str, subject: str) -> list[FrameFact]:
-    """The places one sentence by ``subject`` states (see the module docstring)."""
+# "we're in leeds, you're in manchester": where the other person lives, said to them.
+_YOU_ARE_IN = re.compile(
+    r"\b(?:you're|youre|you are|ur|u r) in (?P<place>(?-i:[a-zA-ZÀ-ÿ])[\wà-ÿ'-]+)"
+    r"(?=\s*(?:[,.;)]|$| so\b| and\b))",
+    _I,
+)
+
+
+def place_frames(sentence: str, subject: str, listener: str | None = None) -> list[FrameFact]:
+    """The places one sentence by ``subject`` states (see the module docstring); ``listener``
+    is whom "you" means when it is a person."""
     found: list[FrameFact] = []
     for match in _FROM.finditer(sentence):
         if match["grew"]:
@@ -147,4 +156,8 @@ def place_frames(sentence: str, subject: str) -> list[FrameFact]:
             continue
         verb = "moved to" if re.search(r"\bmoved to\b", match.group(0), _I) else "is moving to"
         found.append(FrameFact(f"{subject} {verb} {place}.", (subject, "home")))
+    if listener is not None and (you := _YOU_ARE_IN.search(sentence)) is not None:
+        place = you["place"]
+        if not is_everyday_word(place.lower()) and not _VISIT.search(sentence):
+            found.append(FrameFact(f"{listener} lives in {titled(place)}.", (listener, "home")))
     return found
