@@ -210,6 +210,7 @@ def test_a_place_or_a_thing_is_never_the_her_or_him_after_it(said: str) -> None:
     ("said", "kept"),
     [
         ("lease starts 1st dec", "The lease starts 1st dec."),
+        ("lease begins 1 December.", "The lease begins 1 December."),
         ("course starts 3 march, evenings", "The course starts 3 March, evenings."),
         ("thats the idea. tulla vintage rally is sunday 22 june.", "rally is Sunday 22 June"),
     ],

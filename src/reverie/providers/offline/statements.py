@@ -126,7 +126,7 @@ _THE = re.compile(
     r"^(?:the|this) (?P<np>(?:[\w'/.#-]+ ){0,5}?[\w'/.#-]+) "
     r"(?P<verb>is|are|was|will be|uses|runs on|is called|is named|should be called|will be called|"
     r"is written in|is hosted on|is deployed (?:on|to|with)|depends on|targets|lives (?:at|in)|"
-    r"switched (?:from|to)|moved to|is switching|is due|starts|ends|costs|belongs to|wants|"
+    r"switched (?:from|to)|moved to|is switching|is due|starts|ends|begins|costs|belongs to|wants|"
     r"needs|lives|works|owns|prefers|likes|hates|loves|moved|moves|slipped|got moved|was moved|"
     r"has moved|is moving)\b"
     r"(?P<rest>.*)$",
