@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import JOB, RELATION, FrameFact, relation_line
+from reverie.providers.offline.terse import indefinite_article
 
 __all__ = ["age_and_state_frames", "ages_after_names", "kids_frames", "parted_age"]
 
@@ -143,7 +144,7 @@ def age_and_state_frames(
         found.append(FrameFact(f"{listener} is {named}.", (listener, f"is {named.split()[0]}")))
     if listener is not None and (job := _YOUR_JOB.search(sentence)) is not None:
         named = job["job"].lower()
-        line = f"{listener} is {'an' if named[0] in 'aeiou' else 'a'} {named}."
+        line = f"{listener} is {indefinite_article(named)}{named}."
         found.append(FrameFact(line, (listener, "job")))
     if listener is not None and (kin := _YOUR_RELATION.search(sentence)) is not None:
         found.append(relation_line(subject, kin["rel"], listener))

@@ -47,8 +47,8 @@ _ANSWER_IN = re.compile(
     r"plain|normal|short|full) (?:paragraphs|sentences|prose))\b",
     _I,
 )
-_PROPER_WORDS = {"british": "British", "uk": "UK", "us": "US", "american": "American"}
-_PROPER_WORDS |= {"australian": "Australian", "canadian": "Canadian", "english": "English"}
+# (a nationality gets its capital where every line is finished: person.finish_sentence)
+_ACRONYMS = {"uk": "UK", "us": "US"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
 _DONT_NEED_STUFF = re.compile(
     r"^(?:i )?(?:don't|dont|do not) need (?:the |any |all the )?"
@@ -120,7 +120,7 @@ def answer_style(sentence: str) -> str | None:
         more = more.replace(", in bullets", ", in bullet points")
         return f"please give {how} answers{more}"
     if (language := _USE_LANGUAGE.search(s)) is not None:
-        said = " ".join(_PROPER_WORDS.get(w, w) for w in language["style"].lower().split())
+        said = " ".join(_ACRONYMS.get(w, w) for w in language["style"].lower().split())
         return "please use " + re.sub(r"\bsentence$", "sentences", said)
     if (form := _ANSWER_IN.search(s)) is not None:
         return f"please answer in {form['form'].lower()}"

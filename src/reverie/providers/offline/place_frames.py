@@ -89,7 +89,7 @@ _MOVING = re.compile(
 
 # "we're in leeds, you're in manchester": where the other person lives, said to them.
 _YOU_ARE_IN = re.compile(
-    r"\b(?:you're|youre|you are|ur|u r) in (?P<place>(?-i:[a-zA-ZÀ-ÿ])[\wà-ÿ'-]+)"
+    r"\b(?:you're|youre|you are|ur|u r) in (?P<place>[A-Za-zÀ-ÿ][\wà-ÿ'-]+)"
     r"(?=\s*(?:[,.;)]|$| so\b| and\b))",
     _I,
 )

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import MONTH, date_text
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
@@ -205,7 +205,7 @@ def _moved_then_dated(message: str) -> list[Reschedule]:
 
 
 def _mine(phrase: str) -> bool:
-    return re.search(r"(?:^|\s)my\s", f" {phrase.lower()} ") is not None
+    return "my" in phrase.lower().split()
 
 
 def _thing(phrase: str) -> str:
@@ -365,9 +365,9 @@ def _ordinal_suffix(day: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
-_CALENDAR_NAME = re.compile(rf"\b(?:{_MONTH}|{_WEEKDAY}(?=\W|$))", _I)
+_WEEKDAY_NAME = re.compile(rf"\b{_WEEKDAY}(?=\W|$)", _I)
 
 
 def _named(date: str) -> str:
-    """ "6 june" → "6 June": a month or a weekday is a name, typed in lower case or not."""
-    return _CALENDAR_NAME.sub(lambda name: name[0][:1].upper() + name[0][1:], date)
+    """ "sat 6 june" → "Sat 6 June": a month (see ``date_text``) or a weekday is a name."""
+    return _WEEKDAY_NAME.sub(lambda name: name[0][:1].upper() + name[0][1:], date_text(date))
