@@ -239,6 +239,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User has started a new job at the hospital in Leeds.",
         "User wants to learn the cello.",
         "User wants a dog-friendly flat in Leith with a garden.",
+        "User has one daughter.",
+        "User is one of three sisters.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -323,6 +325,9 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User wants the paneer.",
         "User wants a real orchestrator.",
         "User wants the same: whole pipeline nightly at 02:30.",
+        "Declan uses one for his salary.",
+        "The part time one starts 6 October.",
+        "User is doing 1.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

@@ -24,7 +24,9 @@ _FILLERS = re.compile(
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
-    r"jeez|omfg|god)\b[,!:.\s-]*|(?:please )?(?:remember|"
+    r"jeez|omfg|god|"
+    # "I'm afraid, a more personal one": a hedge, not a fear
+    r"I'm afraid(?=,)|I am afraid(?=,))\b[,!:.\s-]*|(?:please )?(?:remember|"
     r"keep in mind|for future reference|for your information)\s*:\s*"
     # Agreement words count as fillers only when punctuation follows them:
     # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
@@ -39,7 +41,8 @@ _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
-    r"good shout|innit|(?<!turn )(?<!turned )(?<!the )(?<!all )right))+[.!]*$",
+    r"good shout|innit|I'm afraid|I am afraid|"
+    r"(?<!turn )(?<!turned )(?<!the )(?<!all )right))+[.!]*$",
     _I,
 )
 # "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the

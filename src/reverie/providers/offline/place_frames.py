@@ -64,7 +64,11 @@ _LIVES_LOWER = re.compile(
     # "1pm for me here in accra", "St Peter's here in Harrogate": where the speaker is.
     # "40 min from me in gateshead", "move near me in Chester": measured from home.
     r"|\b(?:(?:me |us )?here|(?:from|near) (?:me|us)) in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)"
-    r"(?=\s*(?:[,.;!)]|$| and| with| for))"
+    # ("the house here in Shrewsbury is in both our names")
+    r"(?=\s*(?:[,.;!)]|$| and| with| for| is\b| are\b| has\b| but\b| so\b))"
+    # "perks of living in broughty ferry": home, said in passing
+    r"|\b(?:perks|joys?|downsides?|upsides?|benefits?|beauty|price|problem) of living in "
+    r"(?P<place5>[a-zà-ÿ][\wà-ÿ'-]+(?: [a-zà-ÿ][\wà-ÿ'-]+)?)(?=\s*(?:[,.;!)]|$))"
     # "(we're in norwich)", "i'm in nairobi. just photos": a town typed in lower case
     r"|\b(?:we're|we are|i'm|im|i am) in (?P<place4>(?-i:[a-zà-ÿ])[\wà-ÿ'-]+)"
     r"(?=\s*(?:[,.;)]|$| so\b| and\b))",
@@ -79,7 +83,13 @@ _BASED = re.compile(
 # "it's sunny here in Lisbon, day 3 of the holiday": somewhere visited, not home.
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|visit\w*|hotel|airbnb|hostel|conference)\b", _I)
 # "oh lisbon is home btw": where someone lives, said the other way round.
-_IS_HOME = re.compile(r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b(?! to\b)", _I)
+# ("Declan is home in July": a visit, and Declan is someone)
+_IS_HOME = re.compile(
+    r"(?:^|(?<=[.!,;]\s))(?P<place>[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+) is home\b"
+    r"(?! (?:to|in|on|for|from|at|by|next|this|soon|tomorrow|tonight|today|again|early|late|"
+    r"safe|now)\b)",
+    _I,
+)
 _MOVING = re.compile(
     rf"\b(?:i'm|i am|we're|we are) (?:now )?moving to {PLACE}"
     rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
@@ -126,7 +136,7 @@ def place_frames(sentence: str, subject: str, listener: str | None = None) -> li
         found.append(FrameFact(f"{subject} lives in {place}.", (subject, "home")))
     if not found:
         for match in _LIVES_LOWER.finditer(sentence):
-            place = match["place"] or match["place2"] or match["place3"] or match["place4"]
+            place = next(p for p in match.groups() if p)
             if (match["place3"] or match["place4"]) and _VISIT.search(sentence):
                 continue
             if match["place4"] and is_everyday_word(place):

@@ -164,8 +164,8 @@ _BARE_IMPERATIVE = re.compile(
 _ABOUT_ANSWERS = re.compile(
     r"^(?:please )?(?:keep|make|give|write|format|put|start|end)\s+(?:your |the |all |my )?"
     r"(?:answers|replies|responses|explanations|summaries)\b"
-    # "keep it short pls": said of the answers, in chat
-    r"|^(?:please )?keep it (?:short|brief|concise|tight|simple|to (?:one|a|\d))\b",
+    # "keep it short pls": said of the answers, in chat ("keep it simple" is said of the work)
+    r"|^(?:please )?keep it (?:short|brief|concise|tight|to (?:one|a|\d))\b",
     _I,
 )
 _KEEP_IT = re.compile(r"^(?:please )?keep it\b", _I)

@@ -78,7 +78,12 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     r"(?: (?:very much|a lot|so much))?\.$"
     # "User must go now.": a goodbye
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
-    r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$",
+    r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$"
+    # "Declan uses one for his salary.", "The part time one starts 6 October.": one of what,
+    # the talk before said
+    r"|^\S+ (?:uses|has|got|bought|wants|needs|ordered|found|chose|picked) one"
+    r"(?= (?:for|from|at|in|with|too|already|now|as well)\b|\.$)"
+    r"|^The (?:[\w-]+ ){1,2}one (?!of\b)",
     _I,
 )
 # A reminder keeps its content ("… reminded that the dentist is on Thursday"); a question
@@ -97,7 +102,7 @@ _COUNTDOWN = re.compile(
 )
 # "Omar has got about 20." (guests, after "how many are you inviting?"): a count of nothing
 _BARE_COUNT = re.compile(
-    r"^\S+ (?:has|have|ordered|bought|booked|needs|wants|got)(?: got)? "
+    r"^\S+ (?:has|have|ordered|bought|booked|needs|wants|got|is doing|are doing)(?: got)? "
     r"(?:about |around |roughly |like |maybe |only |just )?\d+(?:ish)?\.$",
     _I,
 )

@@ -147,6 +147,13 @@ _MAX_VALUE_WORDS = 30
 _MAX_FRAGMENTS = 4
 
 
+_ONE_WORD = re.compile(
+    r"(?!(?:yes|no|yeah|yep|nope|nah|ok|okay|sure|thanks|hi|hey|hello)\b)"
+    r"[A-Za-zÀ-ÿ][\wÀ-ÿ'-]+\.",
+    _I,
+)
+
+
 def question_pairs(question: str, answer: str, nth: int = 0) -> list[tuple[str, str]]:
     """Each question of ``question`` with the part of ``answer`` that answers it.
 
@@ -161,6 +168,17 @@ def question_pairs(question: str, answer: str, nth: int = 0) -> list[tuple[str, 
     if len(asked) >= 2:
         if said:
             return [(asked[number], said[number]) for number in sorted(said) if number in asked]
+        opening = sentences(answer)[:2]
+        if (
+            nth == 0
+            and len(opening) == 2
+            and _ONE_WORD.fullmatch(opening[0])
+            and len(opening[1].split()) >= 3  # ("tariq. 23. sheffield.": no rule shares out)
+            and re.match(r"\W*where\b", asked[min(asked)], _I)
+        ):
+            # "1. Where are you based? 2. Can you afford …?" — "adelaide. I work 4 days a
+            # week …": a town on its own, first, answers the first question
+            return [(asked[min(asked)], opening[0].rstrip("."))]
         if len(sentences(answer)) >= len(asked):
             return []
         # "budget 400 quid ish": a reply that opens with one question's word answers that one

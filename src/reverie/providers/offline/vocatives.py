@@ -71,6 +71,7 @@ _INTERJECTIONS = frozenset(
         grabe hala naku nako sige ayy ayo aiyo aiya walao alamak yalla wallah habibi boo
         ffs smh wtf omfg fml istg ngl imo imho afaik tbf lmk ikr jfc smdh
         ttyl ttys brb gtg g2g gn gm hbu wbu nvm np tysm omw irl idc ily ilysm xoxo xx xo bet
+        aye naw nae och ach ta tara cheerio eh ey howay haway wey lush mint sound grand
         """
     )
 )
@@ -109,7 +110,9 @@ _LOWERCASE_VOCATIVE = re.compile(
 _TRAILING_VOCATIVE = re.compile(
     r"(?<!\bfrom)(?<!\bin)(?<!\bto)(?<!\bat)(?<!\bnear)(?<!\bof)(?<!\bfor)(?<!\bwith)"
     r"(?<!\bby)(?<!\bon)(?<!\babout)(?<!\bthe)(?<!\ba)(?<!\bmy)(?<!\byour)"
-    r"(?:,\s*|\s)(?P<name>[A-Za-zÀ-ÿ]{3,})(?:[.!?]*\s*$|,\s)",
+    # ("welcome hame inês 😂 the haar rolled in": an emoji ends what was said to her)
+    r"(?:,\s*|\s)(?P<name>[A-Za-zÀ-ÿ]{3,})"
+    r"(?:[.!?]*\s*$|,\s|\s*[\u2600-\u27bf\U0001f300-\U0001faff])",
     _I,
 )
 SELF_INTRO = re.compile(rf"\b(?:i'm|i am|this is|it's)\s+(?P<name>{_NAME})(?=\s*(?:[,.!]|$))")
@@ -212,6 +215,25 @@ AFTER_DETERMINER = re.compile(
 )
 
 
+# Someone who starts almost no sentence with a capital writes names without one too.
+_STARTS_NEEDED = 10
+_CAPITAL_STARTS_AT_MOST = 0.1
+
+
+def _rarely_capitalises(texts: Sequence[str]) -> bool:
+    """True when whoever wrote ``texts`` types in lower case ("night inês")."""
+    starts = [s for t in texts for s in re.findall(r"(?:^|[.!?]\s+)([A-Za-zÀ-ÿ])", t, re.M)]
+    capitals = sum(s.isupper() for s in starts)
+    return len(starts) >= _STARTS_NEEDED and capitals <= _CAPITAL_STARTS_AT_MOST * len(starts)
+
+
+def _plural(word: str, capitalised: set[str]) -> bool:
+    """ "girls" is a plural; "Inês" and "Marcus" (never a word without the s) are names."""
+    if not word.endswith("s") or word.endswith("ss"):
+        return False
+    return word.isascii() and (word not in capitalised or is_everyday_word(word[:-1]))
+
+
 def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | None) -> str | None:
     """The word the other person ends sentences with, at least twice, that the user never writes.
 
@@ -224,10 +246,12 @@ def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | 
             for match in _TRAILING_VOCATIVE.finditer(sentence):
                 found[match["name"].lower()] += 1
     own = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
-    # A name is written with a capital, or shouted, at least once ("maya. MAYA.").
+    # A name is written with a capital, or shouted, at least once ("maya. MAYA."), unless
+    # its writer types in lower case ("night inês").
     capitalised = {w.lower() for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ]+", " ".join(replies))}
     # "the girls", "my mates": a word used with a determiner is a common noun.
     own |= {m.lower() for m in AFTER_DETERMINER.findall(" ".join([*replies, *said]))}
+    lower_case_writer = _rarely_capitalises(replies)
     for word, count in found.most_common():
         if count < _TRAILING_VOCATIVES_NEEDED:
             break
@@ -235,9 +259,9 @@ def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | 
             continue
         if _SOUND.fullmatch(word):
             continue
-        if word not in capitalised:
+        if word not in capitalised and not lower_case_writer:
             continue
-        if word.endswith(("ed", "ing", "ly")) or (word.endswith("s") and not word.endswith("ss")):
+        if word.endswith(("ed", "ing", "ly")) or _plural(word, capitalised):
             continue  # "flower girls" ends sentences too; a plural is rarely a name
         if other is not None and word == other.lower():
             continue

@@ -1,0 +1,105 @@
+"""Where someone lives and whom they talk to, said in passing; hedges that look like facts.
+
+Each case is a line from a realistic chat: a town named while talking about
+something else, a town answering the first of several questions, a dialect
+"aye" that is no name, "I'm afraid" that is no fear, "keep it simple" said of
+the work rather than of the answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "The house here in Shrewsbury is in both our names, so that part is simple.",
+            "User lives in Shrewsbury.",
+        ),
+        (
+            "it picks up at the end of my street, perks of living in broughty ferry",
+            "User lives in Broughty Ferry.",
+        ),
+    ],
+)
+def test_a_home_said_in_passing_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the hotel here in Lisbon is lovely, day 3 of the holiday",
+        "Declan is home in July and we shall all talk it over properly then.",
+    ],
+)
+def test_a_trip_or_a_visit_is_not_a_home(said: str) -> None:
+    assert not any("lives in" in line for line in facts(("user", said)))
+
+
+def test_a_town_first_answers_the_first_of_several_questions() -> None:
+    asked = (
+        "A few questions:\n1. Where are you based? (Local job market matters.)\n"
+        "2. Can you afford to stop working for a while?\n3. What have you learned so far?"
+    )
+    said = "adelaide. I work 4 days a week at a clinic in Norwood."
+    assert "User lives in Adelaide." in facts(("assistant", asked), ("user", said))
+    # several fragments at once: which answers which, no rule can say
+    listed = facts(("assistant", asked), ("user", "tariq. 23. sheffield."))
+    assert not any("lives in Tariq" in line for line in listed)
+
+
+def test_whereabouts_are_you_is_answered_by_a_town() -> None:
+    asked = "The board can be saved. Where about are you? Shipping matters for parts."
+    assert "User lives in Tampere." in facts(("assistant", asked), ("user", "tampere. finland"))
+
+
+def test_im_afraid_is_a_hedge_not_a_fear_or_a_name() -> None:
+    said = "A different subject today, I'm afraid, and a more personal one."
+    assert facts(("user", said)) == []
+
+
+def test_keep_it_simple_is_said_of_the_work_keep_it_short_of_the_answers() -> None:
+    assert facts(("user", "nah, the pin is enough. keep it simple")) == []
+    assert facts(("user", "keep it short pls")) == [
+        "User wants the assistant to give short answers."
+    ]
+
+
+def _chat(user_lines: list[str], other_lines: list[str]) -> list[Turn]:
+    turns: list[Turn] = []
+    for mine, theirs in zip(user_lines, other_lines, strict=True):
+        turns += [Turn("user", mine, "2025-09-08"), Turn("assistant", theirs, "2025-09-08")]
+    return turns
+
+
+def test_aye_is_a_yes_not_the_other_persons_name() -> None:
+    chat = _chat(
+        ["aye. the cathedral said probably", "aye, best first night back", "aye the coach is fine"],
+        ["omg!! that's not a yes", "the hall was freezing lol", "ok venice it is"],
+    )
+    assert identify_speakers(chat).other_name is None
+
+
+def test_a_lower_case_writer_names_the_other_person_without_a_capital() -> None:
+    mine = [
+        "welcome hame inês 😂 the haar rolled in for you",
+        "in your dreams, inês",
+        "i'm bringing two. night inês",
+        "the coach picks up at the end of my street",
+        "we've got 3 vegetarians and 1 vegan",
+        "the tenors are being tenors again",
+        "moira doesn't like sauces. obviously",
+        "coach company says the 9th works",
+        "flights are booked. finally",
+        "rehearsal tuesday as usual",
+    ]
+    theirs = ["HAMISH. i'm back!!", "lol ok", "night night", "nice", "noted", "as always"]
+    theirs += ["of course", "yay", "finally!!", "see you there"]
+    assert identify_speakers(_chat(mine, theirs)).other_name == "Inês"
