@@ -154,6 +154,7 @@ SETS = (
     "writer25",
     "writer26",
     "writer27",
+    "writer28",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
