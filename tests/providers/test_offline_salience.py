@@ -241,6 +241,7 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User wants a dog-friendly flat in Leith with a garden.",
         "User has one daughter.",
         "User is one of three sisters.",
+        "User writes Java all day at work.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -328,6 +329,9 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "Declan uses one for his salary.",
         "The part time one starts 6 October.",
         "User is doing 1.",
+        "User writes the note.",
+        "User practices two times.",
+        "User reads together before sleep.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

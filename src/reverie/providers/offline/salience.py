@@ -302,6 +302,12 @@ _WILL_FEEL = re.compile(
     r"^\S+ will be (?:so |very |really )?(?:disappointed|thrilled|delighted|gutted|devastated|"
     r"upset|furious|chuffed|happy|sad|excited|relieved|pleased|proud|jealous|annoyed)\b"
 )
+# "User writes the note.", "User practices two times.", "User reads together before sleep.":
+# a task of the day or a manner, said in the present ("User writes Java all day" is a job).
+_TASK_IN_PRESENT = re.compile(
+    r"^User (?:writes|reads|practices|practises) (?:the|a|an|all|together|like|two|three|four|"
+    r"\d+)\b"
+)
 # "User wants the paneer.", "User wants a real orchestrator.": a wish of the moment, named in
 # a word or two with nothing to keep it by ("User wants to learn the cello" is a plan).
 _BARE_WANT = re.compile(
@@ -402,6 +408,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _WHOSE_DATE,
         _TASK_STARTED,
         _WILL_FEEL,
+        _TASK_IN_PRESENT,
         _KNOWS_HOW_THINGS_ARE,
         _THINGS_SIZE,
         _GOING_WHEN,
