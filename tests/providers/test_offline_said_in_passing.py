@@ -72,6 +72,11 @@ def test_keep_it_simple_is_said_of_the_work_keep_it_short_of_the_answers() -> No
     ]
 
 
+def test_options_still_weighed_are_no_arrangement() -> None:
+    assert facts(("user", "flights. two options realistically")) == []
+    assert facts(("user", "flights. edinburgh to venice. 9 april")) != []
+
+
 def _chat(user_lines: list[str], other_lines: list[str]) -> list[Turn]:
     turns: list[Turn] = []
     for mine, theirs in zip(user_lines, other_lines, strict=True):

@@ -242,6 +242,7 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User has one daughter.",
         "User is one of three sisters.",
         "User writes Java all day at work.",
+        "User has a pair of reading glasses for the car.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -332,6 +333,8 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User writes the note.",
         "User practices two times.",
         "User reads together before sleep.",
+        "User ordered 2 kits 36 eur total.",
+        "User has five copies of the death certificate.",
     ],
 )
 def test_lines_that_state_no_fact_are_not_worth_keeping(line: str) -> None:

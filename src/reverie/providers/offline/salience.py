@@ -266,6 +266,11 @@ _BARE_PICK = re.compile(
 # "User got 5l of evapo-rust.", "User ordered 30 sheets.": supplies for the job in hand,
 # bought by measure or by the pack ("User got 120 firebricks" builds something: kept).
 _SUPPLIES = re.compile(
+    # "User ordered 2 kits 36 eur total.", "User has five copies of the death certificate."
+    # ("User has a pair of reading glasses" is kept)
+    r"^\S+ (?:has |have )?(?:just |also )?(?:(?:got|ordered|bought) (?:\d+|a|an|one|two|three|"
+    r"four|five|six|ten)|(?:has|have) (?:\d+|two|three|four|five|six|ten)) "
+    r"(?:copies|kits?|sets?|pairs?)\b|"
     r"^\S+ (?:has |have )?(?:just |also )?(?:got|ordered|bought|picked up|grabbed) (?:another )?"
     r"(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|ten) ?(?:ml|l|litres?|liters?|kg|kilos?|"
     r"g|grams?|m|metres?|meters?|ft|foot|feet|cm|mm|lbs?|oz|gallons?|tins?|bags?|packs?|boxes|"

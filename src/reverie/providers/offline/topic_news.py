@@ -94,7 +94,9 @@ _DOT_PARTS = 3
 _NOT_SETTLED = re.compile(
     rf"{SPEAKER_OR_LISTENER.pattern}|\b(?:maybe|probably|perhaps|i think|idk|not sure)\b"
     # "insurance. which kind": a question asked without its question mark
-    r"|^(?:which|what|how|who|where|when|why|whether|any|anything)\b",
+    r"|^(?:which|what|how|who|where|when|why|whether|any|anything)\b"
+    # "flights. two options realistically": still being weighed up
+    r"|\b(?:options|choices|alternatives)\b",
     SPEAKER_OR_LISTENER.flags | _I,
 )
 _ALTERNATIVES = re.compile(r"\b(?:vs\.?|versus)\s", _I)
