@@ -96,12 +96,14 @@ development: 68.7 % / 53.3 % at its end), ``writer26`` (six by a twenty-sixth, w
 accept a line opening with the name only when it says the name is the user's: never read;
 55.8 % / 42.6 % on the rules of the start of that round, 58.3 % / 42.6 % on its final rules and
 at the start of the next; then read and used for development: 66.4 % / 47.3 % at its end)
-and ``writer27`` (six by a twenty-seventh: never read; 64.3 % / 38.6 % on the rules of the
-start of that round, 64.6 % / 39.4 % on its final rules).
+``writer27`` (six by a twenty-seventh: never read for a round; 64.3 % / 38.6 % on the rules
+of the start of that round, 64.6 % / 39.4 % on its final rules and at the start of the next;
+then read and used for development: 75.0 % / 41.7 % at its end) and ``writer28`` (six by a
+twenty-eighth: never read; 56.0 % / 31.1 % when first scored, early in the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer27|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer28|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
