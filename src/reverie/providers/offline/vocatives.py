@@ -235,7 +235,7 @@ def _plural(word: str, capitalised: set[str]) -> bool:
 
 
 def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | None) -> str | None:
-    """The word the other person ends sentences with, at least twice, that the user never writes.
+    """The word the other person ends sentences with, three times, that the user never writes.
 
     A common word ends sentences on both sides; the user's name ends only the
     other person's ("it's BROWN danny", "he's SO fat danny").
