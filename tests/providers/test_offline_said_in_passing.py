@@ -108,3 +108,25 @@ def test_a_lower_case_writer_names_the_other_person_without_a_capital() -> None:
     theirs = ["HAMISH. i'm back!!", "lol ok", "night night", "nice", "noted", "as always"]
     theirs += ["of course", "yay", "finally!!", "see you there"]
     assert identify_speakers(_chat(mine, theirs)).other_name == "Inês"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("sigh. let me talk to sanne (our cto)", "Sanne is the CTO."),
+        ("the CFO (pieter) is on holiday the week after", "Pieter is the CFO."),
+        ("Asked Marco (our ERP DBA). Backups run at 2.", "Marco is the ERP DBA."),
+        ("aiko (our frontend dev) is asking about graphql", "Aiko is the frontend dev."),
+    ],
+)
+def test_a_role_in_the_team_said_in_brackets_names_who_holds_it(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_when_someone_can_be_reached_is_kept_only_as_a_habit() -> None:
+    said = "btw i'm offline after 17:30 most days, daycare pickup. if i go quiet thats why"
+    assert any(
+        line.startswith("User is offline after 17:30 most days") for line in facts(("user", said))
+    )
+    assert "User is off on Mondays." in facts(("user", "I'm off on Mondays"))
+    assert facts(("user", "I'm free on Friday.")) == []

@@ -262,6 +262,16 @@ _I_TRAVEL_ON = re.compile(
     rf"(?: on)?(?: the)? (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?(?:the )?(?:{DATE})",
     re.IGNORECASE,
 )
+# "i'm offline after 17:30 most days", "I'm usually free on Fridays": when one can be
+# reached, as a habit (a habit word says so; "I'm free on Friday" is one day).
+_I_AVAILABLE = re.compile(
+    r"^I(?:'m| am) (?P<usually>(?:usually|normally|always|mostly|generally) )?(?:offline|"
+    r"unavailable|unreachable|afk|busy|free|online|reachable|around|off) (?:after|before|until|"
+    r"till|from|on|at|between) [^,.;]{1,25}?"
+    r"(?(usually)|(?: (?:most days|every day|every \w+|on weekdays|weekdays)|(?<=days)))"
+    r"(?=[,.;!]|$)",
+    re.IGNORECASE,
+)
 _I_TURNED = re.compile(
     r"^I (?:(?:just|only|finally|recently|officially) )?turned \d{1,3}(?!\d|[.,:]\d)"
     r"(?! (?:minutes?|hours?|days?|weeks?|months?|degrees?|percent|%|pages?|km|miles?)\b)",
@@ -285,6 +295,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_TRAVEL_ON.match(s):
         return "durable"
+    if _I_AVAILABLE.match(s):
+        return "permanent"
     if _I_TURNED.match(s):
         return "durable"  # "I just turned 40 last week": an age
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):

@@ -267,11 +267,28 @@ def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     return found
 
 
+# "sanne (our cto)", "Marco (our ERP DBA)", "the CFO (pieter)": a role in a team.
+_TEAM_ROLE = r"(?:cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp|head of \w+|director|founder)"
+_ROLE_BRACKET_NAME = re.compile(
+    rf"\b(?:the|our) (?P<role>(?:[a-z-]+ )?{_TEAM_ROLE}) \((?P<name>{TOKEN})\)", _I
+)
+_ACRONYM_ROLE = re.compile(r"\b(?:cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp|erp|it|qa|sre)\b", _I)
+
+
+def _team_role(role: str) -> str:
+    """ "our erp dba" → "the ERP DBA": a role in the speaker's team, its acronyms in capitals."""
+    role = re.sub(r"^our ", "the ", role, flags=_I)
+    return _ACRONYM_ROLE.sub(lambda acronym: acronym[0].upper(), role)
+
+
 # "Carol (IBD nurse)", "aoife (analyst on the ops side)", "Dr Menon (my gastro at St
 # James's)": who a name is, in brackets right after it.
 _BRACKET_ROLE = re.compile(
     rf"(?:^|(?<=[\s,]))(?P<title>(?:Dr|Prof)\.? )?(?P<name>{TOKEN}) \("
-    rf"(?:(?P<job>(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}(?: (?:at|for|in|on) [^()]{{2,30}})?)"
+    # (a team's role only as "our" or "the" one: "Anna (CEO)" heads a list of speakers)
+    rf"(?:(?P<job>(?!my\b)(?:(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}"
+    rf"|(?:our|the) (?:[a-z-]+ )?{_TEAM_ROLE})"
+    r"(?: (?:at|for|in|on) [^()]{2,30})?)"
     r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?)"
     # "moss (dog)": whose is plain, said by the owner
     rf"|(?:our |my )?(?P<pet>{ANIMAL})(?:, [^()]{{2,30}})?)\)",
@@ -357,12 +374,18 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
                 found.append(pet_line(subject, match["pet"], name))
             continue
         if match["job"]:
-            role = f"{indefinite_article(match['job'])}{match['job']}"
+            job = _team_role(match["job"])
+            role = f"{indefinite_article(job)}{job}"
         else:
             role = f"{subject}'s {match['mine']}"
         if SPEAKER_OR_LISTENER.search(role):
             continue
         found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
+    for match in _ROLE_BRACKET_NAME.finditer(sentence):
+        name = lexicon.name(match["name"], by_shape=True)
+        if name is not None and name != subject:
+            line = f"{name} is the {_team_role(match['role'])}."
+            found.append(FrameFact(line, (name, "role"), durable=True))
     return found
 
 
