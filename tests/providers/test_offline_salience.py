@@ -243,6 +243,8 @@ def test_terse_work_talk_keeps_versions_rules_and_dash_corrections() -> None:
         "User is one of three sisters.",
         "User writes Java all day at work.",
         "User has a pair of reading glasses for the car.",
+        "User has a cat called Miso.",
+        "User has an appointment with Mr Dhillon on the second of October at half past ten.",
     ],
 )
 def test_plain_facts_are_worth_keeping(line: str) -> None:
@@ -334,6 +336,10 @@ def test_plain_facts_are_worth_keeping(line: str) -> None:
         "User practices two times.",
         "User reads together before sleep.",
         "User ordered 2 kits 36 eur total.",
+        "User has a multimeter.",
+        "User doesn't have a spare pia.",
+        "Lila has an allergist appointment next week.",
+        "Magda has an interview tomorrow.",
         "User has five copies of the death certificate.",
     ],
 )

@@ -326,6 +326,14 @@ _THIN_HAVE = re.compile(
     r"question|problem|issue|meeting|call|favou?r|request|suggestion|thought|feeling|headache|"
     r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
     r"dilemma|situation|thing|working title)\.$"
+    # "User has a multimeter.", "User doesn't have a spare pia.": one thing owned or not, with
+    # nothing said of it (its name, what it is for)
+    r"|^User (?:has|doesn't have) an? (?:spare |new |old )?[a-z]+\.$"
+    # "Lila has an allergist appointment next week.", "Magda has an interview tomorrow.": an
+    # event named only by when it is, counted from a day the line does not keep
+    r"|^\S+ has (?:got )?an? (?:[\w-]+ )?(?:appointment|interview|exam|test|meeting|call|"
+    r"viewing) (?:next week|tomorrow|today|tonight|this week|this afternoon|this morning|later)"
+    r"\.$"
 )
 # "User is going in November, not October.", "User wants to go now": going where, the talk says.
 _GOING_WHEN = re.compile(
