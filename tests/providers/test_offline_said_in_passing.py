@@ -1,9 +1,10 @@
-"""Where someone lives and whom they talk to, said in passing; hedges that look like facts.
+"""Facts said in passing, and hedges that look like facts.
 
 Each case is a line from a realistic chat: a town named while talking about
-something else, a town answering the first of several questions, a dialect
-"aye" that is no name, "I'm afraid" that is no fear, "keep it simple" said of
-the work rather than of the answers.
+something else, a town answering the first of several questions, a role in
+brackets, a weekly habit, a polite wish about the answers, a dialect "aye"
+that is no name, "I'm afraid" that is no fear, "keep it simple" said of the
+work rather than of the answers.
 """
 
 from __future__ import annotations
@@ -130,3 +131,27 @@ def test_when_someone_can_be_reached_is_kept_only_as_a_habit() -> None:
     )
     assert "User is off on Mondays." in facts(("user", "I'm off on Mondays"))
     assert facts(("user", "I'm free on Friday.")) == []
+
+
+def test_a_weekly_habit_said_as_what_one_is_doing_is_kept() -> None:
+    said = "I'm going to a bereavement group at St Chad's on Thursday afternoons now."
+    assert facts(("user", said)) == [
+        "User goes to a bereavement group at St Chad's on Thursday afternoons."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "If you could keep things in plain English I would be very grateful.",
+            "User wants the assistant to use plain English.",
+        ),
+        (
+            "fyi I like it when you give me the fixed code first and then explain, like you did.",
+            "User wants the assistant to give the fixed code first and then explain.",
+        ),
+    ],
+)
+def test_a_polite_wish_about_the_answers_is_a_rule(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]

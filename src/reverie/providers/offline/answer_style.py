@@ -47,6 +47,19 @@ _ANSWER_IN = re.compile(
     r"plain|normal|short|full) (?:paragraphs|sentences|prose))\b",
     _I,
 )
+# "If you could keep things in plain English I would be very grateful": the words of answers.
+_KEEP_IN_WORDS = re.compile(
+    r"\b(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers) in "
+    r"(?P<style>plain english|simple english|simple terms|plain language|layman'?s terms)\b",
+    _I,
+)
+# "I like it when you give me the fixed code first and then explain": the order of answers.
+_LIKE_IT_WHEN = re.compile(
+    r"^I (?:really )?(?:like|love|prefer) it when you (?P<do>(?:give|show|put|start with|explain|"
+    r"write|answer|keep|use)\b[^,;!?]{3,80}?)(?=\s*(?:[,.;!]|$))",
+    _I,
+)
+_ME = re.compile(r" me\b", _I)
 # (a nationality gets its capital where every line is finished: person.finish_sentence)
 _ACRONYMS = {"uk": "UK", "us": "US"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
@@ -99,8 +112,10 @@ _NEVER_SUGGEST = re.compile(
 def answer_style(sentence: str) -> str | None:
     """The rule ``sentence`` asks for ("please give short answers"), or None."""
     s = sentence
-    if (style := _STYLE_PLEASE.search(s)) is not None:
+    if (style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s)) is not None:
         return f"please use {style['style']}"
+    if (liked := _LIKE_IT_WHEN.match(s)) is not None:
+        return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
         if unneeded["long"]:
             return "please give short answers"

@@ -137,6 +137,14 @@ _BARE_KIN_OWNER = re.compile(
     r"(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
     _I,
 )
+# "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
+# as what one is doing these weeks.
+_GOING_WEEKLY = re.compile(
+    r"^I(?:'m| am) (?:now )?going to (?P<what>(?:a|an|the|my) [^,;]{2,60}? on "
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights)))"
+    r"(?: now)?(?=\s*(?:[,.;!]|$))",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -176,6 +184,7 @@ def strip_fillers(sentence: str) -> str:
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
+    text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()
