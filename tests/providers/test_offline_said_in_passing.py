@@ -155,3 +155,25 @@ def test_a_weekly_habit_said_as_what_one_is_doing_is_kept() -> None:
 )
 def test_a_polite_wish_about_the_answers_is_a_rule(said: str, kept: str) -> None:
     assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "My English is not perfect haha, so please write simple, not difficult words.",
+            "User wants the assistant to use simple words.",
+        ),
+        (
+            "please use UK spelling throughout, it's going on NHS jobs",
+            "User wants the assistant to use UK spelling.",
+        ),
+    ],
+)
+def test_the_words_of_every_answer_asked_for_in_passing(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_condition_said_by_how_it_is_today_is_a_condition_one_has() -> None:
+    said = "My arthritis is playing up in my hands tonight so I shall stop at page five."
+    assert facts(("user", said)) == ["User has arthritis."]

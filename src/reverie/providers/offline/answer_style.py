@@ -38,7 +38,14 @@ _USE_LANGUAGE = re.compile(
     r"(?:always )?use (?P<style>(?:british|uk|us|american|australian|canadian) (?:english|spelling)"
     r"|(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
     r"|short sentences?)"
-    r"(?:,? (?:pls|please|plz))?(?=\s*(?:[,.!?;]|$))",
+    r"(?: throughout| always| from now on)?(?:,? (?:pls|please|plz))?(?=\s*(?:[,.!?;]|$))",
+    _I,
+)
+# "so please write simple, not difficult words": the words every answer should use.
+_WRITE_SIMPLE = re.compile(
+    r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:pls|please|plz) write (?:in )?(?:simple|plain|easy)"
+    r"(?: (?:english|words|language))?(?:,? (?:not|no|without) (?:difficult|hard|big|complicated|"
+    r"fancy) words)?(?=\s*(?:[,.!?;]|$))",
     _I,
 )
 # "Would you mind answering me in ordinary paragraphs, like a letter?": the form of answers.
@@ -114,6 +121,8 @@ def answer_style(sentence: str) -> str | None:
     s = sentence
     if (style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s)) is not None:
         return f"please use {style['style']}"
+    if _WRITE_SIMPLE.search(s) is not None:
+        return "please use simple words"
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
         return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:

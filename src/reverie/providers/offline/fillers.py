@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
+
 __all__ = ["strip_fillers"]
 
 _I = re.IGNORECASE
@@ -145,6 +147,12 @@ _GOING_WEEKLY = re.compile(
     r"(?: now)?(?=\s*(?:[,.;!]|$))",
     _I,
 )
+# "My arthritis is playing up in my hands tonight": a condition one has, said by how it is.
+_CONDITION_ACTING_UP = re.compile(
+    rf"^my (?P<condition>{alternation(CONDITION_WORDS)}) (?:is|has been|'s) (?:really )?"
+    r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -185,6 +193,7 @@ def strip_fillers(sentence: str) -> str:
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
+    text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()
