@@ -177,3 +177,18 @@ def test_the_words_of_every_answer_asked_for_in_passing(said: str, kept: str) ->
 def test_a_condition_said_by_how_it_is_today_is_a_condition_one_has() -> None:
     said = "My arthritis is playing up in my hands tonight so I shall stop at page five."
     assert facts(("user", said)) == ["User has arthritis."]
+
+
+def test_home_said_by_how_far_things_are_and_a_course_under_way() -> None:
+    said = (
+        "I'm in Levenshulme so honestly Oxford Road is easy, Wythenshawe is a trek but fine."
+        " and I'm partway through Deafblind guide/communicator training, finishing in october"
+    )
+    stored = facts(("user", said))
+    assert "User lives in Levenshulme." in stored
+    assert (
+        "User is partway through Deafblind guide/communicator training, finishing in October."
+        in stored
+    )
+    assert not any("Oxford Road" in line for line in stored)
+    assert facts(("user", "I'm halfway through the book.")) == []

@@ -153,6 +153,13 @@ _CONDITION_ACTING_UP = re.compile(
     r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
     _I,
 )
+# "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
+_IN_SO_NEAR = re.compile(
+    r"^I(?:'m| am) in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? so "
+    r"[^,.;]*\b(?:easy|close|near|nearby|handy|convenient|far|a trek|a pain|miles away|"
+    r"walking distance|round the corner|down the road)\b.*$",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -194,6 +201,7 @@ def strip_fillers(sentence: str) -> str:
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
+    text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     text = _MID_FILLERS.sub("", text).strip()

@@ -231,6 +231,10 @@ _I_AM_TRAIT = re.compile(
     r"looking (?:for|to buy|to rent) (?:a|an) (?:new |bigger |smaller |cheaper )?"
     r"(?:job|flat|house|place|home|room|flatshare|role|apartment|car|van|school|nursery)\b|"
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
+    # "I'm partway through Deafblind guide/communicator training, finishing in october"
+    r"(?:partway|part way|halfway|half way|midway) through [^,.;]{0,40}\b(?:training|course|"
+    r"degree|apprenticeship|qualification|programme|program|bootcamp|masters|phd|diploma|"
+    r"certificate)\b|"
     # "I'm booked in for a total hip replacement on the 14th of October": a dated appointment
     r"booked (?:in )?(?:for|on|onto) \S(?=.*\b(?:\d{1,2}(?:st|nd|rd|th)\b|(?:jan|feb|mar|apr|may|"
     r"jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))|"
