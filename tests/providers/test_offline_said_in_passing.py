@@ -192,3 +192,33 @@ def test_home_said_by_how_far_things_are_and_a_course_under_way() -> None:
     )
     assert not any("Oxford Road" in line for line in stored)
     assert facts(("user", "I'm halfway through the book.")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Be blunt please, I don't want nice, I want good.",
+            "User wants the assistant to be blunt in answers.",
+        ),
+        (
+            "I find long bullet lists hard to follow; I prefer things explained in ordinary"
+            " paragraphs, as you would in a letter.",
+            "User wants the assistant to answer in ordinary paragraphs.",
+        ),
+        (
+            "Paragraphs please, not bullets!",
+            "User wants the assistant to answer in paragraphs, not bullets.",
+        ),
+    ],
+)
+def test_a_wish_about_the_answers_said_tersely(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["40 years old and still technically small", "the cat? absolutely not, i'm allergic, ugh"],
+)
+def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -50,7 +50,9 @@ _WRITE_SIMPLE = re.compile(
 )
 # "Would you mind answering me in ordinary paragraphs, like a letter?": the form of answers.
 _ANSWER_IN = re.compile(
-    r"\b(?:answer|answering|reply|replying|write|writing)(?: to)?(?: me)? in (?P<form>(?:ordinary|"
+    # ("I prefer things explained in ordinary paragraphs, as you would in a letter")
+    r"\b(?:answer|answering|reply|replying|write|writing|(?:things |it |everything )?"
+    r"(?:explained|written))(?: to)?(?: me)? in (?P<form>(?:ordinary|"
     r"plain|normal|short|full) (?:paragraphs|sentences|prose))\b",
     _I,
 )
@@ -67,6 +69,12 @@ _LIKE_IT_WHEN = re.compile(
     _I,
 )
 _ME = re.compile(r" me\b", _I)
+# "Paragraphs, please, not bullets!": one form of answer over another.
+_FORM_NOT = re.compile(
+    r"^(?P<form>paragraphs|prose|bullet points|bullets|lists|tables),? (?:please|pls|plz),? "
+    r"not (?P<not>paragraphs|prose|bullet points|bullets|lists|tables)[.!]*$",
+    _I,
+)
 # (a nationality gets its capital where every line is finished: person.finish_sentence)
 _ACRONYMS = {"uk": "UK", "us": "US"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
@@ -148,6 +156,8 @@ def answer_style(sentence: str) -> str | None:
         return "please use " + re.sub(r"\bsentence$", "sentences", said)
     if (form := _ANSWER_IN.search(s)) is not None:
         return f"please answer in {form['form'].lower()}"
+    if (form := _FORM_NOT.match(s)) is not None:
+        return f"please answer in {form['form'].lower()}, not {form['not'].lower()}"
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")

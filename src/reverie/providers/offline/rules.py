@@ -192,9 +192,19 @@ _CAN_YOU = re.compile(r"^(?:can|could) you (?:just |please )*", _I)
 _MANNER = re.compile(
     r"^(?:(?:I need you to |I want you to )(?P<asked>be (?:\w+ )?(?:blunt|honest|direct|frank|"
     r"harsh|critical)\b[^?]*)|(?:please |pls |just )?(?P<said>be (?:brutally |totally |"
-    r"completely |really |very )?(?:blunt|honest|direct|frank|harsh|critical) with me\b[^?]*))$",
+    r"completely |really |very )?(?:blunt|honest|direct|frank|harsh|critical) with me\b[^?]*)"
+    # "Be blunt please, I don't want nice, I want good."
+    r"|(?P<begged>be (?:brutally |really |very )?(?:blunt|honest|direct|frank|harsh|critical)),? "
+    r"(?:please|pls)\b[^?]*)$",
     _I,
 )
+
+
+def _in_answers(manner: str) -> str:
+    """ "Be blunt" → "be blunt in answers": a manner asked for alone, said of every answer."""
+    return f"{manner[:1].lower()}{manner[1:]} in answers"
+
+
 _NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
 # "please drop the emojis", "lose the preamble": the way answers look, asked for once and
 # for all (the thing names a part of an answer, never of the work).
@@ -326,7 +336,10 @@ def classify(
     if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
         return Classification("permanent", _as_rule(s))
     if (manner := _MANNER.match(s)) is not None and not _ONE_OFF.search(s):
-        return Classification("permanent", f"please {manner['asked'] or manner['said']}")
+        return Classification(
+            "permanent",
+            f"please {manner['asked'] or manner['said'] or _in_answers(manner['begged'])}",
+        )
     if (no_thing := _NO_THING_PLEASE.match(s) or _DROP_THING.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
     if _TASK.search(s) or _NEED_THING.match(s):

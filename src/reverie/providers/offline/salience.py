@@ -130,7 +130,9 @@ _MEASURED_MOMENT = re.compile(
 # An adjective that needs its object: "User is allergic." says nothing.
 _NEEDS_OBJECT = re.compile(
     r"\b(?:is|are|was|were) (?:very |really |so |severely |mildly )?(?:allergic|intolerant|"
-    r"sensitive|afraid|scared|fond|aware|interested|addicted|used|keen|responsible)\s*[.!]?$",
+    r"sensitive|afraid|scared|fond|aware|interested|addicted|used|keen|responsible)\s*[.!]?$"
+    # "User is allergic, their face will explode.": allergic to what, the talk said
+    r"|^\S+ (?:is|are) (?:very |really |so |severely |mildly )?(?:allergic|intolerant),",
     _I,
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.
