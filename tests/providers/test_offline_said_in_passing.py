@@ -222,3 +222,31 @@ def test_a_wish_about_the_answers_said_tersely(said: str, kept: str) -> None:
 )
 def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "yes please, compose + dockerfile. full files please, not diffs, I copy-paste them",
+            "User wants the assistant to answer in full files, not diffs.",
+        ),
+        ("bar pls not psi. metric for everything", "User wants the assistant to use bar, not psi."),
+        (
+            'I would be grateful if you could use Canadian spelling ("colour") in anything you'
+            " draft for me.",
+            "User wants the assistant to use Canadian spelling.",
+        ),
+        (
+            "My English is not so good for writing, please write simple for me.",
+            "User wants the assistant to use simple words.",
+        ),
+        ("also im colour blind. red green. so dont say 'the red wire'", "User is colour blind."),
+        (
+            "I should mention that I have carpal tunnel syndrome in my right wrist.",
+            "User has carpal tunnel syndrome in their right wrist.",
+        ),
+    ],
+)
+def test_a_need_that_shapes_every_answer_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -26,26 +26,29 @@ _STYLE_PLEASE = re.compile(
 # "in km pls not miles", "kg please": the units the answers should use.
 _UNITS_PLEASE = re.compile(
     r"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>km|kilometres|kilometers|kg|kilos|celsius|"
-    r"metric|miles|lbs|pounds|fahrenheit|imperial)(?: units)?,? (?:please|pls)"
+    r"metric|miles|lbs|pounds|fahrenheit|imperial|bar|psi)(?: units)?,? (?:please|pls)"
     r"(?:,? (?:not|never|no) (?P<not>km|kilometres|kg|kilos|celsius|metric|miles|lbs|pounds|"
-    r"fahrenheit|imperial))?[.!]*$",
+    r"fahrenheit|imperial|bar|psi))?[.!]*$",
     _I,
 )
 # "and use british spelling pls", "so please use simple English and short sentence": the
 # language every answer should be written in, asked mid-sentence.
 _USE_LANGUAGE = re.compile(
-    r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:(?:pls|please|plz|can you|could you|can u) )*"
+    r"(?:^|[,;:–—-] |\b(?:so|and|also|but|if) )"
+    r"(?:(?:pls|please|plz|can you|could you|can u|you could) )*"
     r"(?:always )?use (?P<style>(?:british|uk|us|american|australian|canadian) (?:english|spelling)"
     r"|(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
     r"|short sentences?)"
-    r"(?: throughout| always| from now on)?(?:,? (?:pls|please|plz))?(?=\s*(?:[,.!?;]|$))",
+    r"(?: throughout| always| from now on)?(?:,? (?:pls|please|plz))?"
+    # ('use Canadian spelling ("colour", "neighbour") in anything you draft for me')
+    r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b))",
     _I,
 )
 # "so please write simple, not difficult words": the words every answer should use.
 _WRITE_SIMPLE = re.compile(
     r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:pls|please|plz) write (?:in )?(?:simple|plain|easy)"
     r"(?: (?:english|words|language))?(?:,? (?:not|no|without) (?:difficult|hard|big|complicated|"
-    r"fancy) words)?(?=\s*(?:[,.!?;]|$))",
+    r"fancy) words)?(?: for me)?(?=\s*(?:[,.!?;]|$))",
     _I,
 )
 # "Would you mind answering me in ordinary paragraphs, like a letter?": the form of answers.
@@ -70,9 +73,12 @@ _LIKE_IT_WHEN = re.compile(
 )
 _ME = re.compile(r" me\b", _I)
 # "Paragraphs, please, not bullets!": one form of answer over another.
+# "full files please, not diffs, I copy-paste into neovim": the shape of code in answers.
+_FORMS = (
+    r"(?:paragraphs|prose|bullet points|bullets|lists|tables|full files|whole files|diffs|snippets)"
+)
 _FORM_NOT = re.compile(
-    r"^(?P<form>paragraphs|prose|bullet points|bullets|lists|tables),? (?:please|pls|plz),? "
-    r"not (?P<not>paragraphs|prose|bullet points|bullets|lists|tables)[.!]*$",
+    rf"(?:^|[,;:]\s+)(?P<form>{_FORMS}),? (?:please|pls|plz),? not (?P<not>{_FORMS})\b",
     _I,
 )
 # (a nationality gets its capital where every line is finished: person.finish_sentence)
@@ -156,7 +162,7 @@ def answer_style(sentence: str) -> str | None:
         return "please use " + re.sub(r"\bsentence$", "sentences", said)
     if (form := _ANSWER_IN.search(s)) is not None:
         return f"please answer in {form['form'].lower()}"
-    if (form := _FORM_NOT.match(s)) is not None:
+    if (form := _FORM_NOT.search(s)) is not None:
         return f"please answer in {form['form'].lower()}, not {form['not'].lower()}"
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]

@@ -148,6 +148,11 @@ CONDITION_WORDS = (
     "atrial fibrillation",
     "type 1 diabetes",
     "type 2 diabetes",
+    "carpal tunnel syndrome",
+    "carpal tunnel",
+    "plantar fasciitis",
+    "tennis elbow",
+    "acid reflux",
     "crohn's disease",
     "coeliac disease",
     "celiac disease",
@@ -169,6 +174,8 @@ STATE_WORDS = (
     kosher dyslexic autistic bilingual trilingual deaf blind asthmatic epileptic vegetarians
     """
     ),
+    "colour blind",
+    "color blind",
     *DEMONYMS,
 )
 """Words after "I'm" that state a trait or situation ("I'm allergic to …", "I'm brazilian")."""
