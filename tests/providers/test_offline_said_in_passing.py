@@ -250,3 +250,30 @@ def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said
 )
 def test_a_need_that_shapes_every_answer_is_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "pls only give me diffs or the changed function, not whole files. i hate scrolling",
+            "User wants the assistant to give only diffs or the changed function, not whole files.",
+        ),
+        (
+            "Before you answer: keep it short, and give me YAML rather than UI steps",
+            "User wants the assistant to give short answers.",
+        ),
+        (
+            "And please stop using so many bullet points, I'm reading all this on my phone.",
+            "User wants the assistant to use fewer bullet points.",
+        ),
+        (
+            "tbh can you do code first, then a line or two of explanation max? I skim",
+            "User wants the assistant to give the code first, then a line or two of explanation"
+            " max.",
+        ),
+        ("code first please", "User wants the assistant to give the code first."),
+    ],
+)
+def test_the_shape_of_every_answer_asked_for_in_chat(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

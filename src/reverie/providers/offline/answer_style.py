@@ -48,7 +48,7 @@ _USE_LANGUAGE = re.compile(
 _WRITE_SIMPLE = re.compile(
     r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:pls|please|plz) write (?:in )?(?:simple|plain|easy)"
     r"(?: (?:english|words|language))?(?:,? (?:not|no|without) (?:difficult|hard|big|complicated|"
-    r"fancy) words)?(?: for me)?(?=\s*(?:[,.!?;]|$))",
+    r"fancy) words)?(?: for me| to me)?(?=\s*(?:[,.!?;]|$))",
     _I,
 )
 # "Would you mind answering me in ordinary paragraphs, like a letter?": the form of answers.
@@ -81,6 +81,32 @@ _FORM_NOT = re.compile(
     rf"(?:^|[,;:]\s+)(?P<form>{_FORMS}),? (?:please|pls|plz),? not (?P<not>{_FORMS})\b",
     _I,
 )
+# "pls only give me diffs or the changed function, not whole files": what answers should hold.
+_PARTS = (
+    r"(?:diffs?|files?|functions?|code|snippets?|commands?|bullets?|bullet points|examples?|yaml|"
+    r"config|steps|paragraphs|essays|links|tables|answers?)"
+)
+_GIVE_NOT = re.compile(
+    r"^(?:(?:also|and|so|but|ok)[,]?\s+)*(?:pls|please|plz) (?P<only>only )?give me "
+    rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?),? "
+    rf"(?:not|rather than|instead of) (?P<not>[\w /-]{{0,20}}?\b{_PARTS})(?=\s*(?:[.!;]|$))",
+    _I,
+)
+# "please stop using so many bullet points, I'm reading all this on my phone".
+_STOP_USING = re.compile(
+    r"^(?:(?:and|also|but|oh)[,]?\s+)*(?:pls |please |plz )?stop using (?:so many |all the |"
+    r"(?:so much )?)(?P<thing>bullet points|bullets|emojis?|tables|headers|headings|jargon|"
+    r"lists|exclamation marks)\b",
+    _I,
+)
+# "can you do code first and keep the explanations short?", "code first, then a line or two
+# of explanation max": the order of every answer.
+_CODE_FIRST = re.compile(
+    r"^(?:(?:also|and|so|tbh|pls|please|can you|could you|can u)[,]?\s+)*(?:do |give |put |show )?"
+    r"(?:me )?(?:the )?code first(?P<rest>(?:,? (?:and|then) [^?.!;]{3,60}?)?)"
+    r"(?:,? (?:please|pls|plz))?[?.!]*$",
+    _I,
+)
 # (a nationality gets its capital where every line is finished: person.finish_sentence)
 _ACRONYMS = {"uk": "UK", "us": "US"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
@@ -99,7 +125,7 @@ _ANSWER_LENGTH = re.compile(
     # ("reading long stuff is hard so can you keep stuff short …": the reason may come first)
     r"^(?:[^,.;!?]{3,60}\bso )?"
     r"(?:(?:also|and|so|but|ok|okay|in general|generally|pls|please|can you|could you|can u|"
-    r"could u)[,]?\s+)*"
+    r"could u|before you answer:?)[,]?\s+)*"
     r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
     r"responses)) "
     r"(?P<how>short|shorter|brief|briefer|concise)|(?P<how2>short|shorter|brief|concise) "
@@ -108,7 +134,9 @@ _ANSWER_LENGTH = re.compile(
     r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
     # ("…, im reading one handed with a baby on the other arm": why, after it)
     r"(?:[.!]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
-    r"i read|on my)\s.*$)",
+    r"i read|on my)\s.*$"
+    # ("keep it short, and give me YAML/config rather than …": more asked after it)
+    r"|,\s+and\s.*$)",
     _I,
 )
 # "pls no long paragraphs btw im reading this between lectures": a part of an answer to leave out
@@ -135,6 +163,13 @@ def answer_style(sentence: str) -> str | None:
     s = sentence
     if (style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s)) is not None:
         return f"please use {style['style']}"
+    if (given := _GIVE_NOT.match(s)) is not None:
+        return f"please give {given['only'] or ''}{given['what']}, not {given['not']}"
+    if (stop := _STOP_USING.match(s)) is not None:
+        thing = stop["thing"].lower()
+        return f"please use fewer {thing}" if thing != "jargon" else "please use no jargon"
+    if (first := _CODE_FIRST.match(s)) is not None:
+        return f"please give the code first{first['rest']}"
     if _WRITE_SIMPLE.search(s) is not None:
         return "please use simple words"
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
