@@ -1,0 +1,147 @@
+"""Lines that name a thing or a deed without what it is: the talk around them said it.
+
+"User booked the flights.", "User found 2 options.", "User has a draft.", "User
+got 5l of evapo-rust.", "Closing date is 25 July.": each reads alone and is
+true, but keeps nothing a reader could use, because which flights, which
+options, what draft, what closes, only the chat before said. :data:`THIN_LINES`
+lists the shapes; :func:`.salience.worth_keeping` drops a line of any of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import ANIMAL
+from reverie.providers.offline.vocabulary import LASTING_ALONE, alternation
+
+__all__ = ["THIN_LINES"]
+
+_I = re.IGNORECASE
+
+# "Omar has got about 20." (guests, after "how many are you inviting?"): a count of nothing
+_BARE_COUNT = re.compile(
+    r"^\S+ (?:has|have|ordered|bought|booked|needs|wants|got|is doing|are doing)(?: got)? "
+    r"(?:about |around |roughly |like |maybe |only |just )?\d+(?:ish)?\.$",
+    _I,
+)
+# "User is learning.", "Theo has been thinking.", "Start date is moving.": doing something,
+# without what (or where to).
+_BARE_DOING = re.compile(
+    # (not "User is studying nursing": the thing studied may end in "-ing" too)
+    r"^[A-ZÀ-Þ]\S*(?: [a-z]\S*){0,2} (?:is|are|has been|have been) (?!not )"
+    r"(?:(?:still|really|just|now|also|always|currently|actually|finally|already) )?"
+    # ("User is breastfeeding." says it all)
+    rf"(?!{alternation(LASTING_ALONE)}\.)\w+ing\.$"
+    # "User is going to start tomorrow": start what, the talk says.
+    r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
+    r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"
+)
+# "User booked the flights.", "User found a place.": a deed whose thing only the talk names
+# ("User has got an allotment" has it; "Luis got an offer" is news). An animal, a house or
+# a car is a thing of a life, whichever one: "User adopted a greyhound."
+_BARE_DEED = re.compile(
+    r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|lost|sent|paid) "
+    rf"(?:the|a|an) (?!(?:{ANIMAL}|house|car)\.)[a-z]+\.$"
+)
+# "User booked first one.", "User found 2 options.", "User signed and sent.": a deed whose
+# object is only a count or "one" said in the chat before.
+_BARE_PICK = re.compile(
+    r"^\S+ (?:has |have )?(?:just )?(?:\w+ed|found|bought|sold|made|took|sent|paid|got|chose)"
+    r"(?: (?:the|a|an|both|all|\d+|two|three|four|first|second|third|last|other|new|old))"
+    r"{0,2} (?:one|ones|options?|choices?|things?)\.$"
+    r"|^\S+ (?:\w+ed|sent|sold|paid|done) and (?:\w+ed|sent|sold|paid|done)\.$"
+    r"|^\S+ (?:has )?(?:chosen|picked) User\.$"  # a cat's fondness: "she's chosen me"
+    # "User booked physio.", "User applied online.", "User got the job.": what, when or
+    # which one, only the talk around it said (someone's news, "Ines got the job.", is kept)
+    r"|^\S+ (?:has )?(?:just )?(?:booked|applied)(?: online)?(?: [a-z]+)?\.$"
+    r"|^\S+ (?:has )?(?:just )?(?:signed up|registered|enrolled|subscribed)\.$"
+    # "We are 4 people.": who "we" are, the talk says
+    r"|^User (?:is|are) (?:\d+|two|three|four|five|six|seven|eight) (?:people|persons|of us)\b"
+    r"|^User (?:has )?(?:just )?got the job\.$",
+    _I,
+)
+# "User got 5l of evapo-rust.", "User ordered 30 sheets.": supplies for the job in hand,
+# bought by measure or by the pack ("User got 120 firebricks" builds something: kept).
+_SUPPLIES = re.compile(
+    # "User ordered 2 kits 36 eur total.", "User has five copies of the death certificate."
+    # ("User has a pair of reading glasses" is kept)
+    r"^\S+ (?:has |have )?(?:just |also )?(?:(?:got|ordered|bought) (?:\d+|a|an|one|two|three|"
+    r"four|five|six|ten)|(?:has|have) (?:\d+|two|three|four|five|six|ten)) "
+    r"(?:copies|kits?|sets?|pairs?)\b|"
+    r"^\S+ (?:has |have )?(?:just |also )?(?:got|ordered|bought|picked up|grabbed) (?:another )?"
+    r"(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|ten) ?(?:ml|l|litres?|liters?|kg|kilos?|"
+    r"g|grams?|m|metres?|meters?|ft|foot|feet|cm|mm|lbs?|oz|gallons?|tins?|bags?|packs?|boxes|"
+    r"rolls?|tubes?|bottles?|sheets?|cans?|cartons?|tubs?)\b(?! (?:old|long|wide|high|deep)\b)",
+    _I,
+)
+# "The Samsung is 60 cm.", "The flourish bits are 0.2pt.": a thing's size, measured for the
+# job in hand (a size of one's own, "User is 1.80 m", has a person for its subject).
+_THINGS_SIZE = re.compile(
+    r"^The [^.]*\b(?:is|are) [^.]*\b\d+(?:\.\d+)? ?(?:cm|mm|pt|m|mp|inch(?:es)?|ft|"
+    r"metres?|meters?)\b"
+)
+# "Closing date is 25 July.", "The due date is the 28th.", "Target: 31 December.": a date
+# whose thing only the talk names ("Deadline: beta launch is March 28" names it).
+_WHOSE_DATE = re.compile(
+    r"^(?:the )?(?:closing date|deadline|target|due date|end date|date)(?: is|:) "
+    r"(?![^.]* is )[^.]{1,30}\.$",
+    _I,
+)
+# "User has started the online form.": a task under way, finished by the next talk.
+_TASK_STARTED = re.compile(
+    r"^\S+ (?:has|have) (?:just )?(?:started|begun) (?:the|a|an|their) (?:[\w-]+ ){0,2}?"
+    r"(?:form|list|sheet|spreadsheet|application|draft|paperwork|homework|letter|report|email)\b"
+)
+# "User writes the note.", "User practices two times.", "User reads together before sleep.":
+# a task of the day or a manner, said in the present ("User writes Java all day" is a job).
+_TASK_IN_PRESENT = re.compile(
+    r"^User (?:writes|reads|practices|practises) (?:the|a|an|all|together|like|two|three|four|"
+    r"\d+)\b"
+)
+# "User wants the paneer.", "User wants a real orchestrator.": a wish of the moment, named in
+# a word or two with nothing to keep it by ("User wants to learn the cello" is a plan).
+_BARE_WANT = re.compile(
+    r"^User wants (?:the|a|an|some) (?:[\w-]+ ){0,2}[\w-]+\.$|^User wants the same\b"
+)
+# "User booked for the 9th.": booked what, the talk says.
+_BOOKED_A_DATE = re.compile(r"^\S+ (?:has )?(?:just )?booked (?:it |in )?for (?:the )?\S+\.$", _I)
+# "User has a draft.", "User has a meeting.": something had, with nothing said about it.
+_THIN_HAVE = re.compile(
+    r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
+    r"question|problem|issue|meeting|call|favou?r|request|suggestion|thought|feeling|headache|"
+    r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
+    r"dilemma|situation|thing|working title)\.$"
+    # "User has a multimeter.", "User doesn't have a spare pia.": one thing owned or not, with
+    # nothing said of it (its name, what it is for)
+    r"|^User (?:has|doesn't have) an? (?:spare |new |old )?[a-z]+\.$"
+    # "Lila has an allergist appointment next week.", "Magda has an interview tomorrow.": an
+    # event named only by when it is, counted from a day the line does not keep
+    r"|^\S+ has (?:got )?an? (?:[\w-]+ )?(?:appointment|interview|exam|test|meeting|call|"
+    r"viewing) (?:next week|tomorrow|today|tonight|this week|this afternoon|this morning|later)"
+    r"\.$"
+)
+# "User is going in November, not October.", "User wants to go now": going where, the talk says.
+_GOING_WHEN = re.compile(
+    r"^\S+ (?:is going|are going|wants to go|want to go|will go|is leaving|are leaving) "
+    r"(?:in|on|at|now|this|next|then|early|later|soon)\b"
+)
+# "User is B1": a level or a code without what it is a level of.
+_BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
+
+
+THIN_LINES: tuple[re.Pattern[str], ...] = (
+    _BARE_COUNT,
+    _BARE_DOING,
+    _BARE_DEED,
+    _BARE_PICK,
+    _SUPPLIES,
+    _THINGS_SIZE,
+    _WHOSE_DATE,
+    _TASK_STARTED,
+    _TASK_IN_PRESENT,
+    _BARE_WANT,
+    _BOOKED_A_DATE,
+    _THIN_HAVE,
+    _GOING_WHEN,
+    _BARE_CODE,
+)
