@@ -277,3 +277,32 @@ def test_a_need_that_shapes_every_answer_is_kept(said: str, kept: str) -> None:
 )
 def test_the_shape_of_every_answer_asked_for_in_chat(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I'd like to see the workings please, forty years of teaching has rubbed off on me.",
+            "User wants the assistant to show the workings.",
+        ),
+        (
+            "been writing rust ~4 yrs so pls skip the basics.",
+            "User wants the assistant to skip the basics.",
+        ),
+        (
+            "Please give me the pronunciation for everything, I'm a beginner.",
+            "User wants the assistant to give the pronunciation for everything.",
+        ),
+        (
+            "can you answer in English? I need the practice",
+            "User wants the assistant to answer in English.",
+        ),
+        (
+            "another preference: stop giving me three options every time. just recommend one",
+            "User wants the assistant to recommend one option, not several.",
+        ),
+    ],
+)
+def test_what_every_answer_should_hold_or_leave_out(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

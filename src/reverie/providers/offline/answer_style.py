@@ -107,6 +107,27 @@ _CODE_FIRST = re.compile(
     r"(?:,? (?:please|pls|plz))?[?.!]*$",
     _I,
 )
+# "I'd like to see the workings please", "pls skip the basics", "Please give me the
+# pronunciation for everything", "stop giving me three options every time": what every answer
+# should hold or leave out, each said once and meant for all.
+_SHOW_WORKINGS = re.compile(
+    r"\b(?:I'd like to see|show me|please show|pls show) (?:the |your )?workings?\b", _I
+)
+_SKIP_BASICS = re.compile(r"\b(?:pls|please|plz) skip the (?P<what>basics|intro|preamble)\b", _I)
+_FOR_EVERYTHING = re.compile(
+    r"^(?:pls |please |plz )?give me (?P<what>the (?:pronunciation|translation|source|sources|"
+    r"reference|references|units|page numbers?)) for (?:everything|every \w+|all of it)\b",
+    _I,
+)
+_NO_OPTIONS = re.compile(
+    r"\bstop giving me (?:three |two |several |multiple |so many |lots of |\d+ )?options\b", _I
+)
+_ANSWER_IN_LANGUAGE = re.compile(
+    r"^(?:can|could) you (?:please |pls )?(?:answer|reply|write|talk) (?:to me )?in "
+    r"(?P<language>English|Spanish|French|German|Italian|Portuguese|Dutch|Polish|Irish|Welsh|"
+    r"Japanese)\b(?: (?:please|pls))?\??$",
+    _I,
+)
 # (a nationality gets its capital where every line is finished: person.finish_sentence)
 _ACRONYMS = {"uk": "UK", "us": "US"}
 # "dont need the "see a doctor" stuff": what the answers should leave out.
@@ -170,6 +191,16 @@ def answer_style(sentence: str) -> str | None:
         return f"please use fewer {thing}" if thing != "jargon" else "please use no jargon"
     if (first := _CODE_FIRST.match(s)) is not None:
         return f"please give the code first{first['rest']}"
+    if _SHOW_WORKINGS.search(s) is not None:
+        return "please show the workings"
+    if (skipped := _SKIP_BASICS.search(s)) is not None:
+        return f"please skip the {skipped['what'].lower()}"
+    if (wanted := _FOR_EVERYTHING.match(s)) is not None:
+        return f"please give {wanted['what'].lower()} for everything"
+    if _NO_OPTIONS.search(s) is not None:
+        return "please recommend one option, not several"
+    if (language := _ANSWER_IN_LANGUAGE.match(s)) is not None:
+        return f"please answer in {language['language'].capitalize()}"
     if _WRITE_SIMPLE.search(s) is not None:
         return "please use simple words"
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
