@@ -72,8 +72,8 @@ _LIKE_IT_WHEN = re.compile(
     _I,
 )
 _ME = re.compile(r" me\b", _I)
-# "Paragraphs, please, not bullets!": one form of answer over another.
-# "full files please, not diffs, I copy-paste into neovim": the shape of code in answers.
+# "Paragraphs please, not bullets!", "full files please, not diffs, I copy-paste into neovim":
+# one form of answer over another.
 _FORMS = (
     r"(?:paragraphs|prose|bullet points|bullets|lists|tables|full files|whole files|diffs|snippets)"
 )
@@ -94,9 +94,9 @@ _GIVE_NOT = re.compile(
 )
 # "please stop using so many bullet points, I'm reading all this on my phone".
 _STOP_USING = re.compile(
-    r"^(?:(?:and|also|but|oh)[,]?\s+)*(?:pls |please |plz )?stop using (?:so many |all the |"
-    r"(?:so much )?)(?P<thing>bullet points|bullets|emojis?|tables|headers|headings|jargon|"
-    r"lists|exclamation marks)\b",
+    r"^(?:(?:and|also|but|oh)[,]?\s+)*(?:pls |please |plz )?stop using "
+    r"(?:so many |all the |so much )?(?P<thing>bullet points|bullets|emojis?|tables|headers|"
+    r"headings|jargon|lists|exclamation marks)\b",
     _I,
 )
 # "can you do code first and keep the explanations short?", "code first, then a line or two

@@ -268,11 +268,12 @@ def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
 
 
 # "sanne (our cto)", "Marco (our ERP DBA)", "the CFO (pieter)": a role in a team.
-_TEAM_ROLE = r"(?:cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp|head of \w+|director|founder)"
+_ROLE_ACRONYMS = "cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp"
+_TEAM_ROLE = rf"(?:{_ROLE_ACRONYMS}|head of \w+|director|founder)"
 _ROLE_BRACKET_NAME = re.compile(
     rf"\b(?:the|our) (?P<role>(?:[a-z-]+ )?{_TEAM_ROLE}) \((?P<name>{TOKEN})\)", _I
 )
-_ACRONYM_ROLE = re.compile(r"\b(?:cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp|erp|it|qa|sre)\b", _I)
+_ACRONYM_ROLE = re.compile(rf"\b(?:{_ROLE_ACRONYMS}|erp|it|qa|sre)\b", _I)
 
 
 def _team_role(role: str) -> str:
