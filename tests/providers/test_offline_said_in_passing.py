@@ -157,23 +157,6 @@ def test_a_polite_wish_about_the_answers_is_a_rule(said: str, kept: str) -> None
     assert facts(("user", said)) == [kept]
 
 
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        (
-            "My English is not perfect haha, so please write simple, not difficult words.",
-            "User wants the assistant to use simple words.",
-        ),
-        (
-            "please use UK spelling throughout, it's going on NHS jobs",
-            "User wants the assistant to use UK spelling.",
-        ),
-    ],
-)
-def test_the_words_of_every_answer_asked_for_in_passing(said: str, kept: str) -> None:
-    assert kept in facts(("user", said))
-
-
 def test_a_condition_said_by_how_it_is_today_is_a_condition_one_has() -> None:
     said = "My arthritis is playing up in my hands tonight so I shall stop at page five."
     assert facts(("user", said)) == ["User has arthritis."]
@@ -195,8 +178,25 @@ def test_home_said_by_how_far_things_are_and_a_course_under_way() -> None:
 
 
 @pytest.mark.parametrize(
+    "said",
+    ["40 years old and still technically small", "the cat? absolutely not, i'm allergic, ugh"],
+)
+def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+# A rule for every answer, or a need that shapes every answer, said in passing.
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
+        (
+            "My English is not perfect haha, so please write simple, not difficult words.",
+            "User wants the assistant to use simple words.",
+        ),
+        (
+            "please use UK spelling throughout, it's going on NHS jobs",
+            "User wants the assistant to use UK spelling.",
+        ),
         (
             "Be blunt please, I don't want nice, I want good.",
             "User wants the assistant to be blunt in answers.",
@@ -210,23 +210,6 @@ def test_home_said_by_how_far_things_are_and_a_course_under_way() -> None:
             "Paragraphs please, not bullets!",
             "User wants the assistant to answer in paragraphs, not bullets.",
         ),
-    ],
-)
-def test_a_wish_about_the_answers_said_tersely(said: str, kept: str) -> None:
-    assert kept in facts(("user", said))
-
-
-@pytest.mark.parametrize(
-    "said",
-    ["40 years old and still technically small", "the cat? absolutely not, i'm allergic, ugh"],
-)
-def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said: str) -> None:
-    assert facts(("user", said)) == []
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
         (
             "yes please, compose + dockerfile. full files please, not diffs, I copy-paste them",
             "User wants the assistant to answer in full files, not diffs.",
@@ -246,15 +229,6 @@ def test_an_age_said_without_whose_or_an_allergy_to_nothing_said_is_no_fact(said
             "I should mention that I have carpal tunnel syndrome in my right wrist.",
             "User has carpal tunnel syndrome in their right wrist.",
         ),
-    ],
-)
-def test_a_need_that_shapes_every_answer_is_kept(said: str, kept: str) -> None:
-    assert kept in facts(("user", said))
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
         (
             "pls only give me diffs or the changed function, not whole files. i hate scrolling",
             "User wants the assistant to give only diffs or the changed function, not whole files.",
@@ -273,15 +247,6 @@ def test_a_need_that_shapes_every_answer_is_kept(said: str, kept: str) -> None:
             " max.",
         ),
         ("code first please", "User wants the assistant to give the code first."),
-    ],
-)
-def test_the_shape_of_every_answer_asked_for_in_chat(said: str, kept: str) -> None:
-    assert kept in facts(("user", said))
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
         (
             "I'd like to see the workings please, forty years of teaching has rubbed off on me.",
             "User wants the assistant to show the workings.",
@@ -304,5 +269,5 @@ def test_the_shape_of_every_answer_asked_for_in_chat(said: str, kept: str) -> No
         ),
     ],
 )
-def test_what_every_answer_should_hold_or_leave_out(said: str, kept: str) -> None:
+def test_a_rule_or_a_need_for_every_answer_said_in_passing_is_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
