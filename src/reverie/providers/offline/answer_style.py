@@ -56,7 +56,7 @@ _ANSWER_IN = re.compile(
     # ("I prefer things explained in ordinary paragraphs, as you would in a letter")
     r"\b(?:answer|answering|reply|replying|write|writing|(?:things |it |everything )?"
     r"(?:explained|written))(?: to)?(?: me)? in (?P<form>(?:ordinary|"
-    r"plain|normal|short|full) (?:paragraphs|sentences|prose))\b",
+    r"plain|normal|short|full) (?:paragraphs|sentences|prose)(?: and (?:paragraphs|sentences))?)\b",
     _I,
 )
 # "If you could keep things in plain English I would be very grateful": the words of answers.
@@ -87,9 +87,12 @@ _PARTS = (
     r"config|steps|paragraphs|essays|links|tables|answers?)"
 )
 _GIVE_NOT = re.compile(
-    r"^(?:(?:also|and|so|but|ok)[,]?\s+)*(?:pls|please|plz) (?P<only>only )?give me "
-    rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?),? "
-    rf"(?:not|rather than|instead of) (?P<not>[\w /-]{{0,20}}?\b{_PARTS})(?=\s*(?:[.!;]|$))",
+    r"^(?:(?:also|and|so|but|ok)[,]?\s+)*(?:pls|please|plz) (?:just )?(?P<only>only )?give me "
+    rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?)"
+    # "pls just give me diffs going forward, not whole files, and skip the explanations"
+    r"(?: going forward| from now on)?,? "
+    rf"(?:not|rather than|instead of) (?P<not>[\w /-]{{0,20}}?\b{_PARTS})"
+    r"(?=\s*(?:[.!;]|$|, and\b))",
     _I,
 )
 # "please stop using so many bullet points, I'm reading all this on my phone".
@@ -113,7 +116,13 @@ _CODE_FIRST = re.compile(
 _SHOW_WORKINGS = re.compile(
     r"\b(?:I'd like to see|show me|please show|pls show) (?:the |your )?workings?\b", _I
 )
-_SKIP_BASICS = re.compile(r"\b(?:pls|please|plz) skip the (?P<what>basics|intro|preamble)\b", _I)
+_SKIP_BASICS = re.compile(
+    # ("skip the intro please" is read as "no intro" elsewhere)
+    r"(?:\b(?:pls|please|plz) (?:just )?|^(?:(?:and|also|so)[,]?\s+)?(?=skip the explanation))"
+    r"skip the "
+    r"(?P<what>basics|intro|preamble|explanations?(?: unless I ask)?)\b",
+    _I,
+)
 _FOR_EVERYTHING = re.compile(
     r"^(?:pls |please |plz )?give me (?P<what>the (?:pronunciation|translation|source|sources|"
     r"reference|references|units|page numbers?)) for (?:everything|every \w+|all of it)\b",
@@ -194,7 +203,7 @@ def answer_style(sentence: str) -> str | None:
     if _SHOW_WORKINGS.search(s) is not None:
         return "please show the workings"
     if (skipped := _SKIP_BASICS.search(s)) is not None:
-        return f"please skip the {skipped['what'].lower()}"
+        return f"please skip the {skipped['what'].lower().replace(' i ', ' I ')}"
     if (wanted := _FOR_EVERYTHING.match(s)) is not None:
         return f"please give {wanted['what'].lower()} for everything"
     if _NO_OPTIONS.search(s) is not None:

@@ -59,12 +59,14 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
+    r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
     # "hes 9 so thatll be a laugh": what the speaker expects of it, after the fact
-    r"|,?\s+(?:so|and) (?:that|it|this)(?:'ll|ll| will| should) be (?:a laugh|fun|interesting|"
-    r"a challenge|an adventure|a nightmare|chaos|carnage|messy|entertaining|good|great|nice)\b"
+    r"|,?\s+(?:so|and) (?:that|it|this)(?:'ll|ll| will| should| might| may| could) be "
+    r"(?:a laugh|fun|interesting|a challenge|an adventure|a nightmare|chaos|carnage|messy|"
+    r"entertaining|good|great|nice|quick|short|brief|a short one|a quick one)\b"
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,
@@ -110,7 +112,9 @@ _TAKEN_FOR_IT = re.compile(
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
-    r"(?:[\w' -]{1,60}):\s+(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
+    # ("food question - I'm coeliac": a label of three words at most, before a dash)
+    r"(?:[\w' -]{1,60}:|(?:[\w']+ ){0,2}[\w']+ [-–—])\s+"
+    r"(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
     r"(?i:can you|could you|please|remind me|don't|do not|never|always)|"
     r"[A-ZÀ-Þ][\wÀ-ÿ'-]+ and I|"
     # "medical: Theo has a peanut allergy"
@@ -149,7 +153,7 @@ _GOING_WEEKLY = re.compile(
 )
 # "My arthritis is playing up in my hands tonight": a condition one has, said by how it is.
 _CONDITION_ACTING_UP = re.compile(
-    rf"^my (?P<condition>{alternation(CONDITION_WORDS)}) (?:is|has been|'s) (?:really )?"
+    rf"^my (?P<condition>{alternation(CONDITION_WORDS)})(?: is| has been|['’]s) (?:really )?"
     r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
     _I,
 )

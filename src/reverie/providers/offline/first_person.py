@@ -242,7 +242,10 @@ _I_AM_TRAIT = re.compile(
     r"going with (?!the flow\b|my\b|his\b|her\b|their\b|our\b|mum\b|mom\b|dad\b|friends?\b)\S|"
     r"(?:staying|sticking) on (?-i:[A-ZÀ-Þ])\w|"  # "staying on Buzzsprout": a product kept
     r"(?:now |still )?on (?:macos|mac|windows|linux|ubuntu|android|ios|iphone|arch|fedora|debian|"
-    r"chromeos|[\w.-]+ v?\d[\w.]*)\b)",
+    r"chromeos|[\w.-]+ v?\d[\w.]*)\b|"
+    # "i'm on zed now, switched from pycharm": the editor the speaker writes in
+    r"(?:now |still )?on (?:zed|neovim|nvim|vim|emacs|vscode|vs code|pycharm|intellij|cursor|"
+    r"sublime|sublime text|helix|webstorm|goland|rider|xcode|android studio)\b)",
     _I,
 )
 

@@ -103,6 +103,8 @@ class NameLexicon:
         lower = bare.lower()
         if len(bare) < 2 or lower in FUNCTION_WORDS or lower.removesuffix("s") in NOT_NAMES:
             return None  # "wednesdays", "mondays": a day, however it is written
+        if lower in _TITLES:
+            return None  # "our neighbour, Mrs Pritchard": the name is the word after it
         if not re.fullmatch(r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*", bare) or any(c.isdigit() for c in bare):
             return None
         titled = bare[:1].upper() + bare[1:]
@@ -119,6 +121,8 @@ class NameLexicon:
             return None
         return titled
 
+
+_TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "prof"))
 
 _PARTICLE = re.compile(
     r"^\s*(?:up|out|off|in|on|down|over|back|away|to|the|a|an|me|him|her|us|them|it|that|this|"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.frame_words import DATE, JOB
 from reverie.providers.offline.vocabulary import (
     EVENT_VERBS,
     HABIT_VERBS,
@@ -167,7 +167,8 @@ def progressive_ok(rest: str) -> bool:
         r"done|fixed|checked)\b|^(?:surgery|an operation|a baby|twins|a c-section)\b",
         # "staying with Wild Goose", "staying on nights for now" (a shift, not a hotel)
         "staying": r"^(?:(?:with|in|at) (?-i:[A-Z])|on (?:nights|days|earlies|lates|part[- ]time|"
-        r"full[- ]time)\b)",
+        # "staying on as head nurse from January": a role kept or taken on
+        r"full[- ]time|as (?:an? |the )?(?:[\w-]+ ){0,2}?" + JOB + r")\b)",
         "keeping": r"^(?:the |my |our )?(?!it\b|that\b|this\b|them\b|you\b|going\b|up\b|"
         r"an eye\b|in touch\b)(?:[\w-]+ ){1,3}(?:on|for|as|at|in|until|till)\b",
         # "going to Lisbon in November" (a place), not "going to the gym"

@@ -100,6 +100,11 @@ _CHAT_ONLY = re.compile(
     r"|(?<=\s)here (?=in\b)",
     _I,
 )
+# "at the grammar school here": the speaker's own town, which the line need not name.
+_PLACE_HERE = re.compile(
+    r"\b(?P<place>(?:at|in|near|from|to) (?:the|a|an|our|my) [\w-]+(?: [\w-]+)?) here(?=\s*[.!]?$)",
+    _I,
+)
 # "pay is like 1900 a month": in chat, "like" before a number is "about".
 _ABOUT = re.compile(r"(?<=\s)like (?=[£$€]?\d)", _I)
 _LABELLED = re.compile(
@@ -181,7 +186,7 @@ def fit_fact(
         The sentence (capitalised, one full stop), or None when no leading
         part of three words or more reads alone.
     """
-    text = _ABOUT.sub("about ", _CHAT_ONLY.sub("", text))
+    text = _ABOUT.sub("about ", _PLACE_HERE.sub(r"\g<place>", _CHAT_ONLY.sub("", text)))
     cuts = [match.start() for match in _CLAUSE_CUTS.finditer(text)]
     source_cuts = [match.start() for match in _CLAUSE_CUTS.finditer(original or "")]
     aligned = original is not None and len(cuts) == len(source_cuts)

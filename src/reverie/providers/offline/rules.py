@@ -109,7 +109,10 @@ _NOT_OLD = re.compile(r"[,(]?\s+not\s+(?!only\b|just\b|sure\b|really\b)[^,;()]+"
 
 _TASK = re.compile(
     r"^(?:i (?:still |really |also |just |definitely )?(?:need|have|ought) to|i've got to|"
-    r"i must|i gotta|i should|remind me|(?:can|could|would|will) you (?:please )?remind me|"
+    # ("I should like to know …", "I should be lost without the Dales": the older "would")
+    r"i must|i gotta|i should(?! (?:like|love|hate|prefer|think|imagine|hope|be (?:glad|"
+    r"grateful|lost|delighted|happy|obliged|pleased|interested|sorry|surprised)))|remind me|"
+    r"(?:can|could|would|will) you (?:please )?remind me|"
     r"don'?t (?:let me )?forget|remember to|we (?:still |really |also )?need to|we must|"
     r"we should|we have to)\b|^(?:todo|to-do|to do)\b[:\s]",
     _I,

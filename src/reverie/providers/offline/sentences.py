@@ -82,6 +82,21 @@ _TAG_QUESTION = re.compile(
     r"don't (?:we|you|they)|didn't (?:we|you|they)|or not|or did i \w+ (?:it|that))\W*$",
     _I,
 )
+# "I'm coeliac, how hard is gluten free going to be there?": a question of any length
+# after a statement of the speaker's own, at a comma.
+_ASKED_AFTER = re.compile(
+    r",\s+(?=(?:so\s+|and\s+|but\s+)?(?:how|what|what's|where|which|who|why|should|can|could|"
+    r"would|will|is|are|do|does|any)\s)",
+    _I,
+)
+_OWN_STATEMENT = re.compile(r"^(?:\W*\w+\W+){0,2}?(?:i|i'm|im|i've|my|we|we're|our)\b", _I)
+# A head that opens with one of these is half of a condition or a time: "when I'm in Lisbon,
+# where should I eat?"
+_SUBORDINATE = re.compile(
+    r"^\W*(?:and\s+|but\s+|so\s+)?(?:if|when|while|since|because|as|once|before|after|"
+    r"assuming|say|suppose|whether|unless|until)\b",
+    _I,
+)
 # "I walk the dog, well": the next clause says it again, mended.
 _MENDED_NEXT = re.compile(r",\s*(?:well|i mean|or rather)$", _I)
 # A condition, or a dream ("when I win the lottery"): what follows it is no fact.
@@ -187,6 +202,16 @@ def _question_apart(sentence: str) -> str:
     """
     if not sentence.rstrip().endswith("?") or "," not in sentence:
         return sentence
+    asked = _ASKED_AFTER.search(sentence)
+    if asked is not None:
+        head = sentence[: asked.start()]
+        if (
+            len(head.split()) >= 2
+            and _OWN_STATEMENT.match(head)
+            and not _SUBORDINATE.match(head)
+            and "?" not in head
+        ):
+            return f"{head}; {sentence[asked.end() :]}"
     head, tail = sentence.rsplit(",", 1)
     if len(tail.split()) > _SHORT_QUESTION_WORDS or len(head.split()) < _MIN_CLAUSE_WORDS:
         return sentence

@@ -21,7 +21,8 @@ _I = re.IGNORECASE
 # "Omar has got about 20." (guests, after "how many are you inviting?"): a count of nothing
 _BARE_COUNT = re.compile(
     r"^\S+ (?:has|have|ordered|bought|booked|needs|wants|got|is doing|are doing)(?: got)? "
-    r"(?:about |around |roughly |like |maybe |only |just )?\d+(?:ish)?\.$",
+    # ("User has 31 years.", an age said the way another language says it, is read as one)
+    r"(?:about |around |roughly |like |maybe |only |just )?\d+(?:ish)?(?: years)?\.$",
     _I,
 )
 # "User is learning.", "Theo has been thinking.", "Start date is moving.": doing something,
@@ -35,6 +36,8 @@ _BARE_DOING = re.compile(
     # "User is going to start tomorrow": start what, the talk says.
     r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
     r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"
+    # "User has no intention of doing so.": of what, the talk before said
+    r"|^\S+ (?:has|have) no (?:intention|plans?) of (?:doing|going)(?: so| it| that)?\.$"
 )
 # "User booked the flights.", "User found a place.": a deed whose thing only the talk names
 # ("User has got an allotment" has it; "Luis got an offer" is news). An animal, a house or

@@ -136,6 +136,7 @@ CONDITION_WORDS = (
         crohn's crohns shingles anaemia anemia angina dementia alzheimer's parkinson's
         parkinsons alzheimers cancer leukaemia leukemia lymphoma osteoporosis glaucoma
         osteoarthritis ptsd ocd cataracts tendonitis tendinitis vertigo insomnia hypermobility
+        rhinitis sinusitis rosacea scoliosis gastritis
         """
     ),
     "rheumatoid arthritis",
@@ -161,6 +162,10 @@ CONDITION_WORDS = (
     "motor neurone disease",
     "breast cancer",
     "prostate cancer",
+    "allergic rhinitis",
+    "a slipped disc",
+    "a bulging disc",
+    "a herniated disc",
 )
 """Conditions someone lives with ("I have type 2 diabetes", "asthma, diagnosed at 12")."""
 

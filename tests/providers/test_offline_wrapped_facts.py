@@ -1,0 +1,128 @@
+"""Facts wrapped in other words: a question after them, a label before them, an aside.
+
+Each case is a line from a realistic chat: "I'm coeliac, how hard is gluten
+free going to be there?" states a condition before it asks; "food question - …"
+labels what follows; "so this might be quick" and "and hope" close a fact
+without adding to it. Older and second-language English says things its own
+way ("I should like to know", "I have 31 years"), and a title is not a name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+
+
+def test_a_statement_before_a_question_is_kept_and_the_question_is_not() -> None:
+    said = (
+        "perfect. food question - I'm coeliac, how hard is gluten free going to be there?"
+        " and I don't eat meat, fish is fine"
+    )
+    assert facts(("user", said)) == ["User is coeliac.", "User doesn't eat meat, fish is fine."]
+    assert facts(("user", "I'm a nurse, should I get the flu jab?")) == ["User is a nurse."]
+    # half of a condition, or a plan put to the listener, states nothing
+    assert facts(("user", "When I'm in Lisbon, where should I eat?")) == []
+    assert facts(("user", "I'm thinking of going, what do you think?")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            'small thing - please don\'t put the "consult a doctor" line on everything',
+            'User wants the assistant not to put the "consult a doctor" line on everything.',
+        ),
+        (
+            "also pls just give me diffs going forward, not whole files, and skip the"
+            " explanations unless i ask.",
+            "User wants the assistant to give diffs, not whole files.",
+        ),
+        (
+            "skip the explanations unless i ask.",
+            "User wants the assistant to skip the explanations unless they ask.",
+        ),
+        (
+            "Would you be so good as to write to me in ordinary sentences and paragraphs, as one"
+            " would in a letter?",
+            "User wants the assistant to answer in ordinary sentences and paragraphs.",
+        ),
+    ],
+)
+def test_a_rule_for_the_answers_wrapped_in_other_words_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "great. oh and I forgot to tell you I didn't take the veltrix job in the end,"
+            " I'm staying on as head nurse from January.",
+            "User is staying on as head nurse from January.",
+        ),
+        (
+            "quick one. our editor setup: i'm on zed now, switched from pycharm in september,"
+            " and i miss the django run configs.",
+            "User is on zed now, switched from pycharm in September.",
+        ),
+        (
+            "cheers. ok off to walk Twig before it's dark, she's a retired greyhound and hates"
+            " the rain so this might be quick",
+            "Twig is a retired greyhound and hates the rain.",
+        ),
+        (
+            "my asthma's awful with the dust. had to use the blue inhaler twice today",
+            "User has asthma.",
+        ),
+        (
+            "Also a letter from my GP, because the mould make my rhinitis very bad, I have allergic"
+            " rhinitis since child.",
+            "User has allergic rhinitis since child.",
+        ),
+        (
+            "I was a geography master for thirty-one years at the grammar school here.",
+            "User was a geography master for thirty-one years at the grammar school.",
+        ),
+    ],
+)
+def test_a_fact_with_an_aside_is_kept_without_it(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_staying_on_is_a_role_only_with_one() -> None:
+    assert facts(("user", "I'm staying on for the weekend.")) == []
+
+
+def test_an_age_said_as_years_one_has_is_an_age() -> None:
+    said = "I am Thaís, I am from Belo Horizonte, in Brazil. I have 31 years."
+    assert "User is 31." in facts(("user", said))
+    assert not any("has 31 years" in line for line in facts(("user", said)))
+    assert "User is 20." not in facts(("user", "I have 20 years left on the mortgage"))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I should like to know, in the simplest terms, what the first steps are.",
+        "Margaret says she did not spend fifty years getting used to Yorkshire winters, and I"
+        " should be lost without the Dales.",
+        "Margaret and I talked it over last night, and we have no intention of doing so.",
+        "Our neighbour, Mrs Pritchard, who is ninety-one, tells me she is moving into a care"
+        " home in Knaresborough in the new year",
+    ],
+)
+def test_an_older_writers_turns_of_phrase_are_no_facts(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_should_with_a_deed_is_still_a_task() -> None:
+    said = "I should call the solicitor on Monday about the deposit."
+    assert facts(("user", said)) == [
+        "User should call the solicitor on Monday about the deposit (as of 2026-03-02)."
+    ]
+
+
+def test_and_hope_closes_a_habit_without_a_verb_left_bare() -> None:
+    stored = facts(("user", "And nutrition - I usually just eat a banana and hope."))
+    assert not any("hope" in line for line in stored)
