@@ -158,6 +158,7 @@ SETS = (
     "writer26",
     "writer27",
     "writer28",
+    "writer29",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
