@@ -123,7 +123,7 @@ def test_terse_news_said_object_first_or_as_years_is_the_speakers() -> None:
         "User booked photographer lumen and co 4200."
     ]
     assert facts(("user", "deposit paid 5k.")) == ["User paid deposit 5k."]
-    assert facts(("user", "5 yrs of react. loving it")) == ["User has 5 yrs of react."]
+    assert facts(("user", "5 yrs of react. loving it")) == ["User has 5 years of react."]
     assert facts(("user", "keeping apple maps on ios")) == ["User is keeping apple maps on ios."]
 
 

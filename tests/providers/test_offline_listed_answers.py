@@ -77,7 +77,7 @@ def test_a_question_about_what_to_know_for_something_asks_for_the_thing() -> Non
         ("assistant", "Do you have any dietary restrictions I should know about for gels/food?"),
         ("user", "veggie. no meat. 20 yrs"),
     ]
-    assert facts(*chat) == ["User's dietary restrictions: veggie, no meat, 20 yrs."]
+    assert facts(*chat) == ["User's dietary restrictions: veggie, no meat, 20 years."]
 
 
 def test_a_name_given_late_without_my_is_kept_with_its_capital() -> None:

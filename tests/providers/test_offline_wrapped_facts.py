@@ -126,3 +126,16 @@ def test_should_with_a_deed_is_still_a_task() -> None:
 def test_and_hope_closes_a_habit_without_a_verb_left_bare() -> None:
     stored = facts(("user", "And nutrition - I usually just eat a banana and hope."))
     assert not any("hope" in line for line in stored)
+
+
+def test_a_terse_writer_gives_a_name_with_btw_anywhere_in_a_message() -> None:
+    said = "mostly 2.4m sum 3m back on truck now ta im dez btw"
+    assert facts(("user", said)) == ["User's name is Dez."]
+    for state in ("ok im knackered btw", "im off btw", "im driving btw"):
+        assert facts(("user", state)) == []
+
+
+def test_a_habit_typed_without_its_i_or_its_stops_is_kept() -> None:
+    said = "still see a physio every other wk at the dri ill ask her"
+    assert facts(("user", said)) == ["User still sees a physio every other week at the dri."]
+    assert facts(("user", "I see a physio tomorrow")) == []

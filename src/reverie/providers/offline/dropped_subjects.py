@@ -45,6 +45,13 @@ _DROPPED_I_EVENT = re.compile(
     r"|^start (?:at|with) \S+ (?:on|from|in|next) \S",
     _I,
 )
+# "still see a physio every other wk at the dri": a habit, its "I" left out (an adverb of
+# habit first: an order to someone, "see a physio", has none)
+_DROPPED_I_HABIT = re.compile(
+    r"^(?:still|usually|normally|always|mostly) (?:see|go|do|play|swim|run|cycle|train|"
+    r"volunteer|teach|coach|work|walk|drive|take|have|get|eat|drink|read|use)\s+\S",
+    _I,
+)
 # "been a plumber 15 years", "been vegan since 2019"
 _DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
 _DROPPED_I_AM = re.compile(
@@ -68,7 +75,7 @@ def with_dropped_subject(s: str) -> str:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
     if _DROPPED_I_WAS.match(s):
         return "I was " + s
-    if _DROPPED_I_EVENT.match(s):
+    if _DROPPED_I_EVENT.match(s) or _DROPPED_I_HABIT.match(s):
         return "I " + s
     if _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         # "divorced last year": it happened then, so "I got divorced", not "I'm divorced"

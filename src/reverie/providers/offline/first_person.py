@@ -87,6 +87,15 @@ _I_HAVE_CONDITION = re.compile(
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
 
 # "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
+# "I still see a physio every other wk": care one goes back to, a habit ("I see your point"
+# is not one).
+_I_SEE_REGULARLY = re.compile(
+    r"^I (?:still |also |now )?see (?:a|an|my|the) (?:physio|physiotherapist|therapist|counsell?or|"
+    r"psychologist|psychiatrist|chiropractor|chiro|osteopath|osteo|dietitian|nutritionist|"
+    r"podiatrist|speech therapist|personal trainer|pt|tutor|specialist|consultant|nurse)\b"
+    r"(?=.*\b(?:every|each|weekly|fortnightly|monthly|once a|twice a|regularly)\b)",
+    _I,
+)
 _I_WILL_BE = re.compile(
     rf"^I(?:'ll| will) be {ADV}(?:(?:a|an|the|working|moving|travel\w*|flying|based|living|"
     rf"leading)\s+\S|(?:away|on|in|at|out of)\s+(?-i:[A-ZÀ-Þ]|\d))",
@@ -323,6 +332,8 @@ def first_person(s: str) -> Tag | None:
         if _NO_OBJECT.match(event["rest"]) or _ONLY_WHEN.match(s) or _ONLY_YEAR.match(s):
             return None
         return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
+    if _I_SEE_REGULARLY.match(s):
+        return "permanent"
     if (habit := _I_HABIT.match(s)) is not None:
         verb = habit["verb"].lower().split()[-1]
         return "permanent" if light_verb_ok(verb, habit["rest"]) else None

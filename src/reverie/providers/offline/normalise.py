@@ -75,6 +75,15 @@ _SPELLINGS = {
     "enuf": "enough",
     "tho": "though",
     "prob": "probably",
+    # a terse writer's own spellings ("wat epoxy do i get", "jus off shift")
+    "wat": "what",
+    "jus": "just",
+    "gd": "good",
+    "nite": "night",
+    "tonite": "tonight",
+    "fone": "phone",
+    "wk": "week",
+    "yrs": "years",
 }
 # Words a slip of two keys makes unreadable to the rules ("jsut", "bougth", "teh"): each of
 # their swapped-neighbour spellings reads as the word, unless that spelling is a word too

@@ -108,6 +108,10 @@ _NAME_FIRST = re.compile(
     rf"{JOB}(?: (?:at|for) [\w&.'-]+(?: [\w&.'-]+){{0,2}}?)?)(?=\s*[,.(;!]|\s*$))",
     _I,
 )
+# "back on truck now ta im dez btw": a name given as one, wherever the message says it.
+_NAME_BTW = re.compile(
+    rf"\b(?:i'm|im|i am) (?P<name>{TOKEN}),? (?:btw|by the way)\b(?!\s+(?:i|i'm|im)\b)", _I
+)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
@@ -215,11 +219,15 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
     """
     if not late and (first := _name_first(text, lexicon)):
         return first
-    for pattern in (_INTRO, _HERE, _ITS_ME):
+    for pattern in (_INTRO, _HERE, _ITS_ME, _NAME_BTW):
         match = pattern.search(text)
         if match is None:
             continue
-        if late and not (pattern is _INTRO and _late_name(text, match, lexicon)):
+        if (
+            late
+            and pattern is not _NAME_BTW
+            and not (pattern is _INTRO and _late_name(text, match, lexicon))
+        ):
             continue
         said = match["name"] or match.groupdict().get("lower")
         if said is None or said.lower() in _STATES or said.lower() in STATE_WORDS:
@@ -227,6 +235,7 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
         name = lexicon.name(said, by_shape=True)
         if (
             said.islower()
+            and pattern is not _NAME_BTW
             and not lexicon.written_as_a_name(said)
             and _ENDS_THERE.match(text[match.end() :])
         ):

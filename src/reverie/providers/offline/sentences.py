@@ -62,6 +62,9 @@ _CLAUSE = re.compile(
     # "…, tomasz is head baker full time, leanne runs front of house": a roster in one line
     r"|,\s*(?=(?-i:[a-zà-ÿ][\wà-ÿ'-]+) (?:(?:runs|does|works|handles|manages|owns|leads|covers)"
     r" (?!of\b|out\b|fine\b|well\b)\w|is (?:our|the|a|an|head|lead|chief|senior|junior) \w))"
+    # "still see a physio every other wk at the dri ill ask her": a run-on, typed without
+    # stops, where the next thought begins
+    r"|\s+(?=(?:i'll|ill) (?:ask|tell|check|try|let|see|get|do|text|ring|call|send|look)\b)"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
