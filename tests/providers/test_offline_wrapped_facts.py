@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.transcript import Turn
 
 
 def test_a_statement_before_a_question_is_kept_and_the_question_is_not() -> None:
@@ -139,3 +141,33 @@ def test_a_habit_typed_without_its_i_or_its_stops_is_kept() -> None:
     said = "still see a physio every other wk at the dri ill ask her"
     assert facts(("user", said)) == ["User still sees a physio every other week at the dri."]
     assert facts(("user", "I see a physio tomorrow")) == []
+
+
+def test_a_word_shouted_is_no_name_and_an_acronym_still_says_something() -> None:
+    assert facts(("user", "I'm STILL CRYING")) == []
+    assert facts(("user", "I'm MITI.")) == ["User is MITI."]
+    assert facts(("user", "I've accepted my fate.")) == []
+
+
+def test_what_happened_today_told_in_the_present_is_no_habit() -> None:
+    for said in ("I read again the email.", "I work since 6 in the morning."):
+        assert facts(("user", said)) == []
+    assert facts(("user", "I work at Kiln Coffee since 2023.")) == [
+        "User works at Kiln Coffee since 2023."
+    ]
+
+
+def test_a_new_thought_after_and_leaves_the_fact_whole() -> None:
+    said = "I am living in Dublin since 2022 and this is the first time I have this problem."
+    assert facts(("user", said)) == ["User is living in Dublin since 2022."]
+    assert facts(("user", "I have a cat and it is called Milo.")) == ["User has a cat called Milo."]
+
+
+def test_an_errand_said_to_the_other_person_is_not_the_users() -> None:
+    chat = [
+        Turn("assistant", "mum's side: auntie rana, uncle fadi + kids", "2025-08-20", "Kaz"),
+        Turn("user", "don't forget the neighbours. mrs kaur would never forgive us", "2025-08-20"),
+    ]
+    assert not any("forget" in fact.text for fact in extract_facts(chat))
+    said_to_an_assistant = facts(("user", "don't forget the neighbours for the party"))
+    assert any("must not forget the neighbours" in line for line in said_to_an_assistant)

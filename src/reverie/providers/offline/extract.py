@@ -91,6 +91,8 @@ _ANSWERS_UNSEEN = re.compile(r"^\W*(?:yeah|yea|yes|yep|yup|ya|no|nope|nah)[.,]\s
 
 _I = re.IGNORECASE
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
+# "don't forget the neighbours", said to a sibling: their errand, not the user's.
+_ERRAND_FOR_THEM = re.compile(r"^(?:don'?t forget|do not forget|remember to)\b", _I)
 
 
 def _known_lines(previous_summary: str | None) -> list[str]:
@@ -116,6 +118,8 @@ def _fact(
     """The stored line for one classified clause, or None when it would not read alone."""
     if (voice.other or person) and found.tag == "permanent" and _RULE_BODY.match(found.body):
         return None  # between two people, "don't apologise" is no rule for an assistant
+    if person and found.tag == "ephemeral" and _ERRAND_FOR_THEM.match(found.body):
+        return None
     text = describe(found, voice)
     tag: Tag = found.tag
     fitted: str | None

@@ -68,7 +68,10 @@ _MOOD = re.compile(
     # "Theo likes User.": a feeling for the user, said to tease or please
     r"|^\S+ (?:likes|loves|hates|adores|misses) User\b"
     # "User won 5 in a row.", "… the place to themselves for 2 hours": a streak, an evening
-    r"|\bin a row\b|\bto themselves for\b|\bas long as their arm\b",
+    r"|\bin a row\b|\bto themselves for\b|\bas long as their arm\b"
+    # "I've accepted my fate", "I have many opinions about this now": a sigh, not a fact
+    r"|\b(?:accepted|accepting) (?:their|User's|his|her) fate\b"
+    r"|\bhas (?:many|lots of|a lot of|strong) opinions\b",
     _I,
 )
 # "User's schedule is a bit chaotic.", "User's writing is like a 12 year old.": a verdict.

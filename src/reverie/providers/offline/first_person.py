@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.predicates import (
     ADV,
@@ -94,6 +95,13 @@ _I_SEE_REGULARLY = re.compile(
     r"psychologist|psychiatrist|chiropractor|chiro|osteopath|osteo|dietitian|nutritionist|"
     r"podiatrist|speech therapist|personal trainer|pt|tutor|specialist|consultant|nurse)\b"
     r"(?=.*\b(?:every|each|weekly|fortnightly|monthly|once a|twice a|regularly)\b)",
+    _I,
+)
+# "I read again the email", "I work since 6 in the morning": what happened today, told in the
+# present the way another language tells it (a habit is never "again" or since an hour).
+_ONCE_NOT_A_HABIT = re.compile(
+    r"\bagain\b|\bsince (?:\d{1,2}(?::\d\d)? ?(?:[ap]\.?m\.?|o'clock|in the (?:morning|"
+    r"afternoon|evening))|this (?:morning|afternoon|evening))",
     _I,
 )
 _I_WILL_BE = re.compile(
@@ -266,7 +274,9 @@ def _i_am(rest: str, negated: bool) -> bool:
     first = rest.split()[0] if rest.split() else ""
     if _NEEDS_OF.match(rest):
         return False
-    if is_name(first) or _I_AM_TRAIT.match(rest):
+    # ("I'm STILL CRYING": a word shouted, not a name)
+    shouted = first.isupper() and is_everyday_word(first)
+    if (is_name(first) and not shouted) or _I_AM_TRAIT.match(rest):
         return True
     return progressive_ok(rest)
 
@@ -335,6 +345,8 @@ def first_person(s: str) -> Tag | None:
     if _I_SEE_REGULARLY.match(s):
         return "permanent"
     if (habit := _I_HABIT.match(s)) is not None:
+        if _ONCE_NOT_A_HABIT.search(habit["rest"]):
+            return None
         verb = habit["verb"].lower().split()[-1]
         return "permanent" if light_verb_ok(verb, habit["rest"]) else None
     return None

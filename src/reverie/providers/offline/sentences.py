@@ -26,7 +26,9 @@ _QUOTE_LINE = re.compile(r"^\s*>")
 _QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
 _LONG_QUOTE_WORDS = 8
 # "I made a fly app, it's called fernweh-search": the name belongs to the app.
-_ITS_CALLED = re.compile(r",?\s+(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I)
+_ITS_CALLED = re.compile(
+    r",?\s+(?:and )?(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I
+)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
     words("st dr mr mrs ms prof vs etc approx inc ltd jr sr no e.g i.e fig mt ca cf aka")
@@ -73,7 +75,10 @@ _CLAUSE = re.compile(
 )
 # "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
-_AND_SUBJECT = re.compile(r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b)", _I)
+# ("I am living in Dublin since 2022 and this is the first time …": a new thought, too)
+_AND_SUBJECT = re.compile(
+    r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) )", _I
+)
 _MIN_CLAUSE_WORDS = 3
 # The end of a clause that is the first half of "… and my siblings and I want …".
 _JOINED_SUBJECT = re.compile(
