@@ -111,6 +111,15 @@ def test_a_lower_case_writer_names_the_other_person_without_a_capital() -> None:
     assert identify_speakers(_chat(mine, theirs)).other_name == "Inês"
 
 
+def test_one_greeting_that_ends_a_message_names_the_other_person_in_a_chunk() -> None:
+    theirs = ["HAMISH. i'm back!!", "lol ok", "night night"]
+    mine = ["rehearsal tuesday as usual", "tenors being tenors", "i'm bringing two. night inês"]
+    assert identify_speakers(_chat(mine, theirs)).other_name == "Inês"
+    # a greeting word that names a thing ("night safari") names nobody
+    mine = ["best 10 days. night safari. botanic gardens.", "rehearsal tuesday", "ok fine"]
+    assert identify_speakers(_chat(mine, theirs)).other_name is None
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [

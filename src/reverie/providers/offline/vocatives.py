@@ -105,6 +105,24 @@ _LOWERCASE_VOCATIVE = re.compile(
     # ("caversham, 3 bed villa": a place, then what is there)
     r"(?!,\s+\d)"
 )
+# Typed in lower case, a greeting and a name that ends what is said: "i'm bringing two. night
+# inês", "welcome hame inês 😂 the haar rolled in". (A greeting
+# word also names things: "best 10 days. night safari. botanic gardens.")
+_EMOJI_AFTER = r"[\u2600-\u27bf\U0001f300-\U0001faff]"
+_LOWERCASE_ADDRESSED = re.compile(
+    r"(?:^|[.!?]\s+)(?:hey|hi|hello|hiya|yo|morning|night|good ?night|bye|thanks|thank you|"
+    r"thx|cheers|love you|miss you|welcome(?: hame| home| back)?)[,!]?\s+"
+    rf"(?P<name>[a-zà-ÿ]{{3,}})(?=[.!?]*\s*(?:$|{_EMOJI_AFTER}))",
+    _I,
+)
+_MONTHS = frozenset(
+    words(
+        """
+        january february march april may june july august september october november december
+        jan feb mar apr jun jul aug sep sept oct nov dec
+        """
+    )
+)
 # "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
 # A place ends sentences too ("the drive from manchester"): not after a preposition.
 _TRAILING_VOCATIVE = re.compile(
@@ -129,7 +147,11 @@ _CALLED_OFTEN = 3
 def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]:
     found: Counter[str] = Counter()
     words_called: Counter[str] = Counter()
-    patterns = (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE) if lower_case else _VOCATIVE_PATTERNS
+    patterns = (
+        (*_VOCATIVE_PATTERNS, _LOWERCASE_VOCATIVE, _LOWERCASE_ADDRESSED)
+        if lower_case
+        else _VOCATIVE_PATTERNS
+    )
     for index, text in enumerate(texts):
         # "AHHHHH\nKOFI!!!!! i knew it": each line of a chat message is a text of its own.
         lines = text.strip().split("\n")[:_LINES_READ]
@@ -151,6 +173,7 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or low in _INTERJECTIONS
                     or _SOUND.fullmatch(low)
                     or low in COMMON_WORDS
+                    or low in _MONTHS
                     or len(name) < 2
                     # "sending.", "crying."; "ok ayo's.": a place, not a person
                     or low.endswith(("ed", "ing", "ly", "'s", "’s"))
