@@ -13,6 +13,7 @@ import pytest
 
 from offline_facts import facts
 from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 
 
@@ -171,3 +172,22 @@ def test_an_errand_said_to_the_other_person_is_not_the_users() -> None:
     assert not any("forget" in fact.text for fact in extract_facts(chat))
     said_to_an_assistant = facts(("user", "don't forget the neighbours for the party"))
     assert any("must not forget the neighbours" in line for line in said_to_an_assistant)
+
+
+def test_the_name_to_sign_a_draft_with_is_the_users() -> None:
+    said = "PR description time. sign it as me: Ilse Vermeulen, Team Billing"
+    assert facts(("user", said)) == ["User's name is Ilse."]
+    assert facts(("user", "sign it as the Billing team")) == []
+
+
+def test_an_assistants_wish_that_ends_with_a_name_names_the_user() -> None:
+    chat = [
+        Turn("user", "ok pushing. the keyboard is a ZSA Voyager, typing is slow", "2025-11-12"),
+        Turn(
+            "assistant", "Splits take a week or two to get used to. Enjoy it, Ilse.", "2025-11-12"
+        ),
+        Turn("user", "thanks. Ilse Vermeulen, Team Billing goes under the PR", "2025-11-12"),
+    ]
+    assert identify_speakers(chat).user_name == "Ilse"
+    chat[2] = Turn("user", "thanks. next the runbook", "2025-11-12")
+    assert identify_speakers(chat).user_name is None  # one wish, a name never typed

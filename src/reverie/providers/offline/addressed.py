@@ -30,6 +30,12 @@ _ADDRESSED = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))(?=\s*[.!—–]|,\s+\S)",
     _I,
 )
+# "Enjoy it, Ilse.", "Good luck on Wednesday, Saoirse.": a wish that ends with the name.
+_WISHED = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:good luck|best of luck|enjoy|have fun|take care|safe travels|"
+    r"well done)\b[^.!?\n,]{0,30},\s+(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))[.!]",
+    _I,
+)
 # "Easy to get hooked on looking though, Dez!": a name called out to end a sentence.
 _CALLED_OUT = re.compile(r",\s+(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))!")
 _ADDRESSED_NEEDED = 2
@@ -47,7 +53,12 @@ def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str 
         for line in reply.text.split("\n"):
             if line.lstrip().startswith((">", '"', "“")):
                 continue  # a draft or a quote: its greeting is to someone else
-            for match in (*_ADDRESSED.finditer(line.strip()), *_CALLED_OUT.finditer(line)):
+            matches = (
+                *_ADDRESSED.finditer(line.strip()),
+                *_CALLED_OUT.finditer(line),
+                *_WISHED.finditer(line.strip()),
+            )
+            for match in matches:
                 name = match["name"]
                 if name.lower() not in COMMON_WORDS and is_name(name):
                     names.add(name)

@@ -112,6 +112,13 @@ _NAME_FIRST = re.compile(
 _NAME_BTW = re.compile(
     rf"\b(?:i'm|im|i am) (?P<name>{TOKEN}),? (?:btw|by the way)\b(?!\s+(?:i|i'm|im)\b)", _I
 )
+# "sign it as me: Ilse Vermeulen, Team Billing": the name to put under what is drafted.
+_SIGN_AS = re.compile(
+    r"\bsign (?:it |this |them |the \w+ |off )?as(?: me)?[:,]? (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
+    _I,
+)
+# Read in any message, not only the first few.
+_SAID_AS_A_NAME = (_NAME_BTW, _SIGN_AS)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
@@ -219,13 +226,13 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
     """
     if not late and (first := _name_first(text, lexicon)):
         return first
-    for pattern in (_INTRO, _HERE, _ITS_ME, _NAME_BTW):
+    for pattern in (_INTRO, _HERE, _ITS_ME, *_SAID_AS_A_NAME):
         match = pattern.search(text)
         if match is None:
             continue
         if (
             late
-            and pattern is not _NAME_BTW
+            and pattern not in _SAID_AS_A_NAME
             and not (pattern is _INTRO and _late_name(text, match, lexicon))
         ):
             continue
@@ -235,7 +242,7 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
         name = lexicon.name(said, by_shape=True)
         if (
             said.islower()
-            and pattern is not _NAME_BTW
+            and pattern not in _SAID_AS_A_NAME
             and not lexicon.written_as_a_name(said)
             and _ENDS_THERE.match(text[match.end() :])
         ):
