@@ -191,3 +191,27 @@ def test_an_assistants_wish_that_ends_with_a_name_names_the_user() -> None:
     assert identify_speakers(chat).user_name == "Ilse"
     chat[2] = Turn("user", "thanks. next the runbook", "2025-11-12")
     assert identify_speakers(chat).user_name is None  # one wish, a name never typed
+
+
+def test_a_birthday_said_without_whose_or_through_a_pronoun_is_kept() -> None:
+    said = "Flying from Bristol Thursday 20th Nov, back Tuesday 25th. Birthday is the 22nd."
+    assert "User's birthday is the 22nd." in facts(("user", said))
+    said = (
+        "Dad isn't eighty-seven for much longer. His birthday is the 22nd of February and"
+        " he'll be eighty-eight."
+    )
+    assert "User's dad's birthday is the 22nd of February." in facts(("user", said))
+
+
+def test_a_dated_start_passed_on_from_whoever_set_it_is_kept() -> None:
+    chat = [
+        ("user", "my daughter Defne is 6."),
+        (
+            "user",
+            "I tell everybody the new date. De Regenboog says Defne starts Monday 17 November now.",
+        ),
+        ("user", "and Defne arrives on Thursday evening."),
+    ]
+    stored = facts(*chat)
+    assert "User's daughter Defne starts Monday 17 November now." in stored
+    assert not any("arrives" in line for line in stored)  # a weekday is no date to keep

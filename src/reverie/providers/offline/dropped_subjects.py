@@ -22,6 +22,8 @@ _DROPPED_I_AM_CHOOSING = re.compile(
     r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
     _I,
 )
+# "Birthday is the 22nd.": the speaker's own, without its "my".
+_DROPPED_MY_BIRTHDAY = re.compile(r"^(?:birthday|bday) is (?:on )?(?:the )?\d", _I)
 # "name's christopher btw": the name, without its "my".
 _DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
 # "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
@@ -71,6 +73,8 @@ def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
     if (name := _DROPPED_MY_NAME.match(s)) is not None:
         return f"my name is {name['name']}"
+    if _DROPPED_MY_BIRTHDAY.match(s):
+        return "my " + s[:1].lower() + s[1:]
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
     if _DROPPED_I_WAS.match(s):

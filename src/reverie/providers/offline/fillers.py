@@ -92,6 +92,15 @@ _HOW_KNOWN = re.compile(
     r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )
+# "De Regenboog says Defne starts Monday 17 November now": news of someone named, through
+# whoever sent it (the school, the hospital); what is said of them is the fact.
+_SAYS_OF_SOMEONE = re.compile(
+    r"^(?:the \w+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?) (?:says|said|confirmed|"
+    r"wrote|emailed to say|rang to say|called to say)(?: that)?,? "
+    r"(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:starts|begins|finishes|leaves|arrives|flies|moves|is starting|"
+    r"is moving|will start|can start|has a place)\b)",
+    _I,
+)
 # "the GP put me on propranolol", "she's started me on methotrexate": what the speaker now
 # takes, said through whoever prescribed it.
 _PUT_ON = re.compile(
@@ -132,7 +141,7 @@ _BARE_KIN_SUBJECT = re.compile(
     # (what befell them or how they are; "mum asked if he was a doctor" is talk)
     r"(?=(?: \([^)]{1,30}\))? (?:(?:just|still|never|finally|now) )?(?:is|was|has|had|died|"
     r"passed|moved|lived|turned|turns|fell|broke|works|worked|retired|married|"
-    r"divorced|remarried|graduated|started|finished|can't)\b)",
+    r"divorced|remarried|graduated|started|finished|can't|isn't|wasn't|doesn't|won't)\b)",
     _I,
 )
 # "dad's cataract op is thursday 16th oct", "mum's birthday is the 30th": family said
@@ -198,7 +207,7 @@ def strip_fillers(sentence: str) -> str:
     "I am seventy-two" → "I am 72".
     """
     text = _FILLERS.sub("", sentence.strip()).strip()
-    text = _PREAMBLE.sub("", _HOW_KNOWN.sub("", text))
+    text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
     # "… put me on propranolol last month": when it started, not how things stand
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)

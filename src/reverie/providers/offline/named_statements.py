@@ -90,10 +90,26 @@ def named(s: str, names: Collection[str] | None) -> Tag | None:
         base = following.lower()
         return "durable" if base in HABIT_VERBS or base in PREFERENCE_VERBS else None
     base = stem_verb(verb)
+    if base in _DATED_MOVES and _ON_A_DATE.search(rest):
+        return "durable"  # "Defne starts Monday 17 November", "Zosia flies home on 9 August"
     # "Mila gets her own room" is not a habit; "Priya owns the iOS app" is a fact.
     known = base in HABIT_VERBS or base in PREFERENCE_VERBS
     return "durable" if known and rest.strip() and light_verb_ok(base, rest.strip()) else None
 
+
+# Comings and goings that a date makes news of.
+_DATED_MOVES = frozenset(
+    ("start", "begin", "finish", "leave", "arrive", "fly", "return", "graduate", "retire", "land")
+)
+
+# A day of the year, not of the week: "Monday 17 November", "the 9th", "on 9 August".
+_ON_A_DATE = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)?(?: of)? "
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
+    r"|the \d{1,2}(?:st|nd|rd|th))\b",
+    _I,
+)
 
 _AND_I = re.compile(
     r"^(?:(?P<other>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+) and I"

@@ -77,7 +77,9 @@ _CLAUSE = re.compile(
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
 # ("I am living in Dublin since 2022 and this is the first time …": a new thought, too)
 _AND_SUBJECT = re.compile(
-    r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) )", _I
+    r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
+    r"|(?:he|she)(?:'ll| will) be )",
+    _I,
 )
 _MIN_CLAUSE_WORDS = 3
 # The end of a clause that is the first half of "… and my siblings and I want …".
