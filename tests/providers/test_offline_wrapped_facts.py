@@ -215,3 +215,11 @@ def test_a_dated_start_passed_on_from_whoever_set_it_is_kept() -> None:
     stored = facts(*chat)
     assert "User's daughter Defne starts Monday 17 November now." in stored
     assert not any("arrives" in line for line in stored)  # a weekday is no date to keep
+
+
+def test_allergies_listed_after_a_colon_a_sentence_later_are_one_line() -> None:
+    said = "I'm allergic to a few things. the full list: peanuts, sesame, kiwi, and penicillin"
+    assert facts(("user", said)) == ["User is allergic to peanuts, sesame, kiwi and penicillin."]
+    assert facts(("user", "I'm allergic: nuts, kiwi and latex")) == [
+        "User is allergic to nuts, kiwi and latex."
+    ]

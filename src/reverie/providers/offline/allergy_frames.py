@@ -11,7 +11,7 @@ import re
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 
-__all__ = ["allergy_frames"]
+__all__ = ["allergy_frames", "allergy_list_after"]
 
 _I = re.IGNORECASE
 
@@ -38,6 +38,25 @@ def allergy_frames(sentence: str, subject: str) -> list[FrameFact]:
             line = f"{subject} is allergic to {_joined(items)}."
             found.append(FrameFact(line, (subject, "allergies")))
     return found
+
+
+# How far the list may come after "I'm allergic": the rest of that sentence and a short lead-in
+# ("I'm allergic to a few things. the full list: peanuts, sesame, kiwi, and penicillin").
+_LIST_WITHIN = 60
+
+
+def allergy_list_after(text: str, subject: str) -> list[FrameFact]:
+    """A list after a colon, a sentence after "I'm allergic" said it: one line of allergies."""
+    context = _ALLERGY_CONTEXT.search(text)
+    if context is None:
+        return []
+    listed = _LIST_AFTER_COLON.search(text, context.end())
+    if listed is None or listed.start() - context.end() > _LIST_WITHIN:
+        return []
+    items = _items(re.sub(r"\([^)]*\)?", "", listed["items"]))
+    if len(items) < 2:
+        return []
+    return [FrameFact(f"{subject} is allergic to {_joined(items)}.", (subject, "allergies"))]
 
 
 def _items(text: str) -> list[str]:

@@ -30,7 +30,7 @@ from reverie.providers.offline.age_frames import (
     ages_after_names,
     kids_frames,
 )
-from reverie.providers.offline.allergy_frames import allergy_frames
+from reverie.providers.offline.allergy_frames import allergy_frames, allergy_list_after
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
@@ -227,6 +227,8 @@ def message_frames(
     found += kids_frames(whole, subject)
     if not any(fact.slot == (subject, "birthday") for fact in found):
         found += own_birthday(whole, subject)
+    if not any(fact.slot == (subject, "allergies") for fact in found):
+        found += allergy_list_after(whole, subject)
     if not any(fact.slot[1].startswith("favourite") for fact in found):
         found += _favourite(whole, subject)
     found += pets_named_after(whole, subject, lexicon)

@@ -102,12 +102,14 @@ _DATED_MOVES = frozenset(
     ("start", "begin", "finish", "leave", "arrive", "fly", "return", "graduate", "retire", "land")
 )
 
-# A day of the year, not of the week: "Monday 17 November", "the 9th", "on 9 August".
+# A day or month of the year, not a day of the week: "Monday 17 November", "the 9th", "in July".
 _ON_A_DATE = re.compile(
     r"\b(?:\d{1,2}(?:st|nd|rd|th)?(?: of)? "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
-    r"|the \d{1,2}(?:st|nd|rd|th))\b",
+    r"|the \d{1,2}(?:st|nd|rd|th)"
+    r"|in (?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december))\b",
     _I,
 )
 
