@@ -42,6 +42,10 @@ def test_a_statement_before_a_question_is_kept_and_the_question_is_not() -> None
             "User wants the assistant to give diffs, not whole files.",
         ),
         (
+            "Paragraphs, please, not bullets!",
+            "User wants the assistant to answer in paragraphs, not bullets.",
+        ),
+        (
             "skip the explanations unless i ask.",
             "User wants the assistant to skip the explanations unless they ask.",
         ),

@@ -29,6 +29,10 @@ _LONG_QUOTE_WORDS = 8
 _ITS_CALLED = re.compile(
     r",?\s+(?:and )?(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I
 )
+# "Paragraphs, please, not bullets!": one request, however many commas it was typed with.
+_PLEASE_APART = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<what>\w+(?: \w+)?), (?P<please>please|pls|plz),", re.IGNORECASE
+)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
     words("st dr mr mrs ms prof vs etc approx inc ltd jr sr no e.g i.e fig mt ca cf aka")
@@ -257,7 +261,7 @@ def _short_quote(match: re.Match[str]) -> str:
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = drop_code(text)
-    text = _ITS_CALLED.sub(r" \1", text)
+    text = _PLEASE_APART.sub(r"\g<what> \g<please>,", _ITS_CALLED.sub(r" \1", text))
     text = _QUOTED.sub(_short_quote, text)
     clauses: list[str] = []
     for raw in text.splitlines():
