@@ -227,3 +227,16 @@ def test_allergies_listed_after_a_colon_a_sentence_later_are_one_line() -> None:
     assert facts(("user", "I'm allergic: nuts, kiwi and latex")) == [
         "User is allergic to nuts, kiwi and latex."
     ]
+
+
+def test_an_older_writers_long_sentences_still_give_their_facts() -> None:
+    said = (
+        "My doctor tells me to keep an eye on it, as I have atrial fibrillation and take"
+        " apixaban for it, and she says stress is not my friend."
+    )
+    assert facts(("user", said)) == ["User has atrial fibrillation and takes apixaban."]
+    said = (
+        "Helen is also, I discover, planning some sort of celebration for my eightieth"
+        " birthday, which is on the fourth of March."
+    )
+    assert "User's birthday is the fourth of March." in facts(("user", said))

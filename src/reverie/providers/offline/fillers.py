@@ -166,6 +166,12 @@ _CONDITION_ACTING_UP = re.compile(
     r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
     _I,
 )
+# "I have atrial fibrillation and take apixaban for it": "it" is the condition just named.
+_CONDITION_AND_ITS_MEDICINE = re.compile(
+    rf"^(?P<said>I have (?:{alternation(CONDITION_WORDS)}) and (?:take|am on|use) "
+    r"[\w -]+?) for (?:it|that|this)\b",
+    _I,
+)
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
@@ -217,6 +223,7 @@ def strip_fillers(sentence: str) -> str:
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", text)
+    text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
     text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"

@@ -119,7 +119,12 @@ _MONTHS = (
     "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
 MONTH = alternation(words(_MONTHS))
-_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# ("the sixth of January", "the twenty-first of June": a date written out in words)
+_DAY = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)?|(?:twenty-|thirty-)?(?:first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|"
+    r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
+)
 DATE = rf"(?:{_DAY}\s+(?:of\s+)?{MONTH}\b|{MONTH}\.?\s+{_DAY}\b)"
 
 _PLACE_WORD = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’.-]*"
@@ -175,10 +180,11 @@ def titled(place: str) -> str:
 
 
 def date_text(text: str) -> str:
-    """ "12 november" → "12 November"."""
-    return " ".join(
+    """ "12 november" → "12 November"; "fourth of march" → "the fourth of March"."""
+    said = " ".join(
         w[:1].upper() + w[1:] if re.fullmatch(MONTH, w, _I) else w for w in text.split()
     )
+    return f"the {said}" if re.match(r"[a-z]+(?:-[a-z]+)? of ", said) else said
 
 
 def sentences(text: str) -> list[str]:

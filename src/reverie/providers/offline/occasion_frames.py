@@ -52,7 +52,9 @@ _ASKED_TO_BE = re.compile(
 
 # ("Birthday is the 22nd.": a sentence of one's own that drops its "my")
 _BIRTHDAY = re.compile(
-    rf"(?:\bmy |^)(?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*(?:on )?(?:the )?(?P<date>{DATE})",
+    # ("my eightieth birthday, which is on the fourth of March": which one, and when)
+    rf"(?:\bmy |^)(?:[a-z]+(?:th|st|nd|rd) )?(?:birthday|bday|b-day)(?:'s| is|:|\.| -|,)?\s*"
+    rf"(?:which is )?(?:on )?(?:the )?(?P<date>{DATE})",
     _I,
 )
 _NAMED_BIRTHDAY = re.compile(

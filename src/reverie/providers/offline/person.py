@@ -34,6 +34,7 @@ _ADVERBS = _wordset(
 # are also nouns ("… and fish") are left out.
 _SECOND_VERBS = _wordset(
     "speak live love like hate prefer enjoy teach write drive own know want need use have don't "
+    "take eat work run play study cook "
     "haven't"
 )
 # The first half of a compound verb ("we soft delete rows" → "The team soft deletes rows").

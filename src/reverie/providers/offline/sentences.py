@@ -44,7 +44,7 @@ _SUBJECT_AHEAD = (
     r"he's|she's)\b)"
 )
 _CLAUSE = re.compile(
-    rf";\s+|,\s*(?:and |but |so |because |cause |though )?{_SUBJECT_AHEAD}"
+    rf";\s+|,\s*(?:and |but |so |because |cause |though |as )?{_SUBJECT_AHEAD}"
     # "I always use Figma, can I export from figma to html?": the question is apart.
     r"|,\s*(?=(?:can|could|should|would|will|do|does|did|is|are|how|what|why|where|when|which)"
     r"\s+(?:i|you|we|it|they|he|she|there|that|this)\b)"
