@@ -99,7 +99,7 @@ def test_a_terse_introduction_gives_the_age_and_the_job_beside_the_name() -> Non
     stored = facts(("user", "im rafael. currently hotel receptionist. lisbon. 29. realistic?"))
     assert "User's name is Rafael." in stored
     assert "User is 29." in stored
-    assert "User is currently a hotel receptionist." in stored
+    assert "User is a hotel receptionist." in stored
     assert facts(("user", "im rafael. 29. 31. which is cheaper?")) == ["User's name is Rafael."]
 
 

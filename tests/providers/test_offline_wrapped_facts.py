@@ -240,3 +240,22 @@ def test_an_older_writers_long_sentences_still_give_their_facts() -> None:
         " birthday, which is on the fourth of March."
     )
     assert "User's birthday is the fourth of March." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Currently I work as a barista in Kiln Coffee, in Smithfield.",
+            "User works as a barista in Kiln Coffee, in Smithfield.",
+        ),
+        ("These days I work from home.", "User works from home."),
+        (
+            "Actually I work as a barista in a café, but I am architect in Brazil.",
+            "User is an architect in Brazil.",
+        ),
+        ("I am student.", "User is a student."),
+    ],
+)
+def test_second_language_english_is_read_as_meant(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

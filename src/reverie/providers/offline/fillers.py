@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import JOB
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["strip_fillers"]
@@ -27,6 +28,8 @@ _FILLERS = re.compile(
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"
+    # "Currently I work as a barista", "these days I work from home": now, as every fact is
+    r"currently|at the moment|these days|at present|"
     # "I'm afraid, a more personal one": a hedge, not a fear
     r"I'm afraid(?=,)|I am afraid(?=,))\b[,!:.\s-]*|(?:please )?(?:remember|"
     r"keep in mind|for future reference|for your information)\s*:\s*"
@@ -172,6 +175,13 @@ _CONDITION_AND_ITS_MEDICINE = re.compile(
     r"[\w -]+?) for (?:it|that|this)\b",
     _I,
 )
+# "I am architect in Brazil", "she is nurse in the Mater": a job, its article left out the way
+# many languages leave it.
+_JOB_NO_ARTICLE = re.compile(
+    rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) "
+    rf"(?P<vowel>(?=[aeiou]))?(?={JOB}\b)",
+    _I,
+)
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
@@ -223,6 +233,9 @@ def strip_fillers(sentence: str) -> str:
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", text)
+    text = _JOB_NO_ARTICLE.sub(
+        lambda job: f"{job['who']} {'an' if job['vowel'] is not None else 'a'} ", text
+    )
     text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
     text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
