@@ -97,6 +97,18 @@ def test_a_fact_with_an_aside_is_kept_without_it(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
 
 
+def test_an_offer_turned_down_and_a_goal_said_without_my_are_kept() -> None:
+    said = (
+        "great. oh and I forgot to tell you I didn't take the veltrix job in the end,"
+        " I'm staying on as head nurse from January."
+    )
+    assert "User didn't take the veltrix job in the end." in facts(("user", said))
+    assert facts(("user", "I didn't take the bus.")) == []
+    assert "User's goal is under 2:10." in facts(("user", "I run 3x a week. goal is under 2:10."))
+    said = "yes. also we're on postgres 15 so partial unique index is fine right"
+    assert facts(("user", said)) == ["The team is on postgres 15."]
+
+
 def test_staying_on_is_a_role_only_with_one() -> None:
     assert facts(("user", "I'm staying on for the weekend.")) == []
 

@@ -22,8 +22,13 @@ _DROPPED_I_AM_CHOOSING = re.compile(
     r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
     _I,
 )
-# "Birthday is the 22nd.": the speaker's own, without its "my".
-_DROPPED_MY_BIRTHDAY = re.compile(r"^(?:birthday|bday) is (?:on )?(?:the )?\d", _I)
+# "Birthday is the 22nd.", "goal is under 2:10": the speaker's own, without its "my".
+_DROPPED_MY_BIRTHDAY = re.compile(
+    r"^(?:(?:birthday|bday) is (?:on )?(?:the )?\d"
+    # "goal is under 2:10", "budget is about 2.5k": the speaker's own, with its figure
+    r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d)",
+    _I,
+)
 # "name's christopher btw": the name, without its "my".
 _DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
 # "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without

@@ -63,6 +63,9 @@ _COMMENT_TAIL = re.compile(
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
+    # "we're on postgres 15 so partial unique index is fine right": what it allows, a question
+    r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
+    r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
@@ -91,8 +94,11 @@ _HOW_KNOWN = re.compile(
     r"mom|dad|(?-i:[A-Z])\w+)"
     # "i should say i'm dyslexic": a fact brought up, not a duty
     r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"
-    r"(?:say|mention|add|tell you|point out))(?: that)?,?\s+"
-    r"(?=(?:I'm|I am|I have|I've|my \w+ (?:is|has)|[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
+    r"(?:say|mention|add|tell you|point out)"
+    # "I forgot to tell you I didn't take the veltrix job": news held back, now told
+    r"|I forgot to (?:tell you|mention|say))(?: that)?,?\s+"
+    r"(?=(?:I'm|I am|I have|I've|I didn't|I did not|I got|my \w+ (?:is|has)|"
+    r"[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )
 # "De Regenboog says Defne starts Monday 17 November now": news of someone named, through

@@ -88,6 +88,12 @@ _I_HAVE_CONDITION = re.compile(
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
 
 # "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
+# "I didn't take the veltrix job in the end": an offer turned down, a decision that lasts.
+_I_DECLINED = re.compile(
+    r"^I (?:didn't|did not|won't|will not|'m not going to|am not going to) (?:take|accept) "
+    r"(?:the|that|their|his|her) (?:[\w-]+ ){0,3}?(?:job|offer|role|position|place|promotion)\b",
+    _I,
+)
 # "I still see a physio every other wk": care one goes back to, a habit ("I see your point"
 # is not one).
 _I_SEE_REGULARLY = re.compile(
@@ -344,6 +350,8 @@ def first_person(s: str) -> Tag | None:
         return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
     if _I_SEE_REGULARLY.match(s):
         return "permanent"
+    if _I_DECLINED.match(s):
+        return "durable"
     if (habit := _I_HABIT.match(s)) is not None:
         if _ONCE_NOT_A_HABIT.search(habit["rest"]):
             return None
