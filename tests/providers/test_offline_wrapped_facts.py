@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
-from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 
@@ -271,3 +272,39 @@ def test_an_older_writers_long_sentences_still_give_their_facts() -> None:
 )
 def test_second_language_english_is_read_as_meant(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+def test_a_plan_cancelled_is_a_correction_of_the_plan() -> None:
+    chat = [
+        (
+            "user",
+            "booked a paddle course so i dont drown. paddle start at sprotbrough sat 15th nov",
+        ),
+        ("user", "cancelled the paddle course rota changed got nites on the 15th cant swap."),
+    ]
+    found = extract_facts([Turn(role, text, "2025-10-20") for role, text in chat])
+    assert [(fact.tag, fact.text) for fact in found][-1] == (
+        "correction",
+        "User cancelled the paddle course.",
+    )
+    # a swap says what came instead, and stays whole
+    assert facts(("user", "cancelled the ad200, got the ad300 pro instead.")) == [
+        "User cancelled the ad200, got the ad300 pro instead."
+    ]
+
+
+def test_dream_replaces_a_booking_the_user_later_cancelled() -> None:
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    summary: str | None = None
+    chunks = [
+        "booked a paddle course so i dont drown. paddle start at sprotbrough sat 15th nov",
+        "cancelled the paddle course rota changed got nites on the 15th cant swap.",
+    ]
+    for day, said in enumerate(chunks, start=1):
+        date = f"2025-10-{day:02d}"
+        found = extract_facts([Turn("user", said, date)], previous_summary=summary)
+        summary = render_answer(found)
+        files, _ = merge_facts(files, entry_facts(summary, date))
+    memory = "\n".join(files.values())
+    assert "User cancelled the paddle course." in memory
+    assert "booked a paddle course" not in memory

@@ -107,6 +107,17 @@ _SPLICED_CORRECTION = re.compile(r",\s+(?P<tail>(?:it's|it is|they're|that's)\s.
 _IT_IS = re.compile(r"^it(?:'s| is)\s+(?P<rest>.+)$", _I)
 _NOT_OLD = re.compile(r"[,(]?\s+not\s+(?!only\b|just\b|sure\b|really\b)[^,;()]+", _I)
 
+# "cancelled the paddle course rota changed …", "I've called off the party": a plan undone.
+_CANCELLED_PLAN = re.compile(
+    # ("cancelled the ad200, got the ad300 pro instead": a swap, kept whole)
+    r"^(?!.*\binstead\b)(?:I |I've |we |we've )?(?:cancel+ed|called off|scrapped) "
+    r"(?P<what>(?:the|my|our) (?!(?:order|booking|plan|idea|subscription|appointment)\b)"
+    r"[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:because|bc|cos|as|since|so|due|rota|after|today|yesterday|"
+    r"got|and|now)\b)",
+    _I,
+)
+
 _TASK = re.compile(
     r"^(?:i (?:still |really |also |just |definitely )?(?:need|have|ought) to|i've got to|"
     # ("I should like to know …", "I should be lost without the Dales": the older "would")
@@ -326,6 +337,9 @@ def classify(
         return None
     if _FOR_NOW.search(s) or _ROLE_PLAY.search(s):
         return None  # "… for now" will change; "I want you to act as …" is a game
+    if (cancelled := _CANCELLED_PLAN.match(s)) is not None:
+        # it replaces the line of the plan ("User booked a paddle course.") when Dream runs
+        return Classification("correction", f"I cancelled {cancelled['what']}")
     correction = _correction(s, work, names)
     if correction is not None:
         return correction
