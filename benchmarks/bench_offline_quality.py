@@ -98,13 +98,15 @@ accept a line opening with the name only when it says the name is the user's: ne
 at the start of the next; then read and used for development: 66.4 % / 47.3 % at its end)
 ``writer27`` (six by a twenty-seventh: never read for a round; 64.3 % / 38.6 % on the rules
 of the start of that round, 64.6 % / 39.4 % on its final rules and at the start of the next;
-then read and used for development: 78.3 % / 46.5 % at its end) and ``writer28`` (six by a
-twenty-eighth: never read; 56.0 % / 31.1 % when first scored, early in the round it came,
-57.4 % / 31.1 % on that round's final rules).
+then read and used for development: 78.3 % / 46.5 % at its end), ``writer28`` (six by a
+twenty-eighth: never read for a round; 56.0 % / 31.1 % when first scored, early in the round
+it came, 57.4 % / 31.1 % on that round's final rules; then read and used for development:
+71.1 % / 43.0 % at its end) and ``writer29`` (six by a twenty-ninth: never read; 62.7 % /
+48.2 % when first scored, early in the round it came, and on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer28|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer29|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
