@@ -23,9 +23,8 @@ _DROPPED_I_AM_CHOOSING = re.compile(
     _I,
 )
 # "Birthday is the 22nd.", "goal is under 2:10": the speaker's own, without its "my".
-_DROPPED_MY_BIRTHDAY = re.compile(
+_DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"^(?:(?:birthday|bday) is (?:on )?(?:the )?\d"
-    # "goal is under 2:10", "budget is about 2.5k": the speaker's own, with its figure
     r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d)",
     _I,
 )
@@ -78,7 +77,7 @@ def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
     if (name := _DROPPED_MY_NAME.match(s)) is not None:
         return f"my name is {name['name']}"
-    if _DROPPED_MY_BIRTHDAY.match(s):
+    if _DROPPED_MY_DATE_OR_FIGURE.match(s):
         return "my " + s[:1].lower() + s[1:]
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"

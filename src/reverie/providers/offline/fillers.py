@@ -61,11 +61,11 @@ _COMMENT_TAIL = re.compile(
     # "… and she said "chicken isn't really meat"": what someone answered, after the fact
     r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
-    # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     # "we're on postgres 15 so partial unique index is fine right": what it allows, a question
     r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
     r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"
+    # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
@@ -184,8 +184,7 @@ _CONDITION_AND_ITS_MEDICINE = re.compile(
 # "I am architect in Brazil", "she is nurse in the Mater": a job, its article left out the way
 # many languages leave it.
 _JOB_NO_ARTICLE = re.compile(
-    rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) "
-    rf"(?P<vowel>(?=[aeiou]))?(?={JOB}\b)",
+    rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
     _I,
 )
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
@@ -240,7 +239,7 @@ def strip_fillers(sentence: str) -> str:
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", text)
     text = _JOB_NO_ARTICLE.sub(
-        lambda job: f"{job['who']} {'an' if job['vowel'] is not None else 'a'} ", text
+        lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )
     text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
     text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)

@@ -87,7 +87,6 @@ _I_HAVE_CONDITION = re.compile(
 
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
 
-# "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
 # "I didn't take the veltrix job in the end": an offer turned down, a decision that lasts.
 _I_DECLINED = re.compile(
     r"^I (?:didn't|did not|won't|will not|'m not going to|am not going to) (?:take|accept) "
@@ -110,6 +109,7 @@ _ONCE_NOT_A_HABIT = re.compile(
     r"afternoon|evening))|this (?:morning|afternoon|evening))",
     _I,
 )
+# "I'll be in Kyoto then" says where; "I'll be in meetings all day" only how busy.
 _I_WILL_BE = re.compile(
     rf"^I(?:'ll| will) be {ADV}(?:(?:a|an|the|working|moving|travel\w*|flying|based|living|"
     rf"leading)\s+\S|(?:away|on|in|at|out of)\s+(?-i:[A-ZÀ-Þ]|\d))",

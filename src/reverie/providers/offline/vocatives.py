@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
 __all__ = ["AFTER_DETERMINER", "NOT_NAMES", "SELF_INTRO", "trailing_vocative", "vocatives"]
@@ -115,14 +116,6 @@ _LOWERCASE_ADDRESSED = re.compile(
     rf"(?P<name>[a-zà-ÿ]{{3,}})(?=[.!?]*\s*(?:$|{_EMOJI_AFTER}))",
     _I,
 )
-_MONTHS = frozenset(
-    words(
-        """
-        january february march april may june july august september october november december
-        jan feb mar apr jun jul aug sep sept oct nov dec
-        """
-    )
-)
 # "he's an orange cat maya", "shut up danny": a name at the end of what is said to someone.
 # A place ends sentences too ("the drive from manchester"): not after a preposition.
 _TRAILING_VOCATIVE = re.compile(
@@ -173,7 +166,7 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or low in _INTERJECTIONS
                     or _SOUND.fullmatch(low)
                     or low in COMMON_WORDS
-                    or low in _MONTHS
+                    or re.fullmatch(MONTH, low) is not None  # "when's the wedding, june?"
                     or len(name) < 2
                     # "sending.", "crying."; "ok ayo's.": a place, not a person
                     or low.endswith(("ed", "ing", "ly", "'s", "’s"))
