@@ -18,7 +18,7 @@ from reverie.providers.offline.frame_words import FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.vocabulary import words
 
-__all__ = ["choice_frames"]
+__all__ = ["choice_frames", "scrapped_for"]
 
 _I = re.IGNORECASE
 
@@ -118,6 +118,28 @@ def choice_frames(
             option = named.search(offered[-1])
             assert option is not None
             found.append(FrameFact(f"{subject} decided: no {option[0]}.", (subject, f"no {what}")))
+    return found
+
+
+# "ok scrap Piran, Cian won, we're doing Plitvice instead": one named option for another.
+_PLACE_OR_NAME = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?"
+_SCRAPPED_FOR = re.compile(
+    rf"^(?:(?:ok|okay|so|right)[,]?\s+)?scrap (?P<old>{_PLACE_OR_NAME})\b[^.!?]*?"
+    r"\b(?:we're|we are|I'm|I am) (?:doing|going with|going to|booking|picking) "
+    rf"(?P<new>{_PLACE_OR_NAME}) instead\b",
+    _I,
+)
+
+
+def scrapped_for(said: str, subject: str) -> list[FrameFact]:
+    """ "ok scrap Piran, …, we're doing Plitvice instead": both options named, so the message
+    needs no talk before it."""
+    found: list[FrameFact] = []
+    for sentence in sentences(said):
+        if (swapped := _SCRAPPED_FOR.match(sentence.strip())) is not None:
+            new, old = swapped["new"], swapped["old"]
+            line = f"{subject} chose {new} over {old}."
+            found.append(FrameFact(line, (subject, _choice_slot(new, old))))
     return found
 
 

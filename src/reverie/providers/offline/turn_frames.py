@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reverie.providers.offline.choice_frames import choice_frames
+from reverie.providers.offline.choice_frames import choice_frames, scrapped_for
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
@@ -76,6 +76,7 @@ def turn_frames(
             asked.text, pairs, voice.speaker, by_assistant=not speakers.other_is_person
         )
     framed += measures(turn.text, voice.speaker)  # after a listed answer that gave them
+    framed += scrapped_for(turn.text, voice.speaker)
     if talk is not None:
         framed += choice_frames(turn.text, "\n".join(talk[-4:]), voice.speaker, list(chosen))
     return framed
