@@ -101,7 +101,7 @@ of the start of that round, 64.6 % / 39.4 % on its final rules and at the start 
 then read and used for development: 78.3 % / 46.5 % at its end), ``writer28`` (six by a
 twenty-eighth: never read for a round; 56.0 % / 31.1 % when first scored, early in the round
 it came, 57.4 % / 31.1 % on that round's final rules; then read and used for development:
-71.1 % / 43.0 % at its end) and ``writer29`` (six by a twenty-ninth: never read; 62.7 % /
+71.3 % / 43.7 % at its end) and ``writer29`` (six by a twenty-ninth: never read; 62.7 % /
 48.2 % when first scored, early in the round it came, and on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
