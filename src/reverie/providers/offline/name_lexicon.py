@@ -26,7 +26,13 @@ from reverie.providers.offline.vocabulary import (
     words,
 )
 
-__all__ = ["FUNCTION_WORDS", "NameLexicon", "looks_like_a_verb", "names_opening_sentences"]
+__all__ = [
+    "FUNCTION_WORDS",
+    "TITLES",
+    "NameLexicon",
+    "looks_like_a_verb",
+    "names_opening_sentences",
+]
 
 # A lower-case word never written with a capital is a name only if it recurs.
 _TIMES_FOR_A_LOWER_CASE_NAME = 3
@@ -103,7 +109,7 @@ class NameLexicon:
         lower = bare.lower()
         if len(bare) < 2 or lower in FUNCTION_WORDS or lower.removesuffix("s") in NOT_NAMES:
             return None  # "wednesdays", "mondays": a day, however it is written
-        if lower in _TITLES:
+        if lower in TITLES:
             return None  # "our neighbour, Mrs Pritchard": the name is the word after it
         if not re.fullmatch(r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*", bare) or any(c.isdigit() for c in bare):
             return None
@@ -122,7 +128,8 @@ class NameLexicon:
         return titled
 
 
-_TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "prof"))
+TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "prof"))
+"""Words written before a name ("Mrs Pritchard"), never a name of their own."""
 
 _PARTICLE = re.compile(
     r"^\s*(?:up|out|off|in|on|down|over|back|away|to|the|a|an|me|him|her|us|them|it|that|this|"

@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection
 
 from reverie.providers.offline.first_person import first_person
+from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.predicates import (
     ADV,
@@ -103,15 +104,7 @@ _DATED_MOVES = frozenset(
 )
 
 # A day or month of the year, not a day of the week: "Monday 17 November", "the 9th", "in July".
-_ON_A_DATE = re.compile(
-    r"\b(?:\d{1,2}(?:st|nd|rd|th)?(?: of)? "
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?"
-    r"|the \d{1,2}(?:st|nd|rd|th)"
-    r"|in (?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december))\b",
-    _I,
-)
+_ON_A_DATE = re.compile(rf"\b(?:{DATE}|the \d{{1,2}}(?:st|nd|rd|th)|in {MONTH})\b", _I)
 
 _AND_I = re.compile(
     r"^(?:(?P<other>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+) and I"

@@ -14,6 +14,7 @@ from functools import partial
 
 from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
 __all__ = ["names_resolved", "resolve_pronouns"]
@@ -303,6 +304,6 @@ def _plural_thing(word: str) -> bool:
 
 def _a_person(word: str) -> bool:
     """ "Ewan", not "Crayons", "Mrs" or "Important": who a pronoun may be said of."""
-    if is_everyday_word(word) or word.lower() in ("mr", "mrs", "ms", "miss", "dr"):
+    if is_everyday_word(word) or word.lower() in TITLES:
         return False
     return not _plural_thing(word)
