@@ -106,7 +106,7 @@ it came, 57.4 % / 31.1 % on that round's final rules; then read and used for dev
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer29|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer30|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -161,6 +161,7 @@ SETS = (
     "writer27",
     "writer28",
     "writer29",
+    "writer30",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

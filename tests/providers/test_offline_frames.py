@@ -680,7 +680,7 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []
     # a model number is part of the option weighed
     weighed = facts(("assistant", "Somerset 300 or Colorplan 350?"), ("user", "somerset it is."))
-    assert weighed == ["User chose somerset over Colorplan 350."]
+    assert weighed == ["User chose Somerset over Colorplan 350."]  # written as the talk wrote it
 
 
 def test_x_then_after_the_options_were_put_is_a_choice_of_it_over_all_the_others() -> None:

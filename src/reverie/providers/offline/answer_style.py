@@ -19,8 +19,10 @@ _I = re.IGNORECASE
 # "can I ask one favour – plain English please": how every answer should read.
 _STYLE_PLEASE = re.compile(
     r"(?:^|[–—:-] |favou?r,? )(?:(?:just|and|also) )?(?:in )?(?P<style>plain english|simple "
-    r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?)"
-    r",? (?:please|pls)[.!]*$",
+    r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?|"
+    # "British spelling throughout, please, and …"
+    r"(?:british|uk|american|us|australian|canadian) (?:spelling|english))"
+    r"(?: throughout| everywhere| always| from now on)?,? (?:please|pls)(?:[.!]*$|,? and\b)",
     _I,
 )
 # "in km pls not miles", "kg please": the units the answers should use.
@@ -158,12 +160,14 @@ _ANSWER_LENGTH = re.compile(
     r"could u|before you answer:?)[,]?\s+)*"
     r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
     r"responses)) "
-    r"(?P<how>short|shorter|brief|briefer|concise)|(?P<how2>short|shorter|brief|concise) "
+    # ("short-ish": short, said lightly)
+    r"(?P<how>short|shorter|brief|briefer|concise)(?:-?ish)?|(?P<how2>short|shorter|brief|concise) "
     r"(?:answers|replies|responses))"
     r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
     r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
     # ("…, im reading one handed with a baby on the other arm": why, after it)
-    r"(?:[.!]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
+    # ("pls keep answers short-ish??": asked, not a question)
+    r"(?:[.!?]*$|(?:\s*[,;—–])?\s+(?:so|because|bc|as|cause|cos|since|im|i'm|i am|reading|"
     r"i read|on my)\s.*$"
     # ("keep it short, and give me YAML/config rather than …": more asked after it)
     r"|,\s+and\s.*$)",
@@ -187,12 +191,48 @@ _NEVER_SUGGEST = re.compile(
     _I,
 )
 
+# "yes but as a plain list, no emojis, no headings", "two lines, no emojis": the parts of an
+# answer to leave out, listed.
+_FORMAT_PARTS = r"(?:emojis?|emoji|headings|headers|tables|markdown|bold|bullet points|bullets)"
+_LEAVE_OUT_LISTED = re.compile(
+    r"^(?:(?:yes|yeah|ok|okay|and|but|also|so|please|pls)[,]?\s+)*"
+    r"(?:(?:as )?(?:a )?(?P<plain>plain (?:list|text))[,]?\s+)?"
+    rf"no (?P<first>{_FORMAT_PARTS})(?P<more>(?:,? (?:and )?no {_FORMAT_PARTS})+)"
+    r"(?:,? (?:please|pls|plz))?[.!]*$",
+    _I,
+)
+
+# "Please do keep answering in the same numbered order as my questions, as you have just
+# done": a way of answering already shown, asked for from now on.
+_KEEP_ANSWERING = re.compile(
+    r"^(?:(?:please|pls|and|also)[,]?\s+)*(?:do )?(?:keep|carry on|continue) (?:answering|"
+    r"replying|writing)(?P<how> (?:in|with|like) [^,.;!?]{4,60}?)"
+    r"(?:,? (?:as|like) you (?:have |did )?(?:just )?(?:done|did|are)(?: here| now)?)?"
+    r"(?:,? (?:please|pls))?[.!]*$",
+    _I,
+)
+
+
+def _left_out(listed: re.Match[str]) -> str:
+    parts = [listed["first"], *re.findall(_FORMAT_PARTS, listed["more"], _I)]
+    plain = f"use a {listed['plain'].lower()}, with " if listed["plain"] else ""
+    return f"please {plain}no {' and no '.join(part.lower() for part in parts)}"
+
+
+def _proper(match: re.Match[str]) -> str:
+    word = match[0].lower()
+    return _ACRONYMS.get(word, word.capitalize())
+
 
 def answer_style(sentence: str) -> str | None:
     """The rule ``sentence`` asks for ("please give short answers"), or None."""
     s = sentence
     if (style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s)) is not None:
-        return f"please use {style['style']}"
+        said = style["style"]
+        # ("metric please": metric units; "british spelling": British, as a name is written)
+        said = "metric units" if said.lower() == "metric" else said
+        said = re.sub(r"^(british|uk|american|us|australian|canadian)\b", _proper, said, flags=_I)
+        return f"please use {said}"
     if (given := _GIVE_NOT.match(s)) is not None:
         return f"please give {given['only'] or ''}{given['what']}, not {given['not']}"
     if (stop := _STOP_USING.match(s)) is not None:
@@ -224,6 +264,10 @@ def answer_style(sentence: str) -> str | None:
         return f"please no {thing} {kind}"
     if (never := _NEVER_SUGGEST.match(s)) is not None:
         return f"please never suggest {(never['thing'] or never['stuff']).lower()}"
+    if (kept := _KEEP_ANSWERING.match(s)) is not None:
+        return f"please keep answering{kept['how']}"
+    if (listed := _LEAVE_OUT_LISTED.match(s)) is not None:
+        return _left_out(listed)
     if (leave_out := _PLEASE_NO.match(s)) is not None:
         return f"please no {leave_out['thing'].lower()}"
     if (length := _ANSWER_LENGTH.match(s)) is not None:

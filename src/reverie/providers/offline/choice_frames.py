@@ -55,6 +55,13 @@ _THEN = re.compile(
     _I,
 )
 
+# "going with sumup" after "SumUp or Zettle?": an option taken, said as what one does.
+_GOING_WITH = re.compile(
+    r"^(?:(?:ok|okay|so|fine|right|alright|yeah)[,.!]?\s+)*(?:I'm |I am |we're |we are )?"
+    r"(?:going|gonna go|I'll go|we'll go|let's go) with (?P<what>\w[\w .+'/&-]{1,30}?)\s*[.!]?$",
+    _I,
+)
+
 
 def choice_frames(
     said: str, before: str, subject: str, chosen_before: Sequence[str] = ()
@@ -87,10 +94,16 @@ def choice_frames(
     if picked is None:
         found += _chosen_again(said_sentences, subject, chosen_before)
     for sentence in said_sentences:
-        taken = _TAKEN.match(sentence.strip()) or _THEN.match(sentence.strip())
+        taken = (
+            _TAKEN.match(sentence.strip())
+            or _THEN.match(sentence.strip())
+            or _GOING_WITH.match(sentence.strip())
+        )
         if taken is not None:
-            what = taken["what"].strip()
-            other = _other_option(what, told)
+            what = _as_told(taken["what"].strip(), told)
+            # "so no JR pass. individual tickets it is": the option turned down in the same
+            # breath is the one this beat
+            other = _other_option(what, told) or _declined_beside(said_sentences, sentence)
             if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
                 with_ = taken.groupdict().get("with") or ""
                 line = f"{subject} chose {what} over {other}{with_.rstrip()}."
@@ -209,6 +222,24 @@ def _chosen_again(said: list[str], subject: str, lines: Sequence[str]) -> list[F
                     text = f"{subject} chose {now[0]} over {' and '.join(others)}."
                     return [FrameFact(text, (subject, _choice_slot(*options)))]
     return []
+
+
+def _as_told(what: str, told: list[str]) -> str:
+    """ "sumup" as the talk wrote it: "SumUp"."""
+    for sentence in told:
+        if (match := re.search(rf"(?<!\w){re.escape(what)}(?!\w)", sentence, _I)) is not None:
+            return match[0]
+    return what
+
+
+def _declined_beside(said: list[str], taken: str) -> str | None:
+    """The option another sentence of the same message turns down ("so no JR pass.")."""
+    for sentence in said:
+        if sentence is not taken and (match := _DECLINED.match(sentence.strip())) is not None:
+            what = match["what"].strip()
+            if what.split()[0].lower() not in _NOT_AN_OPTION and what.lower() not in FUNCTION_WORDS:
+                return what
+    return None
 
 
 def _choice_slot(*options: str) -> str:

@@ -19,6 +19,7 @@ from reverie.providers.offline.vocabulary import is_name
 
 __all__ = [
     "bare_value",
+    "implied_correction",
     "is_subjectless",
     "not_clause",
     "old_value",
@@ -265,3 +266,33 @@ def repair_reach(message: str, old: str, before: Sequence[str]) -> int:
 _SELF_REPAIR = re.compile(
     r"^\W*(?:no,? wait|wait|sorry|oops|no no|actually no|correction)\b", re.IGNORECASE
 )
+
+
+# A day, a weekday, a time or a sum: the values "X, not Y" swaps without naming its subject.
+_VALUE = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)(?: (?:of )?[A-Za-z]{3,9})?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|\d{1,2}[:.]\d\d(?: ?[ap]m)?|\d{1,2} ?[ap]m|[£$€]\d[\d,.]*k?)"
+)
+# "finance want it live by the 21st, not the 28th, because …": a value put right in passing.
+_IMPLIED = re.compile(
+    rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}),?\s+not\s+(?P<old>(?:the )?{_VALUE})(?=[\s,.;!]|$)", _I
+)
+
+
+def implied_correction(clause: str) -> str | None:
+    """ "it's X, not Y" for a clause of any subject that puts one value right, or None.
+
+    Only a value of a kind :func:`typed_swap` can swap; the line it mends must say Y,
+    so a clause whose Y was never stored changes nothing.
+    """
+    match = _IMPLIED.search(clause)
+    if match is None:
+        return None
+    new, old = match["new"], match["old"]
+    month = re.search(r" (?:of )?[A-Za-z]{3,9}$", new)
+    if month is not None and re.fullmatch(r"(?:the )?\d{1,2}(?:st|nd|rd|th)", old, _I):
+        # "back 5th jan not 3rd": the 3rd of January, never the 3rd of another month
+        old = f"{old}{month[0]}"
+    correction = f"it's {new}, not {old}"
+    return correction if swappable(correction) else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["with_dropped_subject"]
@@ -59,7 +60,12 @@ _DROPPED_I_HABIT = re.compile(
     _I,
 )
 # "been a plumber 15 years", "been vegan since 2019"
-_DROPPED_I_HAVE_BEEN = re.compile(r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b)", _I)
+# ("been going since March 2024 as a sole trader": a trade kept up since a month or a year)
+_DROPPED_I_HAVE_BEEN = re.compile(
+    r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b|(?:going|trading|freelancing|"
+    rf"self-employed|freelance) (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b))",
+    _I,
+)
 _DROPPED_I_AM = re.compile(
     # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
     r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
@@ -92,5 +98,5 @@ def with_dropped_subject(s: str) -> str:
         )
         return ("I got " if happened else "I'm ") + s
     if _DROPPED_I_HAVE_BEEN.match(s):
-        return "I've " + s
+        return "I've " + s[:1].lower() + s[1:]
     return s

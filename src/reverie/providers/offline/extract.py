@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
+    implied_correction,
     is_subjectless,
     old_value,
     repair_reach,
@@ -271,6 +272,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             found = classify(clause, work=spoken.we is not None, names=names)
             if found is None and (bare := without_asides(clause)) is not None:
                 found = classify(bare, work=spoken.we is not None, names=names)
+            implied = False
+            if found is None and (put_right := implied_correction(clause)) is not None:
+                # "… want it live by the 21st, not the 28th": mends a stored line, or nothing
+                found, implied = Classification("correction", put_right), True
             if found is None:
                 continue
             since = -1
@@ -279,7 +284,12 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 since = repair_reach(turn.text, old_value(found.body), before)
             reachable = earlier if since < 0 else earlier[bisect_left(said_at, since) :]
             fact = _fact(
-                found, spoken, turn, reachable, speakers.other_is_person, note_ok=since < 0
+                found,
+                spoken,
+                turn,
+                reachable,
+                speakers.other_is_person,
+                note_ok=since < 0 and not implied,
             )
             if fact is None:
                 continue

@@ -47,7 +47,9 @@ _TRAILING_FILLERS = re.compile(
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
     r"good shout|innit|I'm afraid|I am afraid|"
-    r"(?<!turn )(?<!turned )(?<!the )(?<!all )right))+[.!]*$",
+    # ("she's always right", "you were right": "right" there is what someone is)
+    r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
+    r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )right))+[.!]*$",
     _I,
 )
 # "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the
@@ -146,7 +148,8 @@ _PREAMBLE = re.compile(
 # subject of what they did.
 _BARE_KIN_SUBJECT = re.compile(
     # ("dad is in lagos" is where he lives, read with its place by :mod:`.place_frames`)
-    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa)(?! (?:is|lives) in\b)"
+    r"^(mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa)"
+    r"(?! (?:is|lives) in\b)"
     # (what befell them or how they are; "mum asked if he was a doctor" is talk)
     r"(?=(?: \([^)]{1,30}\))? (?:(?:just|still|never|finally|now) )?(?:is|was|has|had|died|"
     r"passed|moved|lived|turned|turns|fell|broke|works|worked|retired|married|"
@@ -156,9 +159,19 @@ _BARE_KIN_SUBJECT = re.compile(
 # "dad's cataract op is thursday 16th oct", "mum's birthday is the 30th": family said
 # without "my", as the owner of what is told.
 _BARE_KIN_OWNER = re.compile(
-    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa|wife|husband|hubby|"
+    r"^(mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|wife|"
+    r"husband|hubby|"
     r"sister|brother|son|daughter|boyfriend|girlfriend|partner|fianc[eé]e?)(?:'s|’s) "
     r"(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
+    _I,
+)
+# "My own operation has at last been confirmed: a left knee replacement on the 12th of May":
+# what it is, on its date.
+_CONFIRMED_AS = re.compile(
+    r"^my (?:own )?(?:operation|op|surgery|procedure|appointment)(?: date)? (?:has |is )?"
+    r"(?:at last |now |finally )?(?:been )?(?:confirmed|booked|scheduled|fixed)(?: as)?:\s+"
+    r"(?:a |an |the )?(?P<what>[\w' -]{3,40}?) (?:on|for) "
+    r"(?=(?:the )?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
     _I,
 )
 # "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
@@ -237,7 +250,7 @@ def strip_fillers(sentence: str) -> str:
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
-    text = _ALLERGIC_COLON.sub("allergic to ", text)
+    text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _JOB_NO_ARTICLE.sub(
         lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )

@@ -204,9 +204,11 @@ _I_WENT = re.compile(
     _I,
 )
 
-# "I went with octopus 12M fixed", "I settled on the Fabia": a choice made.
+# "I went with octopus 12M fixed", "I settled on the Fabia": a choice made ("I'll switch to
+# whatsapp business": a change decided).
 _I_CHOSE = re.compile(
-    r"^I (?:went with|settled on|opted for|ended up (?:going )?with|decided on) "
+    r"^I(?: (?:went with|settled on|opted for|ended up (?:going )?with|decided on)|"
+    r"(?:'ll| will) (?:switch|change|move over|go over|migrate) to) "
     r"(?!it\b|that\b|this\b|them\b|one\b|the one\b|the other\b|the same\b|you\b)\S",
     _I,
 )

@@ -84,6 +84,7 @@ _SPELLINGS = {
     "fone": "phone",
     "wk": "week",
     "yrs": "years",
+    "vego": "vegetarian",
 }
 # Words a slip of two keys makes unreadable to the rules ("jsut", "bougth", "teh"): each of
 # their swapped-neighbour spellings reads as the word, unless that spelling is a word too

@@ -117,8 +117,20 @@ _SIGN_AS = re.compile(
     r"\bsign (?:it |this |them |the \w+ |off )?as(?: me)?[:,]? (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
     _I,
 )
+# "perfect. that's everything. thanks — Lukas", "Kind regards,\nRosalind": a message signed
+# at its end.
+_SIGNED_OFF = re.compile(
+    r"(?:(?:^|[.!?]\s+|\n)(?:thanks|thank you|many thanks|cheers|ta|best|regards|"
+    r"kind regards|best wishes|all the best)[,!.]?\s*(?:—|–|--?)\s*"
+    # (an em dash alone: "- SumUp" ending a list is an option, not a signature)
+    r"|(?:[.!?]\s+|\n\s*)(?:—|–)\s*"
+    r"|(?:^|\n)\s*(?:thanks|thank you|many thanks|cheers|best|regards|kind regards|"
+    r"best wishes|warm regards|all the best|yours|love)[,!.]?\s*\n+\s*)"
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",
+    _I,
+)
 # Read in any message, not only the first few.
-_SAID_AS_A_NAME = (_NAME_BTW, _SIGN_AS)
+_SAID_AS_A_NAME = (_NAME_BTW, _SIGN_AS, _SIGNED_OFF)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
@@ -131,7 +143,7 @@ _STATES = frozenset(
         alright good great lost stuck curious honest serious kidding joking dying obsessed
         deceased dead crying screaming weak shook shaking living thriving wheezing sobbing
         fuming livid gutted buzzing knackered wrecked shattered stoked chuffed buzzed gassed hyped
-        pumped skint
+        pumped skint vego veggie pescatarian coeliac celiac diabetic pregnant sober teetotal
         """
     )
 )

@@ -212,6 +212,17 @@ def _expand_s(rest: str) -> str:
             rest,
         )
         is not None
+        # "she's printed me a pace band", "he's fixed the boiler": a deed done to something
+        # ("she's worried the flight …" feels, "she's tired" is)
+        or re.match(
+            r"'s (?:just |already |finally |also )?(?!(?:worried|scared|convinced|surprised|"
+            r"pleased|excited|shocked|amazed|annoyed|relieved|thrilled|obsessed|interested|"
+            r"engaged|married|based|located|called|named|supposed|used|related|qualified|"
+            r"allowed|allergic|tired|bored|stressed)\b)[a-z]+ed "
+            r"(?:me|us|him|her|them|a|an|the|my|his|our|their|your|some|two|three|\d)\b",
+            rest,
+        )
+        is not None
     )
     return (" has" if has else " is") + rest[2:]
 

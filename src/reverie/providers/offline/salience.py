@@ -26,7 +26,9 @@ _I = re.IGNORECASE
 
 # A guess or a someday is not a fact yet.
 _SPECULATIVE = re.compile(
-    r"\b(?:maybe|perhaps|might|possibly|probably|eventually|someday|one day|at some point|"
+    # ("wants to do honours next year and eventually work in a lab": a goal, in steps)
+    r"\b(?:maybe|perhaps|might|possibly|probably|(?<!\band )eventually|someday|one day|"
+    r"at some point|"
     r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
     r"|\bis thinking:"

@@ -31,7 +31,7 @@ _ITS_CALLED = re.compile(
 )
 # "Paragraphs, please, not bullets!": one request, however many commas it was typed with.
 _PLEASE_APART = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?P<what>\w+(?: \w+)?), (?P<please>please|pls|plz),", re.IGNORECASE
+    r"(?:^|(?<=[.!?]\s))(?P<what>\w+(?: \w+){0,2}), (?P<please>please|pls|plz),", re.IGNORECASE
 )
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
@@ -86,6 +86,13 @@ _AND_SUBJECT = re.compile(
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
+# "I'm vegetarian and I'm so sick of pasta": a state of one's own is a clause of two words.
+# ("I'm nervous and I want to …" is one mood, not a state and a plan)
+_OWN_STATE = re.compile(
+    r"^\W*I'm (?!nervous|scared|worried|anxious|stressed|excited|tired|exhausted|sad|happy|"
+    r"sorry|glad|bored|terrified|desperate|confused|lost|ok|okay|fine|good|done)[\w-]+$",
+    _I,
+)
 # The end of a clause that is the first half of "… and my siblings and I want …".
 _JOINED_SUBJECT = re.compile(
     r"\s+and\s+(?:(?:my|our)\s+(?:\w+\s+)?\w+|(?-i:[A-ZÀ-Þ][\wà-ÿ'-]+))$", _I
@@ -115,10 +122,10 @@ _SUBORDINATE = re.compile(
 _MENDED_NEXT = re.compile(r",\s*(?:well|i mean|or rather)$", _I)
 # A condition, or a dream ("when I win the lottery"): what follows it is no fact.
 _CONDITION = re.compile(
-    r"^(?:(?:and|but|so|also|then)\s+)?(?:(?:even )?if(?! (?:so|not|anything|only|needed|"
+    r"^(?:(?:and|but|so|also|then),?\s+)?(?:(?:even )?if(?! (?:so|not|anything|only|needed|"
     r"(?:that|it|this) (?:helps|matters|makes sense)|you(?:'re| are)? (?:need|want|must|"
     r"wondering|care|ask|curious|like|prefer)))|unless|"
-    r"(?:when|once|if) (?:i|we) (?:win|won|get rich|am rich|'m rich|retire rich))\b",
+    r"(?:when|once|if) (?:i|we) (?:will |'ll )?(?:win|won|get rich|am rich|'m rich|retire rich))\b",
     _I,
 )
 # A correction cue on its own belongs to the clause after it.
@@ -239,7 +246,7 @@ def _split_and(sentence: str) -> list[str]:
     rest = sentence
     while (match := _AND_SUBJECT.search(rest)) is not None:
         head = rest[: match.start()]
-        if len(head.split()) < _MIN_CLAUSE_WORDS:
+        if len(head.split()) < _MIN_CLAUSE_WORDS and not _OWN_STATE.match(head):
             break
         subject = head.rsplit(":", 1)[-1].split()
         if subject and len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"):

@@ -49,7 +49,7 @@ NOT_NAMES = frozenset(
 # Laughter and sounds drawn out: "hahaha", "hehe", "ahhh", "ughhh", "lolll", "jajaja".
 _SOUND = re.compile(
     r"(?:h*a+h+)+a*|(?:h+e+)+h*|l+o+l+|(?:ja)+j?|a+h+|o+h+|u+g+h+|h+m+|w+o+w+|y+a+y+|a+w+|e+k+|"
-    r"o+m+g+|n+o+|y+e+s+"
+    r"o+m+g+|n+o+|y+e+s+|s+h+|p+s+t+|e+w+|b+r+r+|g+r+r*|m+h*m+|u+m+|e+r+m+"
 )
 # Words that open a message like a name would ("ugh, …", "dude!", "rude. accurate",
 # "vale, …") but are not names.

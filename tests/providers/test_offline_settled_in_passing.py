@@ -1,0 +1,186 @@
+"""Things settled in passing: a choice in three words, a value put right, a name signed.
+
+Each case is a line from a realistic chat. "going with sumup" after "SumUp or
+Zettle?" is a decision; "so no JR pass. individual tickets it is" takes one
+option over the other in one breath; "finance want it live by the 21st, not the
+28th" puts a stored deadline right without the words "no wait"; "thanks — Lukas"
+signs a message. And what is not a fact stays out: "SHHH" is no name, "if I
+will win lottery" is a dream, "she's always right" a verdict of the moment.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+
+
+def test_an_option_named_after_the_question_that_put_it_is_a_choice() -> None:
+    asked = ("user", "next thing. card payments. cash or revolut at the minute. SumUp or Zettle?")
+    answered = ("assistant", "Both are solid. SumUp Solo works without your phone.")
+    chose = ("user", "yeah the not needing the phone thing sells it. going with sumup")
+    # the option is written the way the talk wrote it
+    assert facts(asked, answered, chose) == ["User chose SumUp over Zettle."]
+    # with no options put before it, "going with" says nothing of a choice
+    assert facts(("user", "going with mum to the market")) == []
+
+
+def test_an_option_turned_down_and_one_taken_in_one_message_is_a_choice() -> None:
+    asked = ("user", "ok next: JR pass. everyone online says get one")
+    answered = ("assistant", "It often doesn't pay off now; individual tickets are cheaper.")
+    chose = ("user", "so no JR pass. individual tickets it is")
+    assert facts(asked, answered, chose) == ["User chose individual tickets over JR pass."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("perfect. that's everything. thanks — Lukas", "User's name is Lukas."),
+        ("that's the plan. — Ade", "User's name is Ade."),
+        (
+            "Thank you. Printed and in my handbag.\n\nKind regards,\nRosalind",
+            "User's name is Rosalind.",
+        ),
+    ],
+)
+def test_a_message_signed_at_its_end_names_the_user(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+def test_a_list_ending_in_a_dash_item_signs_nothing() -> None:
+    assert facts(("user", "the options are:\n- Zettle\n- SumUp")) == []
+    assert facts(("user", "ok see you - Monday")) == []
+
+
+def test_a_value_put_right_in_passing_mends_the_line_that_said_it() -> None:
+    deadline = (
+        "user",
+        "ok the real work. the reconciliation extract. deadline is the 28th of November.",
+    )
+    moved = (
+        "user",
+        "bad news on the deadline. finance and the settlement lead want it live by the 21st, not"
+        " the 28th, because the agent's onboarding test window closes then.",
+    )
+    assert facts(deadline, moved) == ["User's deadline is the 21st of November (not the 28th)."]
+
+
+def test_a_value_put_right_in_passing_mends_nothing_of_another_month() -> None:
+    start = ("user", "oh and unrelated but I got the NHS job!! I start 3 november")
+    back = ("user", "change of plan. so coming back 5th jan not 3rd")
+    kept = facts(start, back)
+    assert "User starts 3 November." in kept
+    assert not any("5th" in line for line in kept)
+    # nor, with nothing stored that says it, does it leave a note to apply later
+    assert facts(("user", "finance want it live by the 21st, not the 28th")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a trade kept up since a month, its "I've" left out
+        (
+            "hi. I run a mobile bike repair service in Galway. Been going since March 2024 as a"
+            " sole trader.",
+            "User has been going since March 2024 as a sole trader.",
+        ),
+        (
+            "I'll switch to whatsapp business and a google calendar. that's enough tech for me",
+            "User will switch to whatsapp business and a google calendar.",
+        ),
+        (
+            "also random but whats a cheap dinner thats not meat. im vego and im so sick of pasta",
+            "User is vegetarian.",
+        ),
+        (
+            "like a lab internship. i wanna do honours in immunology next year and eventually"
+            " work in a research lab",
+            "User wants to do honours in immunology next year and eventually work in a research lab"
+            " (as of 2026-03-02).",
+        ),
+        (
+            "My own operation has at last been confirmed: a left knee replacement on the 12th of"
+            " May at the orthopaedic hospital in Oswestry.",
+            "User's left knee replacement is on the 12th of May at the orthopaedic hospital in"
+            " Oswestry (as of 2026-03-02).",
+        ),
+        (
+            "Mother has a cat, Marmalade, who is eleven.",
+            "User's mother has a cat, Marmalade, who is eleven.",
+        ),
+    ],
+)
+def test_a_fact_said_in_passing_is_kept_whole(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "also pls keep answers short-ish?? like bullets. i read on the tram and long"
+            " paragraphs make me want to die",
+            "User wants the assistant to give short answers.",
+        ),
+        (
+            "yes but as a plain list, no emojis, no headings. I paste these straight into Jira",
+            "User wants the assistant to use a plain list, with no emojis and no headings.",
+        ),
+        ("no tables, no bold please", "User wants no tables and no bold."),
+        (
+            "1. Please do keep answering in the same numbered order as my questions, as you have"
+            " just done.",
+            "User wants the assistant to keep answering in the same numbered order as their"
+            " questions.",
+        ),
+        (
+            '2. British spelling throughout, please, and there is no need to add "you should'
+            ' consult a professional" to each answer.',
+            "User wants the assistant to use British spelling.",
+        ),
+        (
+            "oh and metric please, I've no idea what a foot is in soil terms",
+            "User wants the assistant to use metric units.",
+        ),
+    ],
+)
+def test_a_rule_for_the_answers_asked_in_passing_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+def test_an_interjection_never_names_the_user_of_a_chat_between_two_people() -> None:
+    chat = [
+        ("user", "lol sorry sorry. how's the 8th plan"),
+        ("assistant", "SHHH"),
+        ("assistant", "she reads my messages sometimes over my shoulder"),
+        ("user", "u'll be fine"),
+    ]
+    assert not any("name" in line for line in facts(*chat))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a dream, however the condition is worded
+        "Also, if I will win lottery, I don't need any interview, I open my own clinic and I am"
+        " the boss",
+        # the time someone has for the task in hand
+        "Hello! Saturday, kids are watching cartoon so I have 20 minutes",
+        "so i have 4 extra days. huge",
+        "so I've got 7 working days instead of 12",
+        # a verdict of the moment
+        "shreya's right. she's always right.",
+        # a mood with a plan inside it
+        "I'm nervous and I want to keep training hard to make sure",
+    ],
+)
+def test_what_is_no_fact_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_deed_done_to_someone_reads_has_not_is() -> None:
+    sister = ("user", "my sister Shreya is running the marathon")
+    kept = facts(sister, ("user", "she's printed me a pace band"))
+    assert kept[-1] == "User's sister Shreya has printed User a pace band."
+    # a state stays a state
+    assert facts(("user", "my sister's worried the flight is too early")) == []
