@@ -103,7 +103,7 @@ GOLDEN_MEMORY = """\
 
 - 2026-04-05: User needs to renew their passport by Friday.
 - 2026-04-06: User's flight to Berlin is on Tuesday.
-- 2026-04-07: User asked to be reminded to book the dentist tomorrow.
+- 2026-04-07: User asked to be reminded to book the dentist on 8 April 2026.
 """
 
 

@@ -135,7 +135,7 @@ GOLDEN = {
         TASKS,
         """\
 [ephemeral] User needs to renew their passport by Friday (as of 2026-04-07).
-[ephemeral] User asked to be reminded to call the dentist tomorrow (as of 2026-04-07).
+[ephemeral] User asked to be reminded to call the dentist on 8 April 2026 (as of 2026-04-07).
 [ephemeral] To do: migrate the cron jobs to systemd timers (as of 2026-04-07).
 [ephemeral] User has an interview with Globex on April 14 at 3pm (as of 2026-04-07).
 [ephemeral] User must not forget to water the plants (as of 2026-04-07).""",

@@ -184,3 +184,92 @@ def test_a_deed_done_to_someone_reads_has_not_is() -> None:
     assert kept[-1] == "User's sister Shreya has printed User a pace band."
     # a state stays a state
     assert facts(("user", "my sister's worried the flight is too early")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i turn 31 tomorrow!!", "User turns 31 on 12 November 2025 (as of 2025-11-11)."),
+        (
+            "flying to valencia tomorrow morning",
+            "User is flying to valencia on the morning of 12 November 2025 (as of 2025-11-11).",
+        ),
+    ],
+)
+def test_a_day_named_from_today_is_stored_as_its_date(said: str, kept: str) -> None:
+    assert facts(("user", said), date="2025-11-11") == [kept]
+
+
+def test_a_pasted_log_header_is_no_news() -> None:
+    pasted = (
+        "we don't do changelogs for that repo, just conventional commits. does this look ok\n\n"
+        "```\n$ git log -1\ncommit 8f3c2d1e\nAuthor: Lukas <lukas@example.com>\n"
+        "Date:   Mon Nov 10 15:02:44 2025 +0000\n\n    fix serde\n```"
+    )
+    assert not any(line.startswith("Date") for line in facts(("user", pasted)))
+
+
+def test_a_day_named_for_a_mother_is_nobodys() -> None:
+    assert facts(("user", "Mother's Day is 15th March, that'll be Tash's second week.")) == []
+
+
+def test_a_sum_put_right_mends_the_line_that_said_it() -> None:
+    advert = ("user", "I find the job advert again. Salary is £12.60 per hour, 30 hours per week.")
+    checked = (
+        "user",
+        "Sorry I check again, is £12.90 per hour, not 12.60. I was looking on other advert.",
+    )
+    assert facts(advert, checked) == [
+        "User's salary is £12.90 per hour, 30 hours per week (not 12.60)."
+    ]
+
+
+def test_a_date_put_right_day_and_month_together_replaces_the_old_date() -> None:
+    review = ("user", "budget review is on 4 december, need numbers by then")
+    moved = ("user", "ugh. the review got pulled forward, it's 27 november now not 4 december.")
+    assert facts(review, moved) == ["The budget review is on 27 November (not 4 December)."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I have Hashimoto, the thyroid, and when I am stressed I am very tired.",
+            "User has Hashimoto, the thyroid.",
+        ),
+        (
+            "Marek make me soup without the cream because I am lactose intolerant.",
+            "User is lactose intolerant.",
+        ),
+        (
+            "will try tomorrow on the ferry, I commute Karşıyaka to Konak and it's the only quiet"
+            " 25 minutes of my day",
+            "User commutes Karşıyaka to Konak.",
+        ),
+    ],
+)
+def test_a_state_said_beside_a_reason_or_a_comment_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the port is massive. like you can't even see the end of it",
+        "the boat tour was unreal",
+        "Teacher say they always ask about weakness. I never know which one to say.",
+        "Thank you, I will write this down.",
+    ],
+)
+def test_a_word_on_a_thing_seen_or_a_deed_on_this_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_wish_shouted_with_a_name_names_the_user_of_a_chat_between_two_people() -> None:
+    chat = [
+        ("user", "nothing really. dinner with my sister later"),
+        ("assistant", "HAPPY BIRTHDAY KOFI 🎂🎉"),
+        ("user", "haha thanks man"),
+        ("assistant", "how's the new flat"),
+    ]
+    assert "User's name is Kofi." in facts(*chat)

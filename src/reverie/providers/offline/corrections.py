@@ -51,7 +51,8 @@ _MONTH = re.compile(
     r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$",
     _I,
 )
-_NUMBERISH = re.compile(r"^\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
+# (a sum is a number: "£12.90, not 12.60")
+_NUMBERISH = re.compile(r"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
@@ -166,6 +167,14 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     changed = [
         i for i, (a, b) in enumerate(zip(tail, old_tokens, strict=True)) if a.lower() != b.lower()
     ]
+    if len(changed) == 2 and changed[1] == changed[0] + 1:
+        # "27 november, not 4 december": a date's day and month change together
+        kinds = [_kind(tail[i]) for i in changed]
+        if sorted(map(str, kinds)) == ["month", "number"] and kinds == [
+            _kind(old_tokens[i]) for i in changed
+        ]:
+            return old_tokens, tail
+        return None
     if len(changed) != 1:
         return None
     kind = _kind(tail[changed[0]])
@@ -194,17 +203,25 @@ def typed_swap(line: str, correction: str) -> str | None:
     if found is None:
         return None
     old_tokens, tail = found
-    pattern = re.compile(r"\b" + r"\s+".join(_as_written(t) for t in old_tokens) + r"\b", _I)
+    # (not "\b": a sum opens with its currency sign, "£12.60")
+    pattern = re.compile(
+        r"(?<!\w)" + r"\s+".join(_as_written(t) for t in old_tokens) + r"(?!\w)", _I
+    )
     match = next((m for m in pattern.finditer(line) if _dated(m, old_tokens, line)), None)
     if match is None:
         return None
     written = match.group(0).split()
     # "on Tuesday evenings" corrected by "on Thursdays, not Tuesdays": "on Thursday evenings".
     new = [
-        _same_number(word, as_in) if _WEEKDAY.match(word) else word
+        _same_number(word, as_in)
+        if _WEEKDAY.match(word)
+        else word.capitalize()
+        if _MONTH.match(word)
+        else word
         for word, as_in in zip(tail, written, strict=False)
     ]
-    return line[: match.start()] + " ".join(new) + line[match.end() :]
+    swapped = line[: match.start()] + " ".join(new) + line[match.end() :]
+    return re.sub(r"([£$€])\1", r"\1", swapped)  # "£" + "£12.90" for "12.60" after a "£"
 
 
 def _as_written(token: str) -> str:
@@ -271,12 +288,16 @@ _SELF_REPAIR = re.compile(
 # A day, a weekday, a time or a sum: the values "X, not Y" swaps without naming its subject.
 _VALUE = (
     r"(?:\d{1,2}(?:st|nd|rd|th)(?: (?:of )?[A-Za-z]{3,9})?"
+    r"|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|\d{1,2}[:.]\d\d(?: ?[ap]m)?|\d{1,2} ?[ap]m|[£$€]\d[\d,.]*k?)"
 )
 # "finance want it live by the 21st, not the 28th, because …": a value put right in passing.
 _IMPLIED = re.compile(
-    rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}),?\s+not\s+(?P<old>(?:the )?{_VALUE})(?=[\s,.;!]|$)", _I
+    rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d(?: per \w+| an? \w+)?)"
+    r"(?: now)?,?\s+not\s+"
+    rf"(?P<old>(?:the )?{_VALUE}|\d[\d,.]*\d)(?=[\s,.;!]|$)",
+    _I,
 )
 
 

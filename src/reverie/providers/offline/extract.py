@@ -47,6 +47,7 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
+from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.salience import worth_keeping
@@ -135,6 +136,7 @@ def _fact(
         fitted = fit_fact(text, original=found.body, other_is_person=person)
     if fitted is None or not worth_keeping(fitted, original=found.body):
         return None
+    fitted = with_dates(fitted, turn.date)  # "turns 31 tomorrow" → "turns 31 on 12 November …"
     if voice.other and tag == "permanent":
         tag = "durable"  # facts about someone else belong with the durable facts
     if tag == "ephemeral" and turn.date:

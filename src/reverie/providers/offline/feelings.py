@@ -81,11 +81,15 @@ _VERDICT = re.compile(
     # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
     r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"
     r"|^\S+ is a real (?:person|human|thing)\.$"
-    # "Gaz is brilliant.", "Femi is relentless.": a word on someone, not a fact about them
-    r"|^\S+ (?:is|are|was|were) (?:relentless|brilliant|lovely|amazing|hilarious|useless|"
-    r"annoying|lazy|great|awesome|sweet|kind|nice|funny|mad|crazy|weird|wonderful|fantastic|"
-    r"incredible|gorgeous|cute|perfect|impossible|unbearable|insufferable|obsessed|iconic|"
-    r"a star)(?: too| now| again)?\.$"
+    # "Gaz is brilliant.", "Femi is relentless.": a word on someone, not a fact about them;
+    # "The port is massive.", "Shreya is always right.": on a thing seen, a point made
+    r"|^(?:\S+|(?i:the) \w+(?: \w+)?) (?:is|are|was|were) (?:(?:always|so|really|very|actually|"
+    r"honestly|absolutely|literally|totally|completely) )?(?:relentless|brilliant|lovely|amazing|"
+    r"hilarious|useless|annoying|lazy|great|awesome|sweet|kind|nice|funny|mad|crazy|weird|"
+    r"wonderful|fantastic|incredible|gorgeous|cute|perfect|impossible|unbearable|insufferable|"
+    r"obsessed|iconic|a star|massive|huge|enormous|tiny|unreal|insane|wild|stunning|beautiful|"
+    r"horrible|awful|terrible|gross|disgusting|chaos|chaotic|right|wrong|correct)"
+    r"(?: too| now| again)?\.$"
 )
 
 FEELINGS = (_EPITHET, _MOOD, _VERDICT)

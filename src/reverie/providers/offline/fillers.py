@@ -75,6 +75,8 @@ _COMMENT_TAIL = re.compile(
     r"|,?\s+(?:so|and) (?:that|it|this)(?:'ll|ll| will| should| might| may| could) be "
     r"(?:a laugh|fun|interesting|a challenge|an adventure|a nightmare|chaos|carnage|messy|"
     r"entertaining|good|great|nice|quick|short|brief|a short one|a quick one)\b"
+    # "I commute Karşıyaka to Konak and it's the only quiet 25 minutes of my day": how it is
+    r"|,?\s+and (?:it's|its|it is) (?:the|my) (?:only|best|worst|favourite|favorite|one)\b"
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,
@@ -162,7 +164,8 @@ _BARE_KIN_OWNER = re.compile(
     r"^(mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|wife|"
     r"husband|hubby|"
     r"sister|brother|son|daughter|boyfriend|girlfriend|partner|fianc[eé]e?)(?:'s|’s) "
-    r"(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
+    # ("Mother's Day is 15th March": a day, nobody's)
+    r"(?!day\b)(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
     _I,
 )
 # "My own operation has at last been confirmed: a left knee replacement on the 12th of May":

@@ -33,7 +33,8 @@ _SPECULATIVE = re.compile(
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
     r"|\bis thinking:"
     # "User doesn't know whether to email the teacher": undecided, nothing settled
-    r"|\b(?:doesn't|does not|don't|do not) know (?:whether|if|what|how|where|when|which|who)\b"
+    r"|\b(?:doesn't|does not|don't|do not|never) knows? (?:whether|if|what|how|where|when|which|"
+    r"who)\b"
     # "User wants to know if they should do more": a question asked, not a fact
     r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b"
     # "User would rather not take the risk.": a reluctance about the matter in hand
@@ -79,6 +80,8 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     # "User should like that very much.": a reply to an offer, whatever "that" was
     r"|\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates) (?:that|this|it)"
     r"(?: (?:very much|a lot|so much))?\.$"
+    # "User writes this down.": a deed on whatever "this" was
+    r"|^\S+ (?:will )?\w+ (?:this|that|it|these|those) (?:down|up|out|off|through)\.$"
     # "User must go now.": a goodbye
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
     r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$"

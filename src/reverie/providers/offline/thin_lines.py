@@ -131,11 +131,6 @@ _GOING_WHEN = re.compile(
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
 
-# "Shreya is always right.", "User was wrong.": a verdict of the moment.
-_VERDICT = re.compile(
-    r"^\S+ (?:is|are|was|were) (?:always |so |totally |completely |absolutely )?(?:right|wrong|"
-    r"correct)\.$"
-)
 # "User has 20 minutes.", "User has got 7 working days instead of 12.": the time someone has
 # for the task in hand.
 _TIME_IN_HAND = re.compile(
@@ -160,6 +155,5 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _THIN_HAVE,
     _GOING_WHEN,
     _BARE_CODE,
-    _VERDICT,
     _TIME_IN_HAND,
 )

@@ -18,6 +18,7 @@ import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.normalise import drop_noise, normalise_chat
+from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["PERSONAL_LABELS", "label_line", "topic_news"]
@@ -42,7 +43,8 @@ def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
         return _dotted_label(dotted["label"], dotted["value"], subject)
     if ":" not in text and "=" not in text:
         return found  # no lead-in, no label: most messages
-    for line in normalise_chat(text).splitlines():
+    # (a pasted "Date: Mon Nov 10 15:02:44 2025" in a code block is the log's, not news)
+    for line in normalise_chat(drop_code(text)).splitlines():
         lead = _LEAD.match(line.strip())
         if lead is None or _NO_TOPIC.match(lead["topic"]):
             labelled = (

@@ -136,7 +136,8 @@ CONDITION_WORDS = (
         crohn's crohns shingles anaemia anemia angina dementia alzheimer's parkinson's
         parkinsons alzheimers cancer leukaemia leukemia lymphoma osteoporosis glaucoma
         osteoarthritis ptsd ocd cataracts tendonitis tendinitis vertigo insomnia hypermobility
-        rhinitis sinusitis rosacea scoliosis gastritis
+        rhinitis sinusitis rosacea scoliosis gastritis hashimoto's hashimotos hashimoto
+        graves' thalassemia thalassaemia
         """
     ),
     "rheumatoid arthritis",

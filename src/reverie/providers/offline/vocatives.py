@@ -82,12 +82,19 @@ _GREETING = (
     r"bye|night|good night|oh|aw+|ah)"
 )
 _NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
+_EMOJI_AFTER = r"[\u2600-\u27bf\U0001f300-\U0001faff]"
 _VOCATIVE_PATTERNS = (
     re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     # "Tobi!! Have you been to a doctor?"
     re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
     re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
+    # "HAPPY BIRTHDAY KOF 🎂", "WELCOME TO ROTTERDAM KOFI": a wish shouted, with a name
+    re.compile(
+        r"^(?:HAPPY (?:BIRTHDAY|BDAY|ANNIVERSARY|NEW YEAR|CHRISTMAS)|WELCOME(?: (?:TO|BACK|HOME)"
+        r"(?: [A-ZÀ-Þ]+)?)?|CONGRATS|CONGRATULATIONS|GOOD LUCK|MISS YOU|LOVE YOU)[,!]* "
+        rf"(?P<name>[A-ZÀ-Þ]{{3,}})(?=[!.]*\s*(?:$|{_EMOJI_AFTER}))"
+    ),
     re.compile(
         rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
         r"(?=\s*(?:[,.!?]|$))",
@@ -109,7 +116,6 @@ _LOWERCASE_VOCATIVE = re.compile(
 # Typed in lower case, a greeting and a name that ends what is said: "i'm bringing two. night
 # inês", "welcome hame inês 😂 the haar rolled in". (A greeting
 # word also names things: "best 10 days. night safari. botanic gardens.")
-_EMOJI_AFTER = r"[\u2600-\u27bf\U0001f300-\U0001faff]"
 _LOWERCASE_ADDRESSED = re.compile(
     r"(?:^|[.!?]\s+)(?:hey|hi|hello|hiya|yo|morning|night|good ?night|bye|thanks|thank you|"
     r"thx|cheers|love you|miss you|welcome(?: hame| home| back)?)[,!]?\s+"

@@ -1,0 +1,62 @@
+"""A day named from the day it was said ("tomorrow"), written as the date it meant.
+
+"User turns 31 tomorrow." is true for one day and wrong ever after; stored, a
+line must say "User turns 31 on 12 November 2025.". :func:`with_dates` rewrites
+"today", "tonight", "tomorrow" and "yesterday" (with a part of the day after them,
+"tomorrow morning") from the date the message was sent.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+__all__ = ["with_dates"]
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+_OFFSETS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
+_RELATIVE = re.compile(
+    r"(?:\b(?P<before>until|till|from|by|since|before|after|for|of|on) )?"
+    r"\b(?P<day>yesterday|today|tonight|tomorrow)(?: (?P<part>morning|afternoon|evening|night))?\b",
+    re.IGNORECASE,
+)
+
+
+def _written(day: date) -> str:
+    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def with_dates(line: str, said_on: str | None) -> str:
+    """``line`` with its relative days written as dates, counted from ``said_on``.
+
+    ``said_on`` is the message's date (``YYYY-MM-DD``, a time after it is ignored);
+    without one, or with one that is no date, the line is kept as it is.
+    """
+    if not said_on or _RELATIVE.search(line) is None:
+        return line
+    try:
+        sent = date.fromisoformat(said_on[:10])
+    except ValueError:
+        return line
+
+    def dated(match: re.Match[str]) -> str:
+        day = _written(sent + timedelta(days=_OFFSETS[match["day"].lower()]))
+        part = match["part"] or ("night" if match["day"].lower() == "tonight" else "")
+        when = f"the {part.lower()} of {day}" if part else day
+        before = match["before"]
+        return f"{before} {when}" if before else f"on {when}"
+
+    return _RELATIVE.sub(dated, line)
