@@ -273,3 +273,77 @@ def test_a_wish_shouted_with_a_name_names_the_user_of_a_chat_between_two_people(
         ("assistant", "how's the new flat"),
     ]
     assert "User's name is Kofi." in facts(*chat)
+
+
+@pytest.mark.parametrize(
+    ("stored", "moved", "kept"),
+    [
+        (
+            "My hip operation is on the 19th of May at York Hospital.",
+            "York Hospital rang and my hip operation has been moved. It won't be the 19th of May"
+            " after all but the 2nd of June, because the surgeon is away.",
+            "User's hip operation is on the 2nd of June at York Hospital (not the 19th of May).",
+        ),
+        (
+            "My dad moves into Oakfield Lodge on Monday the 3rd of March.",
+            "they've asked if we'd mind moving the start date to Monday the 10th of March rather"
+            " than the 3rd. I said yes",
+            "User's dad moves into Oakfield Lodge on Monday the 10th of March (not the 3rd of"
+            " March).",
+        ),
+    ],
+)
+def test_a_date_moved_in_other_words_replaces_the_old_one(
+    stored: str, moved: str, kept: str
+) -> None:
+    assert facts(("user", stored), ("user", moved)) == [kept]
+
+
+def test_a_sum_mends_only_a_sum() -> None:
+    assert facts(("user", "I'm 44"), ("user", "actually make it £300. kerry did the maths")) == [
+        "User is 44."
+    ]
+    rent = ("user", "my rent is £250 a week")
+    assert facts(rent, ("user", "actually make it £300.")) == [
+        "User's rent is £300 a week (not £250)."
+    ]
+
+
+def test_a_numbered_answer_that_says_only_how_much_keeps_what_follows() -> None:
+    asked = (
+        "assistant",
+        "1. What are your dates?\n2. Any dietary needs or allergies I should cover?",
+    )
+    answered = (
+        "user",
+        "1. flying Dublin to Tokyo 3rd of April, home the 17th.\n2. yes big one. I'm allergic to"
+        " shellfish myself",
+    )
+    kept = facts(asked, answered)
+    assert "User is allergic to shellfish themselves." in kept
+    assert not any("big one" in line for line in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I BOUGHT NEW SKATES", ["User bought new skates."]),
+        ("I'M PREGNANT!!", ["User is pregnant."]),
+        # an acronym in a sentence is not a shout
+        ("we use the NHS API a lot", ["The team uses the NHS API a lot."]),
+    ],
+)
+def test_a_sentence_shouted_is_read_as_said(said: str, kept: list[str]) -> None:
+    assert facts(("user", said)) == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Hello. I need help with preparing for job interview. My English is not so good, sorry.",
+        "Is hard work for the back and always early shift, I start 6:00.",
+        "good because i'm allergic to the little orange menace",
+    ],
+)
+def test_an_apology_a_bare_hour_or_a_tease_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []

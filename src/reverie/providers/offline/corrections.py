@@ -120,7 +120,13 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     "14th"); a line with no value of that kind, or with two ("3 May 2026"), gives None.
     """
     kind = _kind(value)
-    same = [m for m in re.finditer(r"\S+", line) if _kind(m.group(0)) == kind]
+    sum_ = value[:1] in "£$€"
+    # (a sum mends a sum: "make it £300" never mends "User is 44.")
+    same = [
+        m
+        for m in re.finditer(r"\S+", line)
+        if _kind(m.group(0)) == kind and (m.group(0)[:1] in "£$€") == sum_
+    ]
     if _DAY_OF_MONTH.match(value):
         # "its the 13th" mends a day ("sat 14th", "14 sept"), never "budget 400 quid" nor
         # "ordered 2"
@@ -167,7 +173,7 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     changed = [
         i for i, (a, b) in enumerate(zip(tail, old_tokens, strict=True)) if a.lower() != b.lower()
     ]
-    if len(changed) == 2 and changed[1] == changed[0] + 1:
+    if len(changed) == 2 and _one_date(changed, tail):
         # "27 november, not 4 december": a date's day and month change together
         kinds = [_kind(tail[i]) for i in changed]
         if sorted(map(str, kinds)) == ["month", "number"] and kinds == [
@@ -181,6 +187,13 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     if kind is None or kind != _kind(old_tokens[changed[0]]):
         return None
     return old_tokens, tail
+
+
+def _one_date(changed: list[int], tokens: list[str]) -> bool:
+    """Whether the two changed words are one date's day and month ("2nd of June")."""
+    first, second = changed
+    between = tokens[first + 1 : second]
+    return second == first + 1 or (second == first + 2 and between[0].lower() == "of")
 
 
 def swappable(correction: str) -> bool:
@@ -295,8 +308,16 @@ _VALUE = (
 # "finance want it live by the 21st, not the 28th, because …": a value put right in passing.
 _IMPLIED = re.compile(
     rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d(?: per \w+| an? \w+)?)"
-    r"(?: now)?,?\s+not\s+"
+    r"(?: now)?,?\s+(?:not|rather than|instead of)\s+"
     rf"(?P<old>(?:the )?{_VALUE}|\d[\d,.]*\d)(?=[\s,.;!]|$)",
+    _I,
+)
+
+
+# "It won't be the 19th of May after all but the 2nd of June": the old value first.
+_IMPLIED_BUT = re.compile(
+    rf"\b(?:won't be|will not be|isn't|is not|not) (?P<old>(?:the )?{_VALUE})"
+    rf"(?: after all| any ?more)?,? but (?P<new>(?:the )?{_VALUE})(?=[\s,.;!]|$)",
     _I,
 )
 
@@ -307,7 +328,7 @@ def implied_correction(clause: str) -> str | None:
     Only a value of a kind :func:`typed_swap` can swap; the line it mends must say Y,
     so a clause whose Y was never stored changes nothing.
     """
-    match = _IMPLIED.search(clause)
+    match = _IMPLIED.search(clause) or _IMPLIED_BUT.search(clause)
     if match is None:
         return None
     new, old = match["new"], match["old"]

@@ -78,6 +78,9 @@ _MOOD = re.compile(
 _VERDICT = re.compile(
     r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
     r"super|way too|too) \w+|like an? [\w -]+)\.$"
+    # "User's English is not so good, sorry for mistakes.": an apology before the question
+    r"|^User's (?-i:[A-Z])\w+ is (?:not|n't) (?:so |very |that |too |really )?(?:good|great|"
+    r"perfect|strong)\b"
     # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
     r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"
     r"|^\S+ is a real (?:person|human|thing)\.$"

@@ -85,7 +85,7 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
     old value ("The osce is on the 26th." for "The osce is on the 27th." and
     "the 26th"): the latest such line.
     """
-    was = [word.lower().strip(",;") for word in old.split()[-2:]]
+    was = [w.lower().strip(",;") for w in old.split() if w.lower() not in ("the", "of")][-2:]
     new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
     for index in range(len(lines) - 1, -1, -1):
         words = lines[index].rstrip(".").split()
@@ -94,8 +94,8 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
         said = [words[i].lower().strip(",;") for i in changed]
         # one word changed, or a date's day and month together ("4 December" → "27 November")
-        if (len(changed) == 1 and said == was[-1:]) or (
-            len(changed) == 2 and changed[1] == changed[0] + 1 and said == was
+        if (len(changed) == 1 and said[0] in was) or (
+            len(changed) == 2 and changed[1] - changed[0] in (1, 2) and said == was
         ):
             return index
     return None

@@ -179,6 +179,13 @@ def _spelling(match: re.Match[str]) -> str:
     return word  # "US", "U-Bahn", "TY" in capitals: names more likely than chat spellings
 
 
+# "I BOUGHT NEW SKATES", "I'M PREGNANT!!": a whole sentence shouted, read as said ("we use
+# the NHS API" keeps its acronyms).
+_SHOUTED_SENTENCE = re.compile(
+    r"(?:^|(?<=[.!?]\s))[A-Z]+(?:'[A-Z]+)?(?:[ ,]+[A-Z]+(?:'[A-Z]+)?)+(?=\s*(?:[.!?]|$))"
+)
+
+
 def normalise_chat(text: str) -> str:
     """Smart quotes, chat spellings and noise normalised; line breaks kept.
 
@@ -189,6 +196,7 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
+        line = _SHOUTED_SENTENCE.sub(lambda shout: shout[0].lower(), line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
         line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)

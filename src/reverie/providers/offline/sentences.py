@@ -46,8 +46,9 @@ _SUBJECT_AHEAD = (
 _CLAUSE = re.compile(
     rf";\s+|,\s*(?:and |but |so |because |cause |though |as )?{_SUBJECT_AHEAD}"
     # "soup without the cream because I am lactose intolerant": the reason is a state of one's own
-    r"|\s+because\s+(?=(?:i'm|i am) (?:\w+ )?(?:intolerant|allergic|vegetarian|vegan|coeliac|"
-    r"celiac|diabetic|pregnant|pescatarian)\b)"
+    # ("good because i'm allergic to the little orange menace": a cat, teased)
+    r"|\s+because\s+(?=(?:i'm|i am) (?:\w+ )?(?:intolerant|allergic(?! to the\b)|vegetarian|"
+    r"vegan|coeliac|celiac|diabetic|pregnant|pescatarian)\b)"
     # "I have Hashimoto, the thyroid, and when I am stressed I am very tired": a fact, then when
     r"|,\s*(?=and (?:when|whenever|if) (?:i|i'm)\b)"
     # "I always use Figma, can I export from figma to html?": the question is apart.

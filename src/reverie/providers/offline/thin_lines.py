@@ -139,6 +139,13 @@ _TIME_IN_HAND = re.compile(
     r"days|weeks)(?: (?:left|to go|more|instead of \d+))?\.$"
 )
 
+# "User starts 6:00.": a start of what, the talk said.
+_BARE_HOUR = re.compile(
+    r"^\S+ (?:starts|finishes|begins|ends|leaves|gets up|wakes up)(?: at)? \d{1,2}(?:[:.]\d\d)?"
+    r"(?: ?[ap]m)?\.$",
+    _I,
+)
+
 
 THIN_LINES: tuple[re.Pattern[str], ...] = (
     _BARE_COUNT,
@@ -156,4 +163,5 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _GOING_WHEN,
     _BARE_CODE,
     _TIME_IN_HAND,
+    _BARE_HOUR,
 )

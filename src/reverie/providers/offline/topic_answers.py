@@ -128,6 +128,12 @@ _OPENER = re.compile(
     r"[,.:!]?\s+)+",
     _I,
 )
+# "yes big one", "loads": how much, and nothing of what (the sentences after it say that).
+_HOW_MUCH_ONLY = re.compile(
+    r"(?:a )?(?:big|huge|massive|small|little|few|couple)(?: ones?)?|loads|lots|a lot|tons|"
+    r"plenty|some|a few|a couple|yes|no|yeah|nope|yep|definitely|absolutely",
+    _I,
+)
 # "monitor is 1440p": a clause with its own verb is for the clause rules.
 _CLAUSE = re.compile(
     rf"\b(?:{AUXILIARY}|can't|could|should|don't|doesn't|didn't|won't|isn't|aren't|wasn't|"
@@ -378,8 +384,8 @@ def _value(answer: str) -> str | None:
         said = _ASIDE.sub(
             lambda aside: "" if SPEAKER_OR_LISTENER.search(aside[0]) else aside[0], said
         )
-        if not said:
-            continue
+        if not said or re.fullmatch(r"\d{1,2}", said):
+            continue  # "2. yes big one": the number of the question answered
         if _DODGE.search(said) or said.endswith("?"):
             break
         first = said.split()[0].lower()
@@ -400,6 +406,7 @@ def _value(answer: str) -> str | None:
     value = ", ".join(fragments)
     if (
         not fragments
+        or _HOW_MUCH_ONLY.fullmatch(value)
         or is_small_talk(value)
         or len(value.split()) > _MAX_VALUE_WORDS
         or not re.search(r"\w", value)
