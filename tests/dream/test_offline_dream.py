@@ -437,6 +437,6 @@ def test_the_other_persons_correction_keeps_their_name_and_drops_the_lead() -> N
         ],
     )
     memory = merged["memory/MEMORY.md"]
-    assert "- Ellie's due date is the 29th aug, not the 28th.\n" in memory
+    assert "- Ellie's due date is the 29th aug.\n" in memory  # what is true now
     assert "- Ellie on the venue: the party is at the Crown now.\n" in memory
     assert "corrected" not in memory

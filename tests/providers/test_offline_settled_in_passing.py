@@ -13,6 +13,9 @@ from __future__ import annotations
 import pytest
 
 from offline_facts import facts
+from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.transcript import Turn
 
 
 def test_an_option_named_after_the_question_that_put_it_is_a_choice() -> None:
@@ -347,3 +350,35 @@ def test_a_sentence_shouted_is_read_as_said(said: str, kept: list[str]) -> None:
 )
 def test_an_apology_a_bare_hour_or_a_tease_is_not_kept(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_correction_dream_writes_as_a_new_line_says_only_what_is_true_now() -> None:
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    said = "no wait immunology is the 10th not the 6th. i was looking at last years timetable"
+    found = extract_facts([Turn("user", said, "2025-10-14")])
+    files, _ = merge_facts(files, entry_facts(render_answer(found), "2025-10-14"))
+    memory = files["memory/MEMORY.md"]
+    assert "Immunology is the 10th." in memory
+    assert "6th" not in memory
+    # a taste corrected keeps what it is not
+    found = extract_facts([Turn("user", "sorry, I prefer green tea, not coffee", "2025-10-14")])
+    files, _ = merge_facts(files, entry_facts(render_answer(found), "2025-10-14"))
+    assert "coffee" in files["USER.md"]
+
+
+def test_a_date_given_again_after_the_thing_is_off_moves_it() -> None:
+    stored = ("user", "The interview is on Thursday 20 November, 10:30.")
+    moved = (
+        "user",
+        "Now big problem. The practice manager is sick, so interview on Thursday is not"
+        " possible. New time is Tuesday 25 November, same hour, 10:30.",
+    )
+    assert facts(stored, moved) == [
+        "The interview is on Tuesday 25 November, 10:30 (as of 2026-03-02)."
+    ]
+
+
+def test_a_birthday_said_on_the_day_is_an_age_and_its_date() -> None:
+    assert facts(("user", "my son is 4 today")) == [
+        "User's son turned 4 on 2 March 2026 (as of 2026-03-02)."
+    ]

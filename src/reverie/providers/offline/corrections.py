@@ -28,6 +28,7 @@ __all__ = [
     "swappable",
     "typed_swap",
     "value_swap",
+    "without_old_value",
 ]
 
 _I = re.IGNORECASE
@@ -338,3 +339,19 @@ def implied_correction(clause: str) -> str | None:
         old = f"{old}{month[0]}"
     correction = f"it's {new}, not {old}"
     return correction if swappable(correction) else None
+
+
+def without_old_value(text: str) -> str:
+    """ "Immunology is the 10th not the 6th." → "Immunology is the 10th.": what is true now.
+
+    Only when Y is one value of a known kind (a day, a month, a number, a name); a
+    correction of anything else keeps its "not" ("green tea, not coffee" says a taste).
+    """
+    parts = not_clause(text.rstrip("."))
+    if parts is None:
+        return text
+    new, old = parts
+    tokens = [t for t in _tokens(old) if t.lower() not in _ARTICLES]
+    if len(tokens) != 1 or _kind(tokens[0]) in (None, "name"):
+        return text
+    return f"{new.rstrip(',;')}."

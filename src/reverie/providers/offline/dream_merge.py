@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from reverie.providers.offline.corrections import without_old_value
 from reverie.providers.offline.dream_correct import (
     apply_correction,
     apply_move,
@@ -241,6 +242,8 @@ def merge_facts(
                 report.corrected += 1
                 known.add(fact_key(text))
                 continue
+            # a new line says what is true now; the value it replaced stays in the history
+            text = without_old_value(text)
             tag = "permanent" if text.lower().startswith("user") else "durable"
             fact = DreamFact(tag, text, fact.date)
         path, text, section, title = _route(fact)

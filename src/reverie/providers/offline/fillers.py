@@ -168,6 +168,10 @@ _BARE_KIN_OWNER = re.compile(
     r"(?!day\b)(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
     _I,
 )
+# "Maya's 8 today!!", "my son is 4 today": a birthday, said on the day.
+_AGE_TODAY = re.compile(
+    r"^(?P<who>(?:my (?:\w+ )?\w+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+))(?:'s| is) (?P<age>\d{1,2}) today\b", _I
+)
 # "My own operation has at last been confirmed: a left knee replacement on the 12th of May":
 # what it is, on its date.
 _CONFIRMED_AS = re.compile(
@@ -254,6 +258,7 @@ def strip_fillers(sentence: str) -> str:
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
+    text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
     text = _JOB_NO_ARTICLE.sub(
         lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )

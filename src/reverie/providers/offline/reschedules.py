@@ -108,6 +108,12 @@ _NEW_DATE = rf"[.!,;]?\s+(?:the\s+|a\s+)?new date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P
 _CANCELLED = r"(?:cancel+ed|moved|changed|postponed|rescheduled)"
 _CANCELLED_THING = re.compile(rf"\b{_CANCELLED}\s+{_THING}{_NEW_DATE}", _I)
 _THING_CANCELLED = re.compile(rf"{_THING}\s+(?:got|was|has been)\s+{_CANCELLED}{_NEW_DATE}", _I)
+# "interview on Thursday is not possible. New time is Tuesday 25 November, same hour"
+_THING_OFF = re.compile(
+    rf"{_THING}(?:\s+on\s+{_WEEKDAY})?\s+(?:is|was)\s+(?:not possible|off|not happening)"
+    rf"[.!,;]?\s+(?:the\s+)?new (?:date|time|day)(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})",
+    _I,
+)
 # "the flat is free not 1 November, now 15 November"
 _NOT_NOW = re.compile(
     rf"{_THING}\s+(?:is|are|was|will be|['’]s)\b[^.;!?]{{0,20}}?\s+not\s+(?P<old>{_DATE}),?\s+"
@@ -172,6 +178,7 @@ def reschedules(message: str) -> list[Reschedule]:
         (_NOW_ON, now),
         (_CANCELLED_THING, "new date" in lower),
         (_THING_CANCELLED, "new date" in lower),
+        (_THING_OFF, "new " in lower),
     ):
         if not worth_trying:
             continue
