@@ -332,6 +332,8 @@ def test_a_numbered_answer_that_says_only_how_much_keeps_what_follows() -> None:
     [
         ("I BOUGHT NEW SKATES", ["User bought new skates."]),
         ("I'M PREGNANT!!", ["User is pregnant."]),
+        # a place keeps its capital
+        ("WE ARE IN DUBLIN. the ferry was fine", ["User is in Dublin."]),
         # an acronym in a sentence is not a shout
         ("we use the NHS API a lot", ["The team uses the NHS API a lot."]),
     ],

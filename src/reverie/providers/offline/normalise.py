@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.vocabulary import COMMON_WORDS, words
+from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
 __all__ = ["drop_noise", "normalise_chat"]
 
@@ -186,6 +187,21 @@ _SHOUTED_SENTENCE = re.compile(
 )
 
 
+def _said_plainly(shout: re.Match[str]) -> str:
+    """ "WE ARE IN DUBLIN" → "we are in Dublin": a name keeps its capital."""
+    return re.sub(
+        r"[A-Z]+",
+        lambda word: (
+            word[0].title()
+            if not is_everyday_word(word[0].lower())
+            and not is_everyday_word(word[0].lower().removesuffix("s"))
+            and is_name(word[0].title())
+            else word[0].lower()
+        ),
+        shout[0],
+    )
+
+
 def normalise_chat(text: str) -> str:
     """Smart quotes, chat spellings and noise normalised; line breaks kept.
 
@@ -196,7 +212,7 @@ def normalise_chat(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     lines = []
     for line in text.split("\n"):
-        line = _SHOUTED_SENTENCE.sub(lambda shout: shout[0].lower(), line)
+        line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
         line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)

@@ -384,8 +384,10 @@ def _value(answer: str) -> str | None:
         said = _ASIDE.sub(
             lambda aside: "" if SPEAKER_OR_LISTENER.search(aside[0]) else aside[0], said
         )
-        if not said or re.fullmatch(r"\d{1,2}", said):
-            continue  # "2. yes big one": the number of the question answered
+        if not said or (
+            not fragments and re.fullmatch(r"\d{1,2}", said) and _NUMBERED.match(answer)
+        ):
+            continue  # "2. yes big one": the number of the question answered ("kev. 52." an age)
         if _DODGE.search(said) or said.endswith("?"):
             break
         first = said.split()[0].lower()
