@@ -362,6 +362,13 @@ def test_a_correction_dream_writes_as_a_new_line_says_only_what_is_true_now() ->
     memory = files["memory/MEMORY.md"]
     assert "Immunology is the 10th." in memory
     assert "6th" not in memory
+    # what the correction says after the old value stays
+    said = (
+        "[correction] Joel corrected: flights are the 22nd not the 21st, sam's school breaks up"
+        " on the 19th."
+    )
+    files, _ = merge_facts(files, entry_facts(said, "2025-10-14"))
+    assert "flights are the 22nd, sam's school breaks up on the 19th." in files["memory/MEMORY.md"]
     # a taste corrected keeps what it is not
     found = extract_facts([Turn("user", "sorry, I prefer green tea, not coffee", "2025-10-14")])
     files, _ = merge_facts(files, entry_facts(render_answer(found), "2025-10-14"))

@@ -347,11 +347,12 @@ def without_old_value(text: str) -> str:
     Only when Y is one value of a known kind (a day, a month, a number, a name); a
     correction of anything else keeps its "not" ("green tea, not coffee" says a taste).
     """
-    parts = not_clause(text.rstrip("."))
-    if parts is None:
+    said = text.rstrip(".")
+    match = _NOT.search(strip_correction_lead(said))
+    if match is None or said != strip_correction_lead(said):
         return text
-    new, old = parts
-    tokens = [t for t in _tokens(old) if t.lower() not in _ARTICLES]
+    tokens = [t for t in _tokens(match["old"]) if t.lower() not in _ARTICLES]
     if len(tokens) != 1 or _kind(tokens[0]) in (None, "name"):
         return text
-    return f"{new.rstrip(',;')}."
+    # ("flights are the 22nd not the 21st, sam's school breaks up on the 19th": the rest stays)
+    return f"{match['new'].rstrip(',;')}{said[match.end('old') :]}."
