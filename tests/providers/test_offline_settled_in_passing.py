@@ -391,3 +391,14 @@ def test_a_birthday_said_on_the_day_is_an_age_and_its_date() -> None:
     assert facts(("user", "my son is 4 today")) == [
         "User's son turned 4 on 2 March 2026 (as of 2026-03-02)."
     ]
+
+
+def test_a_life_event_with_when_before_what_is_kept() -> None:
+    said = (
+        "As for me, I am tired but I'm all right. I retired last July from being head of a primary"
+        " school here in York, so at least I have the time"
+    )
+    kept = facts(("user", said))
+    assert "User retired last July from being head of a primary school in York." in kept
+    # when, and nothing of what
+    assert facts(("user", "I upgraded last week")) == []

@@ -57,6 +57,8 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    # "… from being head of a primary school, so at least I have the time": its upside
+    r"|,\s*so at least\b"
     # "im breastfeeding but its so hard": how it feels, after the fact
     r"|,?\s+but (?:it's|its|it is) (?:so |really |very |quite )?(?:hard|tough|difficult|"
     r"exhausting|rough|a lot|fine|ok|okay|worth it)\b"

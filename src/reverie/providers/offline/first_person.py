@@ -50,6 +50,14 @@ _I_EVENT = re.compile(
     _I,
 )
 
+# "last July from being head of a primary school": when, then what (three words or more).
+_WHEN_THEN_WHAT = re.compile(
+    r"^(?:last|this) (?:week|month|year|summer|spring|autumn|winter|\w+day|jan\w*|feb\w*|"
+    r"mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*),? "
+    r"(?=(?:from|to|at|in|as|with) \S+ \S+ \S+)",
+    _I,
+)
+
 _I_HAD = re.compile(rf"^I {ADV}had (?P<rest>\S.*)$", _I)
 
 _I_AM = re.compile(rf"^I(?:'m| am) {ADV}(?P<not>not {ADV})?(?P<rest>\S.*)$", _I)
@@ -346,8 +354,12 @@ def first_person(s: str) -> Tag | None:
     if _I_WILL_TASK.match(s) and (TIME_BOUND.search(s) or _IN_A_MONTH.search(s)):
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:
-        # "I upgraded at christmas" says when, not what: no object, no fact.
-        if _NO_OBJECT.match(event["rest"]) or _ONLY_WHEN.match(s) or _ONLY_YEAR.match(s):
+        # "I upgraded at christmas" says when, not what: no object, no fact ("I retired last
+        # July from being head of a primary school" says what, after when).
+        rest = event["rest"]
+        if (when := _WHEN_THEN_WHAT.match(rest)) is not None:
+            rest = rest[when.end() :]
+        if _NO_OBJECT.match(rest) or _ONLY_WHEN.match(s) or _ONLY_YEAR.match(s):
             return None
         return "durable" if event_worth_keeping(event["verb"], event["rest"]) else None
     if _I_SEE_REGULARLY.match(s):
