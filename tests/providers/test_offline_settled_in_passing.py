@@ -402,3 +402,17 @@ def test_a_life_event_with_when_before_what_is_kept() -> None:
     assert "User retired last July from being head of a primary school in York." in kept
     # when, and nothing of what
     assert facts(("user", "I upgraded last week")) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "swapped my shift so i can study thurs. he's actually a sweetheart",
+        "just finished a 6 hr shift",
+        "i want to do a bit tomorrow",
+    ],
+)
+def test_a_word_on_someone_or_the_end_of_a_shift_is_not_kept(said: str) -> None:
+    assert not any(
+        "sweetheart" in line or "shift" in line or "a bit" in line for line in facts(("user", said))
+    )

@@ -15,13 +15,15 @@ _I = re.IGNORECASE
 
 # "Bea is a criminal", "User's cat is a menace": a nickname or a verdict, not what someone is.
 _EPITHET = re.compile(
-    r"\b(?:is|are|'s|will be|has been|have been) (?:an? |the )?(?:absolute |total |little |"
+    r"\b(?:is|are|'s|will be|has been|have been) (?:actually |honestly |genuinely |such |"
+    r"really )?(?:an? |the )?(?:absolute |total |little |"
     r"complete |actual |real |"
     r"(?-i:[a-z]+) )?"
     r"(?:menace|legend|nightmare|disaster|gremlin|saint|criminal|genius|monster|idiot|mess|"
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
     r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
-    r"ghost|dinosaur|grandad of|grandma of|softie|wimp|lightweight)\b"
+    r"ghost|dinosaur|grandad of|grandma of|softie|wimp|lightweight|sweetheart|sweetie|"
+    r"darling|star|superstar|rockstar)\b"
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
     r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
     r"favourite|happiest|proudest|luckiest|maddest) \w+"
@@ -61,7 +63,7 @@ _MOOD = re.compile(
     r"|\b(?:is|was) on (?:the|a) (?:call|phone)\.$"
     # "User just finished a night shift": the end of a day, not of a degree
     r"|\bjust (?:finished|got off|got back from|came off) (?:a |an |the |their |my )?"
-    r"(?:\w+ )?(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
+    r"(?:\w+ ){0,2}(?:shift|work|run|class|lecture|call|meeting|lunch|dinner|gym)\b"
     # "User likes the colours", "Marcus likes scary": a taste for something only the talk names.
     r"|^\S+ (?:likes|loves|hates|enjoys) (?:the \w+s|(?-i:[a-z]+y))\.$"
     r"|^The \w+s is\b"

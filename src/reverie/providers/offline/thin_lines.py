@@ -139,6 +139,12 @@ _TIME_IN_HAND = re.compile(
     r"days|weeks)(?: (?:left|to go|more|instead of \d+))?\.$"
 )
 
+# "User wants to do a bit tomorrow.": a bit of what, the talk said.
+_BIT_OF_IT = re.compile(
+    r"^\S+ (?:wants to|will|is going to|plans to|needs to) do (?:a bit|some|a little|a few)"
+    r"(?: more)?(?: (?:tonight|tomorrow|today|later|on [^.]+))?\.$",
+    _I,
+)
 # "User starts 6:00.": a start of what, the talk said.
 _BARE_HOUR = re.compile(
     r"^\S+ (?:starts|finishes|begins|ends|leaves|gets up|wakes up)(?: at)? \d{1,2}(?:[:.]\d\d)?"
@@ -164,4 +170,5 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _BARE_CODE,
     _TIME_IN_HAND,
     _BARE_HOUR,
+    _BIT_OF_IT,
 )
