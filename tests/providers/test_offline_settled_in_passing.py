@@ -416,3 +416,15 @@ def test_a_word_on_someone_or_the_end_of_a_shift_is_not_kept(said: str) -> None:
     assert not any(
         "sweetheart" in line or "shift" in line or "a bit" in line for line in facts(("user", said))
     )
+
+
+def test_a_name_to_sign_with_and_time_off_are_kept() -> None:
+    signed = "ok this is good!! sign it Camila Ferreira Duarte, that's how it is on the contract."
+    assert facts(("user", signed)) == ["User's name is Camila."]
+    assert facts(("user", "sign it Monday")) == []
+    off = (
+        "btw im off 22 dec to 5 jan, visiting my parents in groningen. want this all boring by then"
+    )
+    assert facts(("user", off), date="2025-11-20") == [
+        "User is off 22 Dec to 5 Jan, visiting their parents in groningen (as of 2025-11-20)."
+    ]

@@ -314,6 +314,12 @@ _I_AVAILABLE = re.compile(
     r"(?=[,.;!]|$)",
     re.IGNORECASE,
 )
+# "im off 22 dec to 5 jan, visiting my parents in groningen": time off, from a day to a day.
+_I_AM_OFF = re.compile(
+    r"^I(?:'m| am) (?:off|away|on (?:holiday|leave|annual leave|vacation|hols))(?: work)? "
+    rf"(?:from )?(?:the )?(?:{DATE})\s*(?:-|–|to|until|till)\s*(?:the )?(?:{DATE})",
+    re.IGNORECASE,
+)
 _I_TURNED = re.compile(
     r"^I (?:(?:just|only|finally|recently|officially) )?turned \d{1,3}(?!\d|[.,:]\d)"
     r"(?! (?:minutes?|hours?|days?|weeks?|months?|degrees?|percent|%|pages?|km|miles?)\b)",
@@ -337,6 +343,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_TRAVEL_ON.match(s):
         return "durable"
+    if _I_AM_OFF.match(s):
+        return "ephemeral"
     if _I_AVAILABLE.match(s):
         return "permanent"
     if _I_TURNED.match(s):

@@ -114,7 +114,9 @@ _NAME_BTW = re.compile(
 )
 # "sign it as me: Ilse Vermeulen, Team Billing": the name to put under what is drafted.
 _SIGN_AS = re.compile(
-    r"\bsign (?:it |this |them |the \w+ |off )?as(?: me)?[:,]? (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
+    # ("sign it Camila Ferreira Duarte, that's how it is on the contract")
+    r"\bsign (?:it |this |them |the \w+ |off )?(?:as(?: me)?[:,]? |(?<=it )|(?<=this ))"
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
     _I,
 )
 # "perfect. that's everything. thanks — Lukas", "Kind regards,\nRosalind": a message signed
