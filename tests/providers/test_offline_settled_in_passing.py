@@ -428,3 +428,19 @@ def test_a_name_to_sign_with_and_time_off_are_kept() -> None:
     assert facts(("user", off), date="2025-11-20") == [
         "User is off 22 Dec to 5 Jan, visiting their parents in groningen (as of 2025-11-20)."
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I write in my notebook",
+        "sorry, I make a mistake",
+        "i've decided to withdraw",
+        "i'm a functioning adult again this week",
+        "I have two pieces of news.",
+        "I'm not new.",
+        "I am writing from the armchair with my leg up.",
+    ],
+)
+def test_a_preface_or_a_decision_without_its_object_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -23,7 +23,7 @@ _EPITHET = re.compile(
     r"joke|hero|angel|clown|diva|pain|beast|goblin|gem|treasure|keeper|icon|queen|king|"
     r"pile of \w+|husk|wreck|zombie|potato|snack|menace to society|liability|devil|frying pan|"
     r"ghost|dinosaur|grandad of|grandma of|softie|wimp|lightweight|sweetheart|sweetie|"
-    r"darling|star|superstar|rockstar)\b"
+    r"darling|star|superstar|rockstar|functioning (?:adult|human|person))\b"
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
     r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
     r"favourite|happiest|proudest|luckiest|maddest) \w+"

@@ -100,6 +100,9 @@ _TASK_STARTED = re.compile(
 _TASK_IN_PRESENT = re.compile(
     r"^User (?:writes|reads|practices|practises) (?:the|a|an|all|together|like|two|three|four|"
     r"\d+)\b"
+    # "User writes in their notebook.": where today's notes go
+    r"|^User writes (?:it )?(?:in|on|down in) (?:their|a|the) (?:notebook|diary|journal|"
+    r"calendar|phone)\b"
 )
 # "User wants the paneer.", "User wants a real orchestrator.": a wish of the moment, named in
 # a word or two with nothing to keep it by ("User wants to learn the cello" is a plan).
@@ -139,6 +142,18 @@ _TIME_IN_HAND = re.compile(
     r"days|weeks)(?: (?:left|to go|more|instead of \d+))?\.$"
 )
 
+# "User has decided to withdraw.", "User makes a mistake.": from what, which one, the talk said.
+_BARE_DECISION = re.compile(
+    r"^\S+ (?:has )?decided to \w+\.$|^\S+ (?:makes|made|has made) (?:a|one) mistake\.$", _I
+)
+# "User has two pieces of news.", "User is not new.", "User is writing from the armchair.":
+# what follows is the news; the line is only its preface.
+_PREFACE = re.compile(
+    r"^\S+ has (?:two|three|some|a few|a couple of|\d+) (?:pieces|bits) of news\.$"
+    r"|^\S+ is not (?:new|sure|certain|bothered|fussed)\.$"
+    r"|^\S+ is (?:writing|typing|messaging|texting) (?:this )?(?:from|on|in|with)\b",
+    _I,
+)
 # "User wants to do a bit tomorrow.": a bit of what, the talk said.
 _BIT_OF_IT = re.compile(
     r"^\S+ (?:wants to|will|is going to|plans to|needs to) do (?:a bit|some|a little|a few)"
@@ -171,4 +186,6 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _TIME_IN_HAND,
     _BARE_HOUR,
     _BIT_OF_IT,
+    _BARE_DECISION,
+    _PREFACE,
 )
