@@ -440,6 +440,8 @@ def test_a_name_to_sign_with_and_time_off_are_kept() -> None:
         "I have two pieces of news.",
         "I'm not new.",
         "I am writing from the armchair with my leg up.",
+        "I want to make plan.",
+        "I know all about waiting for results.",
     ],
 )
 def test_a_preface_or_a_decision_without_its_object_is_not_kept(said: str) -> None:

@@ -151,7 +151,12 @@ _BARE_DECISION = re.compile(
 _PREFACE = re.compile(
     r"^\S+ has (?:two|three|some|a few|a couple of|\d+) (?:pieces|bits) of news\.$"
     r"|^\S+ is not (?:new|sure|certain|bothered|fussed)\.$"
-    r"|^\S+ is (?:writing|typing|messaging|texting) (?:this )?(?:from|on|in|with)\b",
+    # (not "… from their armchair, nine days after their new hip, which went in on the 6th")
+    r"|^\S+ is (?:writing|typing|messaging|texting) (?:this )?(?:from|on|in|with)\b(?![^.]*\d)"
+    # "User knows all about waiting for results.": sympathy, not a fact
+    r"|^\S+ knows all about\b"
+    # "User wants to make plan.": a plan of what, the talk said
+    r"|^\S+ (?:wants|needs) to make (?:a )?plan\.$",
     _I,
 )
 # "User wants to do a bit tomorrow.": a bit of what, the talk said.
