@@ -446,3 +446,20 @@ def test_a_name_to_sign_with_and_time_off_are_kept() -> None:
 )
 def test_a_preface_or_a_decision_without_its_object_is_not_kept(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_date_given_for_an_operation_then_brought_forward_is_its_date() -> None:
+    given = (
+        "user",
+        "A more personal one. I have finally had a date for my cataract operation — the left eye"
+        " — at the Royal Shrewsbury Hospital, on Tuesday the 22nd of July. I am a little nervous.",
+    )
+    sooner = (
+        "user",
+        "Things have moved rather quickly. The hospital rang this morning — they can fit me in on"
+        " Tuesday the 8th of July instead of the 22nd. I said yes before I could think about it.",
+    )
+    assert facts(given, sooner)[-1] == (
+        "User's cataract operation is at the Royal Shrewsbury Hospital, on Tuesday the 8th of July"
+        " (not the 22nd of July)."
+    )

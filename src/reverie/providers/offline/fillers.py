@@ -183,6 +183,13 @@ _CONFIRMED_AS = re.compile(
     r"(?=(?:the )?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
     _I,
 )
+# "I have finally had a date for my cataract operation — the left eye — at the Royal
+# Shrewsbury Hospital, on Tuesday the 22nd of July": the operation, where and when.
+_GIVEN_A_DATE = re.compile(
+    r"^I(?:'ve| have)? (?:finally |now |at last |just )?(?:had|got|been given|received) a date "
+    r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )",
+    _I,
+)
 # "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
 # as what one is doing these weeks.
 _GOING_WEEKLY = re.compile(
@@ -261,6 +268,7 @@ def strip_fillers(sentence: str) -> str:
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
+    text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)
     text = _JOB_NO_ARTICLE.sub(
         lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )

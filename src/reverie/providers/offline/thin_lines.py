@@ -154,7 +154,8 @@ _PREFACE = re.compile(
     # (not "… from their armchair, nine days after their new hip, which went in on the 6th")
     r"|^\S+ is (?:writing|typing|messaging|texting) (?:this )?(?:from|on|in|with)\b(?![^.]*\d)"
     # "User knows all about waiting for results.": sympathy, not a fact
-    r"|^\S+ knows all about\b"
+    # ("User knows all about blister packs." names something known)
+    r"|^\S+ knows all about (?:\w+ing|that|it|this|how|what)\b"
     # "User wants to make plan.": a plan of what, the talk said
     r"|^\S+ (?:wants|needs) to make (?:a )?plan\.$",
     _I,
