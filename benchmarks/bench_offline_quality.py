@@ -101,8 +101,11 @@ of the start of that round, 64.6 % / 39.4 % on its final rules and at the start 
 then read and used for development: 78.3 % / 46.5 % at its end), ``writer28`` (six by a
 twenty-eighth: never read for a round; 56.0 % / 31.1 % when first scored, early in the round
 it came, 57.4 % / 31.1 % on that round's final rules; then read and used for development:
-71.3 % / 43.7 % at its end) and ``writer29`` (six by a twenty-ninth: never read; 62.7 % /
-48.2 % when first scored, early in the round it came, and on that round's final rules).
+71.3 % / 43.7 % at its end), ``writer29`` (six by a twenty-ninth: never read for a round;
+62.7 % / 48.2 % when first scored, early in the round it came, and on that round's final
+rules; then read and used for development: 74.0 % / 63.1 % at its end) and ``writer30`` (six
+by a thirtieth: never read; 60.8 % / 47.4 % when first scored, early in the round it came,
+61.7 % / 47.4 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 

@@ -448,6 +448,12 @@ def test_a_preface_or_a_decision_without_its_object_is_not_kept(said: str) -> No
     assert facts(("user", said)) == []
 
 
+def test_knowing_all_about_a_thing_is_kept() -> None:
+    assert facts(("user", "I know all about blister packs")) == [
+        "User knows all about blister packs."
+    ]
+
+
 def test_a_date_given_for_an_operation_then_brought_forward_is_its_date() -> None:
     given = (
         "user",
