@@ -24,6 +24,8 @@ def test_an_option_named_after_the_question_that_put_it_is_a_choice() -> None:
     chose = ("user", "yeah the not needing the phone thing sells it. going with sumup")
     # the option is written the way the talk wrote it
     assert facts(asked, answered, chose) == ["User chose SumUp over Zettle."]
+    # said as what one is doing, it is the same choice, kept once
+    assert facts(asked, ("assistant", "Noted."), chose) == ["User chose SumUp over Zettle."]
     # with no options put before it, "going with" says nothing of a choice
     assert facts(("user", "going with mum to the market")) == []
 

@@ -332,6 +332,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue  # "User's alternative you're weighing up: …": the question's words
 
             _fill_slot(slots, facts, frame.slot, fact)
+            if (chose := _CHOSE_OVER.match(fact.text)) is not None:
+                # "going with sumup" said it first; the choice says it with what it beat
+                facts[facts_before_turn:] = [
+                    kept for kept in facts[facts_before_turn:] if not _goes_with(kept, chose)
+                ]
             met |= names_given(fact.text)
             seen.add(key)
             earlier.append(fact.text)
@@ -351,6 +356,15 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         # the name an assistant calls the user by, when their own words gave it no line
         facts.append(Fact("permanent", f"User's name is {addressed}."))
     return name_the_relations(_known_lines(previous_summary), facts)
+
+
+_CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) over ")
+
+
+def _goes_with(fact: Fact, chose: re.Match[str]) -> bool:
+    """Whether ``fact`` says only that its speaker is going with what ``chose`` chose."""
+    said = rf"^{re.escape(chose['who'])} (?:is|are) (?:going|sticking|staying) with "
+    return re.match(said + rf"{re.escape(chose['what'])}\.$", fact.text, re.IGNORECASE) is not None
 
 
 def _names_the_user(name: str, facts: list[Fact]) -> bool:
