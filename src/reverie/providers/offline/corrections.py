@@ -344,7 +344,7 @@ def implied_correction(clause: str) -> str | None:
 def without_old_value(text: str) -> str:
     """ "Immunology is the 10th not the 6th." → "Immunology is the 10th.": what is true now.
 
-    Only when Y is one value of a day, a month or a number; a
+    Only when Y is one value, a day, a month or a number; a
     correction of anything else keeps its "not" ("green tea, not coffee" says a taste).
     """
     said = text.rstrip(".")
