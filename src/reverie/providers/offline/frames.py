@@ -31,6 +31,7 @@ from reverie.providers.offline.age_frames import (
     kids_frames,
 )
 from reverie.providers.offline.allergy_frames import allergy_frames, allergy_list_after
+from reverie.providers.offline.bracket_roles import bracket_roles
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
@@ -51,7 +52,6 @@ from reverie.providers.offline.occasion_frames import (
 )
 from reverie.providers.offline.people_frames import (
     FIRST_MESSAGES,
-    bracket_roles,
     introduction_frames,
     relation_equals,
     roster_frames,

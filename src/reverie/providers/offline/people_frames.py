@@ -6,8 +6,6 @@ sentence by sentence:
 - :func:`roster_frames`: a list of people and what they do ("- Ollie: head
   barista, full time", "- me: rota and ordering"), kept up to the first part
   that speaks of "me" or "you";
-- :func:`bracket_roles`: who a name is, in brackets after it ("Carol (IBD nurse)",
-  "Dr Menon (my gastro at St James's)");
 - :func:`introduction_frames`: the name the user gives in their first
   messages, typed in lower case ("hey. so im kai, 2nd yr psych") or signed
   ("Dana here — …"); a state after "I'm" ("im starving") is not a name. A
@@ -20,7 +18,6 @@ import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import (
-    ANIMAL,
     BARE_AGE,
     JOB,
     RELATION,
@@ -28,7 +25,6 @@ from reverie.providers.offline.frame_words import (
     TOKEN,
     FrameFact,
     bare_age,
-    pet_line,
     relation_line,
 )
 from reverie.providers.offline.name_lexicon import NameLexicon
@@ -39,7 +35,6 @@ from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, word
 
 __all__ = [
     "FIRST_MESSAGES",
-    "bracket_roles",
     "introduction_frames",
     "relation_equals",
     "roster_frames",
@@ -294,129 +289,6 @@ def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
     if job := match["job"]:
         job = re.sub(r"^an? ", "", job, flags=_I)
         found.append(FrameFact(f"User is {indefinite_article(job)}{job}.", ("User", "job")))
-    return found
-
-
-# "sanne (our cto)", "Marco (our ERP DBA)", "the CFO (pieter)": a role in a team.
-_ROLE_ACRONYMS = "cto|ceo|cfo|coo|cio|cpo|cmo|dba|em|pm|po|vp"
-_TEAM_ROLE = rf"(?:{_ROLE_ACRONYMS}|head of \w+|director|founder)"
-_ROLE_BRACKET_NAME = re.compile(
-    rf"\b(?:the|our) (?P<role>(?:[a-z-]+ )?{_TEAM_ROLE}) \((?P<name>{TOKEN})\)", _I
-)
-_ACRONYM_ROLE = re.compile(rf"\b(?:{_ROLE_ACRONYMS}|erp|it|qa|sre)\b", _I)
-
-
-def _team_role(role: str) -> str:
-    """ "our erp dba" → "the ERP DBA": a role in the speaker's team, its acronyms in capitals."""
-    role = re.sub(r"^our ", "the ", role, flags=_I)
-    return _ACRONYM_ROLE.sub(lambda acronym: acronym[0].upper(), role)
-
-
-# "Carol (IBD nurse)", "aoife (analyst on the ops side)", "Dr Menon (my gastro at St
-# James's)": who a name is, in brackets right after it.
-_BRACKET_ROLE = re.compile(
-    rf"(?:^|(?<=[\s,]))(?P<title>(?:Dr|Prof)\.? )?(?P<name>{TOKEN}) \("
-    # (a team's role only as "our" or "the" one: "Anna (CEO)" heads a list of speakers)
-    rf"(?:(?P<job>(?!my\b)(?:(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}"
-    rf"|(?:our|the) (?:[a-z-]+ )?{_TEAM_ROLE})"
-    r"(?: (?:at|for|in|on) [^()]{2,30})?)"
-    r"|my (?P<mine>(?:[\w-]+ ){0,2}[\w-]+(?: (?:at|for|in|on) [^()]{2,30})?)"
-    # "moss (dog)": whose is plain, said by the owner
-    rf"|(?:our |my )?(?P<pet>{ANIMAL})(?:, [^()]{{2,30}})?)\)",
-    _I,
-)
-
-
-# A capitalised word mid-sentence right before the name: the first of a two-word name.
-_FIRST_OF_TWO = re.compile(r"(?<=[a-z,] )(?P<word>(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) $")
-_DETERMINER_END = re.compile(
-    r"\b(?:my|the|a|an|our|your|his|her|their|this|that|its|some|any|no)\s+$", _I
-)
-
-
-# "zara (4yo)", "ada (aged 8)": someone's age in brackets after their name.
-_BRACKET_AGE = re.compile(
-    rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?:aged? (?P<aged>\d{{1,2}})"
-    r"|(?P<age>\d{1,2}) ?(?:yo|y/o|yrs?(?: old)?|years old))\)",
-    _I,
-)
-# "jonas (german, sound engineer, 31)": a person described in brackets, job and age among
-# the parts.
-_BRACKET_DESCRIBED = re.compile(rf"(?:^|(?<=[\s,]))(?P<name>{TOKEN}) \((?P<inside>[^()]{{5,80}})\)")
-_JOB_PART = re.compile(rf"(?:an? )?(?:[a-z-]+ )?{JOB}", _I)
-
-
-def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
-    """ "jonas (german, sound engineer, 31)" → "Jonas is a sound engineer.", "Jonas is 31."."""
-    found: list[FrameFact] = []
-    for match in _BRACKET_AGE.finditer(sentence):
-        said = match["name"]
-        name = (
-            None if said.islower() and is_everyday_word(said) else lexicon.name(said, by_shape=True)
-        )
-        if name is not None and name != subject:
-            age = match["age"] or match["aged"]
-            found.append(FrameFact(f"{name} is {age}.", (name, "age"), durable=True))
-    for match in _BRACKET_DESCRIBED.finditer(sentence):
-        parts = [part.strip() for part in match["inside"].split(",")]
-        jobs = [part for part in parts if _JOB_PART.fullmatch(part)]
-        ages = [part for part in parts if BARE_AGE.fullmatch(part)]
-        if len(parts) < 2 or len(jobs) != 1 or _JOB_PART.fullmatch(parts[0]):
-            continue  # one part alone, or the job first: bracket_roles reads it
-        said = match["name"]
-        if said.islower() and is_everyday_word(said):
-            continue
-        name = lexicon.name(said, by_shape=True)
-        if name is None or name == subject:
-            continue
-        job = re.sub(r"^an? ", "", jobs[0], flags=_I)
-        found.append(
-            FrameFact(f"{name} is {indefinite_article(job)}{job}.", (name, "job"), durable=True)
-        )
-        if len(ages) == 1:
-            found.append(FrameFact(f"{name} is {ages[0]}.", (name, "age"), durable=True))
-    return found
-
-
-def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
-    """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
-
-    The brackets show the word before them is a name, even said once ("rhodri
-    (accountant) sorts the VAT"), unless "my" or "the" goes before it: "my
-    appointment (GP)" names no one.
-    """
-    if "(" not in sentence:
-        return []  # every shape here is a word before brackets
-    found = _described(sentence, subject, lexicon)
-    for match in _BRACKET_ROLE.finditer(sentence):
-        said = match["name"]
-        # "hes self employed (plumber)": a lower-case everyday word before brackets is no name
-        shaped = _DETERMINER_END.search(sentence[: match.start()]) is None and not (
-            said.islower() and is_everyday_word(said)
-        )
-        name = lexicon.name(said, by_shape=shaped)
-        if name is None or name == subject:
-            continue
-        who = f"{match['title'].strip()} {name}" if match["title"] else name
-        if (first := _FIRST_OF_TWO.search(sentence[: match.start()])) is not None:
-            who = f"{first['word']} {who}"  # "a party in Belo Horizonte (my hometown)"
-        if match["pet"]:
-            if subject == "User" and not match["title"]:
-                found.append(pet_line(subject, match["pet"], name))
-            continue
-        if match["job"]:
-            job = _team_role(match["job"])
-            role = f"{indefinite_article(job)}{job}"
-        else:
-            role = f"{subject}'s {match['mine']}"
-        if SPEAKER_OR_LISTENER.search(role):
-            continue
-        found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
-    for match in _ROLE_BRACKET_NAME.finditer(sentence):
-        name = lexicon.name(match["name"], by_shape=True)
-        if name is not None and name != subject:
-            line = f"{name} is the {_team_role(match['role'])}."
-            found.append(FrameFact(line, (name, "role"), durable=True))
     return found
 
 
