@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.vocabulary import is_name
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "is_subjectless",
     "not_clause",
     "old_value",
+    "one_date",
     "repair_reach",
     "strip_correction_lead",
     "swappable",
@@ -174,7 +176,7 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     changed = [
         i for i, (a, b) in enumerate(zip(tail, old_tokens, strict=True)) if a.lower() != b.lower()
     ]
-    if len(changed) == 2 and _one_date(changed, tail):
+    if len(changed) == 2 and one_date(changed, tail):
         # "27 november, not 4 december": a date's day and month change together
         kinds = [_kind(tail[i]) for i in changed]
         if sorted(map(str, kinds)) == ["month", "number"] and kinds == [
@@ -190,8 +192,8 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     return old_tokens, tail
 
 
-def _one_date(changed: list[int], tokens: list[str]) -> bool:
-    """Whether the two changed words are one date's day and month ("2nd of June")."""
+def one_date(changed: list[int], tokens: list[str]) -> bool:
+    """Whether the two words at ``changed`` are one date's day and month ("2nd of June")."""
     first, second = changed
     between = tokens[first + 1 : second]
     return second == first + 1 or (second == first + 2 and between[0].lower() == "of")
@@ -301,8 +303,8 @@ _SELF_REPAIR = re.compile(
 
 # A day, a weekday, a time or a sum: the values "X, not Y" swaps without naming its subject.
 _VALUE = (
-    r"(?:\d{1,2}(?:st|nd|rd|th)(?: (?:of )?[A-Za-z]{3,9})?"
-    r"|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    rf"(?:\d{{1,2}}(?:st|nd|rd|th)(?: (?:of )?(?:{MONTH})\b)?"
+    rf"|\d{{1,2}} (?:{MONTH})\b"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|\d{1,2}[:.]\d\d(?: ?[ap]m)?|\d{1,2} ?[ap]m|[£$€]\d[\d,.]*k?)"
 )
@@ -323,17 +325,22 @@ _IMPLIED_BUT = re.compile(
 )
 
 
+_PUTS_RIGHT = re.compile(r"\b(?:not|than|instead|but)\b", _I)
+
+
 def implied_correction(clause: str) -> str | None:
     """ "it's X, not Y" for a clause of any subject that puts one value right, or None.
 
     Only a value of a kind :func:`typed_swap` can swap; the line it mends must say Y,
     so a clause whose Y was never stored changes nothing.
     """
+    if _PUTS_RIGHT.search(clause) is None:
+        return None  # most clauses: no "not", "than", "instead of" or "but"
     match = _IMPLIED.search(clause) or _IMPLIED_BUT.search(clause)
     if match is None:
         return None
     new, old = match["new"], match["old"]
-    month = re.search(r" (?:of )?[A-Za-z]{3,9}$", new)
+    month = re.search(rf" (?:of )?(?:{MONTH})$", new, _I)
     if month is not None and re.fullmatch(r"(?:the )?\d{1,2}(?:st|nd|rd|th)", old, _I):
         # "back 5th jan not 3rd": the 3rd of January, never the 3rd of another month
         old = f"{old}{month[0]}"

@@ -14,6 +14,7 @@ import re
 from reverie.providers.offline.corrections import (
     bare_value,
     old_value,
+    one_date,
     strip_correction_lead,
     swappable,
     typed_swap,
@@ -95,7 +96,7 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
         said = [words[i].lower().strip(",;") for i in changed]
         # one word changed, or a date's day and month together ("4 December" → "27 November")
         if (len(changed) == 1 and said[0] in was) or (
-            len(changed) == 2 and changed[1] - changed[0] in (1, 2) and said == was
+            len(changed) == 2 and one_date(changed, words) and said == was
         ):
             return index
     return None
