@@ -109,7 +109,7 @@ by a thirtieth: never read; 60.8 % / 47.4 % when first scored, early in the roun
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer30|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer31|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -165,6 +165,7 @@ SETS = (
     "writer28",
     "writer29",
     "writer30",
+    "writer31",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
