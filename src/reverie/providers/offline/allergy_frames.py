@@ -1,5 +1,7 @@
 """What makes someone ill: "dairy makes me sick", "I'm allergic: nuts, kiwi and latex".
 
+A condition named in passing is one too: "she is my doctor also, for my gastritis".
+
 Said in a sentence of its own or as a list after a colon, an allergy or an
 intolerance is one line about the speaker, never split into fragments.
 """
@@ -10,6 +12,7 @@ import re
 
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["allergy_frames", "allergy_list_after"]
 
@@ -22,6 +25,11 @@ _ALLERGY_CONTEXT = re.compile(
     r"\b(?:i'm|im|i am) (?:(?:very|severely|really|mildly|also) )?allergic\b|\bmy allergies\b", _I
 )
 _LIST_AFTER_COLON = re.compile(r":\s*(?P<items>[^:.!?()]{3,120})")
+# "my doctor also, for my gastritis", "pills for my migraines": a condition one has, named
+# as what something is for.
+_FOR_MY_CONDITION = re.compile(
+    rf"\b(?:for|with|because of|from|about) my (?P<what>{alternation(CONDITION_WORDS)})\b", _I
+)
 
 
 def allergy_frames(sentence: str, subject: str) -> list[FrameFact]:
@@ -37,6 +45,9 @@ def allergy_frames(sentence: str, subject: str) -> list[FrameFact]:
         if len(items) >= 2:
             line = f"{subject} is allergic to {_joined(items)}."
             found.append(FrameFact(line, (subject, "allergies")))
+    if (condition := _FOR_MY_CONDITION.search(sentence)) is not None:
+        what = condition["what"].lower()
+        found.append(FrameFact(f"{subject} has {what}.", (subject, f"has {what}")))
     return found
 
 

@@ -63,8 +63,11 @@ _ANSWER_IN = re.compile(
 )
 # "If you could keep things in plain English I would be very grateful": the words of answers.
 _KEEP_IN_WORDS = re.compile(
-    r"\b(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers) in "
-    r"(?P<style>plain english|simple english|simple terms|plain language|layman'?s terms)\b",
+    r"\b(?:(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers)"
+    # "please always answer me in simple english and short sentences, because …"
+    r"|(?:answer|reply|write|talk)(?: to)?(?: me)?) in "
+    r"(?P<style>(?:plain english|simple english|simple terms|plain language|layman'?s terms)"
+    r"(?: and short sentences)?)\b",
     _I,
 )
 # "I like it when you give me the fixed code first and then explain": the order of answers.
@@ -89,7 +92,10 @@ _PARTS = (
     r"config|steps|paragraphs|essays|links|tables|answers?)"
 )
 _GIVE_NOT = re.compile(
-    r"^(?:(?:also|and|so|but|ok)[,]?\s+)*(?:pls|please|plz) (?:just )?(?P<only>only )?give me "
+    r"^(?:(?:also|and|so|but|ok)[,]?\s+)*"
+    # ("ground rules: give me diffs, not whole files": said as a rule, "please" or not)
+    r"(?:(?:pls|please|plz) |(?:ground rules|house rules|rules|one thing|preferences?)\s*:\s*)"
+    r"(?:just )?(?P<only>only )?give me "
     rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?)"
     # "pls just give me diffs going forward, not whole files, and skip the explanations"
     r"(?: going forward| from now on)?,? "
@@ -212,6 +218,48 @@ _KEEP_ANSWERING = re.compile(
     _I,
 )
 
+# "it would help me enormously if you could number your answers to correspond with my
+# questions", "I would find it helpful if, at the end of each of your answers, you gave me a
+# two-line summary": a wish about every answer, said as a condition.
+_HELPFUL_IF = re.compile(
+    r"\b(?:it would (?:really |greatly |so )?help(?: me)?(?: (?:enormously|greatly|a lot|hugely))?"
+    r"|i(?: would|'d) (?:find it (?:very |most |really |so )?(?:helpful|useful)|(?:really )?"
+    r"appreciate it|be (?:very )?grateful)) if,?(?: (?P<when>at the end of [^,;]{3,50}),)?"
+    r" you (?:could |would |can )?(?P<do>[a-z]+ [^.;!?]{4,120}?)"
+    r"(?:,? (?:as you did(?: above| here)?|please|thanks?))?(?=[.;!?]|$)",
+    _I,
+)
+_ABOUT_ANSWERS = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?|summary|questions)\b", _I)
+_PLAIN_VERB = {
+    "gave": "give",
+    "numbered": "number",
+    "kept": "keep",
+    "wrote": "write",
+    "used": "use",
+    "added": "add",
+    "ended": "end",
+    "started": "start",
+    "included": "include",
+    "put": "put",
+    "made": "make",
+    "listed": "list",
+}
+
+
+def _helpful_if(s: str) -> str | None:
+    wish = _HELPFUL_IF.search(s)
+    if wish is None or not _ABOUT_ANSWERS.search(f"{wish['when'] or ''} {wish['do']}"):
+        return None
+    verb, rest = wish["do"].split(" ", 1)
+    when = re.sub(r"\s+from now on$", "", wish["when"] or "", flags=_I)
+    rest = re.sub(r"\s+from now on$", "", rest, flags=_I)
+    wanted = f"{_PLAIN_VERB.get(verb.lower(), verb.lower())} {rest}" + (f" {when}" if when else "")
+    # ("each of your answers" is each answer; "give me a summary" gives one)
+    wanted = re.sub(r"\beach of your (answer|response)s\b", r"each \1", wanted, flags=_I)
+    wanted = re.sub(r"\beach of your replies\b", "each reply", wanted, flags=_I)
+    wanted = re.sub(r"\byour (answers|replies|responses)\b", r"the \1", wanted, flags=_I)
+    return "please " + re.sub(r"^give me\b", "give", wanted, flags=_I)
+
 
 def _left_out(listed: re.Match[str]) -> str:
     parts = [listed["first"], *re.findall(_FORMAT_PARTS, listed["more"], _I)]
@@ -266,6 +314,8 @@ def answer_style(sentence: str) -> str | None:
         return f"please never suggest {(never['thing'] or never['stuff']).lower()}"
     if (kept := _KEEP_ANSWERING.match(s)) is not None:
         return f"please keep answering{kept['how']}"
+    if (wish := _helpful_if(s)) is not None:
+        return wish
     if (listed := _LEAVE_OUT_LISTED.match(s)) is not None:
         return _left_out(listed)
     if (leave_out := _PLEASE_NO.match(s)) is not None:

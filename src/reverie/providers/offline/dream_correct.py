@@ -22,6 +22,7 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
     typed_swap,
 )
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.reschedules import rescheduled_line, reschedules
@@ -170,13 +171,25 @@ def apply_move(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str)
     return False
 
 
+_BARE_DAY = re.compile(r"^(?:the )?(?P<day>\d{1,2})(?:st|nd|rd|th)$", _I)
+
+
+def _said_as(old: str) -> re.Pattern[str]:
+    """Where a line says ``old``: "the 12th" is said too as "12 January" or "January 12th"."""
+    said = rf"\b{re.escape(old)}\b"
+    if (bare := _BARE_DAY.match(old)) is not None:
+        day = rf"{bare['day']}(?:st|nd|rd|th)?"
+        said += rf"|\b{day}(?: of)? (?:{MONTH})\b|\b(?:{MONTH}) {day}\b"
+    return re.compile(said, _I)
+
+
 def _best_line(
     docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str
 ) -> tuple[MarkdownDoc, int] | None:
     wanted = key_words(strip_correction_lead(raw))
     old = old_value(raw)
     old_words = key_words(old)
-    old_pattern = re.compile(rf"\b{re.escape(old)}\b", _I) if old else None
+    old_pattern = _said_as(old) if old else None
     subject = _subject(strip_correction_lead(raw))
     named = subject not in ("", "User", "The")
     best: tuple[float, int, MarkdownDoc, int] | None = None

@@ -69,6 +69,11 @@ _DROPPED_I_HAVE_BEEN = re.compile(
 _DROPPED_I_AM = re.compile(
     # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
     r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
+    # "flying bristol to bari on 14 may": a journey, with its day
+    rf"|(?:flying|moving|relocating) (?:from )?[\w-]+ to [\w-]+(?: [\w-]+)? on (?:the )?\d{{1,2}}"
+    rf"(?:st|nd|rd|th)?(?: of)? {MONTH}\b"
+    # "sole trader since march 2023"
+    rf"|(?:a )?sole trader (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b)"
     r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
     r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
@@ -79,8 +84,20 @@ _DROPPED_I_AM = re.compile(
 )
 
 
+# "3rd yr pharmacy at cardiff": a student's year, subject and university.
+_YEAR_OF_STUDY = re.compile(
+    r"^(?P<year>1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|final) (?:yr|year) "
+    r"(?P<what>(?!student\b)[a-z]+(?: (?!student\b)[a-z]+)?) (?:student )?"
+    r"at (?P<where>[\w-]+(?: [\w-]+)?)[.!]*$",
+    _I,
+)
+
+
 def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
+    if (study := _YEAR_OF_STUDY.match(s)) is not None:
+        where, what = study["where"], study["what"]
+        return f"I'm a {study['year']} year {what} student at {where}"
     if (name := _DROPPED_MY_NAME.match(s)) is not None:
         return f"my name is {name['name']}"
     if _DROPPED_MY_DATE_OR_FIGURE.match(s):
@@ -96,7 +113,8 @@ def with_dropped_subject(s: str) -> str:
         happened = re.match(
             r"^(?:married|divorced|engaged)\b(?=.*\b(?:last|ago|in \d{4})\b)", s, _I
         )
-        return ("I got " if happened else "I'm ") + s
+        article = "a " if s.lower().startswith("sole trader") else ""
+        return ("I got " if happened else "I'm ") + article + s
     if _DROPPED_I_HAVE_BEEN.match(s):
         return "I've " + s[:1].lower() + s[1:]
     return s

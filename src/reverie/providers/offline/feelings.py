@@ -69,6 +69,8 @@ _MOOD = re.compile(
     r"|^The \w+s is\b"
     # "Theo likes User.": a feeling for the user, said to tease or please
     r"|^\S+ (?:likes|loves|hates|adores|misses) User\b"
+    # "User reads wrong, their eyes are tired": a slip owned up to
+    r"|^\S+ (?:reads?|read|heard|typed|wrote|counted|misread) (?:it |that )?wrong\b"
     # "User won 5 in a row.", "… the place to themselves for 2 hours": a streak, an evening
     r"|\bin a row\b|\bto themselves for\b|\bas long as their arm\b"
     # "I've accepted my fate", "I have many opinions about this now": a sigh, not a fact
@@ -81,7 +83,8 @@ _VERDICT = re.compile(
     r"^\S+(?:'s \w+)? (?:is|are|was) (?:(?:a bit|kind of|sort of|so|very|really|quite|pretty|"
     r"super|way too|too) \w+|like an? [\w -]+)\.$"
     # "User's English is not so good, sorry for mistakes.": an apology before the question
-    r"|^User's (?-i:[A-Z])\w+ is (?:not|n't) (?:so |very |that |too |really )?(?:good|great|"
+    r"|^User's (?-i:[A-Z])\w+ is (?:also |still )?(?:not|n't) (?:so |very |that |too |really )?"
+    r"(?:good|great|"
     r"perfect|strong)\b"
     # "User's husband is not wrong.", "Kofi is a real person.": said to agree or to tease
     r"|^\S+(?:'s \w+)? (?:is|are) (?:not|n't) (?:wrong|right|joking|kidding|lying)\.$"

@@ -46,7 +46,7 @@ _TRAILING_FILLERS = re.compile(
     r"(?:[,\s]+(?:btw|lol|haha|honestly|anyway|tbh|fyi|though|tho|obviously|i guess|"
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
-    r"good shout|innit|I'm afraid|I am afraid|of course|"
+    r"good shout|innit|I'm afraid|I am afraid|of course|and everything|and all that|and stuff|"
     # ("she's always right", "you were right": "right" there is what someone is)
     r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
     r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )right))+[.!]*$",

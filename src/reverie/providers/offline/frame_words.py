@@ -109,6 +109,8 @@ BREED_WORDS = (
     "maine coon",
 )
 ANIMAL = alternation(PET_WORDS + BREED_WORDS)
+# Before "'s tortoise" a breed, not an owner: "hermann's tortoise".
+NOT_A_BREED = r"(?!(?:hermann|horsfield|przewalski|pallas)'s\b)"
 RELATION = alternation(RELATION_WORDS)
 KIN_ADJ = r"(?:(?:older|younger|little|big|baby|eldest|oldest|youngest|new|best|twin|old) )?"
 TOKEN = r"[A-Za-zÀ-ÿ][\wÀ-ÿ'’-]*"

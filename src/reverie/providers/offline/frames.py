@@ -32,11 +32,14 @@ from reverie.providers.offline.age_frames import (
 )
 from reverie.providers.offline.allergy_frames import allergy_frames, allergy_list_after
 from reverie.providers.offline.bracket_roles import bracket_roles
+from reverie.providers.offline.exam_days import exam_days
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
     AFTER_NAME,
+    ANIMAL,
     JOB,
     KIN_ADJ,
+    NOT_A_BREED,
     RELATION,
     TOKEN,
     FrameFact,
@@ -77,7 +80,8 @@ _THEIR_RELATION = re.compile(
 )
 # Terse chat drops the "my": "brother alexei might come", "neighbor ana watching him".
 _BARE_RELATION = re.compile(
-    rf"^{KIN_ADJ}(?P<rel>{RELATION}) (?!\w+n't\b)(?P<name>{TOKEN})"
+    # ("we eat loads of chard, partner nadia wants herbs": a clause after a comma)
+    rf"(?:^|(?<=[,;] )){KIN_ADJ}(?P<rel>{RELATION}) (?!\w+n't\b)(?P<name>{TOKEN})"
     r"(?= (?!and\b|or\b|of\b|too\b)\w|,)",
     _I,
 )
@@ -130,6 +134,7 @@ _ITS_NAME = re.compile(
     rf"(?: (?P<surname>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+))?{AFTER_NAME}",
     _I,
 )
+_SOMEONE_ELSES_PET = re.compile(rf"\b{NOT_A_BREED}[\w-]+'s (?:{ANIMAL})\b", _I)
 # "is it normal for a 3 week old to …", "our newborn": a baby, whose name may follow.
 _BABY_IN = re.compile(
     r"\b(?:a|my|our|the) (?:new ?born|baby)\b(?!\s+(?:brother|sister|shower|monitor|steps))"
@@ -224,7 +229,7 @@ def message_frames(
             found.append(FrameFact(line, (subject, f"rule: {rule.lower()}")))
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
-    found += kids_frames(whole, subject)
+    found += kids_frames(whole, subject) + exam_days(text, subject)
     if not any(fact.slot == (subject, "birthday") for fact in found):
         found += own_birthday(whole, subject)
     if not any(fact.slot == (subject, "allergies") for fact in found):
@@ -287,6 +292,8 @@ def _sentence_frames(
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
             if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):
                 continue  # "mum (nurse)": her job, not her name
+            if pattern is _BARE_RELATION and match.start() > 0 and not _BARE_THEN_VERB.match(after):
+                continue  # "Bridget, born 1901, father Michael Walsh": a record, not "my"
             if pattern is _BARE_RELATION and not shaped and match["name"].islower():
                 verb = after.split()[0].lower() if after.split() else ""
                 if not (verb in ("is", "was", "has", "had") or looks_like_a_verb(verb)):
@@ -346,6 +353,9 @@ def _named_later(
         for sentence in reversed(sentences(text)):
             if _BABY_IN.search(sentence):
                 return [FrameFact(f"{subject}'s baby is called {name}.", (subject, "baby"))]
+            if _SOMEONE_ELSES_PET.search(sentence):
+                return []  # "jodie's cat is on my notes. shes called mochi": not the user's
+
             pets = list(PET_IN.finditer(sentence))
             relations = list(_RECENT_RELATION.finditer(sentence))
             if pets and (not relations or pets[-1].start() > relations[-1].start()):

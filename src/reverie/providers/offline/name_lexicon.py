@@ -84,7 +84,7 @@ class NameLexicon:
                     if is_name(match.group(0)):
                         self._known.add(match.group(0).lower().removesuffix("'s"))
                 for word in re.findall(r"[a-zà-ÿ][\wà-ÿ'-]*", line):
-                    self._seen[word] += 1
+                    self._seen[word.removesuffix("'s")] += 1  # "nadia's nonna" says "nadia"
                 for match in self._SHOUTED.finditer(line):
                     self._known.add(match.group(0).lower())
                 for match in self._AFTER_DETERMINER.finditer(line):
@@ -123,7 +123,8 @@ class NameLexicon:
         rare = self._seen[lower] < _TIMES_FOR_A_LOWER_CASE_NAME
         if lower not in self._known and rare and not by_shape:
             return None
-        if looks_like_a_verb(lower) or _PARTICLE.match(following):
+        # ("my colleague set up …": a verb; "my partner nadia in may", said often: a name)
+        if looks_like_a_verb(lower) or (_PARTICLE.match(following) and (rare or by_shape)):
             return None
         return titled
 

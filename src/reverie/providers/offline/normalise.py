@@ -139,6 +139,18 @@ _ONES_OWN = re.compile(
 )
 # "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
 _NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
+# "she has 7 years", "I have 31 years": an age, in the words of a language that says it so
+# (tiene, tem, a, ha); not "3 years left", "10 years of experience".
+_HAS_YEARS = re.compile(
+    r"\b(?P<who>i|he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) (?:has|have) (?P<age>\d{1,2}) years(?: old)?"
+    r"(?=\s*(?:[,.;!?]|$|and\b|but\b|now\b))",
+    _I,
+)
+
+
+def _age_said(match: re.Match[str]) -> str:
+    who = match["who"]
+    return f"{who}'m {match['age']}" if who.lower() == "i" else f"{who} is {match['age']}"
 
 
 def _ends_a_thought(match: re.Match[str]) -> str:
@@ -214,6 +226,7 @@ def normalise_chat(text: str) -> str:
     for line in text.split("\n"):
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
+        line = _HAS_YEARS.sub(_age_said, line)
         line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)
     return "\n".join(lines)

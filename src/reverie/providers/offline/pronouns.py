@@ -14,6 +14,7 @@ from functools import partial
 
 from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.frame_words import ANIMAL, NOT_A_BREED
 from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -127,6 +128,14 @@ def _referents(
             continue
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
+    for relation in list(found):
+        # "Mateo, my son, he has 3 years": the name and the relation are one person
+        if relation.startswith("my ") and any(
+            re.search(rf"\b{re.escape(name)},? {re.escape(relation)}\b", clause, _I)
+            for name in found
+            if not name.startswith(("my ", "the "))
+        ):
+            found.discard(relation)
     if own and (kin := _BARE_KIN.match(clause)) is not None:
         found.add(f"my {kin[1].lower()}")  # "mum is freaking out. she's a nurse": my mum
     places = {
@@ -153,6 +162,9 @@ _LOWER_SUBJECT = re.compile(
     r"^(?:(?:sorry|omg|lol|ok|oh|so|and|but|haha)[,!.]?\s+)*(?P<word>[a-zà-ÿ]{3,})"
     r"\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
 )
+# "jodie's cat": someone else's animal, whom a "she" after it means (the user's own is named
+# in the talk, "Pickles. My cat. He is 14")
+_AN_ANIMAL = re.compile(rf"\b{NOT_A_BREED}[\w-]+'s (?:{ANIMAL})\b", _I)
 # Which pronoun a clause opens with, by its first word ("she's" read without the apostrophe).
 _GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}
 # "Arlo … carries an EpiPen in his backpack": not whom a later "she" means.
@@ -178,6 +190,8 @@ def _referent(
     or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
         found, places = _referents(clause, speaker, said_by == speaker, known)
+        if not found and _AN_ANIMAL.search(clause):
+            return None  # "jodie's cat is on my notes. shes called mochi": the cat
         if found:
             if len(found) != 1 or places or (pronoun and _OTHER_GENDER[pronoun].search(clause)):
                 return None  # two people; a place; "he" there, so not the "she" here

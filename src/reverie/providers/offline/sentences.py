@@ -134,6 +134,9 @@ _CONDITION = re.compile(
     r"(?:when|once|if) (?:i|we) (?:will |'ll )?(?:win|won|get rich|am rich|'m rich|retire rich))\b",
     _I,
 )
+# "she says as long as im back by the 5th and i dont eat a full breakfast": what follows
+# is a condition to the end of the sentence, however many clauses it runs to.
+_ONLY_IF = re.compile(r",?\s*\b(?:as|so) long as\b.*$|,\s*provided (?:that )?(?=\w).*$", _I)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -282,6 +285,7 @@ def split_sentences(text: str) -> list[str]:
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         for sentence in _sentences(line):
+            sentence = _ONLY_IF.sub("", sentence)
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
             for index, part in enumerate(parts):
                 if _MENDED_NEXT.search(part) and index + 1 < len(parts):

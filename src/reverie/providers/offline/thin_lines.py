@@ -110,7 +110,12 @@ _BARE_WANT = re.compile(
     r"^User wants (?:the|a|an|some) (?:[\w-]+ ){0,2}[\w-]+\.$|^User wants the same\b"
 )
 # "User booked for the 9th.": booked what, the talk says.
-_BOOKED_A_DATE = re.compile(r"^\S+ (?:has )?(?:just )?booked (?:it |in )?for (?:the )?\S+\.$", _I)
+# "User actually booked the 16th.": a day, of what the talk said.
+_BOOKED_A_DATE = re.compile(
+    r"^\S+ (?:has )?(?:just |actually )?booked (?:it |in )?for (?:the )?\S+\.$"
+    r"|^\S+ (?:has )?(?:just |actually )?booked the \d{1,2}(?:st|nd|rd|th)\.$",
+    _I,
+)
 # "User has a draft.", "User has a meeting.": something had, with nothing said about it.
 _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
@@ -132,7 +137,11 @@ _GOING_WHEN = re.compile(
     r"(?:in|on|at|now|this|next|then|early|later|soon)\b"
 )
 # "User is B1": a level or a code without what it is a level of.
-_BARE_CODE = re.compile(r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$")
+_BARE_CODE = re.compile(
+    r"^\S+ (?:is|are) (?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,4}\.$"
+    # "The kitchen is 1987.": from that year, said of something only the talk shows
+    r"|^(?:The|User's) [a-z]+ (?:is|are|was|were) (?:from )?(?:19|20)\d\ds?\.$"
+)
 
 # "User has 20 minutes.", "User has got 7 working days instead of 12.": the time someone has
 # for the task in hand.
@@ -140,6 +149,9 @@ _TIME_IN_HAND = re.compile(
     r"^\S+ (?:has|have)(?: got)? (?:only |just |about |still )?(?:\d+|two|three|four|five|six|"
     r"seven|a few|some) (?:extra |more |spare |free |working |whole )?(?:minutes|mins|hours|"
     r"days|weeks)(?: (?:left|to go|more|instead of \d+))?\.$"
+    # "User has a week more than they thought." (a deadline moved, said as time gained)
+    r"|^\S+ (?:has|have)(?: got)? (?:an?|one|another) (?:extra )?(?:hour|day|week|month)"
+    r"(?: (?:more|extra|longer))?(?: than (?:they|he|she|User) thought)?\.$"
 )
 
 # "User has decided to withdraw.", "User makes a mistake.": from what, which one, the talk said.
@@ -156,15 +168,47 @@ _PREFACE = re.compile(
     # "User knows all about waiting for results.": sympathy, not a fact
     # ("User knows all about blister packs." names something known)
     r"|^\S+ knows all about (?:\w+ing|that|it|this|how|what)\b"
+    # "Jordan knows User's going to be far away.", "… knows their audience": what is
+    # said next is the point ("… but ur the one who always turns up for me")
+    r"|^\S+ knows (?:that )?(?:User|they|he|she|you|the assistant)(?:'s|'re| is| are| will)\b"
+    r"|^\S+ knows (?:their|his|her) audience\.$"
+    # "User is starting to lose track.": of what the talk is settling
+    r"|^\S+ (?:is|am) (?:starting to |beginning to )?(?:lose|losing) track\b"
     # "User wants to make plan.": a plan of what, the talk said
     r"|^\S+ (?:wants|needs) to make (?:a )?plan\.$",
     _I,
+)
+# "Please do not take this as a plan.": what "this" is, only the talk before says.
+_ABOUT_THIS = re.compile(
+    r"^User wants the assistant (?:not )?to [a-z]+ (?:this|that|it)(?: (?:as|for|like) [^.]+)?\.$"
 )
 # "User wants to do a bit tomorrow.": a bit of what, the talk said.
 _BIT_OF_IT = re.compile(
     r"^\S+ (?:wants to|will|is going to|plans to|needs to) do (?:a bit|some|a little|a few)"
     r"(?: more)?(?: (?:tonight|tomorrow|today|later|on [^.]+))?\.$",
     _I,
+)
+# "The team will do the characteristic.", "The team waits 1ms.": which one, or before
+# what, only the talk said.
+_BARE_PLAN = re.compile(
+    r"^\S+(?: team)? (?:will|is going to|are going to) (?:do|use|take|go with|try|get) the "
+    r"[a-z]+\.$"
+    r"|^\S+(?: team)? waits? (?:about |only )?\d+ ?(?:ms|µs|us|s|secs?|seconds?|mins?|minutes?)\.$"
+)
+# "Fiona will transfer hers at the end of March.", "… and theirs does too": whose what,
+# the talk said ("a cousin of theirs", "waited two years for hers" carry their noun).
+_WHOSE_THING = re.compile(
+    r"(?<!\bof )(?<!\bfor )(?<!\ba )(?<!\bthe )\b(?:hers|theirs|ours|yours|mine)\b(?! of\b)", _I
+)
+# "Devika owns that file.": which file, the talk said
+_THAT_THING = re.compile(r"^\S+ [a-z]+s (?:that|this|those|these) [a-z]+\.$")
+# "Alistair has been outvoted.": the vote was the talk's
+_BARE_OUTCOME = re.compile(r"^\S+ (?:has|have) been (?:outvoted|overruled|outnumbered)\.$")
+# "Senhor Teixeira proposes a menu: …", "Alistair has also suggested, half-seriously, that
+# …": an idea put forward, which the talk went on to take or leave.
+_PUT_FORWARD = re.compile(
+    r"^(?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? (?:has |had )?(?:also )?(?:proposes|proposed|suggests|"
+    r"suggested)\b"
 )
 # "User starts 6:00.": a start of what, the talk said.
 _BARE_HOUR = re.compile(
@@ -194,4 +238,10 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _BIT_OF_IT,
     _BARE_DECISION,
     _PREFACE,
+    _ABOUT_THIS,
+    _BARE_PLAN,
+    _WHOSE_THING,
+    _BARE_OUTCOME,
+    _PUT_FORWARD,
+    _THAT_THING,
 )

@@ -257,6 +257,11 @@ def _without_label(value: str, what: str) -> str:
     return value[label.end() :] if label is not None else value
 
 
+_NAMED_OPTION = re.compile(
+    r"(?:\b(?P<article>a|an) )?(?P<option>\b[A-ZÀ-Þ][\wÀ-ÿ+#.-]*(?: [A-ZÀ-Þ][\wÀ-ÿ+#.-]*)*)"
+)
+
+
 def _option_chosen(bare: str, answer: str, subject: str) -> FrameFact | None:
     """ "Do you use a bank with pots, like Monzo or Starling?" — "monzo yeh" → "User uses Monzo."
 
@@ -266,14 +271,22 @@ def _option_chosen(bare: str, answer: str, subject: str) -> FrameFact | None:
     asked = _OPTION_QUESTION.match(bare)
     if asked is None:
         return None
-    options = {word.lower(): word for word in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ+#.-]*", asked["rest"])}
     words_said = re.findall(r"[\wÀ-ÿ+#.-]+", normalise_chat(answer).lower())
-    if not words_said or words_said[0] not in options or _DODGE.search(" ".join(words_said[:3])):
+    if not words_said or _DODGE.search(" ".join(words_said[:3])):
         return None
-    verb = asked["verb"].lower()
-    verb = _THIRD_PERSON.get(verb, verb + "s")
-    option = options[words_said[0]]
-    return FrameFact(f"{subject} {verb} {option}.", (subject, f"{verb} {option.lower()}"))
+    for named in _NAMED_OPTION.finditer(asked["rest"]):
+        option = named["option"].rstrip(".")
+        # "General Employment Permit." after "a General Employment Permit or a Critical
+        # Skills permit?": an option of several words is named whole, or not at all
+        said = [word.rstrip(".") for word in words_said[: len(option.split())]]
+        if said != option.lower().split():
+            continue
+        verb = asked["verb"].lower()
+        verb = _THIRD_PERSON.get(verb, verb + "s")
+        article = f"{named['article'].lower()} " if named["article"] else ""
+        line = f"{subject} {verb} {article}{option}."
+        return FrameFact(line, (subject, f"{verb} {option.lower()}"))
+    return None
 
 
 def _items(text: str) -> dict[int, str]:

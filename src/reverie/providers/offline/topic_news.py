@@ -116,6 +116,11 @@ PERSONAL_LABELS = frozenset(
 """Labels of a person's own arrangements ("hotels: Amsterdam 2 nights, Cologne 1")."""
 
 
+_PUT_FORWARD = re.compile(
+    r"\b(?:proposes|proposed|suggests|suggested|recommends|recommended|offers|offered)\b", _I
+)
+
+
 def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> FrameFact | None:
     """ "currencies: EUR, GBP and USD only" → "Currencies: EUR, GBP and USD only."
 
@@ -131,6 +136,8 @@ def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> 
     name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
     if name.lower().split()[-1] not in labels or _ALTERNATIVES.search(value):
         return None
+    if _PUT_FORWARD.search(name):
+        return None  # "Senhor Teixeira proposes a menu: …": an idea, not what was settled
     if (
         SPEAKER_OR_LISTENER.search(value)
         or SPEAKER_OR_LISTENER.search(name)

@@ -188,14 +188,14 @@ STATE_WORDS = (
 
 TRANSIENT_COMPLEMENT = re.compile(
     r"^(?:(?:so|too|very|really|pretty|quite|kind of|kinda|a bit|a little|literally|"
-    r"totally|super|just|still|honestly|actually)\s+)*"
+    r"totally|super|just|still|honestly|actually|less|more)\s+)*"
     r"(?:fine|ok|okay|alright|good|great|bad|terrible|awful|horrible|amazing|awesome|perfect|dead|"
     r"a mess|killing|the worst|the best|better|worse|done|ready|full|empty|weird|strange|"
     r"annoying|slow|fast|crazy|insane|nuts|sealed|over|gone|back|here|there|sick|tired|"
     r"late|early|busy|free|happy|sad|angry|upset|stressed|exhausted|excited|nervous|"
     r"scared|worried|bored|hungry|sleepy|lost|confused|stuck|sure|right|wrong|correct|"
     r"fun|funny|hilarious|nice|cool|lovely|beautiful|cute|ugly|easy|hard|difficult|"
-    r"impossible|possible|true|false|important|interesting|boring|a nightmare|a disaster|"
+    r"impossible|possible|true|false|important|interesting|exciting|boring|a nightmare|a disaster|"
     r"a joke|a lot|everything|nothing|acting up|not working|on fire|thriving|alive|broke|"
     r"mine|yours|ours|it|this|that|same|below|above|attached|following|as follows|like this|"
     r"like that|pleased|delighted|thrilled|relieved|impressed|proud|glad|annoyed|cross|"

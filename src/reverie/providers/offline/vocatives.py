@@ -166,7 +166,8 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
         for pattern, line in ((p, line) for p in patterns for line in lines):
             for match in pattern.finditer(line):
                 name = match["name"]
-                low = name.lower()
+                # ("WHATTT": a word drawn out is still that word)
+                low = _tidy_name(name).lower()
                 if (
                     low in NOT_NAMES
                     or low in _INTERJECTIONS
