@@ -182,3 +182,13 @@ def test_a_day_put_right_later_replaces_the_exam_written_with_its_month() -> Non
     assert "12 January" not in everything
     assert "the 14th" in everything
     assert "User's med chem exam is on 19 January." in files["USER.md"]
+
+
+def test_an_age_put_right_with_no_sorry_mends_the_age_just_given() -> None:
+    said = (
+        "My daughter is Valentina, she has 7 years. No sorry, she has 8, she make 8 years in"
+        " October, I always forget jaja."
+    )
+    kept = facts(("user", said))
+    assert "User's daughter Valentina is 8." in kept
+    assert not [line for line in kept if " 7" in line]

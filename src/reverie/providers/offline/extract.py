@@ -33,7 +33,7 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
-from reverie.providers.offline.mend import mend_correction, mended_line
+from reverie.providers.offline.mend import aged_again, mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.named_relations import name_the_relations
 from reverie.providers.offline.owners import (
@@ -302,6 +302,11 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             earlier.append(AS_OF.sub("", fact.text))
             said_at.append(turn_no)
             _fill_slot(slots, facts, slot_of(AS_OF.sub("", fact.text)), fact)
+            if fact.tag == "correction" and (
+                aged := aged_again(fact.text, [AS_OF.sub("", f.text) for f in facts])
+            ):
+                facts[aged[0]] = Fact(facts[aged[0]].tag, aged[1])  # "No sorry, she has 8"
+                continue
             if fact.tag == "correction" and (old := old_value(found.body)):
                 # "osce isnt the 26th its the 27th": the line it mended is stale
                 mended = mended_line(fact.text, [AS_OF.sub("", f.text) for f in facts], old)

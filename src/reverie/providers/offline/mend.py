@@ -22,7 +22,7 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.person import finish_sentence
 
-__all__ = ["mend_correction", "mended_line"]
+__all__ = ["aged_again", "mend_correction", "mended_line"]
 
 _NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)")
 # How many of the latest lines a bare new value may mend.
@@ -99,4 +99,28 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
             len(changed) == 2 and one_date(changed, words) and said == was
         ):
             return index
+    return None
+
+
+# "User corrected: Valentina is 8.": someone's age said again, without the old one.
+_AGE_AGAIN = re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'-]*) is (?P<age>\d{1,3})\.$")
+
+
+def aged_again(correction: str, lines: list[str]) -> tuple[int, str] | None:
+    """The latest line giving the same person another age, and that line with the new one.
+
+    "No sorry, she has 8" after "User's daughter Valentina is 7." puts the 7 right:
+    only a line that ends with that person's age is mended.
+    """
+    said = _AGE_AGAIN.match(strip_correction_lead(correction))
+    if said is None:
+        return None
+    line_age = re.compile(rf"\b{re.escape(said['who'])} is (\d{{1,3}})\.$")
+    for index in range(len(lines) - 1, -1, -1):
+        old = line_age.search(lines[index])
+        if old is not None:
+            if old[1] == said["age"]:
+                return None
+            mended = lines[index][: old.start(1)] + said["age"] + "."
+            return index, mended
     return None

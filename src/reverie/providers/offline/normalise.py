@@ -147,6 +147,16 @@ _HAS_YEARS = re.compile(
     _I,
 )
 
+# "i can't do dairy without feeling rough": "do" a food is eating it
+_CANT_DO_FOOD = re.compile(
+    r"\b(can't|cant|cannot|can not) do (dairy|gluten|lactose|caffeine|alcohol|spicy food|spice|"
+    r"meat|fish|eggs|nuts|wheat|sugar|coffee|onions?|garlic|shellfish)\b",
+    _I,
+)
+_HAS_AGE_AGAIN = re.compile(
+    r"\b(?P<who>he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) has (?P<age>\d{1,2})(?=\s*(?:[,.;!?]|$))", _I
+)
+
 
 def _age_said(match: re.Match[str]) -> str:
     who = match["who"]
@@ -195,7 +205,9 @@ def _spelling(match: re.Match[str]) -> str:
 # "I BOUGHT NEW SKATES", "I'M PREGNANT!!": a whole sentence shouted, read as said ("we use
 # the NHS API" keeps its acronyms).
 _SHOUTED_SENTENCE = re.compile(
-    r"(?:^|(?<=[.!?]\s))[A-Z]+(?:'[A-Z]+)?(?:[ ,]+[A-Z]+(?:'[A-Z]+)?)+(?=\s*(?:[.!?]|$))"
+    # ("I GOT THE INVERNESS JOB 😭😭😭": an emoji ends it as well as a full stop)
+    r"(?:^|(?<=[.!?]\s))[A-Z]+(?:'[A-Z]+)?(?:[ ,]+[A-Z]+(?:'[A-Z]+)?)+"
+    r"(?=\s*(?:[.!?]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF]))"
 )
 
 
@@ -226,7 +238,10 @@ def normalise_chat(text: str) -> str:
     for line in text.split("\n"):
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
-        line = _HAS_YEARS.sub(_age_said, line)
+        line = _CANT_DO_FOOD.sub(r"\1 have \2", line)
+        if _HAS_YEARS.search(line):
+            # "she has 7 years. No sorry, she has 8": the second is an age too
+            line = _HAS_AGE_AGAIN.sub(_age_said, _HAS_YEARS.sub(_age_said, line))
         line = drop_noise(_WORD.sub(_spelling, _LOWER_I.sub("I", line)))
         lines.append(line)
     return "\n".join(lines)

@@ -22,7 +22,11 @@ __all__ = ["names_resolved", "resolve_pronouns"]
 
 _I = re.IGNORECASE
 
-_HE_SHE = re.compile(r"^(?:he|she)(?P<rest>(?:'s|\s).*)$", _I)
+# ("No sorry, she has 8": a correction cue first, kept before the name)
+_HE_SHE = re.compile(
+    r"^(?P<cue>(?:(?:no|sorry|wait|actually|oops)[,.!]?\s+){1,3})?(?:he|she)(?P<rest>(?:'s|\s).*)$",
+    _I,
+)
 _HIS_HER = re.compile(r"^(?:his|her)\s+(?P<rest>.*)$", _I)
 _IT = re.compile(r"^it(?P<verb>'s| is| uses| runs| was| has)\b(?P<rest>.*)$", _I)
 _BARE_NP = re.compile(r"^(?:our|my|the)\s+(?:[\w'./-]+\s+){0,3}[\w'./-]+[.!]?$", _I)
@@ -281,7 +285,7 @@ def resolve_pronouns(
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
-                resolved = who + _expand_s(rest)
+                resolved = (he["cue"] or "") + who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
             who = _referent(before, speaker, _gender(clause), known)
             if who is not None:

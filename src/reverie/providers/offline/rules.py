@@ -73,7 +73,8 @@ _CORRECTION_CUES = (
     ),
     re.compile(r"^i was wrong(?: about (?P<about>[^,.;:]+))?[,:;.!\s-]*", _I),
     re.compile(r"^i meant\b[,:\s]*", _I),
-    re.compile(r"^(?:no|nope|wait)\b[,:;!.\s-]+", _I),
+    # ("No sorry, she has 8": an apology after the "no" is part of the cue)
+    re.compile(r"^(?:no|nope|wait)(?:[,.!]?\s+sorry)?\b[,:;!.\s-]+", _I),
 )
 # "my flight isn't Monday, it's Tuesday": the old value, then the new one.
 _ISNT_ITS = re.compile(
