@@ -192,3 +192,19 @@ def test_an_age_put_right_with_no_sorry_mends_the_age_just_given() -> None:
     kept = facts(("user", said))
     assert "User's daughter Valentina is 8." in kept
     assert not [line for line in kept if " 7" in line]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I am practice manager at Balmore Park Surgery in Caversham and the partners like a"
+            " long lead time.",
+            "User is practice manager at Balmore Park Surgery in Caversham.",
+        ),
+        ("I GOT THE INVERNESS JOB 😭😭😭", "User got the Inverness job."),
+        ("i can't do dairy without feeling rough", "User can't have dairy without feeling rough."),
+    ],
+)
+def test_a_fact_said_plainly_under_its_chat_dress_is_kept(said: str, kept: str) -> None:
+    assert kept in facts(("user", said))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
-from reverie.providers.offline.frame_words import DATE, MONTH
+from reverie.providers.offline.frame_words import DATE, JOB, MONTH
 from reverie.providers.offline.predicates import (
     ADV,
     EVENT,
@@ -278,7 +278,9 @@ _I_AM_TRAIT = re.compile(
     r"chromeos|[\w.-]+ v?\d[\w.]*)\b|"
     # "i'm on zed now, switched from pycharm": the editor the speaker writes in
     r"(?:now |still )?on (?:zed|neovim|nvim|vim|emacs|vscode|vs code|pycharm|intellij|cursor|"
-    r"sublime|sublime text|helix|webstorm|goland|rider|xcode|android studio)\b)",
+    r"sublime|sublime text|helix|webstorm|goland|rider|xcode|android studio)\b"
+    # "I am practice manager at Balmore Park Surgery": a post, named without "a"
+    rf"|(?:[a-z-]+ ){{0,2}}{JOB} (?:at|for|with) (?-i:[A-ZÀ-Þ]))",
     _I,
 )
 

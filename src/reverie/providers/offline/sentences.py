@@ -88,7 +88,9 @@ _CLAUSE = re.compile(
 # ("I am living in Dublin since 2022 and this is the first time …": a new thought, too)
 _AND_SUBJECT = re.compile(
     r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
-    r"|(?:he|she)(?:'ll| will) be )",
+    r"|(?:he|she)(?:'ll| will) be "
+    # "I am practice manager at Balmore Park and the partners like a long lead time"
+    r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)",
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
