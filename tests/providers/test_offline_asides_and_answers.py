@@ -204,7 +204,49 @@ def test_an_age_put_right_with_no_sorry_mends_the_age_just_given() -> None:
         ),
         ("I GOT THE INVERNESS JOB 😭😭😭", "User got the Inverness job."),
         ("i can't do dairy without feeling rough", "User can't have dairy without feeling rough."),
+        (
+            "yeah not respinning, Tom would murder me (he's our hardware guy), DVT boards are"
+            " already ordered.",
+            "Tom is the team's hardware guy.",
+        ),
     ],
 )
 def test_a_fact_said_plainly_under_its_chat_dress_is_kept(said: str, kept: str) -> None:
     assert kept in facts(("user", said))
+
+
+def test_a_bare_day_answering_when_one_starts_is_when_one_starts() -> None:
+    # between two people, asked without a question mark
+    chat = [
+        Turn("user", "I GOT THE INVERNESS JOB", None),
+        Turn("assistant", "WHATTT. proud of u tash", None),
+        Turn("assistant", "when do u start", None),
+        Turn("user", "5th jan. so like 9 weeks to sort my whole life out. totally fine.", None),
+    ]
+    assert "User's start date is 5th Jan." in [fact.text for fact in extract_facts(chat)]
+    asked = ("assistant", "Great news! When do you start the new job?")
+    assert "User starts the new job on 5th Jan." in facts(asked, ("user", "5th jan."))
+    # a day that is not the answer's whole is no start date
+    assert not [
+        line for line in facts(asked, ("user", "not sure, maybe 5th jan")) if "starts" in line
+    ]
+
+
+def test_a_start_date_answered_bare_gives_way_to_the_date_it_moves_to() -> None:
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    asked = Turn("assistant", "Congrats! When do you start?", "2025-11-01")
+    found = extract_facts([asked, Turn("user", "5th jan.", "2025-11-01")])
+    files, _ = merge_facts(files, entry_facts(render_answer(found), "2025-11-01"))
+    assert "User's start date is 5th Jan." in files["USER.md"]
+    moved = Turn("user", "start date is now the 12th of jan not the 5th", "2025-11-20")
+    files, _ = merge_facts(files, entry_facts(render_answer(extract_facts([moved])), "2025-11-20"))
+    assert "5th Jan" not in files["USER.md"]
+    assert "12th of jan" in files["USER.md"]
+
+
+def test_a_named_persons_part_of_the_work_is_kept() -> None:
+    said = [
+        ("user", "ok let's go FCB for the log. Anjali does the Flutter app, she'll hate me"),
+        ("user", "we do MCUboot over BLE from Anjali's Flutter app"),
+    ]
+    assert "Anjali does the Flutter app." in facts(*said)

@@ -108,6 +108,15 @@ def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameF
     return found
 
 
+# "Tom would murder me (he's our hardware guy)": who the one just named is, in brackets after
+_WHO_THEY_ARE_AFTER = re.compile(
+    r"(?:^|(?<=[\s,]))(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) [^()]{0,40}\((?:he|she)(?:'s| is) "
+    r"(?P<owner>our|my) (?P<role>(?:[a-z-]+ ){0,2}(?:guy|person|lead|manager|engineer|designer|"
+    r"developer|dev|boss|contact|expert|wizard|admin))\)",
+    _I,
+)
+
+
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
 
@@ -142,6 +151,12 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
         if SPEAKER_OR_LISTENER.search(role):
             continue
         found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
+    for match in _WHO_THEY_ARE_AFTER.finditer(sentence):
+        name = lexicon.name(match["name"])
+        if name is not None and name != subject:
+            owner = "the team's" if match["owner"].lower() == "our" else f"{subject}'s"
+            line = f"{name} is {owner} {match['role'].lower()}."
+            found.append(FrameFact(line, (name, "role"), durable=True))
     for match in _ROLE_BRACKET_NAME.finditer(sentence):
         name = lexicon.name(match["name"], by_shape=True)
         if name is not None and name != subject:

@@ -49,6 +49,13 @@ _NAMED = re.compile(
 )
 _GOING_TO = re.compile(r"^going to (?!be\b|get\b|have\b|kill\b|love\b|hate\b)\w+ \S", _I)
 _CONDITION = re.compile(rf"^(?:got )?{alternation(CONDITION_WORDS)}\b", _I)
+# "Anjali does the Flutter app", "Priya does design part-time": someone's part of the work.
+_DOES_A_PART = re.compile(
+    r"^\s*(?:the |our |all the )?(?:[\w-]+ ){0,2}(?:app|backend|frontend|design|website|site|"
+    r"accounts|books|payroll|marketing|firmware|hardware|infra|deploys|ops|testing|qa|admin|"
+    r"finances|newsletter|social media|ui|ux)\b",
+    _I,
+)
 _NAMED_IDIOM = re.compile(r"^(?:works for (?:me|us)|sounds|looks|seems|says|said|thinks)\b", _I)
 
 
@@ -91,6 +98,8 @@ def named(s: str, names: Collection[str] | None) -> Tag | None:
         base = following.lower()
         return "durable" if base in HABIT_VERBS or base in PREFERENCE_VERBS else None
     base = stem_verb(verb)
+    if base == "do" and _DOES_A_PART.match(rest):
+        return "durable"  # "Anjali does the Flutter app": her part of the work
     if base in _DATED_MOVES and _ON_A_DATE.search(rest):
         return "durable"  # "Defne starts Monday 17 November", "Zosia flies home on 9 August"
     # "Mila gets her own room" is not a habit; "Priya owns the iOS app" is a fact.

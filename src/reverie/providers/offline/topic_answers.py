@@ -30,8 +30,10 @@ from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import (
     AUXILIARY,
+    DATE,
     SPEAKER_OR_LISTENER,
     FrameFact,
+    date_text,
     sentences,
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
@@ -39,7 +41,7 @@ from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.rules import is_small_talk
 from reverie.providers.offline.vocabulary import EVENT_VERBS, IRREGULAR_PAST, words
 
-__all__ = ["question_pairs", "topic_answers"]
+__all__ = ["asks_something", "question_pairs", "topic_answers"]
 
 _I = re.IGNORECASE
 
@@ -71,6 +73,16 @@ _DOING = re.compile(
     r"riding|running|cooking)(?: (?:these days|at the moment|right now|now|lately|atm))?$",
     _I,
 )
+# "when do u start" — "5th jan.": a day of the asker's own plans, given bare.
+_WHEN_DO_YOU = re.compile(
+    r"^when (?:do|d'|are|r) (?:you|u) (?P<verb>start|finish|leave|fly|move|arrive|graduate|"
+    r"go back|get back|come back|fly out|move in|move out)"
+    r"(?P<rest> (?:the|your|ur) [a-z ]{2,25}?)?$",
+    _I,
+)
+_PRESENT_THIRD = {"go back": "goes back", "get back": "gets back", "come back": "comes back",
+                  "fly out": "flies out", "move in": "moves in", "move out": "moves out",
+                  "finish": "finishes", "fly": "flies"}  # fmt: skip
 # "Do you use a bank with pots, like Monzo or Starling?" — "monzo yeh": one option named.
 _OPTION_QUESTION = re.compile(
     r"^(?:do|d'|would|are) (?:you|u) (?P<verb>use|have|drive|play|own|speak|take|eat|drink|"
@@ -231,6 +243,18 @@ def topic_answers(
                 whose = f"{subject}'s {old['x'].lower()}"
                 found.append(FrameFact(f"{whose} {old['verb'].lower()} {value}.", (whose, "age")))
             continue
+        if (when := _WHEN_DO_YOU.match(bare)) is not None:
+            if (day := re.fullmatch(rf"(?:on )?(?:the )?(?P<date>{DATE})", value, _I)) is not None:
+                verb = _PRESENT_THIRD.get(when["verb"].lower(), when["verb"].lower() + "s")
+                rest, date = when["rest"] or "", date_text(day["date"])
+                if verb == "starts" and not rest:
+                    # ("start date" is the slot a later "start date is now the 12th" fills)
+                    line = f"{subject}'s start date is {date}."
+                    found.append(FrameFact(line, (subject, "start date")))
+                    continue
+                line = f"{subject} {verb}{rest} on {date}."
+                found.append(FrameFact(line, (subject, f"{verb}{rest}")))
+            continue
         if (doing := _DOING.match(bare)) is not None:
             verb = doing["verb"].lower()
             found.append(FrameFact(f"{subject} is {verb} {value}.", (subject, verb)))
@@ -310,8 +334,31 @@ def _questions(text: str) -> dict[int, str]:
     return {number: item for number, item in _items(text).items() if "?" in item}
 
 
+# "when do u start": a question typed without its mark, the whole of a short message
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:when|what|where|which)(?:'s| is| are| do| does| did| r)? (?:\w+ ){0,5}?(?:you|u)\b"
+    r"[^.!]*$",
+    _I,
+)
+_UNMARKED_WORDS = 8
+
+
+def _unmarked_question(text: str) -> str | None:
+    said = sentences(text.replace("**", ""))
+    if len(said) != 1 or len(said[0].split()) > _UNMARKED_WORDS:
+        return None
+    return said[0] if _UNMARKED_QUESTION.match(said[0]) else None
+
+
+def asks_something(text: str) -> bool:
+    """True when ``text`` asks a question, marked or typed as chat does ("when do u start")."""
+    return "?" in text or _unmarked_question(text) is not None
+
+
 def _last_question(text: str) -> str:
     asked = [s for s in sentences(text.replace("**", "")) if s.endswith("?")]
+    if not asked and (unmarked := _unmarked_question(text)) is not None:
+        asked = [unmarked]
     return asked[-1] if asked else ""
 
 

@@ -21,7 +21,7 @@ from reverie.providers.offline.name_lexicon import NameLexicon
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.speakers import Speakers
-from reverie.providers.offline.topic_answers import question_pairs, topic_answers
+from reverie.providers.offline.topic_answers import asks_something, question_pairs, topic_answers
 from reverie.providers.offline.topic_news import topic_news
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.voice import Voice
@@ -62,7 +62,7 @@ def turn_frames(
         framed += work_frames(turn.text)
     framed += topic_news(turn.text, voice.speaker)
     framed += profile_list(turn.text, voice.speaker)
-    if asked is not None and "?" in asked.text:
+    if asked is not None and asks_something(asked.text):
         if nth == 0:
             early = len(own) < FIRST_MESSAGES
             framed += listed_answers(asked.text, turn.text, voice.speaker) or [
