@@ -205,7 +205,7 @@ def test_an_age_put_right_with_no_sorry_mends_the_age_just_given() -> None:
         ("I GOT THE INVERNESS JOB 😭😭😭", "User got the Inverness job."),
         ("i can't do dairy without feeling rough", "User can't have dairy without feeling rough."),
         (
-            "yeah not respinning, Tom would murder me (he's our hardware guy), DVT boards are"
+            "Yeah not respinning, Tom would murder me (he's our hardware guy), DVT boards are"
             " already ordered.",
             "Tom is the team's hardware guy.",
         ),

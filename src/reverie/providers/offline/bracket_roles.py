@@ -110,11 +110,12 @@ def _described(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameF
 
 # "Tom would murder me (he's our hardware guy)": who the one just named is, in brackets after
 _WHO_THEY_ARE_AFTER = re.compile(
-    r"(?:^|(?<=[\s,]))(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+) [^()]{0,40}\((?:he|she)(?:'s| is) "
-    r"(?P<owner>our|my) (?P<role>(?:[a-z-]+ ){0,2}(?:guy|person|lead|manager|engineer|designer|"
-    r"developer|dev|boss|contact|expert|wizard|admin))\)",
+    r"\((?:he|she)(?:'s| is) (?P<owner>our|my) (?P<role>(?:[a-z-]+ ){0,2}(?:guy|person|lead|"
+    r"manager|engineer|designer|developer|dev|boss|contact|expert|wizard|admin))\)",
     _I,
 )
+_NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+")
+_NAMED_WITHIN = 40  # characters before the brackets
 
 
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
@@ -152,7 +153,9 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
             continue
         found.append(FrameFact(f"{who} is {role}.", (name, "role"), durable=True))
     for match in _WHO_THEY_ARE_AFTER.finditer(sentence):
-        name = lexicon.name(match["name"])
+        before = sentence[max(0, match.start() - _NAMED_WITHIN) : match.start()]
+        named = [lexicon.name(word) for word in _NAMED_BEFORE.findall(before)]
+        name = next((word for word in reversed(named) if word is not None), None)
         if name is not None and name != subject:
             owner = "the team's" if match["owner"].lower() == "our" else f"{subject}'s"
             line = f"{name} is {owner} {match['role'].lower()}."

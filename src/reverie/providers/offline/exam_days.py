@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import MONTH, FrameFact, sentences
+from reverie.providers.offline.frame_words import MONTH, FrameFact, month_name, sentences
 
 __all__ = ["exam_days"]
 
@@ -31,11 +31,6 @@ _LIST = re.compile(
     _I,
 )
 _LEAD = re.compile(r"^(?:(?:ok|so|and|then)[,]?\s+)+", _I)
-_FULL_MONTH = {
-    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "jun": "June",
-    "jul": "July", "aug": "August", "sep": "September", "sept": "September",
-    "oct": "October", "nov": "November", "dec": "December",
-}  # fmt: skip
 
 
 def exam_days(text: str, subject: str) -> list[FrameFact]:
@@ -50,7 +45,7 @@ def exam_days(text: str, subject: str) -> list[FrameFact]:
             sentence = sentence[months.end() :].lstrip(" :,;-–—")
         if month is None or _LIST.match(sentence) is None:
             continue
-        name = _FULL_MONTH.get(month, month.capitalize())
+        name = month_name(month)
         for exam in _SUBJECT_ON.finditer(_LEAD.sub("", sentence)):
             what = re.sub(r"^(?:and|,)\s+", "", exam["subject"].strip(), flags=_I).lower()
             line = f"{subject}'s {what} exam is on {exam['day']} {name}."

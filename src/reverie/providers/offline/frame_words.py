@@ -23,6 +23,7 @@ __all__ = [
     "DATE",
     "JOB",
     "KIN_ADJ",
+    "MONTH_NAMES",
     "ONE_AT_A_TIME",
     "PET_WORDS",
     "PLACE",
@@ -33,6 +34,7 @@ __all__ = [
     "bare_age",
     "date_text",
     "fragments",
+    "month_name",
     "pet_line",
     "recent_pet",
     "relation_line",
@@ -121,6 +123,16 @@ _MONTHS = (
     "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
 MONTH = alternation(words(_MONTHS))
+MONTH_NAMES = tuple(word.capitalize() for word in _MONTHS.split()[:12])
+"""The months by name, January first."""
+
+
+def month_name(word: str) -> str:
+    """ "jan", "Sept", "january" → "January": a month as a line writes it."""
+    low = word.lower()
+    return next((name for name in MONTH_NAMES if name.lower().startswith(low[:3])), word)
+
+
 # ("the sixth of January", "the twenty-first of June": a date written out in words)
 _DAY = (
     r"(?:\d{1,2}(?:st|nd|rd|th)?|(?:twenty-|thirty-)?(?:first|second|third|fourth|fifth|sixth|"

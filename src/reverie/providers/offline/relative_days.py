@@ -11,22 +11,10 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from reverie.providers.offline.frame_words import MONTH_NAMES
+
 __all__ = ["with_dates"]
 
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 _OFFSETS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
 _RELATIVE = re.compile(
     r"(?:\b(?P<before>until|till|from|by|since|before|after|for|of|on) )?"
@@ -36,7 +24,7 @@ _RELATIVE = re.compile(
 
 
 def _written(day: date) -> str:
-    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
 
 
 def with_dates(line: str, said_on: str | None) -> str:
