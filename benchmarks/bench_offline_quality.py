@@ -106,8 +106,8 @@ it came, 57.4 % / 31.1 % on that round's final rules; then read and used for dev
 rules; then read and used for development: 74.0 % / 63.1 % at its end), ``writer30`` (six
 by a thirtieth: never read for a round; 60.8 % / 47.4 % when first scored, early in the round
 it came, 61.7 % / 47.4 % on that round's final rules; then read and used for development:
-WRITER30_END at its end) and ``writer31`` (six by a thirty-first: never read; 65.9 % / 45.1 %
-when first scored, on the rules of the start of the round it came, WRITER31_END on that
+76.3 % / 59.9 % at its end) and ``writer31`` (six by a thirty-first: never read; 65.9 % / 45.1 %
+when first scored, on the rules of the start of the round it came, 66.1 % / 47.2 % on that
 round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
