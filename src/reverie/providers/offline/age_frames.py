@@ -25,8 +25,6 @@ _OWN_AGE = re.compile(
     r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | not | now\b| next\b| this\b))",
     _I,
 )
-# "I have 31 years.": an age, in the words of a language that has it (tenho, tengo, j'ai).
-_HAVE_YEARS = re.compile(r"^I have (?P<age>1[3-9]|[2-9]\d) years(?: old)?\s*[.!]?$", _I)
 # "im 31 not running an empire", "I'm 38 and new to bristol": an age, then another thought.
 _AGE_THEN = re.compile(
     r"^(?P<age>(?:i'm|im|i am) (?:1[3-9]|[2-9]\d))(?: years old| yo)?,? "
@@ -139,7 +137,7 @@ def age_and_state_frames(
         listener: Whom "you" means, when it is a person; None leaves "you" out.
     """
     found: list[FrameFact] = []
-    own_age = _OWN_AGE.search(sentence) or _GOING_ON.search(sentence) or _HAVE_YEARS.match(sentence)
+    own_age = _OWN_AGE.search(sentence) or _GOING_ON.search(sentence)
     if own_age is not None:
         found.append(FrameFact(f"{subject} is {own_age['age']}.", (subject, "age")))
     if listener is not None and (state := _YOUR_STATE.search(sentence)) is not None:
