@@ -106,13 +106,15 @@ it came, 57.4 % / 31.1 % on that round's final rules; then read and used for dev
 rules; then read and used for development: 74.0 % / 63.1 % at its end), ``writer30`` (six
 by a thirtieth: never read for a round; 60.8 % / 47.4 % when first scored, early in the round
 it came, 61.7 % / 47.4 % on that round's final rules; then read and used for development:
-76.3 % / 59.9 % at its end) and ``writer31`` (six by a thirty-first: never read; 65.9 % / 45.1 %
-when first scored, on the rules of the start of the round it came, 66.1 % / 47.2 % on that
-round's final rules).
+76.3 % / 59.9 % at its end), ``writer31`` (six by a thirty-first: never read for a round;
+65.9 % / 45.1 % when first scored, on the rules of the start of the round it came, 66.1 % /
+47.2 % on that round's final rules; then read and used for development) and ``writer32`` (six
+by a thirty-second: never read; 59.4 % / 47.1 % when first scored, on the rules of the start
+of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer31|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer32|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -169,6 +171,7 @@ SETS = (
     "writer29",
     "writer30",
     "writer31",
+    "writer32",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -40,7 +40,10 @@ def test_the_note_reads_back_as_the_speakers_it_names() -> None:
     )
     assert carried_speakers(f"[durable] Magda works at the lab.\n{note}") == found
     assert speakers_note(Speakers(False)) is None
-    assert carried_speakers("[permanent] User lives in Glasgow.") is None
+    # facts with no note were written for a chat with an assistant; no summary says nothing
+    assert carried_speakers("[permanent] User lives in Glasgow.") == Speakers(False)
+    assert carried_speakers(None) is None
+    assert carried_speakers("(nothing)") is None
 
 
 async def test_a_later_chunk_that_names_nobody_still_knows_who_is_talking() -> None:

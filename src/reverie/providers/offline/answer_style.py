@@ -22,7 +22,9 @@ _STYLE_PLEASE = re.compile(
     r"(?:english|terms|language|words)|layman'?s terms|bullet points|metric(?: units)?|"
     # "British spelling throughout, please, and …"
     r"(?:british|uk|american|us|australian|canadian) (?:spelling|english))"
-    r"(?: throughout| everywhere| always| from now on)?,? (?:please|pls)(?:[.!]*$|,? and\b)",
+    r"(?: throughout| everywhere| always| from now on)?,? (?:please|pls)(?:[.!]*$|,? and\b"
+    # ("bullet points pls, short": and short)
+    r"|,? (?P<short>short|brief)[.!]*$)",
     _I,
 )
 # "in km pls not miles", "kg please": the units the answers should use.
@@ -48,8 +50,11 @@ _USE_LANGUAGE = re.compile(
 )
 # "so please write simple, not difficult words": the words every answer should use.
 _WRITE_SIMPLE = re.compile(
-    r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:pls|please|plz) write (?:in )?(?:simple|plain|easy)"
-    r"(?: (?:english|words|language))?(?:,? (?:not|no|without) (?:difficult|hard|big|complicated|"
+    r"(?:^|[,;:–—-] |\b(?:so|and|also|but) )(?:pls|please|plz) (?:(?:can|could) you )?write "
+    # ("please can you write more simple English and short sentences?")
+    r"(?:in )?(?:more |very )?(?:simple|plain|easy)"
+    r"(?: (?:english|words|language))?(?P<short> and short(?:er)? sentences)?"
+    r"(?:,? (?:not|no|without) (?:difficult|hard|big|complicated|"
     r"fancy) words)?(?: for me| to me)?(?=\s*(?:[,.!?;]|$))",
     _I,
 )
@@ -68,6 +73,13 @@ _KEEP_IN_WORDS = re.compile(
     r"|(?:answer|reply|write|talk)(?: to)?(?: me)?) in "
     r"(?P<style>(?:plain english|simple english|simple terms|plain language|layman'?s terms)"
     r"(?: and short sentences)?)\b",
+    _I,
+)
+# "I should much prefer your answers in British English": the words of every answer, preferred.
+_PREFER_ANSWERS_IN = re.compile(
+    r"\bI(?: should| would|'d)? (?:much |really |rather |very much )?prefer (?:your |the |all )?"
+    r"(?:answers|replies|responses)(?: to be)? (?:written )?in (?P<style>(?:british|uk|american|us|"
+    r"australian|canadian) (?:english|spelling)|plain english|simple english|plain language)\b",
     _I,
 )
 # "I like it when you give me the fixed code first and then explain": the order of answers.
@@ -94,13 +106,21 @@ _PARTS = (
 _GIVE_NOT = re.compile(
     r"^(?:(?:also|and|so|but|ok)[,]?\s+)*"
     # ("ground rules: give me diffs, not whole files": said as a rule, "please" or not)
-    r"(?:(?:pls|please|plz) |(?:ground rules|house rules|rules|one thing|preferences?)\s*:\s*)"
+    r"(?:(?:pls|please|plz) |(?:ground rules|house rules|rules|one thing|preferences?|"
+    r"for future reference|going forward|from now on)\s*:\s*)"
     r"(?:just )?(?P<only>only )?give me "
     rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?)"
     # "pls just give me diffs going forward, not whole files, and skip the explanations"
     r"(?: going forward| from now on)?,? "
     rf"(?:not|rather than|instead of) (?P<not>[\w /-]{{0,20}}?\b{_PARTS})"
     r"(?=\s*(?:[.!;]|$|, and\b))",
+    _I,
+)
+# "for future reference: give me diffs, not whole files" (the preface gone as a filler): one
+# form of every answer over another needs no "please".
+_GIVE_FORM_NOT = re.compile(
+    rf"^(?:just )?give me (?P<only>only )?(?P<what>{_FORMS}),? (?:not|rather than|instead of) "
+    rf"(?P<not>{_FORMS})(?=\s*(?:[.!;]|$|, and\b))",
     _I,
 )
 # "please stop using so many bullet points, I'm reading all this on my phone".
@@ -212,7 +232,9 @@ _LEAVE_OUT_LISTED = re.compile(
 # done": a way of answering already shown, asked for from now on.
 _KEEP_ANSWERING = re.compile(
     r"^(?:(?:please|pls|and|also)[,]?\s+)*(?:do )?(?:keep|carry on|continue) (?:answering|"
-    r"replying|writing)(?P<how> (?:in|with|like) [^,.;!?]{4,60}?)"
+    # ("please continue to answer my questions in the order and numbering in which I ask them")
+    r"replying|writing|to (?:answer|reply|write))(?: (?:my questions|me))?"
+    r"(?P<how> (?:in|with|like) [^,.;!?]{4,80}?)"
     r"(?:,? (?:as|like) you (?:have |did )?(?:just )?(?:done|did|are)(?: here| now)?)?"
     r"(?:,? (?:please|pls))?[.!]*$",
     _I,
@@ -275,13 +297,17 @@ def _proper(match: re.Match[str]) -> str:
 def answer_style(sentence: str) -> str | None:
     """The rule ``sentence`` asks for ("please give short answers"), or None."""
     s = sentence
-    if (style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s)) is not None:
+    if (
+        style := _STYLE_PLEASE.search(s) or _KEEP_IN_WORDS.search(s) or _PREFER_ANSWERS_IN.search(s)
+    ) is not None:
         said = style["style"]
         # ("metric please": metric units; "british spelling": British, as a name is written)
         said = "metric units" if said.lower() == "metric" else said
         said = re.sub(r"^(british|uk|american|us|australian|canadian)\b", _proper, said, flags=_I)
+        if style.re is _STYLE_PLEASE and style["short"]:
+            return f"please give short answers, in {said.lower()}"
         return f"please use {said}"
-    if (given := _GIVE_NOT.match(s)) is not None:
+    if (given := _GIVE_NOT.match(s) or _GIVE_FORM_NOT.match(s)) is not None:
         return f"please give {given['only'] or ''}{given['what']}, not {given['not']}"
     if (stop := _STOP_USING.match(s)) is not None:
         thing = stop["thing"].lower()
@@ -298,8 +324,12 @@ def answer_style(sentence: str) -> str | None:
         return "please recommend one option, not several"
     if (language := _ANSWER_IN_LANGUAGE.match(s)) is not None:
         return f"please answer in {language['language'].capitalize()}"
-    if _WRITE_SIMPLE.search(s) is not None:
-        return "please use simple words"
+    if (simple := _WRITE_SIMPLE.search(s)) is not None:
+        return (
+            "please use simple English and short sentences"
+            if simple["short"]
+            else ("please use simple words")
+        )
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
         return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
@@ -313,7 +343,9 @@ def answer_style(sentence: str) -> str | None:
     if (never := _NEVER_SUGGEST.match(s)) is not None:
         return f"please never suggest {(never['thing'] or never['stuff']).lower()}"
     if (kept := _KEEP_ANSWERING.match(s)) is not None:
-        return f"please keep answering{kept['how']}"
+        # ("… in which I ask them": the order of the questions, whoever reads the rule)
+        how = re.sub(r"\s+in which I (?:ask|put|number) them$", " of the questions", kept["how"])
+        return f"please keep answering{how}"
     if (wish := _helpful_if(s)) is not None:
         return wish
     if (listed := _LEAVE_OUT_LISTED.match(s)) is not None:

@@ -20,6 +20,7 @@ from reverie.providers.offline.vocabulary import is_name
 
 __all__ = [
     "bare_value",
+    "day_put_right",
     "implied_correction",
     "is_subjectless",
     "not_clause",
@@ -346,6 +347,29 @@ def implied_correction(clause: str) -> str | None:
         old = f"{old}{month[0]}"
     correction = f"it's {new}, not {old}"
     return correction if swappable(correction) else None
+
+
+# "checked the timetable properly and cell bio is the 15th not the 14th": a day put right, of
+# something named bare, as chat names it.
+_BARE_DAY_PUT_RIGHT = re.compile(
+    r"(?:^|\band\s+)(?P<what>(?!(?:it|that|this|he|she|they|which|what|there|mine|yours|"
+    r"i|you|we)\b)[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}) is (?:on )?(?P<new>the \d{1,2}"
+    r"(?:st|nd|rd|th))(?: now)?,? not (?:on )?(?P<old>the \d{1,2}(?:st|nd|rd|th))[.!]*$"
+)
+
+
+def day_put_right(clause: str) -> str | None:
+    """ "the cell bio is the 15th, not the 14th" for a day put right of something named bare.
+
+    Said where the line it mends is out of reach (an earlier chunk), it stands as a
+    correction of its own, for Dream to apply.
+    """
+    bare = _BARE_DAY_PUT_RIGHT.search(clause)
+    if bare is None:
+        return None
+    what = bare["what"]
+    what = what if re.match(r"(?:my|our|the)\b", what) else f"the {what}"
+    return f"{what} is {bare['new']}, not {bare['old']}"
 
 
 def without_old_value(text: str) -> str:

@@ -93,6 +93,11 @@ _YEAR_OF_STUDY = re.compile(
 )
 
 
+_TOOL_REPORT = re.compile(
+    r"\b\d+ (?:errors?|warnings?|files?|tests?|passed|failed|skipped|packages?|issues?)\b", _I
+)
+
+
 def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
     if (study := _YEAR_OF_STUDY.match(s)) is not None:
@@ -107,6 +112,10 @@ def with_dropped_subject(s: str) -> str:
     if _DROPPED_I_WAS.match(s):
         return "I was " + s
     if _DROPPED_I_EVENT.match(s) or _DROPPED_I_HABIT.match(s):
+        # ("Ordered a heated propagator, £34.": the verb no longer opens the sentence; a
+        # tool's "Found 2 errors in 1 file", pasted, keeps the capital no rule reads)
+        if s[1:2].islower() and _TOOL_REPORT.search(s) is None:
+            return "I " + s[:1].lower() + s[1:]
         return "I " + s
     if _DROPPED_I_AM.match(s) or _DROPPED_I_AM_CHOOSING.match(s):
         # "divorced last year": it happened then, so "I got divorced", not "I'm divorced"

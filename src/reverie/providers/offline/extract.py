@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
+    day_put_right,
     implied_correction,
     is_subjectless,
     old_value,
@@ -293,6 +294,15 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 speakers.other_is_person,
                 note_ok=since < 0 and not implied,
             )
+            if fact is None and implied and (standing := day_put_right(clause)) is not None:
+                # nothing here said the 14th: Dream mends the line an earlier chunk stored
+                fact = _fact(
+                    Classification("correction", standing),
+                    spoken,
+                    turn,
+                    [],
+                    speakers.other_is_person,
+                )
             if fact is None:
                 continue
             key = fact_key(AS_OF.sub("", fact.text))

@@ -37,7 +37,7 @@ _FILLERS = re.compile(
     # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
     r"|(?:good idea|great idea|sounds good|makes sense|great|perfect|cool|nice|sure|alright|"
     r"right|yes|yeah|yep|thanks|thank you|fair|fine|true|agreed|deal|noted|exactly|"
-    r"ok then|oh right|right right|omg|wow|"
+    r"ok then|oh right|right right|omg|wow|hang on|hold on|"
     # "Haan, born in Delhi", "ja, moved in May": a yes in another language
     r"haan|han|ji|ja|jep|si|sí|oui|opo|oo|sim|tak|da)\s*[,!.]+\s*)+",
     _I,

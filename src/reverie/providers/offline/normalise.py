@@ -153,6 +153,14 @@ _CANT_DO_FOOD = re.compile(
     r"meat|fish|eggs|nuts|wheat|sugar|coffee|onions?|garlic|shellfish)\b",
     _I,
 )
+# "My parents, Gerald and Maureen Fairweather, were married in 1976": who they are, said in
+# passing, is a statement of its own.
+_NAMED_IN_PASSING = re.compile(
+    r"\b(?P<my>my|our) (?P<who>parents|children|kids|sons|daughters|grandparents|twins),\s+"
+    r"(?P<names>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:,\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))*,?\s+and\s+"
+    r"(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))?),\s+(?=[a-z])",
+    _I,
+)
 _HAS_AGE_AGAIN = re.compile(
     r"\b(?P<who>he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) has (?P<age>\d{1,2})(?=\s*(?:[,.;!?]|$))", _I
 )
@@ -226,6 +234,11 @@ def _said_plainly(shout: re.Match[str]) -> str:
     )
 
 
+def _named_in_passing(match: re.Match[str]) -> str:
+    said = f"{match['my']} {match['who']}"
+    return f"{said} are {match['names']}. {said[0].upper()}{said[1:]} "
+
+
 def normalise_chat(text: str) -> str:
     """Smart quotes, chat spellings and noise normalised; line breaks kept.
 
@@ -239,6 +252,7 @@ def normalise_chat(text: str) -> str:
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
         line = _CANT_DO_FOOD.sub(r"\1 have \2", line)
+        line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too
             line = _HAS_AGE_AGAIN.sub(_age_said, _HAS_YEARS.sub(_age_said, line))

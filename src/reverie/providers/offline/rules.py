@@ -68,13 +68,16 @@ _CORRECTION_CUES = (
         r"(?:actually|technically|in fact|correction|to correct (?:myself|that)|scratch that|"
         r"scrap that|update|make (?:it|that)(?= \S)|"
         r"sorry,? i meant)(?:\s+(?:from earlier|from before|to (?:that|what i said)))?"
-        r"\b[,:;!.\s-]*",
+        r"\b[,:;!.\s–—-]*",
         _I,
     ),
     re.compile(r"^i was wrong(?: about (?P<about>[^,.;:]+))?[,:;.!\s-]*", _I),
     re.compile(r"^i meant\b[,:\s]*", _I),
     # ("No sorry, she has 8": an apology after the "no" is part of the cue)
-    re.compile(r"^(?:no|nope|wait)(?:[,.!]?\s+sorry)?\b[,:;!.\s-]+", _I),
+    # ("No pellets at all, not even the ferric ones": "no" there is none of them)
+    re.compile(
+        r"^(?:no|nope|wait)(?:[,.!]?\s+sorry)?\b(?!\s+\w+(?:\s\w+)?\s+at all\b)[,:;!.\s–—-]+", _I
+    ),
 )
 # "my flight isn't Monday, it's Tuesday": the old value, then the new one.
 _ISNT_ITS = re.compile(

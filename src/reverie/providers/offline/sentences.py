@@ -80,7 +80,10 @@ _CLAUSE = re.compile(
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
-    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s)",
+    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s|and (?:please|pls)\b)"
+    # "One further piece of background, so that you understand my timetable: I am the
+    # practice manager at …": what the speaker is, after a preface
+    r"|:\s+(?=(?:I am|I'm|I work|I live|I have lived|I've lived)\s)",
     _I,
 )
 # "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in
@@ -138,7 +141,11 @@ _CONDITION = re.compile(
 )
 # "she says as long as im back by the 5th and i dont eat a full breakfast": what follows
 # is a condition to the end of the sentence, however many clauses it runs to.
-_ONLY_IF = re.compile(r",?\s*\b(?:as|so) long as\b.*$|,\s*provided (?:that )?(?=\w).*$", _I)
+# ("I am the practice manager at a surgery, which means I can only reply in the evenings": what
+# follows from the fact is the speaker's reasoning, not a fact of its own)
+_ONLY_IF = re.compile(
+    r",?\s*\b(?:as|so) long as\b.*$|,\s*provided (?:that )?(?=\w).*$|,\s*which means\b.*$", _I
+)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"

@@ -170,7 +170,13 @@ def identify_speakers(turns: Sequence[Turn], carried: Speakers | None = None) ->
             a word for a name: the names an earlier chunk settled stand.
     """
     found = _identify(turns)
-    if carried is None or not carried.other_is_person:
+    if carried is not None and not carried.other_is_person:
+        # An assistant answered the chunks before: a few short, friendly replies here ("😄 Say
+        # hello to Murat!") do not make it a person, unless someone is named.
+        if found.other_is_person and found.other_name is None:
+            return _with_an_assistant(turns, found.work)
+        return found
+    if carried is None:
         return found
     if not found.other_is_person and (
         any(t.used_tools for t in turns)
@@ -204,7 +210,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
             return Speakers(True, name, user_name, work)
         return Speakers(False, None, user_name, work)
     if not _looks_like_a_person(replies, users):
-        return Speakers(False, None, user_name or addressed_by_assistant(replies, said), work)
+        return _with_an_assistant(turns, work)
     candidates = vocatives(said, lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
     things = {w.lower() for w in AFTER_DETERMINER.findall(" ".join(t.text for t in turns))}
@@ -227,7 +233,9 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         called.pop(other or "", None)
         # Nor is the user's name one the user writes more often than hears: "rich's dad
         # phil wants to come" — "aw phil. yes of course" answers about Phil, not to him.
-        _drop_written_more_than_heard(called, said)
+        # A place the two just shouted ("PERTH????" / "perth!! bluegum hydrology") is
+        # written by the user as often as heard; their own name the user seldom writes.
+        _drop_written_more_than_heard(called, said, ties=True)
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = trailing_vocative([t.text for t in replies], said, other)
@@ -235,10 +243,23 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     return Speakers(True, other, user_name, work, shared_home=shared)
 
 
-def _drop_written_more_than_heard(called: Counter[str], written: Sequence[str]) -> None:
-    """Leave out of ``called`` the names the called one writes more often than hears."""
+def _with_an_assistant(turns: Sequence[Turn], work: bool) -> Speakers:
+    user_names = _names(turns, "user")
+    user_name = user_names.most_common(1)[0][0] if user_names else None
+    replies = [t for t in turns if t.role == "assistant"]
+    said = [t.text for t in turns if t.role == "user"]
+    return Speakers(False, None, user_name or addressed_by_assistant(replies, said), work)
+
+
+def _drop_written_more_than_heard(
+    called: Counter[str], written: Sequence[str], *, ties: bool = False
+) -> None:
+    """Leave out of ``called`` the names the called one writes more often than hears.
+
+    With ``ties``, also those written as often as heard.
+    """
     words = Counter(w.lower() for text in written for w in re.findall(r"[A-Za-zÀ-ÿ]+", text))
-    for name in [n for n, k in called.items() if words[n.lower()] > k]:
+    for name in [n for n, k in called.items() if words[n.lower()] + ties > k]:
         del called[name]
 
 

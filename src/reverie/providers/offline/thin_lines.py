@@ -150,7 +150,8 @@ _TIME_IN_HAND = re.compile(
     r"seven|a few|some) (?:extra |more |spare |free |working |whole )?(?:minutes|mins|hours|"
     r"days|weeks)(?: (?:left|to go|more|instead of \d+))?\.$"
     # "User has a week more than they thought." (a deadline moved, said as time gained)
-    r"|^\S+ (?:has|have)(?: got)? (?:an?|one|another) (?:extra )?(?:hour|day|week|month)"
+    # ("User has one more day.": the exam moved a day)
+    r"|^\S+ (?:has|have)(?: got)? (?:an?|one|another) (?:extra |more )?(?:hour|day|week|month)"
     r"(?: (?:more|extra|longer))?(?: than (?:they|he|she|User) thought)?\.$"
 )
 
@@ -210,9 +211,16 @@ _PUT_FORWARD = re.compile(
     r"^(?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? (?:has |had )?(?:also )?(?:proposes|proposed|suggests|"
     r"suggested)\b"
 )
+# "Timothy has asked User, with some embarrassment.": what was asked, the talk said.
+_ASKED_NOTHING = re.compile(
+    r"^\S+(?: \S+)? (?:has |had )?asked (?:User|them|him|her)(?:,? (?:with|in|rather|very|a bit)"
+    r"\b[^,.]*)?\.$"
+)
 # "User starts 6:00.": a start of what, the talk said.
 _BARE_HOUR = re.compile(
-    r"^\S+ (?:starts|finishes|begins|ends|leaves|gets up|wakes up)(?: at)? \d{1,2}(?:[:.]\d\d)?"
+    # ("User is on at 4.": a shift, today's)
+    r"^\S+ (?:starts|finishes|begins|ends|leaves|gets up|wakes up|is on)(?: at)? \d{1,2}"
+    r"(?:[:.]\d\d)?"
     r"(?: ?[ap]m)?\.$",
     _I,
 )
@@ -244,4 +252,5 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _BARE_OUTCOME,
     _PUT_FORWARD,
     _THAT_THING,
+    _ASKED_NOTHING,
 )
