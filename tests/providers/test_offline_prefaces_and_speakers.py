@@ -154,7 +154,49 @@ def test_a_day_put_right_in_a_later_chunk_reaches_the_stored_exam() -> None:
         ),
         "which is today lol im on at 5",
         "so i have one more day which is. good?? lol",
+        "Also I want ask if we need a translation for the birth certificate.",
+        "Sorry I am writing about my problems again.",
+        "We move soon.",
+        "My heart is broken.",
+        "Hi. Question. My wife colleague said: put Deniz in the bilingual class.",
     ],
 )
 def test_a_line_that_leaves_out_what_it_is_about_is_not_kept(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("I am engineer at Siemens in Erlangen.", "User is an engineer at Siemens in Erlangen."),
+        (
+            "One more question: in Korea I was nurse, 9 years. Can I work as a nurse here?",
+            "User was a nurse for 9 years in Korea.",
+        ),
+        (
+            "ok the 3.0 migration. deadline is the release freeze on 12 march. what's the path",
+            "User's deadline is the release freeze on 12 March",
+        ),
+    ],
+)
+def test_a_job_or_a_deadline_said_without_its_article(said: str, line: str) -> None:
+    assert [fact for fact in facts(("user", said)) if fact.startswith(line)], facts(("user", said))
+
+
+def test_a_day_denied_then_said_is_a_correction() -> None:
+    said = (
+        "Sorry I said wrong before: we don't move 3 November. It is 17 November, I confused "
+        "it with the day the contract starts."
+    )
+    assert "User moves 17 November, not 3 November." in "\n".join(facts(("user", said)))
+
+
+def test_the_day_someone_can_start_is_the_day_they_start() -> None:
+    said = [
+        ("user", "My son Minjun is 7."),
+        ("user", "Good news!!! Minjun can start on Monday 3 March, in class 2b."),
+    ]
+    kept = facts(*said)
+    assert any(line.startswith("User's son Minjun starts on Monday 3 March") for line in kept)
+    # an offer of a day is not a start
+    assert not [line for line in facts(("user", "I can start on the 5th if that helps")) if line]

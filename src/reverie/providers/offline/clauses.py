@@ -4,7 +4,9 @@ Sentences first (:func:`~.sentences.split_sentences`), fillers stripped, then
 three cuts a sentence may need: the name of whom it is said to ("i'm 29 tunde i
 have responsibilities" is two sentences, "i'm 33 rosa" ends without the name),
 an age apart from what follows it ("im 31 not running an empire"), and two
-dated things apart ("exam is 14th jan and coursework due 9th jan").
+dated things apart ("exam is 14th jan and coursework due 9th jan"). A job said
+the way a learner of English says it ("I am engineer") is read with its
+article (:mod:`.learner_english`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.age_frames import parted_age
+from reverie.providers.offline.corrections import denied_then_said
 from reverie.providers.offline.fillers import strip_fillers
+from reverie.providers.offline.learner_english import as_the_rules_read
 from reverie.providers.offline.owners import dated_parts
 from reverie.providers.offline.sentences import split_sentences
 
@@ -38,8 +42,8 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
     """
     return [
         part
-        for sentence in split_sentences(text)
-        for said in _unaddressed(strip_fillers(sentence), listener)
+        for sentence in split_sentences(denied_then_said(text))
+        for said in _unaddressed(as_the_rules_read(strip_fillers(sentence)), listener)
         for age_part in parted_age(said)
         for part in dated_parts(age_part)
     ]

@@ -21,6 +21,7 @@ from reverie.providers.offline.vocabulary import is_name
 __all__ = [
     "bare_value",
     "day_put_right",
+    "denied_then_said",
     "implied_correction",
     "is_subjectless",
     "not_clause",
@@ -356,6 +357,30 @@ _BARE_DAY_PUT_RIGHT = re.compile(
     r"i|you|we)\b)[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}) is (?:on )?(?P<new>the \d{1,2}"
     r"(?:st|nd|rd|th))(?: now)?,? not (?:on )?(?P<old>the \d{1,2}(?:st|nd|rd|th))[.!]*$"
 )
+
+
+_A_DAY = (
+    rf"(?:on )?(?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})|(?:{MONTH}) \d{{1,2}}"
+    r"(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+# "we don't move 1 October. It is 15 October": the day denied, then the day it is
+_DENIED_THEN_SAID = re.compile(
+    r"\b(?P<who>I|we|they|he|she|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+) (?P<neg>don't|do not|doesn't|does not) "
+    rf"(?P<verb>[a-z]+) (?P<old>{_A_DAY})\s*[.,;]\s+it(?:'s| is) (?P<new>{_A_DAY})\b",
+    re.IGNORECASE,
+)
+
+
+def denied_then_said(text: str) -> str:
+    """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
+    return _DENIED_THEN_SAID.sub(_said_instead, text)
+
+
+def _said_instead(match: re.Match[str]) -> str:
+    verb = match["verb"]
+    if match["neg"].lower().startswith("does"):
+        verb += "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
+    return f"{match['who']} {verb} {match['new']}, not {match['old']}"
 
 
 def day_put_right(clause: str) -> str | None:

@@ -31,6 +31,8 @@ _EPITHET = re.compile(
     r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
     r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
+    # "User's heart is broken.": how it feels, said plainly
+    r"|^\S+ heart is (?:broken|breaking|in pieces)\.$"
     # "User is a terrible nana": a verdict on oneself, said for a laugh
     r"|^\S+ (?:is|are) an? (?:terrible|awful|useless|rubbish|hopeless|horrible|bad|shocking) "
     r"(?:nana|nan|gran|grandma|grandad|mum|mom|dad|parent|friend|daughter|son|sister|brother|"

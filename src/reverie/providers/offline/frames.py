@@ -298,6 +298,8 @@ def _sentence_frames(
                 verb = after.split()[0].lower() if after.split() else ""
                 if not (verb in ("is", "was", "has", "had") or looks_like_a_verb(verb)):
                     continue  # "landlord gas safety cert £70", not "neighbor ana watching him"
+            if re.fullmatch(RELATION, match["name"], _I):
+                continue  # "My husband colleague said: …": his colleague, no one's name
             name = lexicon.name(match["name"], after, by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))

@@ -139,6 +139,13 @@ _ONES_OWN = re.compile(
 )
 # "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
 _NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
+# "My turnover's about £21k", "my rent's £650": before a figure, "'s" is "is".
+_FIGURE_IS = re.compile(
+    r"\b((?:my|our) (?:[a-z]+ )?[a-z]+)'s(?= (?:about |around |roughly |nearly |almost |just |"
+    # ("my dad's 2 cars are both broken": his two cars)
+    r"only |now |under |over )?[£$€]?\d[\d.,]*[kKmM]?\b(?!\s+[a-z]+s\s+(?:are|were|have|need)\b))",
+    _I,
+)
 # "she has 7 years", "I have 31 years": an age, in the words of a language that says it so
 # (tiene, tem, a, ha); not "3 years left", "10 years of experience".
 _HAS_YEARS = re.compile(
@@ -159,6 +166,13 @@ _NAMED_IN_PASSING = re.compile(
     r"\b(?P<my>my|our) (?P<who>parents|children|kids|sons|daughters|grandparents|twins),\s+"
     r"(?P<names>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:,\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))*,?\s+and\s+"
     r"(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))?),\s+(?=[a-z])",
+    _I,
+)
+# "Zeynep can start on Monday 13 October": with its day, the news of when someone starts ("I
+# can start on the 5th" offers a day; it starts nothing).
+_CAN_START_ON = re.compile(
+    r"\b(?P<who>(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+|he|she) can (?P<verb>start|begin) "
+    r"(?=(?:on |next |\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day))",
     _I,
 )
 _HAS_AGE_AGAIN = re.compile(
@@ -234,6 +248,10 @@ def _said_plainly(shout: re.Match[str]) -> str:
     )
 
 
+def _starts_then(match: re.Match[str]) -> str:
+    return f"{match['who']} {match['verb']}s "
+
+
 def _named_in_passing(match: re.Match[str]) -> str:
     said = f"{match['my']} {match['who']}"
     return f"{said} are {match['names']}. {said[0].upper()}{said[1:]} "
@@ -251,8 +269,10 @@ def normalise_chat(text: str) -> str:
     for line in text.split("\n"):
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
+        line = _FIGURE_IS.sub(r"\1 is", line)
         line = _CANT_DO_FOOD.sub(r"\1 have \2", line)
         line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
+        line = _CAN_START_ON.sub(_starts_then, line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too
             line = _HAS_AGE_AGAIN.sub(_age_said, _HAS_YEARS.sub(_age_said, line))

@@ -83,7 +83,9 @@ _CLAUSE = re.compile(
     r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s|and (?:please|pls)\b)"
     # "One further piece of background, so that you understand my timetable: I am the
     # practice manager at …": what the speaker is, after a preface
-    r"|:\s+(?=(?:I am|I'm|I work|I live|I have lived|I've lived)\s)",
+    # ("I want ask: in Turkey I was pharmacist, 11 years")
+    r"|:\s+(?=(?:in (?-i:[A-ZÀ-Þ])\w+,? )?(?:I am|I'm|I was|I work|I worked|I live|I have lived|"
+    r"I've lived)\s)",
     _I,
 )
 # "I live in Lisbon and I hate meetings" is two facts; "my wife and I live in

@@ -211,6 +211,13 @@ _PUT_FORWARD = re.compile(
     r"^(?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? (?:has |had )?(?:also )?(?:proposes|proposed|suggests|"
     r"suggested)\b"
 )
+# "User wants to ask if they need translation.", "User is writing about their problems.", "User
+# moves soon.": the talk itself, or a plan with no when.
+_ABOUT_THE_TALK = re.compile(
+    r"^User (?:wants? to ask (?:if|whether|about|how|what|when|where|why|which|who)|"
+    r"(?:is|was) (?:writing|asking|telling you) about)\b"
+    r"|^\S+ (?:moves?|is moving) soon\.$"
+)
 # "Timothy has asked User, with some embarrassment.": what was asked, the talk said.
 _ASKED_NOTHING = re.compile(
     r"^\S+(?: \S+)? (?:has |had )?asked (?:User|them|him|her)(?:,? (?:with|in|rather|very|a bit)"
@@ -253,4 +260,5 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _PUT_FORWARD,
     _THAT_THING,
     _ASKED_NOTHING,
+    _ABOUT_THE_TALK,
 )
