@@ -14,6 +14,7 @@ import pytest
 from offline_facts import facts
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import archive_answer, extract_facts, render_answer
+from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.speaker_note import carried_speakers
 from reverie.providers.offline.speakers import Speakers, identify_speakers
 from reverie.providers.offline.transcript import Turn
@@ -200,3 +201,32 @@ def test_the_day_someone_can_start_is_the_day_they_start() -> None:
     assert any(line.startswith("User's son Minjun starts on Monday 3 March") for line in kept)
     # an offer of a day is not a start
     assert not [line for line in facts(("user", "I can start on the 5th if that helps")) if line]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "My turnover's about £18k this year. Do I need to register?",
+            "User's turnover is about £18k",
+        ),
+        ("i'm gonna propose to Ffion at new year", "User is going to propose to Ffion"),
+        (
+            "My grandparents were married on 3 May 1958 at St Anne's in Rhyl.",
+            "User's grandparents were married on 3 May 1958 at St Anne's in Rhyl.",
+        ),
+        (
+            "I myself have coeliac disease, which has made every party an adventure.",
+            "User has coeliac disease.",
+        ),
+        ("I fly on the 4th now instead of the 3rd", "User flies on the 4th now instead of the 3rd"),
+    ],
+)
+def test_a_fact_said_in_passing_is_read(said: str, line: str) -> None:
+    kept = facts(("user", said))
+    assert [fact for fact in kept if fact.startswith(line)], kept
+
+
+def test_her_ring_given_by_nan_is_nans() -> None:
+    said = ["I'm going to propose to Ffion.", "My nan gave me her engagement ring."]
+    assert resolve_pronouns(said)[1] == "My nan gave me her engagement ring."

@@ -141,6 +141,13 @@ _I_WILL_TASK = re.compile(
     _I,
 )
 
+# "i'm gonna propose to ffion": a life event planned is kept with or without its day.
+_I_WILL_PROPOSE = re.compile(
+    r"^I(?:'m going to| am going to|'m gonna| am gonna|'ll| will|'m planning to| am planning to) "
+    r"(?:propose to|marry|ask (?:\w+ )?to marry me)\b",
+    _I,
+)
+
 # "I'll go home in july": a plan with its month is a commitment too.
 _IN_A_MONTH = re.compile(
     r"\bin (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
@@ -303,7 +310,9 @@ def _i_am(rest: str, negated: bool) -> bool:
 _I_TRAVEL_ON = re.compile(
     r"^I (?:(?:only|finally|now) )?(?:fly|leave|land|arrive|depart|return|travel|head|go|come)"
     r"(?: (?:out|back|home|off|over|up|down|abroad))?(?: to (?-i:[A-ZÀ-Þ])[\w-]+)?"
-    rf"(?: on)?(?: the)? (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?(?:the )?(?:{DATE})",
+    rf"(?: on)?(?: the)? (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?(?:the )?(?:{DATE}"
+    # ("we go on the 4th now instead of the 3rd": a day alone, put right)
+    r"|\d{1,2}(?:st|nd|rd|th)(?= (?:now )?instead of (?:the )?\d| ?(?:now)?,? not (?:the )?\d))",
     re.IGNORECASE,
 )
 # "i'm offline after 17:30 most days", "I'm usually free on Fridays": when one can be
@@ -361,6 +370,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"
+    if _I_WILL_PROPOSE.match(s):
+        return "durable"
     if _I_WILL_TASK.match(s) and (TIME_BOUND.search(s) or _IN_A_MONTH.search(s)):
         return "ephemeral"
     if (event := _I_EVENT.match(s)) is not None:

@@ -168,6 +168,12 @@ _NAMED_IN_PASSING = re.compile(
     r"(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))?),\s+(?=[a-z])",
     _I,
 )
+# "I myself have coeliac disease": the stress is no part of the fact.
+_MYSELF = re.compile(
+    r"\b(I|we) (?:myself|ourselves)\b(?=,? (?:have|am|was|had|use|work|live|"
+    r"do|don't|can't|cannot|prefer|eat|need)\b)",
+    _I,
+)
 # "Zeynep can start on Monday 13 October": with its day, the news of when someone starts ("I
 # can start on the 5th" offers a day; it starts nothing).
 _CAN_START_ON = re.compile(
@@ -273,6 +279,7 @@ def normalise_chat(text: str) -> str:
         line = _CANT_DO_FOOD.sub(r"\1 have \2", line)
         line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
         line = _CAN_START_ON.sub(_starts_then, line)
+        line = _MYSELF.sub(r"\1", line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too
             line = _HAS_AGE_AGAIN.sub(_age_said, _HAS_YEARS.sub(_age_said, line))

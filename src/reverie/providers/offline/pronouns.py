@@ -249,7 +249,8 @@ def _expand_s(rest: str) -> str:
 _OWN_PERSON = re.compile(
     r"\bmy (?:little |big |older |younger )?(?:brother|sister|son|daughter|dad|father|mum|mom|"
     r"mother|husband|wife|partner|boyfriend|girlfriend|friend|boss|manager|colleague|flatmate|"
-    r"roommate|cousin|uncle|aunt|auntie|grand\w+|nephew|niece|kid|baby)\b",
+    r"roommate|cousin|uncle|aunt|auntie|grand\w+|nephew|niece|kid|baby|nan|nana|nanna|gran|"
+    r"granny|step\w+|fianc\w+)\b",
     re.IGNORECASE,
 )
 

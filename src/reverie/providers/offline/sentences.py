@@ -146,7 +146,9 @@ _CONDITION = re.compile(
 # ("I am the practice manager at a surgery, which means I can only reply in the evenings": what
 # follows from the fact is the speaker's reasoning, not a fact of its own)
 _ONLY_IF = re.compile(
-    r",?\s*\b(?:as|so) long as\b.*$|,\s*provided (?:that )?(?=\w).*$|,\s*which means\b.*$", _I
+    r",?\s*\b(?:as|so) long as\b.*$|,\s*provided (?:that )?(?=\w).*$"
+    r"|,\s*which (?:means|meant|has made|has meant|made)\b.*$",
+    _I,
 )
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(

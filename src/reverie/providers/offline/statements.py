@@ -57,11 +57,14 @@ _I = re.IGNORECASE
 _MY_NP = r"^my (?P<np>(?:[\w'-]+ ){0,4}?[\w'-]+)"
 _MY_VERB = (
     rf" {ADV}(?P<verb>is|are|was|'s|{NEG} \w+|has (?:just |recently |now |also )?been|\w+s|"
-    r"will \w+|had|passed away|died|turned)\b(?P<rest>.*)$"
+    r"will \w+|had|passed away|died|turned|(?:were|got)(?= (?:married|engaged|divorced)\b))\b"
+    r"(?P<rest>.*)$"
 )
 # "my sister Noor is …", "my partner jess turns 40 …": a name may follow who they are.
 _MY = re.compile(rf"{_MY_NP}(?: (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+))?{_MY_VERB}", _I)
 _MY_UNNAMED = re.compile(rf"{_MY_NP}{_MY_VERB}", _I)
+# "My parents were married on 12 June 1976": a family's own date, which stays
+_WED = re.compile(r"\b(?:were|got) (?:married|engaged|divorced)\b.*?\b(?:19|20)\d\d\b", _I)
 _MY_REPORTED = re.compile(r"^(?:says|said|thinks|told|asks|asked|keeps|calls|sent|wrote)$", _I)
 
 _WE = re.compile(
@@ -201,6 +204,13 @@ def _possessive(s: str) -> Tag | None:
         return "durable"  # "my son has autism"
     if verb == "turned" and re.match(r"^\s*\d{1,3}\b(?![.,:]\d)", rest):
         return "durable"  # "my son just turned 7"
+    if verb in ("were", "got"):
+        # "My parents were married on 12 June 1976 at St Mary's": a family's own date
+        wed = _WED.search(s)
+        kin = _KIN_OR_PET.search(match["np"]) or re.search(
+            r"\b(?:parents|grandparents|in-laws)$", match["np"], _I
+        )
+        return "durable" if wed is not None and kin else None
     if verb in ("passed away", "died"):
         # "my dad passed away last year", "my cat died"; "my laptop died" is a bad day
         return "durable" if _KIN_OR_PET.search(match["np"]) else None
@@ -361,6 +371,11 @@ def statement(
         return None
     if _SWITCHES.search(s):
         return Classification("correction", s)  # "Elias is switching football to Mondays"
-    if tag != "ephemeral" and TIME_BOUND.search(s) and not FAREWELL.search(s):
+    if (
+        tag != "ephemeral"
+        and TIME_BOUND.search(s)
+        and not FAREWELL.search(s)
+        and not _WED.search(s)
+    ):
         tag = "ephemeral"
     return Classification(tag, s)
