@@ -159,3 +159,19 @@ def test_a_date_given_for_an_operation_then_brought_forward_is_its_date() -> Non
         "User's cataract operation is at the Royal Shrewsbury Hospital, on Tuesday the 8th of July"
         " (not the 22nd of July)."
     )
+
+
+def test_a_fact_said_beside_the_one_put_right_stays() -> None:
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    said = "[permanent] User is vegetarian (8 years now) and lactose intolerant.\n"
+    said += "[permanent] User is married and has 2 kids."
+    files, _ = merge_facts(files, entry_facts(said, "2025-03-01"))
+    later = "[correction] User is pescatarian now, not veggie.\n[permanent] User is divorced now."
+    files, report = merge_facts(files, entry_facts(later, "2025-09-01"))
+    lines = files["USER.md"].splitlines()
+    assert "- User is pescatarian now, not veggie." in lines
+    assert "- User is lactose intolerant." in lines
+    assert "- User is divorced now." in lines
+    assert "- User has 2 kids." in lines
+    assert not [line for line in lines if "vegetarian" in line or "married" in line]
+    assert report.corrected == 2

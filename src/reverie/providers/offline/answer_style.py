@@ -71,7 +71,8 @@ _KEEP_IN_WORDS = re.compile(
     r"\b(?:(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers)"
     # "please always answer me in simple english and short sentences, because …"
     r"|(?:answer|reply|write|talk)(?: to)?(?: me)?) in "
-    r"(?P<style>(?:plain english|simple english|simple terms|plain language|layman'?s terms)"
+    r"(?P<style>(?:plain english|simple english|easy english|simple terms|plain language|"
+    r"layman'?s terms)"
     r"(?: and short sentences)?)\b",
     _I,
 )

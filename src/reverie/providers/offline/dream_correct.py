@@ -4,7 +4,9 @@ A correction that says what it is about replaces, whole, the line it
 corrects: the line that still holds the old value ("not Y") and shares
 another key word, else the line sharing the most key words (two or more).
 The old line is gone and the user's new statement takes its place, word for
-word — nothing is spliced from the two. A correction without a subject
+word — nothing is spliced from the two. A line that held two facts ("User is
+vegetarian and lactose intolerant.") keeps the one not put right, as a line
+of its own ("User is lactose intolerant."). A correction without a subject
 ("it's on Tuesday, not Monday") only swaps one value of the same kind in the
 line that holds it (:func:`~.corrections.typed_swap`); when no line does, it
 is not applied, because a line "It's on Tuesday" would mean nothing.
@@ -13,7 +15,7 @@ is not applied, because a line "It's on Tuesday" would mean nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from reverie.providers.offline.corrections import (
@@ -125,6 +127,40 @@ def _slot_words(text: str) -> list[tuple[int, str]]:
     return [(n, word) for n, slot in enumerate(_SLOTS) for word in words & slot]
 
 
+# "User is vegetarian (8 years now) and lactose intolerant.", "User is married and has 2
+# kids.": two facts in one line
+_TWO_STATES = re.compile(
+    r"^(?P<subject>(?:User|[A-ZÀ-Þ][\wÀ-ÿ'’-]*)(?:['’]s [a-z]+)?) (?P<verb>is|are|has|have) "
+    r"(?P<first>[^,;]+?) and (?P<second>[^,;]+?)\.$"
+)
+_OWN_VERB = re.compile(
+    r"^(?:has|have|had|is|are|was|were|does|did|will|can|lives|works|loves|likes|hates|goes|"
+    r"gets|uses|speaks|wants|needs)\b"
+)
+
+
+def _replace(doc: MarkdownDoc, index: int, text: str, stale: Callable[[str], bool]) -> None:
+    """Put ``text`` in place of line ``index``, keeping the half of it that is not ``stale``.
+
+    "User is pescatarian now" replaces "User is vegetarian (8 years now) and lactose
+    intolerant.", and "User is lactose intolerant." stays.
+    """
+    old = line_fact(doc.lines[index])
+    prefix = _prefix(doc.lines[index])
+    doc.lines[index] = prefix + text
+    two = _TWO_STATES.match(old)
+    if two is None:
+        return
+    subject, verb, second = two["subject"], two["verb"], two["second"]
+    halves = [
+        f"{subject} {verb} {two['first']}.",
+        f"{subject} {second}." if _OWN_VERB.match(second) else f"{subject} {verb} {second}.",
+    ]
+    kept = [half for half in halves if not stale(half)]
+    if len(kept) == 1:
+        doc.lines.insert(index + 1, prefix + kept[0])
+
+
 def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
     """Replace the line a new fact makes stale, if any; True when one was replaced.
 
@@ -137,20 +173,21 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
     if frame is not None:
         for doc, index in _lines(docs, files):
             if slot_of(line_fact(doc.lines[index])) == frame:
-                doc.lines[index] = _prefix(doc.lines[index]) + text
+                _replace(doc, index, text, lambda half: slot_of(half) == frame)
                 return True
     new_slots = _slot_words(text)
     subject = _subject(text)
     if not new_slots or not subject:
         return False
+
+    def conflicts(line: str) -> bool:
+        return any(s == n and w != v for s, w in _slot_words(line) for n, v in new_slots)
+
     for doc, index in _lines(docs, files):
         old = line_fact(doc.lines[index])
-        if _subject(old) != subject:
-            continue
-        for slot, word in _slot_words(old):
-            if any(slot == n and word != w for n, w in new_slots):
-                doc.lines[index] = _prefix(doc.lines[index]) + text
-                return True
+        if _subject(old) == subject and conflicts(old):
+            _replace(doc, index, text, conflicts)
+            return True
     return False
 
 
@@ -232,5 +269,15 @@ def apply_correction(
     if found is None:
         return "new"
     doc, index = found
-    doc.lines[index] = _prefix(doc.lines[index]) + text
+    wanted = key_words(strip_correction_lead(raw))
+    old = old_value(raw)
+    said = _said_as(old) if old else None
+    _replace(
+        doc,
+        index,
+        text,
+        lambda half: (
+            bool(key_words(half) & wanted) or (said is not None and bool(said.search(half)))
+        ),
+    )
     return "replaced"

@@ -1,16 +1,22 @@
-"""A job said the way a learner of English says it, put the way the rules read it.
+"""What a learner of English says about themselves, put the way the rules read it.
 
-Many first languages have no articles, or put the place first: "I am engineer",
-"in Turkey I was pharmacist, 11 years". :func:`as_the_rules_read` gives "I am
-an engineer", "I was a pharmacist for 11 years in Turkey"; a sentence of any
-other shape is returned as it was.
+Many first languages have no articles, put the place first, repeat the subject,
+make a noun of a state or say a verb as it is: "I am engineer", "in Turkey I
+was pharmacist, 11 years", "My daughter she is 9", "My husband name is Minho",
+"I am allergy to peanut", "I am work in a hospital", "My son go to school",
+"I am since 2019 in Berlin", "I am having two kids".
+:func:`as_the_rules_read` gives "I am an engineer", "I was a pharmacist for 11
+years in Turkey", "My daughter is 9", "My husband's name is Minho", "I am
+allergic to peanut", "I work in a hospital", "My son goes to school", "I have
+been in Berlin since 2019", "I have two kids"; a sentence of any other shape is
+returned as it was.
 """
 
 from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB
+from reverie.providers.offline.frame_words import JOB, RELATION
 
 __all__ = ["as_the_rules_read"]
 
@@ -28,9 +34,59 @@ _PLACE_FIRST = re.compile(
 _HOW_LONG = re.compile(r"^, (?P<years>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years?")
 
 
+# "My daughter she is 9": the subject said twice
+_SAID_TWICE = re.compile(
+    rf"^(?P<who>(?:my|our) (?:\w+ )?{RELATION}) (?:he|she) (?=(?:is|was|has|works|lives|goes|"
+    r"likes|loves|studies|speaks)\b)",
+    _I,
+)
+# "My husband name is Minho": whose name, without its "'s"
+_WHOSE_NAME = re.compile(rf"\b(?P<who>(?:my|our) {RELATION}) name is\b", _I)
+# "I am allergy to peanut", "she has allergy to egg"
+_ALLERGY = re.compile(
+    r"\b(?P<be>am|is|are|'m|'s) allergy to\b|\b(?P<has>has|have) allergy to\b", _I
+)
+
+
+# "I am work in a hospital", "I am come from Shenzhen": the "am" of a present said twice
+_AM_AND_VERB = re.compile(r"^I am (?=(?:work|live|study|speak|teach|drive)\b)", _I)
+# "I am come from Shenzhen", "I come from Busan": where one is from
+_COME_FROM = re.compile(r"^I (?:am )?come from (?=(?-i:[A-ZÀ-Þ]))", _I)
+# "I working in warehouse": the "am" left out
+_NO_AM = re.compile(r"^I (?=(?:working|living|studying|staying|renting|learning|teaching)\b)", _I)
+# "My son go to school in Ealing": the "-s" of he or she left out
+_NO_S = re.compile(
+    rf"^(?P<who>(?:my|our) (?:\w+ )?{RELATION}(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?) "
+    r"(?P<verb>go|work|live|study|like|love|speak|play|have|teach|drive)\b",
+    _I,
+)
+_WITH_S = {"go": "goes", "study": "studies", "have": "has"}
+# "I am since 2019 in Berlin", "Since 3 years I live in Lyon": since when, said first
+_AM_SINCE = re.compile(
+    r"^I am since (?P<when>[\w ]{2,20}?) in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)(?P<rest>.*)$", _I
+)
+_SINCE_FIRST = re.compile(
+    r"^since (?P<when>[\w ]{2,20}?),? I (?P<said>(?:live|work|study|teach) [^,.;!?]+)(?P<rest>.*)$",
+    _I,
+)
+# "I am having two kids": a family had, not a meal
+_AM_HAVING = re.compile(
+    r"^I am having (?=(?:a|an|one|two|three|four|five|\d+) (?:kids?|children|sons?|daughters?|"
+    r"brothers?|sisters?|dogs?|cats?)\b)",
+    _I,
+)
+
+
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
     said = _NO_ARTICLE.sub(_with_article, sentence)
+    said = _SAID_TWICE.sub(r"\g<who> ", said)
+    said = _WHOSE_NAME.sub(r"\g<who>'s name is", said)
+    said = _ALLERGY.sub(_allergic, said)
+    said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
+    said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
+    said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
+    said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)
     first = _PLACE_FIRST.match(said)
     if first is None:
         return said
@@ -43,3 +99,14 @@ def as_the_rules_read(sentence: str) -> str:
 def _with_article(match: re.Match[str]) -> str:
     article = "an" if match["job"][:1].lower() in "aeiou" else "a"
     return f"I {match['be']} {article} "
+
+
+def _allergic(match: re.Match[str]) -> str:
+    if match["be"]:
+        return f"{match['be']} allergic to"
+    return f"{match['has']} an allergy to"
+
+
+def _with_s(match: re.Match[str]) -> str:
+    verb = match["verb"].lower()
+    return f"{match['who']} {_WITH_S.get(verb, verb + 's')}"

@@ -1,0 +1,54 @@
+"""What a learner of English tells about their life is read as plainly as a native's.
+
+Each case is written the way people with another first language often write:
+no article, the subject said twice, a verb left as it is, a state said as a
+noun. The fact kept is the one a native speaker's words would have given.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+from reverie.providers.offline.learner_english import as_the_rules_read
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("My daughter she is 9 years old.", "User's daughter is 9 years old."),
+        ("My husband he works in Samsung.", "User's husband works in Samsung."),
+        ("My son go to school in Ealing.", "User's son goes to school in Ealing."),
+        ("I am work in a hospital as nurse.", "User works in a hospital as nurse."),
+        ("I working in warehouse night shift.", "User is working in warehouse night shift."),
+        ("I am come from Shenzhen, I am here 2 years.", "User is from Shenzhen."),
+        ("I am allergy to peanut.", "User is allergic to peanut."),
+        ("My daughter has allergy to egg.", "User's daughter has an allergy to egg."),
+        ("Please answer me in easy English.", "User wants the assistant to use easy English."),
+        ("I am since 2019 in Berlin.", "User has been in Berlin since 2019."),
+        ("Since 3 years I live in Lyon.", "User lives in Lyon since 3 years."),
+        ("I am having two kids, both in primary.", "User has two kids, both in primary."),
+    ],
+)
+def test_a_learners_sentence_keeps_its_fact(said: str, line: str) -> None:
+    assert line in facts(("user", said))
+
+
+def test_whose_name_is_read_without_its_s() -> None:
+    kept = facts(("user", "My husband name is Minho."))
+    assert {"User's husband's name is Minho.", "User's husband is Minho."} & set(kept), kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I come from a big family.",
+        "I am working on it.",
+        "My son goes to school in Ealing.",
+        "I am an engineer.",
+        "I am having a coffee with Sam.",
+        "Since Monday I have had a cold.",
+    ],
+)
+def test_a_native_sentence_is_left_as_it_was(said: str) -> None:
+    assert as_the_rules_read(said) == said
