@@ -106,6 +106,18 @@ def test_a_chunk_that_names_the_other_person_is_a_chat_between_people() -> None:
     assert found.other_is_person and found.other_name == "Magda"
 
 
+def test_a_moment_told_for_effect_in_a_chat_between_people_is_not_kept() -> None:
+    chat = [
+        Turn("user", "she said yes!!! we're engaged", None, name="Owen"),
+        Turn("assistant", "OWEN", None, name="Bethan"),
+        Turn("assistant", "I'M SOBBING IN MY MUM'S KITCHEN", None, name="Bethan"),
+        Turn("user", "gwen ignored the cat all day, sat on dylan's jumper", None, name="Owen"),
+        Turn("assistant", "yeah Dylan is obsessed with her now", None, name="Bethan"),
+    ]
+    kept = [fact.text for fact in extract_facts(chat)]
+    assert not [line for line in kept if "sobbing" in line or "obsessed" in line], kept
+
+
 def test_a_place_both_shout_is_not_the_users_name() -> None:
     chat = [
         Turn("user", "INGRID", None),
@@ -159,6 +171,7 @@ def test_a_day_put_right_in_a_later_chunk_reaches_the_stored_exam() -> None:
         "Sorry I am writing about my problems again.",
         "We move soon.",
         "My heart is broken.",
+        "the ferry incident lives in my head rent free",
         "Hi. Question. My wife colleague said: put Deniz in the bilingual class.",
     ],
 )

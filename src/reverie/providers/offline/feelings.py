@@ -33,6 +33,10 @@ _EPITHET = re.compile(
     r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
     # "User's heart is broken.": how it feels, said plainly
     r"|^\S+ heart is (?:broken|breaking|in pieces)\.$"
+    # "The caravan incident lives in User's head rent free.", "Carys is sobbing in the kitchen",
+    # "Seren is obsessed with her now": the moment, told for effect
+    r"|\brent[- ]free\b|^\S+ is (?:sobbing|crying|screaming|howling|dying)\b"
+    r"|\bobsessed with (?:him|her|them|it)\b"
     # "User is a terrible nana": a verdict on oneself, said for a laugh
     r"|^\S+ (?:is|are) an? (?:terrible|awful|useless|rubbish|hopeless|horrible|bad|shocking) "
     r"(?:nana|nan|gran|grandma|grandad|mum|mom|dad|parent|friend|daughter|son|sister|brother|"
