@@ -188,6 +188,10 @@ def test_a_line_that_leaves_out_what_it_is_about_is_not_kept(said: str) -> None:
             "User was a nurse for 9 years in Korea.",
         ),
         (
+            "lighting tech at the grand theatre. evenings mostly so i do this at night",
+            "User is a lighting tech at the grand theatre.",
+        ),
+        (
             "ok the 3.0 migration. deadline is the release freeze on 12 march. what's the path",
             "User's deadline is the release freeze on 12 March",
         ),

@@ -249,7 +249,7 @@ JOB = (
     r"plumber|carpenter|student|intern|analyst|consultant|architect|illustrator|writer|"
     r"librarian|cashier|cleaner|driver|receptionist|technician|scientist|researcher|"
     r"lecturer|professor|vet|dentist|midwife|carer|baker|butcher|hairdresser|editor|"
-    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant|sre|swe|sde|"
+    r"journalist|photographer|translator|tutor|coach|apprentice|officer|assistant|sre|swe|sde|tech|"
     r"devops|qa|tester|recruiter|paralegal|firefighter|waiter|waitress|bartender|courier|nanny|"
     r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
     r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
