@@ -237,6 +237,22 @@ def test_the_day_someone_can_start_is_the_day_they_start() -> None:
             "User has coeliac disease.",
         ),
         ("I fly on the 4th now instead of the 3rd", "User flies on the 4th now instead of the 3rd"),
+        (
+            "Booked! A cabin in Glencoe with a wood burner. Pricey but it's our anniversary so",
+            "User booked a cabin in Glencoe with a wood burner.",
+        ),
+        (
+            "My husband and I are going to Crete in June.",
+            "User and their husband are going to Crete",
+        ),
+        (
+            "Totally different topic — me and my wife Ama are going to Ghana in July!! Two weeks",
+            "User and their wife Ama are going to Ghana in July.",
+        ),
+        (
+            "My older sister Jo and I are flying to Rome in May.",
+            "User and their older sister Jo are flying to Rome in May.",
+        ),
     ],
 )
 def test_a_fact_said_in_passing_is_read(said: str, line: str) -> None:
@@ -247,3 +263,13 @@ def test_a_fact_said_in_passing_is_read(said: str, line: str) -> None:
 def test_her_ring_given_by_nan_is_nans() -> None:
     said = ["I'm going to propose to Ffion.", "My nan gave me her engagement ring."]
     assert resolve_pronouns(said)[1] == "My nan gave me her engagement ring."
+
+
+def test_who_someone_is_keeps_its_line_beside_what_the_two_do() -> None:
+    kept = facts(("user", "Other thing — me and my partner Kemi are going to Lisbon in May!!"))
+    assert "User and their partner Kemi are going to Lisbon in May." in kept
+    assert "User's partner is Kemi." in kept
+    # "are going." alone says nothing of where
+    assert facts(("user", "me and my partner Kemi are going. need flights")) == [
+        "User's partner is Kemi."
+    ]

@@ -93,6 +93,7 @@ _MAX_SENTENCE_CHARS = 400
 _ANSWERS_UNSEEN = re.compile(r"^\W*(?:yeah|yea|yes|yep|yup|ya|no|nope|nah)[.,]\s", re.I)
 
 _I = re.IGNORECASE
+_RELATION_LINE = re.compile(r"^User's (?P<rel>[\w -]+) is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\.$")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
 # "don't forget the neighbours", said to a sibling: their errand, not the user's.
 _ERRAND_FOR_THEM = re.compile(r"^(?:don'?t forget|do not forget|remember to)\b", _I)
@@ -339,7 +340,17 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         for frame in framed:
             fact = _framed(frame, voice)
             key = fact_key(fact.text)
-            if key in seen or any(_content_words(fact.text) <= words for words in said_here):
+            # ("User and their partner Dami are going." says who Dami is only in passing: the
+            # relation keeps its own line, which later lines about Dami are named by)
+            said_with_more = any(_content_words(fact.text) <= words for words in said_here)
+            if (related := _RELATION_LINE.match(fact.text)) is not None:
+                # ("User's flatmate Mei cooks for everyone.", "User's manager is Priya, not
+                # Maria." say it as well as the line would)
+                said_as = re.compile(
+                    rf"\bUser's {re.escape(related['rel'])} (?:is )?{re.escape(related['name'])}\b"
+                )
+                said_with_more = any(said_as.search(f.text) for f in facts)
+            if key in seen or said_with_more:
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):
                 continue

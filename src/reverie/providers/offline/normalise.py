@@ -168,6 +168,11 @@ _NAMED_IN_PASSING = re.compile(
     r"(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))?),\s+(?=[a-z])",
     _I,
 )
+# "Booked! A ryokan in Gora with …": the news, then what it is
+_DONE_THEN_WHAT = re.compile(
+    r"(?:^|(?<=[.!?] ))(?P<done>Booked|Bought|Ordered|Found|Got|Signed|Paid)!+\s+"
+    r"(?P<what>(?:A|An|The|Two|Three|\d+) )",
+)
 # "I myself have coeliac disease": the stress is no part of the fact.
 _MYSELF = re.compile(
     r"\b(I|we) (?:myself|ourselves)\b(?=,? (?:have|am|was|had|use|work|live|"
@@ -280,6 +285,7 @@ def normalise_chat(text: str) -> str:
         line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
         line = _CAN_START_ON.sub(_starts_then, line)
         line = _MYSELF.sub(r"\1", line)
+        line = _DONE_THEN_WHAT.sub(lambda m: f"{m['done']} {m['what'].lower()}", line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too
             line = _HAS_AGE_AGAIN.sub(_age_said, _HAS_YEARS.sub(_age_said, line))

@@ -149,6 +149,13 @@ _LISTENER: dict[str, str] = {
 _AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
 
 
+# "User's husband Dayo and they are going to Japan": said of the two, "User and their …".
+_THEY_TOO = re.compile(
+    r"^(?P<speaker>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<who>(?:[\w-]+ ){0,2}?[\w-]+) and they "
+    r"(?=(?:are|were|have|had|will|went|met|got|moved|live)\b)"
+)
+
+
 def conjugate(verb: str) -> str:
     """Third person singular of a verb that followed "I" or "we" ("like" → "likes")."""
     low = verb.lower()
@@ -277,7 +284,9 @@ def to_third_person(
             out.append(token)
         seen_word = True
     # "I'd been chasing him": before a past participle, "I'd" is "I had".
-    return _WOULD_HAD.sub("had ", "".join(out))
+    said = _WOULD_HAD.sub("had ", "".join(out))
+    # "my husband and I are going …": the two together, the speaker first
+    return _THEY_TOO.sub(r"\g<speaker> and their \g<who> ", said)
 
 
 _WOULD_HAD = re.compile(

@@ -27,7 +27,8 @@ _LIVES = re.compile(
 )
 # "my parents are in Leicester", "my sister lives in Leeds": where the people in one's life live.
 _THEIR_HOME = re.compile(
-    rf"\bmy (?P<who>parents|folks|grandparents|kids|{RELATION})"
+    # ("me and my wife live in Leeds": the two of them, the speaker's home)
+    rf"(?<!\bme and )\bmy (?P<who>parents|folks|grandparents|kids|{RELATION})"
     r"(?P<verb>'s| is| are| lives?| still lives?) (?P<prep>in|near) "
     r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]*)?)\b"
     # "my boss is in Berlin this week" is a trip, not a home.

@@ -80,7 +80,8 @@ _CLAUSE = re.compile(
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
-    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s|and (?:please|pls)\b)"
+    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s|and (?:please|pls)\b"
+    r"|me and (?:my|our)\b)"
     # "One further piece of background, so that you understand my timetable: I am the
     # practice manager at …": what the speaker is, after a preface
     # ("I want ask: in Turkey I was pharmacist, 11 years")
@@ -99,6 +100,7 @@ _AND_SUBJECT = re.compile(
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
+_VERB_WORDS = frozenset(words("is are was were has have had 's do does did"))
 # "I'm vegetarian and I'm so sick of pasta": a state of one's own is a clause of two words.
 # ("I'm nervous and I want to …" is one mood, not a state and a plan)
 _OWN_STATE = re.compile(
@@ -271,7 +273,21 @@ def _split_and(sentence: str) -> list[str]:
         if len(head.split()) < _MIN_CLAUSE_WORDS and not _OWN_STATE.match(head):
             break
         subject = head.rsplit(":", 1)[-1].split()
-        if subject and len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"):
+        if (
+            subject
+            and (
+                (len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"))
+                # ("my husband Dayo and I are going …", not "my portuguese is PT-BR and I want";
+                # "my husband Graham and I live in Sandy Bay" stays where the user lives)
+                or (
+                    len(subject) <= 4
+                    and subject[0].lower() in ("my", "our")
+                    and is_name(subject[-1])
+                    and not any(w.lower() in _VERB_WORDS or "," in w for w in subject)
+                    and not re.match(r"I (?:live|'ve lived|have lived)\b", rest[match.end() :])
+                )
+            )
+        ):
             break  # "Sofie and I are …", "topic: my wife and I live …": one subject
         # "My mum turns 60 and my siblings and I want …": the siblings are not in the 60
         joined = _JOINED_SUBJECT.search(head)

@@ -135,6 +135,8 @@ _THIN_HAVE = re.compile(
 _GOING_WHEN = re.compile(
     r"^\S+ (?:is going|are going|wants to go|want to go|will go|is leaving|are leaving) "
     r"(?:in|on|at|now|this|next|then|early|later|soon)\b"
+    # ("User and their partner Dami are going.": where, the talk said)
+    r"|^\S+(?: and their [\w' -]+)? (?:is|are) (?:both )?going\.$"
 )
 # "User is B1": a level or a code without what it is a level of.
 _BARE_CODE = re.compile(
