@@ -326,11 +326,9 @@ def answer_style(sentence: str) -> str | None:
     if (language := _ANSWER_IN_LANGUAGE.match(s)) is not None:
         return f"please answer in {language['language'].capitalize()}"
     if (simple := _WRITE_SIMPLE.search(s)) is not None:
-        return (
-            "please use simple English and short sentences"
-            if simple["short"]
-            else ("please use simple words")
-        )
+        if simple["short"]:
+            return "please use simple English and short sentences"
+        return "please use simple words"
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
         return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:

@@ -4,9 +4,10 @@ Sentences first (:func:`~.sentences.split_sentences`), fillers stripped, then
 three cuts a sentence may need: the name of whom it is said to ("i'm 29 tunde i
 have responsibilities" is two sentences, "i'm 33 rosa" ends without the name),
 an age apart from what follows it ("im 31 not running an empire"), and two
-dated things apart ("exam is 14th jan and coursework due 9th jan"). A job said
-the way a learner of English says it ("I am engineer") is read with its
-article (:mod:`.learner_english`).
+dated things apart ("exam is 14th jan and coursework due 9th jan"). What a
+learner of English writes ("I am engineer", "My son go to school") is read as
+a native's words would be (:mod:`.learner_english`), and a day denied then
+said ("we don't move 1 October. It is 15 October") as the correction it is.
 """
 
 from __future__ import annotations

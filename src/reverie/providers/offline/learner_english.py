@@ -32,8 +32,6 @@ _PLACE_FIRST = re.compile(
 )
 # "…, 11 years.": how long, said after a comma
 _HOW_LONG = re.compile(r"^, (?P<years>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years?")
-
-
 # "My daughter she is 9": the subject said twice
 _SAID_TWICE = re.compile(
     rf"^(?P<who>(?:my|our) (?:\w+ )?{RELATION}) (?:he|she) (?=(?:is|was|has|works|lives|goes|"
@@ -46,9 +44,7 @@ _WHOSE_NAME = re.compile(rf"\b(?P<who>(?:my|our) {RELATION}) name is\b", _I)
 _ALLERGY = re.compile(
     r"\b(?P<be>am|is|are|'m|'s) allergy to\b|\b(?P<has>has|have) allergy to\b", _I
 )
-
-
-# "I am work in a hospital", "I am come from Shenzhen": the "am" of a present said twice
+# "I am work in a hospital": the "am" of a present said twice
 _AM_AND_VERB = re.compile(r"^I am (?=(?:work|live|study|speak|teach|drive)\b)", _I)
 # "I am come from Shenzhen", "I come from Busan": where one is from
 _COME_FROM = re.compile(r"^I (?:am )?come from (?=(?-i:[A-ZÀ-Þ]))", _I)

@@ -170,13 +170,13 @@ def identify_speakers(turns: Sequence[Turn], carried: Speakers | None = None) ->
             a word for a name: the names an earlier chunk settled stand.
     """
     found = _identify(turns)
-    if carried is not None and not carried.other_is_person:
+    if carried is None:
+        return found
+    if not carried.other_is_person:
         # An assistant answered the chunks before: a few short, friendly replies here ("😄 Say
         # hello to Murat!") do not make it a person, unless someone is named.
         if found.other_is_person and found.other_name is None:
             return _with_an_assistant(turns, found.work)
-        return found
-    if carried is None:
         return found
     if not found.other_is_person and (
         any(t.used_tools for t in turns)
