@@ -346,10 +346,13 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             if (related := _RELATION_LINE.match(fact.text)) is not None:
                 # ("User's flatmate Mei cooks for everyone.", "User's manager is Priya, not
                 # Maria." say it as well as the line would)
-                said_as = re.compile(
-                    rf"\bUser's {re.escape(related['rel'])} (?:is )?{re.escape(related['name'])}\b"
+                rel, name = related["rel"], related["name"]
+                said_as = (f"User's {rel} {name}", f"User's {rel} is {name}")
+                said_with_more = any(
+                    re.sub(r"[.,;!?]", " ", f.text).find(f"{said} ") >= 0
+                    for f in facts
+                    for said in said_as
                 )
-                said_with_more = any(said_as.search(f.text) for f in facts)
             if key in seen or said_with_more:
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):
