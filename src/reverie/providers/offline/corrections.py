@@ -51,11 +51,7 @@ _SUBJECTLESS = re.compile(
 )
 _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)
 _WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$", _I)
-_MONTH = re.compile(
-    r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$",
-    _I,
-)
+_MONTH = re.compile(rf"^(?:{MONTH})\.?$", _I)
 # (a sum is a number: "£12.90, not 12.60")
 _NUMBERISH = re.compile(r"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)

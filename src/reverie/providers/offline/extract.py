@@ -93,6 +93,7 @@ _MAX_SENTENCE_CHARS = 400
 _ANSWERS_UNSEEN = re.compile(r"^\W*(?:yeah|yea|yes|yep|yup|ya|no|nope|nah)[.,]\s", re.I)
 
 _I = re.IGNORECASE
+_SPACED_WORDS = re.compile(r"[.,;!?]")
 _RELATION_LINE = re.compile(r"^User's (?P<rel>[\w -]+) is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\.$")
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", _I)
 # "don't forget the neighbours", said to a sibling: their errand, not the user's.
@@ -347,12 +348,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 # ("User's flatmate Mei cooks for everyone.", "User's manager is Priya, not
                 # Maria." say it as well as the line would)
                 rel, name = related["rel"], related["name"]
-                said_as = (f"User's {rel} {name}", f"User's {rel} is {name}")
-                said_with_more = any(
-                    re.sub(r"[.,;!?]", " ", f.text).find(f"{said} ") >= 0
-                    for f in facts
-                    for said in said_as
-                )
+                said_as = (f"User's {rel} {name} ", f"User's {rel} is {name} ")
+                spaced = (_SPACED_WORDS.sub(" ", f.text) + " " for f in facts)
+                said_with_more = any(said in line for line in spaced for said in said_as)
             if key in seen or said_with_more:
                 continue  # the clause rules already kept it, with more said
             if frame.slot == ("User", "called") and _named_already(frame.text, facts):

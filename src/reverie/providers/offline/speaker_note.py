@@ -13,14 +13,16 @@ and the next chunk, however friendly its few replies read, stays one.
 from __future__ import annotations
 
 import re
+from typing import get_args
 
+from reverie.providers.offline.predicates import Tag
 from reverie.providers.offline.speakers import Speakers
 
 __all__ = ["carried_speakers", "speakers_note"]
 
 _NAME = r"[A-ZÀ-Þ][\wÀ-ÿ'’-]*"
 _UNNAMED = "a person not named yet"
-_FACT_LINE = re.compile(r"^\[(?:permanent|durable|ephemeral|correction)\] \S")
+_FACT_LINE = re.compile(rf"^\[(?:{'|'.join(get_args(Tag))})\] \S")
 _NOTE = re.compile(
     rf"^\[skip\] Speakers: (?:the user is (?P<user>{_NAME})(?:; |, | and ))?"
     rf"the other person is (?:(?P<other>{_NAME})|{_UNNAMED})"
