@@ -115,7 +115,7 @@ final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer32|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer33|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -173,6 +173,7 @@ SETS = (
     "writer30",
     "writer31",
     "writer32",
+    "writer33",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

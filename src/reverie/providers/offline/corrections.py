@@ -27,6 +27,7 @@ __all__ = [
     "not_clause",
     "old_value",
     "one_date",
+    "owned_mistake",
     "repair_reach",
     "strip_correction_lead",
     "swappable",
@@ -377,6 +378,19 @@ def _said_instead(match: re.Match[str]) -> str:
     if match["neg"].lower().startswith("does"):
         verb += "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
     return f"{match['who']} {verb} {match['new']}, not {match['old']}"
+
+
+# "Ah sorry!! I make mistake. Seo-ah is 8.": a slip owned, then what is right.
+_OWNED_MISTAKE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:ah|oh|oops|whoops|sorry|so sorry)\b[,!.\s]*)*"
+    r"(?:I (?:make|made) (?:a |one )?(?:mistake|typo)|my (?:mistake|bad)|typo)[.!]+\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def owned_mistake(text: str) -> str:
+    """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
+    return _OWNED_MISTAKE.sub("Correction: ", text)
 
 
 def day_put_right(clause: str) -> str | None:

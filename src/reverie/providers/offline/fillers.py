@@ -73,6 +73,10 @@ _COMMENT_TAIL = re.compile(
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
+    # "no mushrooms pls theyre slimy": why, after the "please" that ends what is wanted
+    r"|(?<=\bpls),?\s+(?:they're|theyre|they are|it's|its|it is) (?:so |too |just |really )?[a-z]+$"
+    r"|(?<=\bplease),?\s+(?:they're|theyre|they are|it's|its|it is) (?:so |too |just |really )?"
+    r"[a-z]+$"
     # "hes 9 so thatll be a laugh": what the speaker expects of it, after the fact
     r"|,?\s+(?:so|and) (?:that|it|this)(?:'ll|ll| will| should| might| may| could) be "
     r"(?:a laugh|fun|interesting|a challenge|an adventure|a nightmare|chaos|carnage|messy|"

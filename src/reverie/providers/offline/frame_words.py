@@ -25,6 +25,7 @@ __all__ = [
     "KIN_ADJ",
     "MONTH_NAMES",
     "ONE_AT_A_TIME",
+    "OWNED_THINGS",
     "PET_WORDS",
     "PLACE",
     "RELATION",
@@ -70,6 +71,16 @@ RELATION_WORDS = (
     "team lead",
     "tech lead",
     "line manager",
+)
+# What a learner says someone has without the "'s" ("my husband salary is …"): a thing of
+# theirs, never their name.
+OWNED_THINGS = frozenset(
+    words(
+        """
+        name salary job work car birthday phone company office boss back leg knee arm health
+        visa passport school class teacher english contract pay flat house room age
+        """
+    )
 )
 # Of these a person has one at a time: a new name replaces the old one.
 ONE_AT_A_TIME = frozenset(

@@ -40,6 +40,7 @@ from reverie.providers.offline.frame_words import (
     JOB,
     KIN_ADJ,
     NOT_A_BREED,
+    OWNED_THINGS,
     RELATION,
     TOKEN,
     FrameFact,
@@ -275,6 +276,8 @@ def _sentence_frames(
                             and _NAME_THEN_VERB.match(after) is not None
                             # "my surgeon is unwell and …": after "is", "and" shows no name
                             and not _said_of_them(sentence, match, after)
+                            # "my husband salary is …": a learner's "husband's salary"
+                            and match["name"] not in OWNED_THINGS
                         )
                         # "partner marcus has …", not "friend group is tiny" nor "brother
                         # visits sometimes": with no "my", only one of a few verbs shows a name

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB, RELATION
+from reverie.providers.offline.frame_words import JOB, OWNED_THINGS, RELATION
+from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["as_the_rules_read"]
 
@@ -38,8 +39,12 @@ _SAID_TWICE = re.compile(
     r"likes|loves|studies|speaks)\b)",
     _I,
 )
-# "My husband name is Minho": whose name, without its "'s"
-_WHOSE_NAME = re.compile(rf"\b(?P<who>(?:my|our) {RELATION}) name is\b", _I)
+# "My husband name is Minho", "my husband salary is postdoc salary": whose, without its "'s"
+_WHOSE_THING = re.compile(
+    rf"\b(?P<who>(?:my|our) {RELATION}) (?P<thing>{alternation(tuple(OWNED_THINGS))}) "
+    r"(?=is|was|are|has)\b",
+    _I,
+)
 # "I am allergy to peanut", "she has allergy to egg"
 _ALLERGY = re.compile(
     r"\b(?P<be>am|is|are|'m|'s) allergy to\b|\b(?P<has>has|have) allergy to\b", _I
@@ -77,7 +82,7 @@ def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
     said = _NO_ARTICLE.sub(_with_article, sentence)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
-    said = _WHOSE_NAME.sub(r"\g<who>'s name is", said)
+    said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))

@@ -120,7 +120,8 @@ _SIGNED_OFF = re.compile(
     r"(?:(?:^|[.!?]\s+|\n)(?:thanks|thank you|many thanks|cheers|ta|best|regards|"
     r"kind regards|best wishes|all the best)[,!.]?\s*(?:—|–|--?)\s*"
     # (an em dash alone: "- SumUp" ending a list is an option, not a signature)
-    r"|(?:[.!?]\s+|\n\s*)(?:—|–)\s*"
+    # ("— Oz", a message that is only a signature)
+    r"|(?:^\s*|[.!?]\s+|\n\s*)(?:—|–)\s*"
     r"|(?:^|\n)\s*(?:thanks|thank you|many thanks|cheers|best|regards|kind regards|"
     r"best wishes|warm regards|all the best|yours|love)[,!.]?\s*\n+\s*)"
     r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",

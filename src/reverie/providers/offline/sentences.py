@@ -93,7 +93,9 @@ _CLAUSE = re.compile(
 # Lisbon" is one: split at "and I" only after a clause of three words or more.
 # ("I am living in Dublin since 2022 and this is the first time …": a new thought, too)
 _AND_SUBJECT = re.compile(
-    r"\s+and\s+(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
+    # ("I'm veggie and right now I basically live on pasta": when, between "and" and "I")
+    r"\s+and\s+(?:(?:right now|currently|these days|at the moment|lately),?\s+"
+    r"(?=(?:i|i'm|i've|we|we're)\b))?(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
     r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)",

@@ -36,6 +36,7 @@ from reverie.providers.offline.vocatives import (
     AFTER_DETERMINER,
     NOT_NAMES,
     SELF_INTRO,
+    rarely_capitalises,
     trailing_vocative,
     vocatives,
 )
@@ -213,7 +214,12 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         return _with_an_assistant(turns, work)
     candidates = vocatives(said, lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
-    things = {w.lower() for w in AFTER_DETERMINER.findall(" ".join(t.text for t in turns))}
+    # (not when shouted: "I LOVE THAT ANJ" says it to her)
+    things = {
+        w.lower()
+        for w in AFTER_DETERMINER.findall(" ".join(t.text for t in turns))
+        if not w.isupper()
+    }
     # "ok valencia. BOOKED. edi to valencia": a word said after "in" or "fly to" is a place.
     places = {w.lower() for w in _AFTER_PLACE_WORD.findall(" ".join(t.text for t in turns))}
     for name in [n for n in candidates if n.lower() in things | places]:
@@ -229,13 +235,21 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     if other is None:
         other = trailing_vocative(said, [t.text for t in replies], None)
     if user_name is None:
-        called = vocatives([t.text for t in replies])
+        said_back = [t.text for t in replies]
+        called = vocatives(said_back)
+        if rarely_capitalises(said_back):
+            # "PRI", then "the bollard didnt move pri": a name once written as one is called
+            # in lower case too by who types so
+            lower = vocatives(said_back, lower_case=True)
+            called = Counter({name: max(times, lower[name]) for name, times in called.items()})
         called.pop(other or "", None)
         # Nor is the user's name one the user writes more often than hears: "rich's dad
         # phil wants to come" — "aw phil. yes of course" answers about Phil, not to him.
         # A place the two just shouted ("PERTH????" / "perth!! bluegum hydrology") is
         # written by the user as often as heard; their own name the user seldom writes.
         _drop_written_more_than_heard(called, said, ties=True)
+        for name in [n for n in called if n.lower() in places]:
+            del called[name]
         user_name = called.most_common(1)[0][0] if called else None
     if user_name is None:
         user_name = trailing_vocative([t.text for t in replies], said, other)
@@ -273,6 +287,9 @@ _AFTER_PLACE_WORD = re.compile(
     r"\b(?:in|near|via|(?:i'm|im|i am|is|are|was|comes?|came) from"
     r"|(?:move|moving|moved|fly|flying|flew|flights?|drive|driving|drove|"
     r"trip|going|go|went|back|staying|stay|live|lives|living|based|landing|landed|visit|"
-    r"visiting) (?:to|from|in))\s+([A-Za-zÀ-ÿ]{3,})\b(?!['’])",
+    r"visiting) (?:to|from|in))\s+"
+    # ("flying to new zealand": the place is both words, and the second is no name)
+    r"(?:(?:new|san|santa|los|las|saint|st|port|fort|mount|lake|north|south|east|west)\s+)?"
+    r"([A-Za-zÀ-ÿ]{3,})\b(?!['’])",
     _I,
 )

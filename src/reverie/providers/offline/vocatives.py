@@ -19,7 +19,14 @@ from reverie.providers.offline.everyday_words import is_acronym, is_everyday_wor
 from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
-__all__ = ["AFTER_DETERMINER", "NOT_NAMES", "SELF_INTRO", "trailing_vocative", "vocatives"]
+__all__ = [
+    "AFTER_DETERMINER",
+    "NOT_NAMES",
+    "SELF_INTRO",
+    "rarely_capitalises",
+    "trailing_vocative",
+    "vocatives",
+]
 
 _I = re.IGNORECASE
 
@@ -127,6 +134,9 @@ _LOWERCASE_ADDRESSED = re.compile(
 _TRAILING_VOCATIVE = re.compile(
     r"(?<!\bfrom)(?<!\bin)(?<!\bto)(?<!\bat)(?<!\bnear)(?<!\bof)(?<!\bfor)(?<!\bwith)"
     r"(?<!\bby)(?<!\bon)(?<!\babout)(?<!\bthe)(?<!\ba)(?<!\bmy)(?<!\byour)"
+    # ("hobbits and earthquakes new zealand": the second word of a place)
+    r"(?<!\bnew)(?<!\bsan)(?<!\blos)(?<!\blas)(?<!\bst)(?<!\bsaint)(?<!\bport)(?<!\bfort)"
+    r"(?<!\bmount)(?<!\blake)"
     # ("welcome hame inês 😂 the haar rolled in": an emoji ends what was said to her)
     r"(?:,\s*|\s)(?P<name>[A-Za-zÀ-ÿ]{3,})"
     r"(?:[.!?]*\s*$|,\s|\s*[\u2600-\u27bf\U0001f300-\U0001faff])",
@@ -243,7 +253,7 @@ _STARTS_NEEDED = 10
 _CAPITAL_STARTS_AT_MOST = 0.1
 
 
-def _rarely_capitalises(texts: Sequence[str]) -> bool:
+def rarely_capitalises(texts: Sequence[str]) -> bool:
     """True when whoever wrote ``texts`` types in lower case ("night inês")."""
     starts = [s for t in texts for s in re.findall(r"(?:^|[.!?]\s+)([A-Za-zÀ-ÿ])", t, re.M)]
     capitals = sum(s.isupper() for s in starts)
@@ -274,7 +284,7 @@ def trailing_vocative(replies: Sequence[str], said: Sequence[str], other: str | 
     capitalised = {w.lower() for w in re.findall(r"\b[A-ZÀ-Þ][\wÀ-ÿ]+", " ".join(replies))}
     # "the girls", "my mates": a word used with a determiner is a common noun.
     own |= {m.lower() for m in AFTER_DETERMINER.findall(" ".join([*replies, *said]))}
-    lower_case_writer = _rarely_capitalises(replies)
+    lower_case_writer = rarely_capitalises(replies)
     for word, count in found.most_common():
         if count < _TRAILING_VOCATIVES_NEEDED:
             break

@@ -1,0 +1,122 @@
+"""Slips owned, names signed and places said in two words, as people write them.
+
+Each case is a line from a realistic chat: a mother who writes "Ah sorry!! I make
+mistake. Seo-ah is 8." after giving her daughter's Korean age, an engineer who
+signs a message "— Oz", a cousin who shouts "new zealand???" three times, a
+student who types "im veggie and rn i basically live on pesto pasta".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+from reverie.providers.offline.dream_merge import entry_facts, merge_facts
+from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        "Ah sorry!! I make mistake. Seo-ah is 8.",
+        "oops my bad. Seo-ah is 8.",
+        "Sorry, I made a mistake. Seo-ah is 8.",
+    ],
+)
+def test_a_slip_owned_then_put_right_replaces_the_stored_line(slip: str) -> None:
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    age = Turn("user", "My daughter Seo-ah is 9 years old.", "2025-06-20")
+    files, _ = merge_facts(files, entry_facts(render_answer(extract_facts([age])), "2025-06-20"))
+    assert "Seo-ah is 9" in files["USER.md"]
+    # (the chunk that holds the slip names Seo-ah before it)
+    later = extract_facts([age, Turn("user", slip, "2025-06-21")])
+    files, report = merge_facts(files, entry_facts(render_answer(later), "2025-06-21"))
+    everything = "\n".join(files.values())
+    assert "Seo-ah is 8" in everything
+    assert "9 years" not in everything
+    assert report.corrected == 1
+
+
+def test_a_mistake_named_alone_corrects_nothing() -> None:
+    kept = facts(("user", "Sorry, I make mistake with the form yesterday. I live in Clayton."))
+    assert kept == ["User lives in Clayton."]
+
+
+def test_a_message_that_is_only_a_signature_names_the_user() -> None:
+    kept = facts(
+        ("user", "ok that's much better. less talking, more yaml."),
+        ("user", "— Oz"),
+        ("user", "lol sorry, muscle memory from slack. carry on"),
+    )
+    assert "User's name is Oz." in kept
+
+
+def test_a_place_shouted_in_two_words_is_not_the_users_name() -> None:
+    turns = [
+        Turn("user", "ANJ", None),
+        Turn("user", "SO. I GOT IT. the wellington job. senior structural engineer", None),
+        Turn("assistant", "WHATTTTTT", None),
+        Turn("assistant", "PRI", None),
+        Turn("assistant", "im in the staff toilet rn screaming silently", None),
+        Turn(
+            "assistant",
+            "new zealand??? like NEW ZEALAND new zealand??? hobbits and earthquakes new zealand",
+            None,
+        ),
+        Turn("user", "hobbits and earthquakes yes the earthquakes are literally the job", None),
+        Turn("user", "start date 24th nov. so im flying like start of nov", None),
+        Turn("assistant", "the bollard didnt move pri", None),
+        Turn("assistant", "ok im crying a bit", None),
+        Turn("user", "ANJ pick up", None),
+        Turn(
+            "user",
+            "'pri's chai. warm drinks for cold people' is my cafe name if engineering fails",
+            None,
+        ),
+        Turn("assistant", "pri in hiking boots im gonna need photographic evidence", None),
+        Turn("assistant", "ok. so. when do u fly. and is tom coming. and what about the car", None),
+        Turn("assistant", "also mum says hi. she wants to do a leaving thing at the house", None),
+        Turn(
+            "assistant",
+            "HAPPY BIRTHDAY PRIII 🎉 30 and moving to the other side of the planet",
+            None,
+        ),
+        Turn(
+            "assistant", "right. dev says congrats. he is making u a playlist for the flight", None
+        ),
+        Turn("assistant", "wait is the flat sorted. and the visa. and do u have boots yet", None),
+        Turn("assistant", "nursery rang again. meow child bit someone. not even sorry", None),
+        Turn("assistant", "ok going to bed. love u. proud of u. still mad ur leaving", None),
+        Turn(
+            "assistant",
+            "morning. slept 3 hours. baby kicked all night. dev snored. the cat sat on my face."
+            " i am a husk. tell me something nice. no not the job again. ok fine the job.",
+            None,
+        ),
+        Turn(
+            "assistant", "lunch. soup. sad soup. work is fine. boss is off. quiet day. miss u", None
+        ),
+    ]
+    speakers = identify_speakers(turns, None)
+    assert speakers.other_name == "Anj"
+    assert speakers.user_name == "Pri"
+
+
+def test_a_learners_whose_thing_is_not_a_name() -> None:
+    kept = facts(("user", "$20,000 is too much, my husband salary is postdoc salary haha."))
+    assert "User's husband is Salary." not in kept
+    assert "User's husband is Tom." in facts(("user", "my husband tom is a nurse"))
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("im veggie and rn i basically live on pesto pasta", "User is veggie."),
+        ("no mushrooms pls theyre slimy", "User wants no mushrooms."),
+        ("no onions please, they're gross", "User wants no onions."),
+    ],
+)
+def test_a_fact_keeps_through_what_is_said_beside_it(said: str, line: str) -> None:
+    assert line in facts(("user", said))
