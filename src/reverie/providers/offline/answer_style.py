@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.answer_wishes import answer_wish
+
 __all__ = ["answer_style"]
 
 _I = re.IGNORECASE
@@ -23,6 +25,8 @@ _STYLE_PLEASE = re.compile(
     # "British spelling throughout, please, and …"
     r"(?:british|uk|american|us|australian|canadian) (?:spelling|english))"
     r"(?: throughout| everywhere| always| from now on)?,? (?:please|pls)(?:[.!]*$|,? and\b"
+    # ("british english please, it goes to the ops director": why, after it)
+    r"|,\s+(?:it|it's|this|that|as|because|since|bc|cos|I|I'm)\b"
     # ("bullet points pls, short": and short)
     r"|,? (?P<short>short|brief)[.!]*$)",
     _I,
@@ -41,7 +45,8 @@ _USE_LANGUAGE = re.compile(
     r"(?:^|[,;:–—-] |\b(?:so|and|also|but|if) )"
     r"(?:(?:pls|please|plz|can you|could you|can u|you could) )*"
     r"(?:always )?use (?P<style>(?:british|uk|us|american|australian|canadian) (?:english|spelling)"
-    r"|(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
+    # ("Can you please use more easy English?")
+    r"|(?:more |very )?(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
     r"|short sentences?)"
     r"(?: throughout| always| from now on)?(?:,? (?:pls|please|plz))?"
     # ('use Canadian spelling ("colour", "neighbour") in anything you draft for me')
@@ -367,4 +372,4 @@ def answer_style(sentence: str) -> str | None:
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
-    return None
+    return answer_wish(s)

@@ -282,7 +282,8 @@ def _as_rule(text: str) -> str:
     match = _WANTS.match(text)
     if match is None:
         return text
-    rest = match.group("rest")
+    # ("… to number the answers …, and to use British spelling": each wish an order)
+    rest = match.group("rest").replace(", and to ", ", and ")
     if match.group("negated"):
         return f"Do not {rest}"
     return rest[:1].upper() + rest[1:]

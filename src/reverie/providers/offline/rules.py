@@ -19,6 +19,7 @@ import re
 from collections.abc import Collection
 
 from reverie.providers.offline.answer_style import answer_style
+from reverie.providers.offline.answer_wishes import of_every_answer
 from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
@@ -56,7 +57,9 @@ _FOR_NOW = re.compile(
 )
 _REMINDER = re.compile(r"\bremind me\b", _I)
 _RULE_REQUEST = re.compile(
-    r"^(?:can|could|would|will) you (?:please )?(?P<rule>(?:always|never|stop|not|avoid|"
+    # ("One small request: would you kindly stop using those little tick boxes …")
+    r"^(?:(?:one|a) (?:small |last |more |tiny |quick )?(?:request|thing|favou?r)\s*:\s*)?"
+    r"(?:can|could|would|will) you (?:please |kindly )*(?P<rule>(?:always|never|stop|not|avoid|"
     r"keep|remember to always)\b.+)$",
     _I,
 )
@@ -194,6 +197,9 @@ _ENDS_WITH_PLEASE = re.compile(
     _I,
 )
 _WHY_AFTER = re.compile(r",\s+(?:the|my|i|i'm|it|it's|this|that|we|they)\b.*$", _I)
+# "please don't do motivational quotes at me": whom the rule is for goes without saying
+_AT_ME = re.compile(r"\s+(?:at|to) me(?=[.!]*$)", _I)
+_THOSE_ONES = re.compile(r"\b(using|use|giving|give|adding|add) (?:those|these) (?:little )?", _I)
 _TRAILING_PLEASE = re.compile(r",?\s*\bplease[.!]*$", _I)
 
 
@@ -201,6 +207,8 @@ def _as_rule(asked: str) -> str:
     """ "keep it short please" → "please keep answers short": a rule for the answers."""
     rule = _TRAILING_PLEASE.sub("", _KEEP_IT.sub("keep answers", asked))
     rule = _WHY_AFTER.sub("", rule)  # "keep it short, the fridge is full of drawings"
+    # "stop using those little tick boxes": the ones in the answers, whoever reads the rule
+    rule = of_every_answer(_THOSE_ONES.sub(r"\1 ", rule))
     return rule if rule.lower().startswith("please") else f"please {rule}"
 
 
@@ -223,7 +231,11 @@ def _in_answers(manner: str) -> str:
     return f"{manner[:1].lower()}{manner[1:]} in answers"
 
 
-_NEGATIVE_RULE = re.compile(r"^(?:please )?(?:don't|do not|never|always)\b", _I)
+_NEGATIVE_RULE = re.compile(
+    r"^(?:please )?(?:don't|do not|never|always|stop (?:using|doing|giving|adding|putting|"
+    r"saying|writing|including|starting|ending|apologi[sz]ing))\b",
+    _I,
+)
 # "please drop the emojis", "lose the preamble": the way answers look, asked for once and
 # for all (the thing names a part of an answer, never of the work).
 _DROP_THING = re.compile(
@@ -351,7 +363,7 @@ def classify(
     # always" and "please don't suggest Java" are standing rules.
     standing = _STANDING.search(s) or _NEGATIVE_RULE.match(s)
     if _RULE.match(s) and standing and not _ONE_OFF.search(s):
-        return Classification("permanent", s)
+        return Classification("permanent", _AT_ME.sub("", s))
     if _BARE_IMPERATIVE.match(s) and standing and not _ONE_OFF.search(s):
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):

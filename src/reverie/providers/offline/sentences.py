@@ -33,6 +33,8 @@ _ITS_CALLED = re.compile(
 _PLEASE_APART = re.compile(
     r"(?:^|(?<=[.!?]\s))(?P<what>\w+(?: \w+){0,2}), (?P<please>please|pls|plz),", re.IGNORECASE
 )
+# "Plain numbered lists, please.": the "please" ends what is asked, it starts nothing
+_PLEASE_AT_END = re.compile(r",\s*(?P<please>please|pls|plz)(?P<end>[.!]*)$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
     words("st dr mr mrs ms prof vs etc approx inc ltd jr sr no e.g i.e fig mt ca cf aka")
@@ -316,7 +318,7 @@ def split_sentences(text: str) -> list[str]:
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         for sentence in _sentences(line):
-            sentence = _ONLY_IF.sub("", sentence)
+            sentence = _PLEASE_AT_END.sub(r" \g<please>\g<end>", _ONLY_IF.sub("", sentence))
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
             for index, part in enumerate(parts):
                 if _MENDED_NEXT.search(part) and index + 1 < len(parts):
