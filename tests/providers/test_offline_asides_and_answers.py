@@ -200,7 +200,7 @@ def test_an_age_put_right_with_no_sorry_mends_the_age_just_given() -> None:
         (
             "I am practice manager at Balmore Park Surgery in Caversham and the partners like a"
             " long lead time.",
-            "User is practice manager at Balmore Park Surgery in Caversham.",
+            "User is a practice manager at Balmore Park Surgery in Caversham.",
         ),
         ("I GOT THE INVERNESS JOB 😭😭😭", "User got the Inverness job."),
         ("i can't do dairy without feeling rough", "User can't have dairy without feeling rough."),

@@ -120,3 +120,34 @@ def test_a_learners_whose_thing_is_not_a_name() -> None:
 )
 def test_a_fact_keeps_through_what_is_said_beside_it(said: str, line: str) -> None:
     assert line in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("hi! I'm Debra — Deb is fine.", "User's name is Debra."),
+        (
+            "I make small-batch hot sauce and sell it at the Sunday market downtown.",
+            "User makes small-batch hot sauce to sell at the Sunday market downtown.",
+        ),
+        ("4. yes. Pimento. our beagle. she is a menace", "User has a beagle called Pimento."),
+        ("Also my son Ha-jun is 3, next year maybe kindergarten.", "User's son Ha-jun is 3."),
+        (
+            "I was piano teacher in Seoul for 10 years.",
+            "User was a piano teacher in Seoul for 10 years.",
+        ),
+    ],
+)
+def test_a_fact_said_in_passing_is_kept_whole(said: str, line: str) -> None:
+    assert line in facts(("user", said))
+
+
+def test_what_is_done_with_a_thing_after_it_is_never_cut_off() -> None:
+    # ("User ordered a sofa." would be untrue: what became of it stays with it)
+    assert not any(
+        line.endswith("ordered a sofa.")
+        for line in facts(("user", "I ordered a sofa and cancelled it."))
+    )
+    assert "User was a teacher for thirty years." in facts(
+        ("user", "I was a teacher for thirty years")
+    )

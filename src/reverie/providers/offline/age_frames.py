@@ -42,12 +42,22 @@ _DONE = re.compile(
 _OWN_CLAUSE = re.compile(r"^(?:this|that|it|i|i'm|im|my|we|the|there)\b", _I)
 
 
+# "my son Ha-jun is 3, next year maybe kindergarten": an age, then a musing about what comes
+_AGE_THEN_MUSING = re.compile(
+    r"^(?P<age>(?:my|our) [\w -]{2,30}? (?:is|'s) \d{1,2}(?: years old)?),\s+"
+    r"(?=[^,]*\b(?:maybe|perhaps|probably|hopefully)\b)",
+    _I,
+)
+
+
 def parted_age(clause: str) -> list[str]:
     """ "im 31 not running an empire" → ["im 31"]: an age, apart from what follows it.
 
     "I'm 38 and new to bristol" → ["I'm 38", "I'm new to bristol"]; what follows
     "not" denies nothing said ("not running an empire") and is left out.
     """
+    if (musing := _AGE_THEN_MUSING.match(clause)) is not None:
+        return [musing["age"]]
     match = _AGE_THEN.match(clause)
     if match is None or re.match(r"(?:turning|turn|about to turn) \d", match["rest"], _I):
         return [clause]  # "I'm 34 and turning 35 in May": one age, said twice

@@ -24,7 +24,14 @@ __all__ = ["as_the_rules_read"]
 _I = re.IGNORECASE
 
 # "I was pharmacist", "I'm nurse": a job named without its article
-_NO_ARTICLE = re.compile(rf"\bI (?P<be>am|was|'m) (?=(?P<job>{JOB})\b(?!['’]s))", _I)
+# ("I was piano teacher in Seoul": what kind of one, before the job)
+_NO_ARTICLE = re.compile(
+    r"\bI (?P<be>am|was|'m) "
+    r"(?=(?P<job>(?:(?!(?:a|an|the|my|not|no|also|still|now|very|so|just|only|really)\b)"
+    rf"[a-z]+ )?{JOB})"
+    r"\b(?!['’]s))",
+    _I,
+)
 # "in Turkey I was a pharmacist, 11 years": the place said first
 _PLACE_FIRST = re.compile(
     r"^(?:back )?in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "

@@ -173,6 +173,12 @@ _DONE_THEN_WHAT = re.compile(
     r"(?:^|(?<=[.!?] ))(?P<done>Booked|Bought|Ordered|Found|Got|Signed|Paid)!+\s+"
     r"(?P<what>(?:A|An|The|Two|Three|\d+) )",
 )
+# "I make small-batch hot sauce and sell it at the Sunday market": made, to sell there.
+_MADE_TO_SELL = re.compile(
+    r"\b(?P<made>(?:make|bake|brew|grow|knit|sew|build|paint|print|roast|cook) [^,.;!?]{2,40}?) "
+    r"and sell (?:it|them) (?=(?:at|on|in|through|to|via|online)\b)",
+    _I,
+)
 # "I myself have coeliac disease": the stress is no part of the fact.
 _MYSELF = re.compile(
     r"\b(I|we) (?:myself|ourselves)\b(?=,? (?:have|am|was|had|use|work|live|"
@@ -285,6 +291,7 @@ def normalise_chat(text: str) -> str:
         line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
         line = _CAN_START_ON.sub(_starts_then, line)
         line = _MYSELF.sub(r"\1", line)
+        line = _MADE_TO_SELL.sub(r"\g<made> to sell ", line)
         line = _DONE_THEN_WHAT.sub(lambda m: f"{m['done']} {m['what'].lower()}", line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too

@@ -76,7 +76,8 @@ _INTRO = re.compile(
     # "Mi chiamo Gabrielle ma …": an introduction in the language being learnt
     rf"mi chiamo|me llamo|mi nombre es|je m'appelle|ich heiße|ich heisse|meu nome é|"
     rf"mijn naam is|jag heter) (?P<name>{TOKEN})"
-    r"(?=\s*(?:[,.!]|$| and | here\b| btw\b| by the way\b"
+    # ("I'm Debra — Deb is fine": a dash ends the name too)
+    r"(?=\s*(?:[,.!—–]|$| and | here\b| btw\b| by the way\b| - "
     r"| ma | pero | mais | aber | mas | maar | men ))",
     _I,
 )

@@ -55,7 +55,10 @@ _HAVE_A_PET_NAME = re.compile(
     # "dog. pretzel. corgi mix.": a pet named in a message of its own.
     rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]"
     # "bella. staffy. 4 pawprints in the corner now": the name, then the breed
-    rf"|^(?P<lead_name>{TOKEN})[.:]\s+(?P<lead_breed>{alternation(BREED_WORDS)})[.!,]",
+    rf"|^(?P<lead_name>{TOKEN})[.:]\s+(?P<lead_breed>{alternation(BREED_WORDS)})[.!,]"
+    # "4. yes. Pimento. our beagle.": the name, then whose animal it is
+    r"|(?:^|(?<=[.!]\s))(?P<own_name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)\.\s+(?:my|our) "
+    rf"(?P<own_pet>{ANIMAL})[.!,]",
     _I,
 )
 # "a kitten", "our dog": an animal said, whose name a later message may give.
@@ -91,12 +94,14 @@ def pets_named_after(text: str, subject: str, lexicon: NameLexicon) -> list[Fram
     """ "we have a cat. Feijão.": a pet, and its name in the next sentence (``text`` whole)."""
     found: list[FrameFact] = []
     for match in _HAVE_A_PET_NAME.finditer(text):
-        said = match["name"] or match["bare_name"] or match["lead_name"]
+        said = match["name"] or match["bare_name"] or match["lead_name"] or match["own_name"]
         if match["lead_name"] and is_everyday_word(said.lower()):
             continue  # "sorted. lab." names no dog
         name = lexicon.name(said, by_shape=True)
         if name is not None and name != subject:
-            pet = match["pet"] or match["bare_pet"] or match["lead_breed"].lower()
+            pet = (
+                match["pet"] or match["bare_pet"] or match["own_pet"] or match["lead_breed"].lower()
+            )
             found.append(pet_line(subject, pet, name))
     return found
 

@@ -88,7 +88,12 @@ _LIGHT_VERBS = {
     # "I earn about 42k", "I weigh 82kg": a figure, not "more than that"
     "earn": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?[£$€]?\d", _I),
     "weigh": re.compile(r"^(?:about |around |roughly |nearly |almost |over |under )?\d", _I),
-    "make": re.compile(r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b", _I),
+    # ("I make small-batch hot sauce and sell it at the market": what one makes to sell)
+    "make": re.compile(
+        r"^(?:a|an|the|my|\d|\w+ (?:every|on))\b|^(?:small-batch|handmade|homemade|bespoke|"
+        r"custom|artisan)\b|^(?:[\w-]+ ){0,3}?[\w-]+ (?:and sell|to sell|for a living)\b",
+        _I,
+    ),
     "keep": re.compile(r"^(?:a|an|my|\d)\b", _I),
     # "I want the big room" is a wish; "I want the light to turn on at 30%" a request.
     "want": re.compile(
