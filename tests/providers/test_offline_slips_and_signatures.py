@@ -151,3 +151,19 @@ def test_what_is_done_with_a_thing_after_it_is_never_cut_off() -> None:
     assert "User was a teacher for thirty years." in facts(
         ("user", "I was a teacher for thirty years")
     )
+
+
+def test_exams_listed_with_their_months_after_saying_exams_are_coming() -> None:
+    coming = ("user", "exams in jan and ive done basically nothing ngl")
+    modules = ("user", "modules are hazards & risk, GIS, quant methods and urban geog")
+    listed = ("user", "quant methods 9th jan, hazards 13th jan, urban geog 15th jan")
+    kept = facts(coming, modules, listed)
+    assert "User's quant methods exam is on 9 January." in kept
+    assert "User's urban geog exam is on 15 January." in kept
+    # the same list with no exam in sight could be anything
+    assert not [line for line in facts(modules, listed) if "exam" in line]
+    denied = ("user", "checked the portal and hazards is NOT on the 13th. its the 16th")
+    kept = facts(coming, listed, denied)
+    assert [line for line in kept if "hazards" in line] == [
+        "User's hazards exam is on 16th January (not the 13th)."
+    ]

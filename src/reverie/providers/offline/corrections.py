@@ -368,9 +368,20 @@ _DENIED_THEN_SAID = re.compile(
 )
 
 
+# "hazards is NOT on the 13th. its the 16th": a day denied of something, then its day
+_NOT_ON_THEN_SAID = re.compile(
+    r"\b(?P<what>(?!(?:it|that|this|he|she|they|which|there)\b)[a-z][\w&'-]*(?: [\w&'-]+){0,3}) "
+    r"(?:is|'s) not (?:on )?(?P<old>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?)\s*[.,;]\s+"
+    r"(?:it(?:'s|s| is)|(?:it's|its) on) (?:on )?(?P<new>(?:the )?\d{1,2}(?:st|nd|rd|th)"
+    r"(?: of [a-z]+)?)\b",
+    re.IGNORECASE,
+)
+
+
 def denied_then_said(text: str) -> str:
     """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
-    return _DENIED_THEN_SAID.sub(_said_instead, text)
+    said = _DENIED_THEN_SAID.sub(_said_instead, text)
+    return _NOT_ON_THEN_SAID.sub(r"\g<what> is on \g<new>, not \g<old>", said)
 
 
 def _said_instead(match: re.Match[str]) -> str:

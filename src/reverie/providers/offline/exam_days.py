@@ -9,6 +9,7 @@ on the 12th" alone could be anything on the 12th.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import MONTH, FrameFact, month_name, sentences
 
@@ -31,10 +32,41 @@ _LIST = re.compile(
     _I,
 )
 _LEAD = re.compile(r"^(?:(?:ok|so|and|then)[,]?\s+)+", _I)
+# "quant methods 9th jan, hazards 13th jan, urban geog 15th jan": each with its own month,
+# a list in a message of its own, after a message that says exams are coming
+_DATED_SUBJECT = (
+    rf"[a-z][a-z &-]{{2,30}}? (?:on )?(?:the )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH})\b"
+)
+_DATED_LIST = re.compile(
+    rf"^(?:(?:ok|so|and|then)[,]?\s+)*{_DATED_SUBJECT}(?:(?:,| and|, and) {_DATED_SUBJECT})+"
+    r"[.!]*$",
+    _I,
+)
+_DATED_ITEM = re.compile(
+    r"(?P<subject>[a-z][a-z &-]{2,30}?) (?:on )?(?:the )?(?P<day>\d{1,2})(?:st|nd|rd|th)? "
+    rf"(?:of )?(?P<month>{MONTH})\b",
+    _I,
+)
+_EXAMS_COMING = re.compile(r"\b(?:exams?|finals|mocks)\b", _I)
+# how many of the writer's messages before may have said the exams are coming
+_RECENT_READ = 6
 
 
-def exam_days(text: str, subject: str) -> list[FrameFact]:
-    """One line per exam of a list of subjects and days after "exams are in <month>"."""
+def exam_days(text: str, subject: str, recent: Sequence[str] = ()) -> list[FrameFact]:
+    """One line per exam of a list of subjects and days after "exams are in <month>".
+
+    Args:
+        text: The message.
+        subject: Who wrote it.
+        recent: The writer's messages before it, most recent last: a list of subjects,
+            each with its day and month ("quant methods 9th jan, hazards 13th jan"),
+            is read when one of them, or the message itself, speaks of exams.
+    """
+    listed = _DATED_LIST.match(_LEAD.sub("", text.strip()))
+    if listed is not None and any(
+        _EXAMS_COMING.search(said) for said in (text, *recent[-_RECENT_READ:])
+    ):
+        return [_dated_exam(item, subject) for item in _DATED_ITEM.finditer(listed[0])]
     if _EXAMS_IN.search(text) is None:
         return []  # (most messages name no exams: the cheap test first)
     said = sentences(text)
@@ -53,3 +85,9 @@ def exam_days(text: str, subject: str) -> list[FrameFact]:
             line = f"{subject}'s {what} exam is on {exam['day']} {name}."
             found.append(FrameFact(line, (subject, f"{what} exam")))
     return found
+
+
+def _dated_exam(item: re.Match[str], subject: str) -> FrameFact:
+    what = re.sub(r"^(?:and|,)\s+", "", item["subject"].strip(), flags=_I).lower()
+    line = f"{subject}'s {what} exam is on {item['day']} {month_name(item['month'].lower())}."
+    return FrameFact(line, (subject, f"{what} exam"))

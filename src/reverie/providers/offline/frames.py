@@ -230,7 +230,7 @@ def message_frames(
             found.append(FrameFact(line, (subject, f"rule: {rule.lower()}")))
     # "my birthday. 12 november", "zelda. fav game of all time": one fact, two sentences.
     whole = " ".join(text.split())
-    found += kids_frames(whole, subject) + exam_days(text, subject)
+    found += kids_frames(whole, subject) + exam_days(text, subject, recent)
     if not any(fact.slot == (subject, "birthday") for fact in found):
         found += own_birthday(whole, subject)
     if not any(fact.slot == (subject, "allergies") for fact in found):
