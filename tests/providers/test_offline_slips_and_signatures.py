@@ -167,3 +167,25 @@ def test_exams_listed_with_their_months_after_saying_exams_are_coming() -> None:
     assert [line for line in kept if "hazards" in line] == [
         "User's hazards exam is on 16th January (not the 13th)."
     ]
+
+
+def test_a_kind_of_animal_is_nobody() -> None:
+    kept = facts(
+        ("user", "also my gecko nugget shed today and left it in one piece it was so satisfying"),
+        ("assistant", "A full shed in one piece means humidity is good. Leopard gecko?"),
+        ("user", "yesss leopard gecko. hes 3. best boy"),
+    )
+    assert "User has a gecko called Nugget." in kept
+    assert not [line for line in kept if "Leopard" in line or "yesss" in line]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "oh also work update. asked my manager for fewer shifts and she said ok",
+        "i am a VAULT",
+    ],
+)
+def test_a_deed_or_a_boast_is_not_what_the_user_is(said: str) -> None:
+    assert not [line for line in facts(("user", said)) if line.startswith("User is")]
+    assert "User is a GP." in facts(("user", "I am a GP"))

@@ -122,6 +122,8 @@ def _referents(
         and not _CAMEL_CASE.match(word)  # "DataFrame", "GitHub": a thing
         and word not in (speaker, "User")
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
+        # ("Leopard gecko?", "Border collie": a kind of animal, not someone)
+        and not (index + 1 < len(bare) and _ANIMAL_WORD.fullmatch(bare[index + 1]))
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
@@ -168,6 +170,7 @@ _LOWER_SUBJECT = re.compile(
 )
 # "jodie's cat": someone else's animal, whom a "she" after it means (the user's own is named
 # in the talk, "Pickles. My cat. He is 14")
+_ANIMAL_WORD = re.compile(ANIMAL, _I)
 _AN_ANIMAL = re.compile(rf"\b{NOT_A_BREED}[\w-]+'s (?:{ANIMAL})\b", _I)
 # Which pronoun a clause opens with, by its first word ("she's" read without the apostrophe).
 _GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}

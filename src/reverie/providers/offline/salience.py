@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_acronym
 from reverie.providers.offline.feelings import FEELINGS
 from reverie.providers.offline.thin_lines import THIN_LINES
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST
@@ -170,6 +171,8 @@ _ANNOUNCES = re.compile(
 )
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
 _SHOUTED = re.compile(r"\b(?:AND|OR|BUT|SO|VERY|REALLY|TOTALLY|SUCH|THE)\b")
+# "User is a VAULT.": what someone is, shouted, is said for effect ("NHS" is an acronym)
+_SHOUTED_NOUN = re.compile(r"^\S+ (?:is|are) an? (?P<word>[A-Z]{3,})\.$")
 _THING_WAS = re.compile(r"^The(?: [\w+.-]+){1,5}? (?:was|were) ")
 # "User's ken is just ken": says the thing is itself.
 # "User must blame the anaesthetic", "knows perfectly well": a turn of phrase.
@@ -283,6 +286,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
     if "?" in original and not _REMINDER_WITH_CONTENT.search(text):
         return False
     if _ELONGATED.search(text):
+        return False
+    if (shouted := _SHOUTED_NOUN.match(text)) is not None and not is_acronym(shouted["word"]):
         return False
     checks = (
         _NO_SUBJECT,

@@ -132,7 +132,9 @@ _IMPLIED_ROLE = re.compile(
     rf"{JOB}[.!]?$)"
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
     rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
-    rf"(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{0,2}}{JOB}"
+    # ("asked my manager for fewer shifts": something done, to someone with a job)
+    r"(?:(?!(?:the|my|his|her|their|our|your|this|that)\b)(?:[a-z-]+(?<!ed)|[A-Z]{2,5}) ){0,2}"
+    rf"{JOB}"
     # "sre at trackly, parcel tracking": what the place is may follow
     r"(?: \d+ (?:yrs?|years?))?(?: (?:at|for|in) [^,.;!?]+(?:, [a-z][^,.;!?]*)?)?[.!]?$"
 )

@@ -45,6 +45,9 @@ __all__ = ["asks_something", "question_pairs", "topic_answers"]
 
 _I = re.IGNORECASE
 
+# "yesss", "yep,": a yes before the words of the question said back
+_YES_TO_IT = re.compile(r"^(?:y+e+s+|yeah+|yep|yup|correct|exactly)\b[\s,.!]*", _I)
+
 _NUMBERED = re.compile(r"^\s*(?:\*\*)?(\d{1,2})[.)]\s*(?:\*\*)?\s*(.*)$")
 
 # "What are the work hours like?", "what's your budget?", "when's the leave?"
@@ -264,6 +267,8 @@ def topic_answers(
             continue
         owned, what = topic
         value = _without_label(value, what)
+        if _YES_TO_IT.sub("", value).strip(" .!").lower() == what.lower():
+            continue  # "Leopard gecko?" / "yesss leopard gecko.": a yes, no value
         if _USE_FOR.match(bare):
             found.append(
                 FrameFact(f"{subject} uses {value} for {what}.", (subject, f"{what} tool"))
