@@ -189,3 +189,10 @@ def test_a_kind_of_animal_is_nobody() -> None:
 def test_a_deed_or_a_boast_is_not_what_the_user_is(said: str) -> None:
     assert not [line for line in facts(("user", said)) if line.startswith("User is")]
     assert "User is a GP." in facts(("user", "I am a GP"))
+
+
+def test_a_name_from_the_chunk_before_is_still_a_name() -> None:
+    said = [Turn("user", "Number 6 is important. Seo-ah has peanut allergy. Very serious.", None)]
+    before = "[permanent] User's daughter Seo-ah is 8."
+    kept = [fact.text for fact in extract_facts(said, previous_summary=before)]
+    assert "User's daughter Seo-ah has peanut allergy." in kept

@@ -203,6 +203,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     said_texts = [t.text for t in turns if t.role in ("user", "assistant")]
     names = set(known_names([t.text for t in turns])) | names_opening_sentences(said_texts)
     names |= {t.name for t in turns if t.name}
+    # ("User's daughter Seo-ah is 8." said in an earlier chunk: "Seo-ah has …" here is her)
+    names |= known_names([previous_summary]) if previous_summary else set()
     lexicon = NameLexicon(
         said_texts,
         known=names | {n for n in (speakers.user_name, speakers.other_name) if n},
