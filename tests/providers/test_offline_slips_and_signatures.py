@@ -196,3 +196,17 @@ def test_a_name_from_the_chunk_before_is_still_a_name() -> None:
     before = "[permanent] User's daughter Seo-ah is 8."
     kept = [fact.text for fact in extract_facts(said, previous_summary=before)]
     assert "User's daughter Seo-ah has peanut allergy." in kept
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (
+            "3. Mother has macular degeneration and uses a walking frame. What should we consider?",
+            "User's mother has macular degeneration and uses a walking frame.",
+        ),
+        ("I bought flowers for Mother's Day.", "User bought flowers for Mother's Day."),
+    ],
+)
+def test_mother_said_as_a_name_in_a_formal_letter_is_the_users(said: str, line: str) -> None:
+    assert line in facts(("user", said))

@@ -179,6 +179,14 @@ _MADE_TO_SELL = re.compile(
     r"and sell (?:it|them) (?=(?:at|on|in|through|to|via|online)\b)",
     _I,
 )
+# "Mother has macular degeneration", "for Mother's property": one's own, called by the word
+# for who she is, as a formal letter does (never "Mother's Day", "Mother Nature" or "my
+# Mother"; "Mum" and "Dad" are as often someone else's, said to their child)
+_KIN_AS_NAME = re.compile(
+    r"(?P<before>\b(?:my|her|his|our|your|the|their|a|to be|dear|Reverend|Holy|Queen|King) )?"
+    r"\b(?P<kin>Mother|Father)\b"
+    r"(?!['’]s (?:Day|Union)\b| (?:Nature|Earth|Superior|Goose|Christmas|Ted|Time)\b)"
+)
 # "I myself have coeliac disease": the stress is no part of the fact.
 _MYSELF = re.compile(
     r"\b(I|we) (?:myself|ourselves)\b(?=,? (?:have|am|was|had|use|work|live|"
@@ -265,6 +273,12 @@ def _said_plainly(shout: re.Match[str]) -> str:
     )
 
 
+def _whose_kin(match: re.Match[str]) -> str:
+    if match["before"]:
+        return match[0]
+    return f"my {match['kin'].lower()}"
+
+
 def _starts_then(match: re.Match[str]) -> str:
     return f"{match['who']} {match['verb']}s "
 
@@ -292,6 +306,7 @@ def normalise_chat(text: str) -> str:
         line = _CAN_START_ON.sub(_starts_then, line)
         line = _MYSELF.sub(r"\1", line)
         line = _MADE_TO_SELL.sub(r"\g<made> to sell ", line)
+        line = _KIN_AS_NAME.sub(_whose_kin, line)
         line = _DONE_THEN_WHAT.sub(lambda m: f"{m['done']} {m['what'].lower()}", line)
         if _HAS_YEARS.search(line):
             # "she has 7 years. No sorry, she has 8": the second is an age too
