@@ -109,9 +109,11 @@ it came, 61.7 % / 47.4 % on that round's final rules; then read and used for dev
 76.3 % / 59.9 % at its end), ``writer31`` (six by a thirty-first: never read for a round;
 65.9 % / 45.1 % when first scored, on the rules of the start of the round it came, 66.1 % /
 47.2 % on that round's final rules; then read and used for development: 79.7 % / 60.6 % at
-its end) and ``writer32`` (six by a thirty-second: never read; 59.4 % / 47.1 % when first
-scored, on the rules of the start of the round it came, 59.7 % / 47.1 % on that round's
-final rules).
+its end), ``writer32`` (six by a thirty-second: never read for a round; 59.4 % / 47.1 % when
+first scored, on the rules of the start of the round it came, 59.7 % / 47.1 % on that round's
+final rules; then read and used for development: 66.0 % / 60.3 % at its end) and
+``writer33`` (six by a thirty-third: never read; 59.7 % / 49.3 % when first scored, on the
+rules of the start of the round it came, 60.0 % / 50.0 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
