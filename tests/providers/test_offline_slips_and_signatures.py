@@ -206,6 +206,7 @@ def test_a_name_from_the_chunk_before_is_still_a_name() -> None:
             "User's mother has macular degeneration and uses a walking frame.",
         ),
         ("I bought flowers for Mother's Day.", "User bought flowers for Mother's Day."),
+        ("My Mother is 88.", "User's mother is 88."),
     ],
 )
 def test_mother_said_as_a_name_in_a_formal_letter_is_the_users(said: str, line: str) -> None:

@@ -183,7 +183,8 @@ _MADE_TO_SELL = re.compile(
 # for who she is, as a formal letter does (never "Mother's Day", "Mother Nature" or "my
 # Mother"; "Mum" and "Dad" are as often someone else's, said to their child)
 _KIN_AS_NAME = re.compile(
-    r"(?P<before>\b(?:my|her|his|our|your|the|their|a|to be|dear|Reverend|Holy|Queen|King) )?"
+    r"(?P<before>\b(?i:my|her|his|our|your|the|their|a|to be|dear)\s"
+    r"|\b(?:Reverend|Holy|Queen|King)\s)?"
     r"\b(?P<kin>Mother|Father)\b"
     r"(?!['’]s (?:Day|Union)\b| (?:Nature|Earth|Superior|Goose|Christmas|Ted|Time)\b)"
 )
@@ -274,7 +275,10 @@ def _said_plainly(shout: re.Match[str]) -> str:
 
 
 def _whose_kin(match: re.Match[str]) -> str:
-    if match["before"]:
+    before = match["before"]
+    if before and before.strip().lower() in ("my", "our"):
+        return f"{before}{match['kin'].lower()}"  # "My Mother is 88": a mother, as any
+    if before:
         return match[0]
     return f"my {match['kin'].lower()}"
 
