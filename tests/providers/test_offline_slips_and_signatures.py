@@ -34,7 +34,8 @@ def test_a_slip_owned_then_put_right_replaces_the_stored_line(slip: str) -> None
     later = extract_facts([age, Turn("user", slip, "2025-06-21")])
     files, report = merge_facts(files, entry_facts(render_answer(later), "2025-06-21"))
     everything = "\n".join(files.values())
-    assert "Seo-ah is 8" in everything
+    # (who she is stays with the value put right)
+    assert "User's daughter Seo-ah is 8" in everything
     assert "9 years" not in everything
     assert report.corrected == 1
 

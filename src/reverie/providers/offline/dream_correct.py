@@ -139,6 +139,10 @@ _OWN_VERB = re.compile(
 )
 
 
+# "User's daughter Seo-ah is 9 years old.": who a named person is, before their name
+_WHO_THEY_ARE = re.compile(r"^(?P<who>\S+'s [\w-]+) (?P<name>[A-ZÀ-Þ][\wÀ-ÿ'-]+) ")
+
+
 def _replace(doc: MarkdownDoc, index: int, text: str, stale: Callable[[str], bool]) -> None:
     """Put ``text`` in place of line ``index``, keeping the half of it that is not ``stale``.
 
@@ -147,6 +151,8 @@ def _replace(doc: MarkdownDoc, index: int, text: str, stale: Callable[[str], boo
     """
     old = line_fact(doc.lines[index])
     prefix = _prefix(doc.lines[index])
+    if (known := _WHO_THEY_ARE.match(old)) is not None and text.startswith(f"{known['name']} "):
+        text = f"{known['who']} {text}"  # "Seo-ah is 8." keeps "User's daughter Seo-ah"
     doc.lines[index] = prefix + text
     two = _TWO_STATES.match(old)
     if two is None:
