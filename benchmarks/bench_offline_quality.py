@@ -111,13 +111,16 @@ it came, 61.7 % / 47.4 % on that round's final rules; then read and used for dev
 47.2 % on that round's final rules; then read and used for development: 79.7 % / 60.6 % at
 its end), ``writer32`` (six by a thirty-second: never read for a round; 59.4 % / 47.1 % when
 first scored, on the rules of the start of the round it came, 59.7 % / 47.1 % on that round's
-final rules; then read and used for development: 66.0 % / 60.3 % at its end) and
-``writer33`` (six by a thirty-third: never read; 59.7 % / 49.3 % when first scored, on the
-rules of the start of the round it came, 60.0 % / 50.0 % on that round's final rules).
+final rules; then read and used for development: 66.0 % / 60.3 % at its end),
+``writer33`` (six by a thirty-third: never read for a round; 59.7 % / 49.3 % when first
+scored, on the rules of the start of the round it came, 60.0 % / 50.0 % on that round's final
+rules; then read and used for development: 66.0 % / 53.0 % at its end) and ``writer34`` (six by
+a thirty-fourth: never read; 69.2 % / 46.9 % when first scored, on the rules of the start of
+the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer33|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer34|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -176,6 +179,7 @@ SETS = (
     "writer31",
     "writer32",
     "writer33",
+    "writer34",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

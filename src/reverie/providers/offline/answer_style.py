@@ -48,9 +48,17 @@ _USE_LANGUAGE = re.compile(
     # ("Can you please use more easy English?")
     r"|(?:more |very )?(?:simple|plain|easy) (?:english|words|language)(?: and short sentences?)?"
     r"|short sentences?)"
-    r"(?: throughout| always| from now on)?(?:,? (?:pls|please|plz))?"
+    r"(?: throughout| always| from now on| for me| with me)?(?:,? (?:pls|please|plz))?"
     # ('use Canadian spelling ("colour", "neighbour") in anything you draft for me')
     r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b))",
+    _I,
+)
+# "If you use difficult word, explain in bracket please.": how every hard word is to be met.
+_EXPLAIN_HARD_WORDS = re.compile(
+    r"(?:^|\bif you (?:use|write|say) (?:a |any )?)(?P<kind>difficult|hard|big|technical|"
+    r"new|long|rare) (?:words?|terms?)(?:,|,? (?:then|pls|please))*\s*(?:pls |please )?"
+    r"(?:explain|translate) (?:it |them |the meaning )?(?P<how>in (?:a |the )?brackets?|"
+    r"in (?:simple|easy|plain) (?:english|words?))",
     _I,
 )
 # "so please write simple, not difficult words": the words every answer should use.
@@ -372,4 +380,7 @@ def answer_style(sentence: str) -> str | None:
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = units["unit"].lower(), units["not"]
         return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+    if (hard := _EXPLAIN_HARD_WORDS.search(s)) is not None:
+        how = re.sub(r"\b(?:a |the )?bracket\b", "brackets", hard["how"].lower())
+        return f"please explain {hard['kind'].lower()} words {how}"
     return answer_wish(s)

@@ -151,6 +151,14 @@ _PREAMBLE = re.compile(
     r")\b)"
 )
 
+# "Having spoken to Ros and to Brenda, the gathering will now be …": how it came about, before
+# what stands.
+_HAVING_DONE = re.compile(
+    r"^having (?:\w+ed|spoken|been|seen|thought|slept|heard|read|taken|given|done|met|"
+    r"gone|found|got|gotten|made|had)\b[^,;.]{0,60},\s+(?=\w)",
+    _I,
+)
+
 
 # "Mum died in 2016", "Dad moved into Oakfield Lodge today": family said without "my", as the
 # subject of what they did.
@@ -264,6 +272,7 @@ def strip_fillers(sentence: str) -> str:
     """
     text = _FILLERS.sub("", sentence.strip()).strip()
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
+    text = _HAVING_DONE.sub("", text)
     # "… put me on propranolol last month": when it started, not how things stand
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)

@@ -22,7 +22,7 @@ from reverie.providers.offline.frame_words import (
     pet_line,
 )
 from reverie.providers.offline.name_lexicon import NameLexicon
-from reverie.providers.offline.vocabulary import alternation
+from reverie.providers.offline.vocabulary import alternation, words
 
 __all__ = ["PET_IN", "pet_frames", "pets_named_after"]
 
@@ -61,6 +61,13 @@ _HAVE_A_PET_NAME = re.compile(
     rf"(?P<own_pet>{ANIMAL})[.!,]",
     _I,
 )
+# Words that join a clause on, never a pet's name before "our dog".
+_JOINING_WORDS = frozenset(
+    words(
+        """because since and but so as when while whilst with cos coz then also plus where that
+        though although unless until if"""
+    )
+)
 # "a kitten", "our dog": an animal said, whose name a later message may give.
 PET_IN = re.compile(rf"\b(?:a|an|my|our|new) (?:\w+ )?(?P<pet>{ANIMAL})\b", _I)
 _IS_A_BREED = re.compile(
@@ -78,6 +85,8 @@ def pet_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameF
         for match in pattern.finditer(sentence):
             if _breed_said(match["name"], sentence[match.end() :]):
                 continue  # "(our dog, border collie)": a breed, not a name
+            if match["name"].lower() in _JOINING_WORDS:
+                continue  # "which matters, because our Border terrier, Hamish, …"
             name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
             if name is not None and name != subject:
                 found.append(pet_line(subject, match["pet"], name))

@@ -14,7 +14,7 @@ from functools import partial
 
 from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
-from reverie.providers.offline.frame_words import ANIMAL, NOT_A_BREED
+from reverie.providers.offline.frame_words import ANIMAL, MONTH, NOT_A_BREED
 from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -124,10 +124,13 @@ def _referents(
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
         # ("Leopard gecko?", "Border collie": a kind of animal, not someone)
         and not (index + 1 < len(bare) and _ANIMAL_WORD.fullmatch(bare[index + 1]))
+        and not _a_date_month(bare, index)
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
         after = _NAMED_AFTER.match(clause, match.end())
+        if after is not None and after[0].startswith(",") and clause.count(",") >= 4:
+            after = None  # "flights, telling my landlord, mabli, everything": a list, not who
         if after is not None and _a_name(after["name"]):
             # "my daughter is Wren", "my daughter, wren": one person, by name
             found.add(after["name"][:1].upper() + after["name"][1:])
@@ -163,10 +166,15 @@ def _referents(
     return found, places
 
 
-# A lower-case word that starts a clause and does something: "dosa just walked across …".
+# A lower-case word that starts a clause and does something: "dosa just walked across …",
+# "maya's coming too".
 _LOWER_SUBJECT = re.compile(
     r"^(?:(?:sorry|omg|lol|ok|oh|so|and|but|haha)[,!.]?\s+)*(?P<word>[a-zà-ÿ]{3,})"
-    r"\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
+    r"(?:\s+(?:just |has |had |is |was |keeps |kept )?[a-z]+(?:ed|s)\b"
+    # "ollie cant come either": a helper verb, said or denied
+    r"|\s+(?:can['’]?t|won['’]?t|isn['’]?t|wasn['’]?t|doesn['’]?t|didn['’]?t|hasn['’]?t)\b"
+    # "maya's coming too": "is" doing something ("jodie's cat" is hers, not her)
+    r"|['’]s (?:just |also |now )?[a-z]{2,}ing\b)"
 )
 # "jodie's cat": someone else's animal, whom a "she" after it means (the user's own is named
 # in the talk, "Pickles. My cat. He is 14")
@@ -328,6 +336,22 @@ def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str
         if after not in said and first[:1].isupper() and first != speaker and _a_person(first):
             found.add(first)
     return found
+
+
+_MONTH_WORD = re.compile(rf"(?:{MONTH})", _I)
+_DAY_NUMBER = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?", _I)
+
+
+def _a_date_month(bare: Sequence[str], index: int) -> bool:
+    """ "the 10th of jan", "jan 9": a month beside its day, never the "she" of what follows."""
+    if not _MONTH_WORD.fullmatch(bare[index]):
+        return False
+    before = bare[max(index - 2, 0) : index]
+    if before and before[-1].lower() == "of":
+        before = before[:-1]
+    return bool(before and _DAY_NUMBER.fullmatch(before[-1])) or (
+        index + 1 < len(bare) and bool(_DAY_NUMBER.fullmatch(bare[index + 1]))
+    )
 
 
 def _plural_thing(word: str) -> bool:

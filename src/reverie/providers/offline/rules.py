@@ -125,6 +125,17 @@ _CANCELLED_PLAN = re.compile(
     _I,
 )
 
+# "the society trip on the 10th got cancelled", "our dinner at the Mooring has been called off":
+# the same plan undone, said of the plan.
+_PLAN_CANCELLED = re.compile(
+    r"^(?:(?:so|and|but|ok|well)\s+)?(?P<what>(?:the|my|our) (?!(?:order|booking|plan|idea|"
+    r"subscription|appointment)\b)[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
+    r"(?: (?:on|for|at|this|next) [\w ]{1,20}?)?"
+    r" (?:got|was|has been|have been|is|are|'s been|’s been) (?:now |just |officially )?"
+    r"(?:cancel+ed|called off|scrapped)\b",
+    _I,
+)
+
 _TASK = re.compile(
     r"^(?:i (?:still |really |also |just |definitely )?(?:need|have|ought) to|i've got to|"
     # ("I should like to know …", "I should be lost without the Dales": the older "would")
@@ -356,6 +367,8 @@ def classify(
     if (cancelled := _CANCELLED_PLAN.match(s)) is not None:
         # it replaces the line of the plan ("User booked a paddle course.") when Dream runs
         return Classification("correction", f"I cancelled {cancelled['what']}")
+    if (cancelled := _PLAN_CANCELLED.match(s)) is not None:
+        return Classification("correction", f"I cancelled {cancelled['what'].lower()}")
     correction = _correction(s, work, names)
     if correction is not None:
         return correction

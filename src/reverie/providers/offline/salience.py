@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.everyday_words import is_acronym
+from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.feelings import FEELINGS
 from reverie.providers.offline.thin_lines import THIN_LINES
-from reverie.providers.offline.vocabulary import IRREGULAR_PAST
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
 
 __all__ = ["worth_keeping"]
 
@@ -260,6 +260,28 @@ def _unresolved_object(text: str) -> bool:
     return len(names) <= 1  # only the subject is named: "him" is someone else, unnamed
 
 
+# Words short enough to be everyday and a tool's name at once ("uv", "gh"): only these count.
+_SHORT_WORDS = frozenset(words("a an the in on at to of for by as is be it up off no not now all"))
+
+
+def _team_says_nothing_named(text: str) -> bool:
+    """ "The team converts in the schema.", "The team mocks the consumer.": a short team line of
+    everyday words only, no tool, name or number, is what the talk was doing, not a fact."""
+    if not text.startswith("The team ") or len(text.split()) > 7:
+        return False
+    said = re.findall(r"\S+", text.removeprefix("The team ").rstrip("."))
+    verb = said[0] if said else ""
+    if not verb.endswith("s") or verb in ("is", "has", "was") or "not" in said or "never" in said:
+        return False  # "The team is not doing delivery apps.": a decision, however plain
+    return all(
+        word.isalpha()
+        and word.islower()
+        and is_everyday_word(word)
+        and (len(word) > 2 or word in _SHORT_WORDS)
+        for word in said
+    )
+
+
 def _says_nothing_lasting(text: str) -> bool:
     match = _SUBJECT_VERB.match(text)
     if match is None:
@@ -319,5 +341,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         *THIN_LINES,
     )
     if any(check.search(text) for check in checks) or _unresolved_object(text):
+        return False
+    if _team_says_nothing_named(text):
         return False
     return not _says_nothing_lasting(text)

@@ -35,6 +35,11 @@ _PLEASE_APART = re.compile(
 )
 # "Plain numbered lists, please.": the "please" ends what is asked, it starts nothing
 _PLEASE_AT_END = re.compile(r",\s*(?P<please>please|pls|plz)(?P<end>[.!]*)$", re.IGNORECASE)
+# "we can pay until 2000 euro. Not 1800.": the old value put right, said on its own
+_NOT_THE_OLD_VALUE = re.compile(
+    r"(?P<new>\d[^.!?]*?)[.!]\s+not (?P<old>(?:the )?[£$€]?\d[\w,:/-]*(?: [a-z]+)?)(?=[.!]|$)",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+")
 _ABBREVIATIONS = frozenset(
     words("st dr mr mrs ms prof vs etc approx inc ltd jr sr no e.g i.e fig mt ca cf aka")
@@ -100,7 +105,9 @@ _AND_SUBJECT = re.compile(
     r"(?=(?:i|i'm|i've|we|we're)\b))?(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
-    r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)",
+    r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)"
+    # "I was on vs code for years but actually I switched to Zed": what holds now, apart
+    r"|\s+but\s+(?=(?:actually|now|then|in the end|eventually),?\s+(?:i|i've|i'm|we|we've)\b)",
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
@@ -317,6 +324,7 @@ def split_sentences(text: str) -> list[str]:
         if _TABLE_ROW.match(raw) or _QUOTE_LINE.match(raw) or _someone_elses_line(raw):
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
+        line = _NOT_THE_OLD_VALUE.sub(r"\g<new>, not \g<old>", line)
         for sentence in _sentences(line):
             sentence = _PLEASE_AT_END.sub(r" \g<please>\g<end>", _ONLY_IF.sub("", sentence))
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
@@ -338,6 +346,14 @@ def split_sentences(text: str) -> list[str]:
 _CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")
 
 
+# "10 Jan", "the 3rd of May", "Jan 9": a month beside its day, though "Jan" and "May" are names.
+# (frame_words' month list reads this module, so the few that are also names are here)
+_MONTH_WORD = re.compile(r"Jan|May|June|April|August|Aug|Mar|March")
+_BESIDE_A_DAY = re.compile(
+    r"\d(?:st|nd|rd|th)?\s+(?:of\s+)?\||\|\s+\d{1,2}(?:st|nd|rd|th)?\b", re.IGNORECASE
+)
+
+
 def known_names(texts: list[str]) -> frozenset[str]:
     """Words written with a capital letter in the middle of a sentence: likely names.
 
@@ -351,6 +367,11 @@ def known_names(texts: list[str]) -> frozenset[str]:
                 continue  # "| Landlord Gas Safety Certificate | £70 |": a table's title case
             for match in _CAPITALISED.finditer(line):
                 word = match.group(0).removesuffix("'s").removesuffix("’s")
-                if is_name(word):
+                if is_name(word) and not (
+                    _MONTH_WORD.fullmatch(word)
+                    and _BESIDE_A_DAY.search(
+                        f"{line[max(match.start() - 12, 0) : match.start()]}|{line[match.end() :]}"
+                    )
+                ):
                     found.add(word)
     return frozenset(found)

@@ -125,6 +125,7 @@ _LETS = re.compile(
     r"^let'?s (?:use|go with|stick with|switch to|move to|adopt|keep|call|name)\b", _I
 )
 
+_WILL_NOW_BE = re.compile(r"^(the (?:\S+ ){1,4})will now be\b", _I)
 _THE = re.compile(
     r"^(?:the|this) (?P<np>(?:[\w'/.#-]+ ){0,5}?[\w'/.#-]+) "
     r"(?P<verb>is|are|was|will be|uses|runs on|is called|is named|should be called|will be called|"
@@ -350,6 +351,9 @@ def statement(
             a name ("Timeline is roughly a year"). None accepts any.
     """
     s = _IS_ING.sub(r"\1 is \2", sentence)  # "my sister's getting married": "is", not "has"
+    s = _WILL_NOW_BE.sub(
+        r"\1will be", s
+    )  # "the gathering will now be on the 27th": where it stands
     if (together := compound(s)) is not None:
         return Classification(*together)
     restored = with_dropped_subject(s)

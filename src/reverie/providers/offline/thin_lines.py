@@ -234,6 +234,20 @@ _BARE_HOUR = re.compile(
     _I,
 )
 
+# "The date User has settled on is Saturday 20th September.": the date of what, the talk said.
+_WHOSE_CHOSEN_DATE = re.compile(
+    r"^The (?:date|day|time|place|venue|weekend) User (?:has |have |had )?(?:settled on|chosen|"
+    r"picked|decided on|agreed on|gone for|booked)\b"
+)
+# "User sometimes cooks together.": with whom, the "we" of the talk said.
+_ALONE_TOGETHER = re.compile(r"^User (?!and\b)(?:(?!with\b)\w+ ){1,3}together\b(?! with\b)")
+# "User just likes the pretty colours.", "User likes the look.": of what, the talk said.
+_LIKES_THE_THING = re.compile(
+    r"^User (?:just |really |also |still )?(?:likes|loves|enjoys) the (?:[a-z]+ )?[a-z]+\.$"
+)
+# "User likes the idea of a harpist in principle.": a maybe, which the talk settled later.
+_IN_PRINCIPLE = re.compile(r"\bin (?:principle|theory)\b", _I)
+
 
 THIN_LINES: tuple[re.Pattern[str], ...] = (
     _BARE_COUNT,
@@ -258,6 +272,10 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _ABOUT_THIS,
     _BARE_PLAN,
     _WHOSE_THING,
+    _ALONE_TOGETHER,
+    _WHOSE_CHOSEN_DATE,
+    _LIKES_THE_THING,
+    _IN_PRINCIPLE,
     _BARE_OUTCOME,
     _PUT_FORWARD,
     _THAT_THING,
