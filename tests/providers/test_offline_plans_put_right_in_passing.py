@@ -153,3 +153,19 @@ def test_a_line_only_the_talk_explained_is_not_kept(line: str) -> None:
 )
 def test_a_line_that_names_its_thing_is_kept(line: str) -> None:
     assert worth_keeping(line)
+
+
+def test_a_when_after_and_starts_a_clause_of_its_own() -> None:
+    said = "im vegetarian and during exams i literally live on toast"
+    assert facts(("user", said)) == ["User is vegetarian."]
+
+
+def test_a_housemates_diet_leaves_the_users_alone() -> None:
+    memory = _dreamed(
+        "im vegetarian and during exams i literally live on toast",
+        "my housemate jess is vegan so we sometimes cook together",
+    )
+    assert "User is vegetarian." in memory
+    assert "User's housemate jess is vegan." in memory
+    # the user's own new diet still replaces the old one
+    assert "User is vegetarian." not in _dreamed("I'm vegetarian", "actually I'm vegan now")

@@ -122,6 +122,16 @@ def _subject(text: str) -> str:
     return match["subject"] if match else ""
 
 
+# "User's housemate jess is vegan.": the housemate's diet, not the user's.
+_WHOSE_ONE = re.compile(r"^[A-ZÀ-Þ][\wÀ-ÿ-]*['’]s (?P<who>[a-z][\w-]*)")
+
+
+def _holder(text: str) -> str:
+    """Whose value a line states: "User", or "User's housemate" when it is theirs."""
+    whose = _WHOSE_ONE.match(text)
+    return f"{_subject(text)}'s {whose['who']}" if whose else _subject(text)
+
+
 def _slot_words(text: str) -> list[tuple[int, str]]:
     words = set(re.findall(r"[a-z]+", text.lower()))
     return [(n, word) for n, slot in enumerate(_SLOTS) for word in words & slot]
@@ -182,7 +192,7 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
                 _replace(doc, index, text, lambda half: slot_of(half) == frame)
                 return True
     new_slots = _slot_words(text)
-    subject = _subject(text)
+    subject = _holder(text)
     if not new_slots or not subject:
         return False
 
@@ -191,7 +201,7 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
 
     for doc, index in _lines(docs, files):
         old = line_fact(doc.lines[index])
-        if _subject(old) == subject and conflicts(old):
+        if _holder(old) == subject and conflicts(old):
             _replace(doc, index, text, conflicts)
             return True
     return False

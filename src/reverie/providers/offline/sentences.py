@@ -106,6 +106,9 @@ _AND_SUBJECT = re.compile(
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
     r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)"
+    # "I'm vegetarian and during exams I live on toast": a when, then its own clause
+    r"|\s+and\s+(?=(?:during|in|at|on|after|before|over)\s+(?:[\w']+\s+){0,2}?[\w']+,?\s+"
+    r"(?:i|i'm|i've|we|we're)\s)"
     # "I was on vs code for years but actually I switched to Zed": what holds now, apart
     r"|\s+but\s+(?=(?:actually|now|then|in the end|eventually),?\s+(?:i|i've|i'm|we|we've)\b)",
     _I,
