@@ -169,3 +169,10 @@ def test_a_housemates_diet_leaves_the_users_alone() -> None:
     assert "User's housemate jess is vegan." in memory
     # the user's own new diet still replaces the old one
     assert "User is vegetarian." not in _dreamed("I'm vegetarian", "actually I'm vegan now")
+
+
+def test_a_suggestion_turned_down_keeps_what_the_speaker_does_instead() -> None:
+    assert facts(("user", "nah i already use anki for flashcards")) == [
+        "User already uses anki for flashcards."
+    ]
+    assert facts(("user", "nope, I just use a paper diary")) == ["User just uses a paper diary."]

@@ -22,6 +22,8 @@ _FILLERS = re.compile(
     r"^(?:(?:oh no+|oh dear|oh man|"
     r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
     r"yeah(?! yeah)|yep|yup|"
+    # "nah I already use anki": a suggestion turned down, then what the speaker does
+    r"(?:nah|nope|naw)(?=[,!.]*\s+i\s+(?:already|just|still|always|usually|prefer)\b)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
