@@ -176,3 +176,12 @@ def test_a_suggestion_turned_down_keeps_what_the_speaker_does_instead() -> None:
         "User already uses anki for flashcards."
     ]
     assert facts(("user", "nope, I just use a paper diary")) == ["User just uses a paper diary."]
+
+
+def test_a_date_said_instead_of_another_replaces_it() -> None:
+    memory = _dreamed(
+        "start date is 10th november so i have like 2 months",
+        "i start the 17th instead of the 10th",
+    )
+    assert "User starts the 17th instead of the 10th." in memory
+    assert "10th November" not in memory

@@ -107,7 +107,9 @@ _CORRECTION_SHAPES = re.compile(
     r"|^(?:it|it's|it is|that's|they're)\b.*\S\s+instead of\s+\S"
     # "its now the 19th march not the 12th": a date or a day for another, comma or not
     r"|^(?:it's|its|it is|that's)\s.*\S\s+not\s+(?:the\s+|on\s+)?(?:\d|(?:mon|tues|wednes|"
-    r"thurs|fri|satur|sun)day)",
+    r"thurs|fri|satur|sun)day)"
+    # "I start the 17th instead of the 10th": a date for another
+    r"|\d(?:st|nd|rd|th)?\b[^,;]{0,20}\s+instead of\s+(?:the\s+|on\s+)?\d",
     _I,
 )
 _SPLICED_CORRECTION = re.compile(r",\s+(?P<tail>(?:it's|it is|they're|that's)\s.+)$", _I)
