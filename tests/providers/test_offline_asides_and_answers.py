@@ -241,7 +241,7 @@ def test_a_start_date_answered_bare_gives_way_to_the_date_it_moves_to() -> None:
     moved = Turn("user", "start date is now the 12th of jan not the 5th", "2025-11-20")
     files, _ = merge_facts(files, entry_facts(render_answer(extract_facts([moved])), "2025-11-20"))
     assert "5th Jan" not in files["USER.md"]
-    assert "12th of jan" in files["USER.md"]
+    assert "12th of Jan" in files["USER.md"]
 
 
 def test_a_named_persons_part_of_the_work_is_kept() -> None:

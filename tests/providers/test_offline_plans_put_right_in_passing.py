@@ -185,3 +185,19 @@ def test_a_date_said_instead_of_another_replaces_it() -> None:
     )
     assert "User starts the 17th instead of the 10th." in memory
     assert "10th November" not in memory
+
+
+def test_someone_named_after_and_starts_a_clause_of_their_own() -> None:
+    said = (
+        "also totally unrelated but my 21st is on the 3rd of march and maya is planning something"
+    )
+    assert facts(("user", said), date="2026-01-11") == [
+        "User's 21st is on the 3rd of March (as of 2026-01-11)."
+    ]
+    assert facts(("user", "I work in Leeds and Tom is a nurse")) == [
+        "User works in Leeds.",
+        "Tom is a nurse.",
+    ]
+    # an everyday word or a thing in capitals after "and" is nobody
+    said = "I entered the painting of the cow and Calf has been accepted for the show"
+    assert not any(line.startswith("Calf") for line in facts(("user", said)))

@@ -302,6 +302,9 @@ _CALENDAR = re.compile(
     r"april|june|july|august|september|october|november|december)s?\b"
     r"|(?<=\d )(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b"
     r"|(?<=\d(?:st|nd|rd|th) )(?:may|march)\b"
+    # "the 3rd of march", "the 10th of jan"
+    r"|(?:(?<=\dst of )|(?<=\dnd of )|(?<=\drd of )|(?<=\dth of ))"
+    r"(?:may|march|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b"
     # "promoted in march", "until may": after a word that only a time follows
     r"|(?:(?<=\bin )|(?<=\bsince )|(?<=\buntil )|(?<=\btill )|(?<=\blast )|(?<=\bnext )"
     r"|(?<=\bearly )|(?<=\blate ))(?:may|march)\b"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -106,6 +107,10 @@ _AND_SUBJECT = re.compile(
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
     r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)"
+    # "my 21st is on the 3rd of march and maya is already planning something": someone else,
+    # by name (checked to be one where the split is made)
+    r"|\s+and\s+(?=(?P<who>[A-Za-zÀ-ÿ][a-zà-ÿ'-]{2,}) (?:is|was|has|had|will|says|said|wants|"
+    r"thinks|keeps|can't|won't|doesn't|didn't)\s)"
     # "I'm vegetarian and during exams I live on toast": a when, then its own clause
     r"|\s+and\s+(?=(?:during|in|at|on|after|before|over)\s+(?:[\w']+\s+){0,2}?[\w']+,?\s+"
     r"(?:i|i'm|i've|we|we're)\s)"
@@ -279,10 +284,22 @@ def _question_apart(sentence: str) -> str:
     return f"{head}; {tail.strip()}"
 
 
+def _a_name_here(word: str) -> bool:
+    """ "Maya" or "maya": a name, not an everyday word ("and Calf has been accepted")."""
+    if word.isupper():
+        return False  # "and RAM was at 5.1GB": a thing
+    return is_name(word.capitalize()) and not is_everyday_word(word.lower())
+
+
 def _split_and(sentence: str) -> list[str]:
     parts: list[str] = []
     rest = sentence
-    while (match := _AND_SUBJECT.search(rest)) is not None:
+    start = 0
+    while (match := _AND_SUBJECT.search(rest, start)) is not None:
+        if match["who"] is not None and not _a_name_here(match["who"]):
+            start = match.end()  # "salt and pepper is …": no one
+            continue
+        start = 0
         head = rest[: match.start()]
         if len(head.split()) < _MIN_CLAUSE_WORDS and not _OWN_STATE.match(head):
             break
