@@ -114,7 +114,7 @@ first scored, on the rules of the start of the round it came, 59.7 % / 47.1 % on
 final rules; then read and used for development: 66.0 % / 60.3 % at its end),
 ``writer33`` (six by a thirty-third: never read for a round; 59.7 % / 49.3 % when first
 scored, on the rules of the start of the round it came, 60.0 % / 50.0 % on that round's final
-rules; then read and used for development: 66.2 % / 54.5 % at its end) and ``writer34`` (six by
+rules; then read and used for development: 66.9 % / 55.2 % at its end) and ``writer34`` (six by
 a thirty-fourth: never read; 69.2 % / 46.9 % when first scored, on the rules of the start of
 the round it came, and the same on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
