@@ -15,6 +15,7 @@ import pytest
 from offline_facts import facts
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
+from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.transcript import Turn
 
@@ -201,3 +202,13 @@ def test_someone_named_after_and_starts_a_clause_of_their_own() -> None:
     # an everyday word or a thing in capitals after "and" is nobody
     said = "I entered the painting of the cow and Calf has been accepted for the show"
     assert not any(line.startswith("Calf") for line in facts(("user", said)))
+
+
+def test_she_after_a_list_is_not_the_relation_named_in_it() -> None:
+    listed = "work permit, flat, flights, telling bayside, telling my landlord, mabli, everything"
+    assert resolve_pronouns(["she hates the car"], context=[(listed, "User")]) == [
+        "my landlord hates the car"
+    ]
+    assert resolve_pronouns(["she hates the car"], context=[("my landlord, mabli", "User")]) == [
+        "Mabli hates the car"
+    ]
