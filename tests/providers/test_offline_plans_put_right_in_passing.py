@@ -16,6 +16,7 @@ from offline_facts import facts
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.pronouns import resolve_pronouns
+from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.transcript import Turn
 
@@ -212,3 +213,10 @@ def test_she_after_a_list_is_not_the_relation_named_in_it() -> None:
     assert resolve_pronouns(["she hates the car"], context=[("my landlord, mabli", "User")]) == [
         "Mabli hates the car"
     ]
+
+
+def test_here_stays_where_it_says_where_from() -> None:
+    assert fit_fact("Peggy Owen was born a mile from here in 1936.") == (
+        "Peggy Owen was born a mile from here in 1936."
+    )
+    assert fit_fact("User lives here in Leeds.") == "User lives in Leeds."

@@ -97,7 +97,8 @@ _VERB = re.compile(
 _CHAT_ONLY = re.compile(
     r"\s+(?:actually|apparently|obviously|honestly|basically)(?=\s*(?:[,;.!]|$))"
     r"|\s+if (?:that|it) (?:matters|helps)\b"  # "User is 34 if that matters"
-    r"|(?<=\s)here (?=in\b)",
+    # ("I live here in Leeds"; "born a mile from here in 1936" keeps where it was from)
+    r"|(?<=\s)(?<!from )(?<!to )(?<!near )(?<!of )here (?=in\b)",
     _I,
 )
 # "at the grammar school here": the speaker's own town, which the line need not name.
