@@ -24,6 +24,7 @@ __all__ = [
     "JOB",
     "KIN_ADJ",
     "MONTH_NAMES",
+    "NEXT_LIST_ITEM",
     "ONE_AT_A_TIME",
     "OWNED_THINGS",
     "PET_WORDS",
@@ -151,6 +152,9 @@ _DAY = (
     r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
 )
 DATE = rf"(?:{_DAY}\s+(?:of\s+)?{MONTH}\b|{MONTH}\.?\s+{_DAY}\b)"
+# "telling my landlord, mabli, everything": what follows a name when the name is one item of a
+# list (one more item), not the name of the relation before it.
+NEXT_LIST_ITEM = re.compile(r"^,\s*(?:and\s+|&\s+)?[\w'-]+(?:\s*[,.;!]|\s*$)")
 
 _PLACE_WORD = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’.-]*"
 PLACE = rf"({_PLACE_WORD}(?:[ -](?:(?-i:upon|on|de|del|la|le) )?{_PLACE_WORD}){{0,2}})"

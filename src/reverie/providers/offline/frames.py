@@ -39,6 +39,7 @@ from reverie.providers.offline.frame_words import (
     ANIMAL,
     JOB,
     KIN_ADJ,
+    NEXT_LIST_ITEM,
     NOT_A_BREED,
     OWNED_THINGS,
     RELATION,
@@ -87,9 +88,6 @@ _BARE_RELATION = re.compile(
     _I,
 )
 _JOB_ALONE = re.compile(JOB, _I)
-# "telling my landlord, mabli, everything": one more item after the name, so the name is an
-# item of a list too, not the relation's name.
-_NEXT_LIST_ITEM = re.compile(r"^,\s*(?:and\s+|&\s+)?[\w'-]+(?:\s*[,.;!]|\s*$)")
 # "friend of mine rafa lives in …", "a colleague of mine, Dev, …"
 _OF_MINE = re.compile(
     rf"\b(?P<rel>friend|mate|colleague|cousin|neighbou?r) of (?:mine|ours),? (?P<name>{TOKEN})"
@@ -294,7 +292,7 @@ def _sentence_frames(
                 pattern is _MY_RELATION
                 and "," in match.group(0)
                 and re.search(r"\b(?:is|was|called|named)\b", match.group(0), _I) is None
-                and _NEXT_LIST_ITEM.match(after) is not None
+                and NEXT_LIST_ITEM.match(after) is not None
             ):
                 continue  # "flights, telling my landlord, mabli, everything": a list, not who
             if pattern is _NAME_IS_MY_RELATION and _AFTER_A_RELATION.search(

@@ -14,7 +14,7 @@ from functools import partial
 
 from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
-from reverie.providers.offline.frame_words import ANIMAL, MONTH, NOT_A_BREED
+from reverie.providers.offline.frame_words import ANIMAL, DATE, NEXT_LIST_ITEM, NOT_A_BREED
 from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -129,7 +129,11 @@ def _referents(
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
         after = _NAMED_AFTER.match(clause, match.end())
-        if after is not None and after[0].startswith(",") and clause.count(",") >= 4:
+        if (
+            after is not None
+            and after[0].startswith(",")
+            and NEXT_LIST_ITEM.match(clause[after.end() :])
+        ):
             after = None  # "flights, telling my landlord, mabli, everything": a list, not who
         if after is not None and _a_name(after["name"]):
             # "my daughter is Wren", "my daughter, wren": one person, by name
@@ -338,20 +342,13 @@ def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str
     return found
 
 
-_MONTH_WORD = re.compile(rf"(?:{MONTH})", _I)
-_DAY_NUMBER = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?", _I)
+_DATE = re.compile(DATE, _I)
 
 
 def _a_date_month(bare: Sequence[str], index: int) -> bool:
     """ "the 10th of jan", "jan 9": a month beside its day, never the "she" of what follows."""
-    if not _MONTH_WORD.fullmatch(bare[index]):
-        return False
-    before = bare[max(index - 2, 0) : index]
-    if before and before[-1].lower() == "of":
-        before = before[:-1]
-    return bool(before and _DAY_NUMBER.fullmatch(before[-1])) or (
-        index + 1 < len(bare) and bool(_DAY_NUMBER.fullmatch(bare[index + 1]))
-    )
+    window = " ".join(bare[max(index - 2, 0) : index + 2])
+    return any(bare[index] in date.group(0).split() for date in _DATE.finditer(window))
 
 
 def _plural_thing(word: str) -> bool:
