@@ -114,13 +114,15 @@ first scored, on the rules of the start of the round it came, 59.7 % / 47.1 % on
 final rules; then read and used for development: 66.0 % / 60.3 % at its end),
 ``writer33`` (six by a thirty-third: never read for a round; 59.7 % / 49.3 % when first
 scored, on the rules of the start of the round it came, 60.0 % / 50.0 % on that round's final
-rules; then read and used for development: 66.9 % / 55.2 % at its end) and ``writer34`` (six by
-a thirty-fourth: never read; 69.2 % / 46.9 % when first scored, on the rules of the start of
-the round it came, and the same on that round's final rules).
+rules; then read and used for development: 66.9 % / 55.2 % at its end), ``writer34`` (six by
+a thirty-fourth: never read for a round; 69.2 % / 46.9 % when first scored, on the rules of the
+start of the round it came, and the same on that round's final rules; then read and used for
+development) and ``writer35`` (six by a thirty-fifth: never read; 59.7 % / 48.8 % when first
+scored, on the rules of the start of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer34|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer35|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -180,6 +182,7 @@ SETS = (
     "writer32",
     "writer33",
     "writer34",
+    "writer35",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -34,6 +34,9 @@ _VOCATIVE_END = re.compile(
 )
 
 
+_OWN_SUBJECT = re.compile(r"^(?:i|i'm|im|i've|i'll|i'd|my|we|we're|our|me)\b", _I)
+
+
 def message_clauses(text: str, listener: str | None) -> list[str]:
     """The clauses of one message, in order (see the module docstring).
 
@@ -58,6 +61,9 @@ def _unaddressed(clause: str, listener: str | None) -> list[str]:
     clause = _VOCATIVE_END.sub(r"\1", clause)
     if not listener or listener in ("User", "the assistant"):
         return [clause]
-    clause = re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+    said_to = re.sub(rf"[,\s]+{re.escape(listener)}\s*([.!?]*)$", r"\1", clause, flags=_I)
+    if said_to != clause and len(said_to.split()) <= 2 and not _OWN_SUBJECT.match(said_to):
+        return []  # "told you. freelance Oisín": a word or two about whom it is said to
+    clause = said_to
     parts = re.split(rf",?\s+{re.escape(listener)},?\s+(?={_CLAUSE_START})", clause, flags=_I)
     return [part for part in parts if part]

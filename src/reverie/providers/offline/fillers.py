@@ -161,6 +161,11 @@ _HAVING_DONE = re.compile(
     _I,
 )
 
+# "I have decided that the Tallinn tour will be my last": what was decided is what stands.
+_DECIDED_THAT = re.compile(
+    r"^(?:I|we) (?:have |'ve )?(?:now |finally |just )?decided that,?\s+(?=\w)", _I
+)
+
 
 # "Mum died in 2016", "Dad moved into Oakfield Lodge today": family said without "my", as the
 # subject of what they did.
@@ -274,7 +279,7 @@ def strip_fillers(sentence: str) -> str:
     """
     text = _FILLERS.sub("", sentence.strip()).strip()
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
-    text = _HAVING_DONE.sub("", text)
+    text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", text))
     # "… put me on propranolol last month": when it started, not how things stand
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)

@@ -131,7 +131,9 @@ _MY_RELATIONS_NAME = re.compile(
     _I,
 )
 _ITS_NAME = re.compile(
-    rf"^(?:and |oh and )?(?:(?:her|his|its|their) name(?:'s| is)|(?:he|she)(?:'s|s| is) called)"
+    # ("his names pickle": the apostrophe left out)
+    r"^(?:and |oh and )?(?:(?:her|his|its|their) name(?:'s| is|s(?= \w))"
+    r"|(?:he|she)(?:'s|s| is) called)"
     rf"\s+(?P<name>{TOKEN})"
     rf"(?: (?P<surname>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+))?{AFTER_NAME}",
     _I,
@@ -299,6 +301,12 @@ def _sentence_frames(
                 sentence[: match.start("name")]
             ):
                 continue  # "my wife Selin, my daughter Defne": Selin is the wife, in a list
+            if (
+                pattern is _NAME_IS_MY_RELATION
+                and "," in match.group(0)
+                and _BARE_THEN_VERB.match(after) is not None
+            ):
+                continue  # "I think Skoda Fabia, my father had Skoda": a new clause, his
             if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
             if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):

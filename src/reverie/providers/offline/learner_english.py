@@ -84,6 +84,21 @@ _AM_HAVING = re.compile(
     _I,
 )
 
+# "I have MSc in chemistry", "I have Hungarian licence": a thing had, without its article
+_HAVE_NO_ARTICLE = re.compile(
+    r"^I (?P<verb>have|had) (?=(?P<thing>(?:(?!(?:a|an|the|my|no|not|to|been|got|some|any|"
+    r"one|two|three|this|that|it|[0-9]+)\b)[A-Za-z]+ ){0,2}?(?:MSc|BSc|MA|BA|MBA|PhD|degree|"
+    r"diploma|licen[cs]e|certificate|qualification|master|masters|bachelor|car|dog|cat)\b))",
+    _I,
+)
+# "HACCP level 3 I have from work": the thing said first
+_THING_FIRST = re.compile(
+    r"^(?!(?:what|that|which|all|this|everything|anything|nothing)\b)"
+    r"(?P<thing>(?-i:[A-Z0-9])[\w'-]*(?: [\w'-]+){0,3}) I have"
+    r"(?P<rest> (?:from|since|for) [^.!?]*)?(?P<end>[.!]?)$",
+    _I,
+)
+
 
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
@@ -93,6 +108,8 @@ def as_the_rules_read(sentence: str) -> str:
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
+    said = _HAVE_NO_ARTICLE.sub(_had_with_article, said)
+    said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)
     first = _PLACE_FIRST.match(said)
@@ -107,6 +124,14 @@ def as_the_rules_read(sentence: str) -> str:
 def _with_article(match: re.Match[str]) -> str:
     article = "an" if match["job"][:1].lower() in "aeiou" else "a"
     return f"I {match['be']} {article} "
+
+
+def _had_with_article(match: re.Match[str]) -> str:
+    first = match["thing"].split()[0]
+    # ("an MSc", "an MBA": letters read out, the first said with a vowel sound)
+    letters = sum(c.isupper() for c in first) >= 2
+    sounds_open = first[:1].lower() in "aeiou" or (letters and first[:1] in "AEFHILMNORSX")
+    return f"I {match['verb']} {'an' if sounds_open else 'a'} "
 
 
 def _allergic(match: re.Match[str]) -> str:

@@ -65,8 +65,9 @@ class NameLexicon:
     it after an article or a possessive and never uses it as a common word.
     """
 
+    # (not "its": typed for "it's" as often as not, "its lottie btw" names her)
     _AFTER_DETERMINER = re.compile(
-        r"\b(?:a|an|the|this|that|some|my|your|his|her|our|their|its)\s+([a-zà-ÿ][\wà-ÿ'-]+)", _I
+        r"\b(?:a|an|the|this|that|some|my|your|his|her|our|their)\s+([a-zà-ÿ][\wà-ÿ'-]+)", _I
     )
     _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-Þ][a-zà-ÿ'’-]+")
     _SHOUTED = re.compile(r"\b[A-ZÀ-Þ]{3,}\b")

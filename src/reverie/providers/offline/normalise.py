@@ -137,8 +137,12 @@ _ONES_OWN = re.compile(
     r"boyfriend|girlfriend|bf|gf|boss))s\b(?= \w)",
     _I,
 )
-# "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat).
-_NAME_IS = re.compile(r"\b((?:my|his|her|their|your) name)'s\b", _I)
+# "my name's Sam" is "my name is Sam" (a possessive "'s" after "name" is rare in chat), and so
+# is "his names pickle" typed without the apostrophe (not "her names are all Welsh").
+_NAME_IS = re.compile(
+    r"\b((?:my|his|her|their|your) name)(?:'s\b|s(?= (?!(?:are|were|and|or|of|for|in)\b)\w))",
+    _I,
+)
 # "My turnover's about £21k", "my rent's £650": before a figure, "'s" is "is".
 _FIGURE_IS = re.compile(
     r"\b((?:my|our) (?:[a-z]+ )?[a-z]+)'s(?= (?:about |around |roughly |nearly |almost |just |"
@@ -201,6 +205,14 @@ _CAN_START_ON = re.compile(
     r"(?=(?:on |next |\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day))",
     _I,
 )
+# "I shall step down in July": a formal writer's "will" (not "shall we …?", asking).
+_FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
+# "I'm aiming for 2:10 now not sub 2": a target, said as what one aims for.
+_AIMING_FOR = re.compile(
+    r"\b(?:I'm|I am|im) (?:now |still )?aiming for (?=(?:sub[ -]?|under |about |around )?\d)", _I
+)
+# "2:10 now not sub 2": the new value, then the old one.
+_NOW_NOT = re.compile(r"(?<=\d) now not (?=(?:sub[ -]?|under |over |the )?\d)")
 _HAS_AGE_AGAIN = re.compile(
     r"\b(?P<who>he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) has (?P<age>\d{1,2})(?=\s*(?:[,.;!?]|$))", _I
 )
@@ -308,7 +320,9 @@ def normalise_chat(text: str) -> str:
         line = _CANT_DO_FOOD.sub(r"\1 have \2", line)
         line = _NAMED_IN_PASSING.sub(_named_in_passing, line)
         line = _CAN_START_ON.sub(_starts_then, line)
-        line = _MYSELF.sub(r"\1", line)
+        line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", line))
+        line = _NOW_NOT.sub(" now, not ", line)
+        line = _FORMAL_WILL.sub(r"\1 will", line)
         line = _MADE_TO_SELL.sub(r"\g<made> to sell ", line)
         line = _KIN_AS_NAME.sub(_whose_kin, line)
         line = _DONE_THEN_WHAT.sub(lambda m: f"{m['done']} {m['what'].lower()}", line)

@@ -108,6 +108,11 @@ _NAME_FIRST = re.compile(
 _NAME_BTW = re.compile(
     rf"\b(?:i'm|im|i am) (?P<name>{TOKEN}),? (?:btw|by the way)\b(?!\s+(?:i|i'm|im)\b)", _I
 )
+# "its lottie btw. dont call me charlotte": a name given as one, wherever the message says it
+# (not "its raining btw": an everyday word).
+_ITS_NAME_BTW = re.compile(
+    rf"(?:^|[.!]\s+)(?:it's|its|it is) (?P<name>{TOKEN}),? (?:btw|by the way)\b", _I
+)
 # "sign it as me: Ilse Vermeulen, Team Billing": the name to put under what is drafted.
 _SIGN_AS = re.compile(
     # ("sign it Camila Ferreira Duarte, that's how it is on the contract")
@@ -129,7 +134,7 @@ _SIGNED_OFF = re.compile(
     _I,
 )
 # Read in any message, not only the first few.
-_SAID_AS_A_NAME = (_NAME_BTW, _SIGN_AS, _SIGNED_OFF)
+_SAID_AS_A_NAME = (_NAME_BTW, _ITS_NAME_BTW, _SIGN_AS, _SIGNED_OFF)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
@@ -264,7 +269,7 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
             # "I am indeed!": an everyday word, unless the chat writes it as a name elsewhere
             # ("deb here." is said only of a name)
             and not (
-                pattern is _INTRO
+                pattern in (_INTRO, _ITS_NAME_BTW)
                 and said.islower()
                 and is_everyday_word(said)
                 and not lexicon.written_as_a_name(said)

@@ -45,7 +45,9 @@ _RELATION = re.compile(
 _BARE_KIN = re.compile(
     r"^(mum|mam|mom|dad|nan|gran|grandma|grandad|grandpa|son|daughter|wife|husband|hubby|"
     r"missus|sister|brother)\b"
-    r"(?= (?:is|was|has|had|says|said|thinks|wants|keeps|just|did|does)\b)",
+    # ("mum cried on the phone. shes up in launceston")
+    r"(?= (?:is|was|has|had|says|said|thinks|wants|keeps|just|did|does|rang|came|went|got|told|"
+    r"sent|knows|loves|lives|works|needs|\w+ed)\b)",
     _I,
 )
 # After "my daughter": her name, so the two are one person.

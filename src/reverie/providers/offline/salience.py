@@ -166,7 +166,9 @@ _ANNOUNCES = re.compile(
     r"\b(?:has|have|had|got) (?:a|an|one|another|one more) (?:\w+ ){0,2}(?:confession|question|"
     r"request|favou?r to ask|announcement|update|rant|vent|story|theory|dilemma)\s*[.!]?$"
     r"|\b(?:has|have|had|got) (?:some )?(?:\w+ ){0,2}news\b"
-    r"|\b(?:has|have|had|got) (?:a|an|one|another) (?:quick |small |random )?question\b",
+    r"|\b(?:has|have|had|got) (?:a|an|one|another) (?:quick |small |random )?question\b"
+    # "User needs to vent for 1 min.": what the next messages will be
+    r"|\b(?:needs?|wants?) to (?:vent|rant|moan)\b",
     _I,
 )
 # "vent AND plan": a small word shouted is a tone of voice (rules keep their "NEVER").
@@ -208,7 +210,12 @@ _TALK_PLAN = re.compile(
     # "User wants to make a list of everything they must do.": what the talk will do
     r"|\bwants? to make a list\b"
     # "User has one at work for the dispensary.": one of what the talk named
-    r"|^\S+ (?:has|had) one (?:at|in|for|on)\b",
+    r"|^\S+ (?:has|had) one (?:at|in|for|on)\b"
+    # "User must report a change of plan.", "User must now take the dog out": the letter's
+    # next line, or the writer's next minutes
+    r"|^User (?:must|has to|needs to) (?:now\b|report|confess|admit|apologi[sz]e|explain)\b"
+    # "User should not like to add ten per cent …": a formal writer's "would", weighing a reply
+    r"|^User should (?:not )?like\b",
     _I,
 )
 # "User has got a meeting at 3", "User is working on the report", "User has decided to go for

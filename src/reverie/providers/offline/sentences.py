@@ -240,7 +240,27 @@ def _aside_about(line: str) -> str:
     return f"{said.rstrip(' .')}. {who} {verb} {match['rest'].strip()}."
 
 
+# "I have decided — and this is the first time I have put it in writing — that the tour will
+# be my last": an aside between two dashes, inside one sentence.
+_DASH_ASIDE = re.compile(r"\s+[—–]\s+(?P<inner>[^—–.!?\n]{3,120}?)\s+[—–]\s+(?=\w)")
+_NEXT_END = re.compile(r"[.!?](?=\s|$)|$")
+
+
+def _dash_aside_after(line: str) -> str:
+    """The sentence read without its dashed aside, and the aside as a sentence after it."""
+    while (match := _DASH_ASIDE.search(line)) is not None:
+        end = _NEXT_END.search(line, match.end())
+        stop = end.end() if end is not None else len(line)
+        # ("… in British English — you wrote 'organize' — and please continue …": a clause
+        # of its own after the aside)
+        joint = ", " if re.match(r"(?:and|but|so|or|then)\b", line[match.end() :]) else " "
+        host = line[: match.start()] + joint + line[match.end() : stop]
+        line = f"{host.rstrip(' .')}. {match['inner'].strip()}.{line[stop:]}"
+    return line
+
+
 def _sentences(line: str) -> list[str]:
+    line = _dash_aside_after(line)
     line = _ASIDE.sub(lambda match: f". {match['inner'].strip()}. ", _aside_about(line))
     out: list[str] = []
     start = 0

@@ -151,6 +151,8 @@ def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool
         return False
     if any(_AI_MARKS.search(text) or len(text) > 500 for text in texts):
         return False
+    if _explains_at_length(texts, [t.text for t in users]):
+        return False
     casual = sum(1 for text in texts if text[:1].islower() or _NOISE.search(text))
     if casual >= max(2, 0.3 * len(texts)):
         return True
@@ -159,6 +161,18 @@ def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool
     return any(_OWN_LIFE.search(text) for text in texts) or any(
         _ASKS_ABOUT_THEIR_LIFE.search(t.text) for t in users
     )
+
+
+def _explains_at_length(replies: Sequence[str], said: Sequence[str]) -> bool:
+    """Paragraphs answering quick lines: "It can be a few things, so it's worth getting a vet
+    to look. In ferrets, …" to "my ferret is losing fur on his tail??". A friend texting back
+    writes about as much as they are sent."""
+    long = [r for r in replies if len(r) >= 300 and r[:1].isupper()]
+    if not long or not said:
+        return False
+    mean_reply = sum(map(len, replies)) / len(replies)
+    mean_said = sum(map(len, said)) / len(said)
+    return mean_reply >= 2 * mean_said
 
 
 def identify_speakers(turns: Sequence[Turn], carried: Speakers | None = None) -> Speakers:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import ANIMAL
+from reverie.providers.offline.frame_words import ANIMAL, DATE
 from reverie.providers.offline.vocabulary import LASTING_ALONE, alternation
 
 __all__ = ["THIN_LINES"]
@@ -36,6 +36,9 @@ _BARE_DOING = re.compile(
     # "User is going to start tomorrow": start what, the talk says.
     r"|^\S+ (?:is going to|will|wants to|plans to) (?:start|begin|try|do it|go for it)"
     r"(?: (?:tomorrow|today|tonight|soon|now|next week|on \w+day))?\.$"
+    # "User will send on 21 October 2025.": send what, the talk said
+    r"|^\S+ will (?:send|do|check|post|email|write|finish|submit|book|pay|buy|order|sign)"
+    r"(?: (?:it|them|that|this))?(?: (?:on|by|tomorrow|today|tonight)\b[^.]*)?\.$"
     # "User has no intention of doing so.": of what, the talk before said
     r"|^\S+ (?:has|have) no (?:intention|plans?) of (?:doing|going)(?: so| it| that)?\.$"
 )
@@ -239,6 +242,14 @@ _WHOSE_CHOSEN_DATE = re.compile(
     r"^The (?:date|day|time|place|venue|weekend) User (?:has |have |had )?(?:settled on|chosen|"
     r"picked|decided on|agreed on|gone for|booked)\b"
 )
+# "User booked for wed 3 Dec.", "User has settled on Friday 16 January 2026.": a date chosen
+# for what, only the talk before said.
+_BARE_DATE_CHOICE = re.compile(
+    r"^User (?:has |have )?(?:just |now |finally )?(?:booked|settled on|decided on|agreed on|"
+    r"gone for|picked|chosen|chose)(?: it)?(?: for| on)? (?:the )?"
+    rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?{DATE}(?:,? \d{{4}})?\.$",
+    _I,
+)
 # "User sometimes cooks together.": with whom, the "we" of the talk said.
 _ALONE_TOGETHER = re.compile(r"^User (?!and\b)(?:(?!with\b)\w+ ){1,3}together\b(?! with\b)")
 # "User just likes the pretty colours.", "User likes the look.": of what, the talk said.
@@ -274,6 +285,7 @@ THIN_LINES: tuple[re.Pattern[str], ...] = (
     _WHOSE_THING,
     _ALONE_TOGETHER,
     _WHOSE_CHOSEN_DATE,
+    _BARE_DATE_CHOICE,
     _LIKES_THE_THING,
     _IN_PRINCIPLE,
     _BARE_OUTCOME,

@@ -218,7 +218,8 @@ NOT_NAMES = frozenset(
     wi-fi wifi hi-fi bluetooth
     evening night hey hi hello thanks thank sorry actually great nice cool perfect awesome
     good bad oh ah yeah yep nope right done fine true what why how when where who which
-    whose please help stop listen look congrats cheers welcome dear today tomorrow
+    whose please help stop listen look congrats congratulations cheers welcome dear today
+    tomorrow oof ooh ouch yikes wow omg lol ugh
     yesterday tonight monday tuesday wednesday thursday friday saturday sunday january
     february march april may june july august september october november december i the
     a an this that it we you they he she my our your his her their its random quick big
@@ -231,6 +232,8 @@ NOT_NAMES = frozenset(
     we'll you're it's that's there's what's nobody everyone someone anyone something
     nothing everything dad mom mum mother father brother sister son daughter wife husband
     boyfriend girlfriend partner kids baby
+    anyu apu anya apa mutti vati mamá papá mãe maman papa mamma babbo amma appa ammi abbu
+    nanay tatay annem babam
     feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thurs fri sat sun
     """
     )

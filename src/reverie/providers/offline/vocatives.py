@@ -69,7 +69,7 @@ _INTERJECTIONS = frozenset(
         honestly seriously really please sorry congrats yess yesss noo nooo rip ouch oops
         amazing awesome cheers morning night bye thx ty agreed exactly totally literally
         enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
-        love darling boss team everyone everybody folks yikes nah meh sigh
+        love darling boss team everyone everybody folks yikes nah meh sigh oof
         rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
         jesus christ god lord gosh heavens blimey crikey
         bold classy cringe lame correct noted agreed facts mood bless typical classic wild
