@@ -196,3 +196,26 @@ def test_mum_in_another_language_is_not_her_name() -> None:
 )
 def test_a_learners_thing_had_gets_its_article_and_its_place(said: str, read: str) -> None:
     assert as_the_rules_read(said) == read
+
+
+def test_a_condition_bad_this_week_said_in_earnest_is_had() -> None:
+    said = "actually that's not a joke, the tinnitus in my left ear is bad this week"
+    assert facts(("user", said)) == ["User has tinnitus in their left ear."]
+
+
+def test_a_price_now_and_what_it_was_puts_the_old_one_right() -> None:
+    found = extract_facts([Turn("user", "my rate is €110 now, was €95", "2025-10-14")])
+    assert [(fact.tag, fact.text) for fact in found] == [
+        ("correction", "User's rate is €110 now, not €95.")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("I'm deuteranopic, red-green is useless to me", "User is deuteranopic."),
+        ("im left handed", "User is left handed."),
+    ],
+)
+def test_a_trait_said_after_im_is_kept(said: str, line: str) -> None:
+    assert facts(("user", said)) == [line]

@@ -161,6 +161,12 @@ _HAVING_DONE = re.compile(
     _I,
 )
 
+# "actually that's not a joke, the tinnitus in my left ear is bad": said in earnest, then what
+_IN_EARNEST = re.compile(
+    r"^(?:(?:actually|seriously|honestly|no but)[,]?\s+)?(?:that's|that is|it's|its) "
+    r"(?:not a joke|no joke|not even a joke|true tho|true though)[,.:;]?\s+(?=\w)",
+    _I,
+)
 # "I have decided that the Tallinn tour will be my last": what was decided is what stands.
 _DECIDED_THAT = re.compile(
     r"^(?:I|we) (?:have |'ve )?(?:now |finally |just )?decided that,?\s+(?=\w)", _I
@@ -219,7 +225,9 @@ _GOING_WEEKLY = re.compile(
 )
 # "My arthritis is playing up in my hands tonight": a condition one has, said by how it is.
 _CONDITION_ACTING_UP = re.compile(
-    rf"^my (?P<condition>{alternation(CONDITION_WORDS)})(?: is| has been|['’]s) (?:really )?"
+    # ("the tinnitus in my left ear is bad this week": where, kept)
+    rf"^(?:my|the) (?P<condition>{alternation(CONDITION_WORDS)})"
+    r"(?P<where> in my [a-z]+(?: [a-z]+)?)?(?: is| has been|['’]s) (?:really )?"
     r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
     _I,
 )
@@ -279,13 +287,13 @@ def strip_fillers(sentence: str) -> str:
     """
     text = _FILLERS.sub("", sentence.strip()).strip()
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
-    text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", text))
+    text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
     # "… put me on propranolol last month": when it started, not how things stand
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
-    text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>", text)
+    text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
     text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)

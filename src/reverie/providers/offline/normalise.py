@@ -211,8 +211,8 @@ _FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
 _AIMING_FOR = re.compile(
     r"\b(?:I'm|I am|im) (?:now |still )?aiming for (?=(?:sub[ -]?|under |about |around )?\d)", _I
 )
-# "2:10 now not sub 2": the new value, then the old one.
-_NOW_NOT = re.compile(r"(?<=\d) now not (?=(?:sub[ -]?|under |over |the )?\d)")
+# "2:10 now not sub 2", "€110 now, was €95": the new value, then the old one.
+_NOW_NOT = re.compile(r"(?<=\d) now,? (?:not|was) (?=(?:sub[ -]?|under |over |the )?[£$€]?\d)")
 _HAS_AGE_AGAIN = re.compile(
     r"\b(?P<who>he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) has (?P<age>\d{1,2})(?=\s*(?:[,.;!?]|$))", _I
 )

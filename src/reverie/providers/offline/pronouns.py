@@ -47,7 +47,9 @@ _BARE_KIN = re.compile(
     r"missus|sister|brother)\b"
     # ("mum cried on the phone. shes up in launceston")
     r"(?= (?:is|was|has|had|says|said|thinks|wants|keeps|just|did|does|rang|came|went|got|told|"
-    r"sent|knows|loves|lives|works|needs|\w+ed)\b)",
+    r"sent|knows|loves|lives|works|needs|\w+ed)\b"
+    # ("mam. she's had another fall": the news said of whom, first, alone)
+    r"|\s*[.!:]*$)",
     _I,
 )
 # After "my daughter": her name, so the two are one person.

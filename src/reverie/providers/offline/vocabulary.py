@@ -181,10 +181,13 @@ STATE_WORDS = (
     colourblind color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
     freelance unemployed originally born new native responsible veggie teetotal sober halal
     kosher dyslexic autistic bilingual trilingual deaf blind asthmatic epileptic vegetarians
+    deuteranopic protanopic tritanopic dyspraxic
     """
     ),
     "colour blind",
     "color blind",
+    "left handed",
+    "right handed",
     *DEMONYMS,
 )
 """Words after "I'm" that state a trait or situation ("I'm allergic to …", "I'm brazilian")."""
