@@ -219,3 +219,25 @@ def test_a_price_now_and_what_it_was_puts_the_old_one_right() -> None:
 )
 def test_a_trait_said_after_im_is_kept(said: str, line: str) -> None:
     assert facts(("user", said)) == [line]
+
+
+def test_the_numbers_of_listed_options_are_no_value_but_ages_are() -> None:
+    asked = (
+        "Which of these interest you?\n1. Food\n2. Beaches\n3. Caves\n4. History\nAny allergies?"
+    )
+    found = facts(("assistant", asked), ("user", "1 and 4 mostly. and I'm allergic to shellfish"))
+    assert found == ["User is allergic to shellfish."]
+    assert facts(("assistant", "How old are the kids?"), ("user", "9 and 12")) == [
+        "User's kids are 9 and 12."
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have two options.",
+        "We have decided on Sunday 28th September, early in the morning, before the beach is busy.",
+    ],
+)
+def test_options_or_a_day_without_what_they_are_for_are_not_stored(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -63,7 +63,9 @@ _BARE_PICK = re.compile(
     r"|^\S+ (?:has )?(?:just )?(?:signed up|registered|enrolled|subscribed)\.$"
     # "We are 4 people.": who "we" are, the talk says
     r"|^User (?:is|are) (?:\d+|two|three|four|five|six|seven|eight) (?:people|persons|of us)\b"
-    r"|^User (?:has )?(?:just )?got the job\.$",
+    r"|^User (?:has )?(?:just )?got the job\.$"
+    # "User has two options.": which, the talk said
+    r"|^\S+ (?:has|have|had) (?:\d+|two|three|four|a few|some|several) (?:options|choices)\.$",
     _I,
 )
 # "User got 5l of evapo-rust.", "User ordered 30 sheets.": supplies for the job in hand,
@@ -247,7 +249,8 @@ _WHOSE_CHOSEN_DATE = re.compile(
 _BARE_DATE_CHOICE = re.compile(
     r"^User (?:has |have )?(?:just |now |finally )?(?:booked|settled on|decided on|agreed on|"
     r"gone for|picked|chosen|chose)(?: it)?(?: for| on)? (?:the )?"
-    rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?{DATE}(?:,? \d{{4}})?\.$",
+    # ("User has decided on Sunday 28th September, early in the morning, before …")
+    rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?{DATE}(?:,? \d{{4}})?(?:,[^.]*)?\.$",
     _I,
 )
 # "User sometimes cooks together.": with whom, the "we" of the talk said.

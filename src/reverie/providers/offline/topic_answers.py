@@ -149,6 +149,11 @@ _HOW_MUCH_ONLY = re.compile(
     r"plenty|some|a few|a couple|yes|no|yeah|nope|yep|definitely|absolutely",
     _I,
 )
+# "1 and 4 mostly", after a question that listed options by number: which items, not a value
+_ITEM_NUMBERS = re.compile(
+    r"\d{1,2}(?:(?:,| and| or| &) ?\d{1,2})+(?: (?:mostly|only|both|probably))?", _I
+)
+_LISTS_BY_NUMBER = re.compile(r"(?:^|\s)1[.)]\s.*(?:^|\s)2[.)]\s", re.DOTALL)
 # "monitor is 1440p": a clause with its own verb is for the clause rules.
 _CLAUSE = re.compile(
     rf"\b(?:{AUXILIARY}|can't|could|should|don't|doesn't|didn't|won't|isn't|aren't|wasn't|"
@@ -263,7 +268,7 @@ def topic_answers(
             found.append(FrameFact(f"{subject} is {verb} {value}.", (subject, verb)))
             continue
         topic = _topic(bare, bare_ok=numbered, by_assistant=by_assistant)
-        if topic is None:
+        if topic is None or (_ITEM_NUMBERS.fullmatch(value) and _LISTS_BY_NUMBER.search(question)):
             continue
         owned, what = topic
         value = _without_label(value, what)
