@@ -241,3 +241,40 @@ def test_the_numbers_of_listed_options_are_no_value_but_ages_are() -> None:
 )
 def test_options_or_a_day_without_what_they_are_for_are_not_stored(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+_FRIENDS = [
+    ("user", "morning Oisín! van died on the N6"),
+    ("assistant", "ah no. that's brutal man"),
+    ("user", "Aisling and I are finally getting married"),
+    ("assistant", "STOP. FINALLY"),
+]
+
+
+def test_a_part_asked_of_a_friend_and_taken_is_theirs() -> None:
+    chat = [
+        *_FRIENDS,
+        ("user", "so. will you be my best man"),
+        ("assistant", "ferg"),
+        ("assistant", "I'd be honoured. genuinely. yes"),
+        ("user", "cheers Oisín"),
+    ]
+    assert "Oisín is User's best man." in facts(*chat)
+
+
+def test_a_part_not_taken_is_nobodys() -> None:
+    chat = [*_FRIENDS, ("user", "will you be my best man"), ("assistant", "no way, ask Dec")]
+    assert not any("best man" in line for line in facts(*chat))
+
+
+def test_a_friends_birthday_wish_tells_the_age_turned_that_day() -> None:
+    chat = [*_FRIENDS, ("assistant", "happy birthday old man!! 42!!!"), ("user", "cheers Oisín")]
+    assert "User turned 42 on 2 March 2026." in facts(*chat)
+
+
+@pytest.mark.parametrize(
+    "wish", ["happy belated birthday!! 42!!!", "happy birthday to your mum!! 70!!"]
+)
+def test_a_late_wish_or_one_for_someone_else_tells_no_age(wish: str) -> None:
+    chat = [*_FRIENDS, ("assistant", wish), ("user", "cheers Oisín")]
+    assert not any("turned" in line for line in facts(*chat))

@@ -9,7 +9,10 @@ must be plain: a name the conversation writes as one, a relative ("mum",
 "my sister"), the speaker's parents, or "our" (the speaker and their partner).
 Being asked to stand beside someone is kept too: "she asked me to be a
 bridesmaid!" → "User is a bridesmaid."; "Kasia asked me to be Zofia's
-godmother" → "User is Zofia's godmother."
+godmother" → "User is Zofia's godmother.", and so is a part asked of a friend and
+taken ("will you be my best man" — "I'd be honoured. genuinely. yes";
+:func:`role_accepted`). A friend's "happy birthday old man!! 42!!!" tells the age
+the user turned that day (:func:`birthday_wish`).
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from collections.abc import Sequence
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, TOKEN, FrameFact, date_text
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.relative_days import with_dates
 
-__all__ = ["birthday_frames", "occasion_frames", "own_birthday"]
+__all__ = ["birthday_frames", "birthday_wish", "occasion_frames", "own_birthday", "role_accepted"]
 
 _I = re.IGNORECASE
 
@@ -158,3 +162,47 @@ def own_birthday(text: str, subject: str) -> list[FrameFact]:
     return [
         FrameFact(f"{subject}'s birthday is {date_text(match['date'])}.", (subject, "birthday"))
     ]
+
+
+# "happy birthday old man!! 42!!!": a friend's wish, with the age turned that day (not a
+# belated one, nor one for someone else: "happy birthday to your mum").
+_WISH = re.compile(r"\bhappy (?:birthday|bday|b-day)\b(?! to\b)", re.IGNORECASE)
+_LATE_OR_EARLY = re.compile(
+    r"\b(?:belated|late|early|tomorrow|yesterday|for \w+day)\b", re.IGNORECASE
+)
+_AGE_SHOUTED = re.compile(r"(?<![\d£$€.,:/-])(?P<age>1[3-9]|[2-9]\d)(?:!+|\b(?= today\b))(?![\d%])")
+
+
+def birthday_wish(text: str, said_on: str | None) -> list[FrameFact]:
+    """ "happy birthday old man!! 42!!!", said to the user: the age they turned that day."""
+    if not said_on or _WISH.search(text) is None or _LATE_OR_EARLY.search(text) is not None:
+        return []
+    ages = {match["age"] for match in _AGE_SHOUTED.finditer(text)}
+    if len(ages) != 1:
+        return []
+    line = with_dates(f"User turned {ages.pop()} today.", said_on)
+    return [FrameFact(line, ("User", "age"))]
+
+
+# "will you be my best man" — "I'd be honoured. genuinely. yes": a part in one's big day, asked
+# of the other and taken.
+_ASKED_A_PART = re.compile(
+    r"\b(?:will|would|can) (?:you|u) be (?:my|our) (?P<role>best man|bridesmaid|maid of honou?r|"
+    r"groomsman|godmother|godfather|godparent|witness|page boy|flower girl)\b",
+    re.IGNORECASE,
+)
+_TAKEN = re.compile(
+    r"^(?:y+e+s+|yeah|yep|of course|obviously|absolutely|definitely|i'd be honou?red|"
+    r"i would be honou?red|i'd love to|i would love to)\b|[.!]\s*(?:y+e+s+|of course)\b",
+    re.IGNORECASE,
+)
+
+
+def role_accepted(asked: str, reply: str, who: str, asker: str) -> list[FrameFact]:
+    """ "will you be my best man" (``asker``), then a yes from ``who``: ``who``'s part."""
+    match = _ASKED_A_PART.search(asked)
+    if match is None or _TAKEN.search(reply) is None or re.search(r"\bnot?\b", reply, re.I):
+        return []
+    role = match["role"].lower()
+    whose = "User's" if asker == "User" else f"{asker}'s"
+    return [FrameFact(f"{who} is {whose} {role}.", (who, role), durable=who != "User")]

@@ -18,6 +18,7 @@ from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
 from reverie.providers.offline.measures import measures
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.occasion_frames import birthday_wish, role_accepted
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.speakers import Speakers
@@ -60,8 +61,13 @@ def turn_frames(
     framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
     if speakers.work:
         framed += work_frames(turn.text)
+    if speakers.other_is_person and voice.listener == "User":
+        framed += birthday_wish(turn.text, turn.date)  # "happy birthday old man!! 42!!!"
     framed += topic_news(turn.text, voice.speaker)
     framed += profile_list(turn.text, voice.speaker)
+    if asked is not None and nth <= 2 and voice.listener not in (None, "the assistant"):
+        # ("so. will you be my best man", asked without its question mark)
+        framed += role_accepted(asked.text, turn.text, voice.speaker, voice.listener)
     if asked is not None and asks_something(asked.text):
         if nth == 0:
             early = len(own) < FIRST_MESSAGES
