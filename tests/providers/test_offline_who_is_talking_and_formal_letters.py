@@ -17,6 +17,7 @@ from offline_facts import facts
 from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.learner_english import as_the_rules_read
 from reverie.providers.offline.sentences import split_sentences
+from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 
@@ -278,3 +279,15 @@ def test_a_friends_birthday_wish_tells_the_age_turned_that_day() -> None:
 def test_a_late_wish_or_one_for_someone_else_tells_no_age(wish: str) -> None:
     chat = [*_FRIENDS, ("assistant", wish), ("user", "cheers Oisín")]
     assert not any("turned" in line for line in facts(*chat))
+
+
+def test_years_sober_is_said_apart_and_is_no_age() -> None:
+    said = "also I don't drink, 3 years sober in Jan, so don't bother with the \"no beer\" stuff"
+    assert facts(("user", said)) == ["User doesn't drink.", "User is 3 years sober in Jan."]
+    assert slot_of("User is 3 years sober in Jan.") is None
+    assert slot_of("User is 33, been running on and off.") == ("User", "age")
+
+
+def test_a_shift_pattern_one_does_is_worked() -> None:
+    said = "I'm a deckhand on the Solent Link ferries and I do week on week off."
+    assert "User works week on week off." in facts(("user", said))

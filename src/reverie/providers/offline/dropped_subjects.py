@@ -71,7 +71,7 @@ _DROPPED_I_HAVE_BEEN = re.compile(
 )
 _DROPPED_I_AM = re.compile(
     # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
-    r"^(?:\d+ (?:weeks?|wks?|days?|months?) (?:postpartum|pregnant|post-?op|sober)\b"
+    r"^(?:\d+ (?:weeks?|wks?|days?|months?|years?|yrs?) (?:postpartum|pregnant|post-?op|sober)\b"
     # "flying bristol to bari on 14 may": a journey, with its day
     rf"|(?:flying|moving|relocating) (?:from )?[\w-]+ to [\w-]+(?: [\w-]+)? on (?:the )?\d{{1,2}}"
     rf"(?:st|nd|rd|th)?(?: of)? {MONTH}\b"

@@ -215,6 +215,12 @@ _GIVEN_A_DATE = re.compile(
     r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )",
     _I,
 )
+# "I do week on week off", "I do 4 on 4 off": a shift pattern, worked.
+_DO_SHIFTS = re.compile(
+    r"^I (?:do|'m on|am on) "
+    r"(?=(?:a )?(?:week|\d+(?: days?)?) on,? (?:a )?(?:week|\d+(?: days?)?) off\b)",
+    _I,
+)
 # "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
 # as what one is doing these weeks.
 _GOING_WEEKLY = re.compile(
@@ -292,7 +298,7 @@ def strip_fillers(sentence: str) -> str:
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
-    text = _GOING_WEEKLY.sub(r"I go to \g<what>", text)
+    text = _DO_SHIFTS.sub("I work ", _GOING_WEEKLY.sub(r"I go to \g<what>", text))
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)

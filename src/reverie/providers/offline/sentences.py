@@ -71,6 +71,8 @@ _CLAUSE = re.compile(
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
     r"|\s+(?:but|so)\s+(?=(?:my \w+|mum|mom|dad|his \w+|her \w+|their \w+)(?:'s| is| are| was|"
     r" has| \w+s)\b)"
+    # "I don't drink, 3 years sober in Jan": how long, said as a clause of its own
+    r"|,\s*(?=\d+ (?:years?|yrs?|months?) (?:sober|clean|smoke-free|vegan|vegetarian)\b)"
     # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
     r"use|remove|swap|leave out|no)\b)"

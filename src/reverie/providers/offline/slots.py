@@ -55,7 +55,9 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|turns|turned|is turning|just turned) \d{1,3}"
-            r"(?=,| years?\b| today\b| on\b| this\b| next\b| in\b)"
+            # (not "User is 3 years sober": how long, not how old)
+            r"(?=,| years?\b(?! (?:sober|clean|smoke-free|vegan|vegetarian|married|together)\b)"
+            r"| today\b| on\b| this\b| next\b| in\b)"
         ),
         "age",
     ),
