@@ -291,3 +291,18 @@ def test_years_sober_is_said_apart_and_is_no_age() -> None:
 def test_a_shift_pattern_one_does_is_worked() -> None:
     said = "I'm a deckhand on the Solent Link ferries and I do week on week off."
     assert "User works week on week off." in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            "Also Saturday he goes to Hungarian school in Aberdeen, for the language.",
+            "he goes to Hungarian school in Aberdeen on Saturday, for the language.",
+        ),
+        ("Sunday I play football with my son.", "I play football with my son on Sunday."),
+        ("on Saturday we will go", "on Saturday we will go"),
+    ],
+)
+def test_a_day_said_first_goes_after_what_is_done_on_it(said: str, read: str) -> None:
+    assert as_the_rules_read(said) == read

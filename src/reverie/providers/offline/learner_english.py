@@ -84,6 +84,13 @@ _AM_HAVING = re.compile(
     _I,
 )
 
+# "Saturday he goes to Hungarian school": the day said first
+_DAY_FIRST = re.compile(
+    r"^(?:also |and )?(?:on )?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?),? "
+    r"(?P<said>(?:he|she|I|we|they) (?!(?:will|would|can|could|might|was|were|had)\b)[^,.;!?]+)"
+    r"(?P<rest>.*)$",
+    _I,
+)
 # "I have MSc in chemistry", "I have Hungarian licence": a thing had, without its article
 _HAVE_NO_ARTICLE = re.compile(
     r"^I (?P<verb>have|had) (?=(?P<thing>(?:(?!(?:a|an|the|my|no|not|to|been|got|some|any|"
@@ -108,7 +115,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
-    said = _HAVE_NO_ARTICLE.sub(_had_with_article, said)
+    said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
     said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)
@@ -124,6 +131,10 @@ def as_the_rules_read(sentence: str) -> str:
 def _with_article(match: re.Match[str]) -> str:
     article = "an" if match["job"][:1].lower() in "aeiou" else "a"
     return f"I {match['be']} {article} "
+
+
+def _day_after(match: re.Match[str]) -> str:
+    return f"{match['said']} on {match['day'].capitalize()}{match['rest']}"
 
 
 def _had_with_article(match: re.Match[str]) -> str:
