@@ -306,3 +306,10 @@ def test_a_shift_pattern_one_does_is_worked() -> None:
 )
 def test_a_day_said_first_goes_after_what_is_done_on_it(said: str, read: str) -> None:
     assert as_the_rules_read(said) == read
+
+
+def test_code_first_explanation_after_is_a_rule_for_every_answer() -> None:
+    said = "can you help me debug? code first, explanation after, keep it short pls"
+    assert "User wants the assistant to give the code first, explanation after." in facts(
+        ("user", said)
+    )

@@ -148,7 +148,9 @@ _STOP_USING = re.compile(
 # of explanation max": the order of every answer.
 _CODE_FIRST = re.compile(
     r"^(?:(?:also|and|so|tbh|pls|please|can you|could you|can u)[,]?\s+)*(?:do |give |put |show )?"
-    r"(?:me )?(?:the )?code first(?P<rest>(?:,? (?:and|then) [^?.!;]{3,60}?)?)"
+    # ("code first, explanation after, keep it short pls")
+    r"(?:me )?(?:the )?code first(?P<rest>(?:,? (?:and|then) [^?.!;]{3,60}?"
+    r"|, (?:short |brief )?explanations? (?:after|afterwards|second|below)(?:, [^?.!;]{3,30}?)?)?)"
     r"(?:,? (?:please|pls|plz))?[?.!]*$",
     _I,
 )
