@@ -117,8 +117,9 @@ scored, on the rules of the start of the round it came, 60.0 % / 50.0 % on that 
 rules; then read and used for development: 66.9 % / 55.2 % at its end), ``writer34`` (six by
 a thirty-fourth: never read for a round; 69.2 % / 46.9 % when first scored, on the rules of the
 start of the round it came, and the same on that round's final rules; then read and used for
-development) and ``writer35`` (six by a thirty-fifth: never read; 59.7 % / 48.8 % when first
-scored, on the rules of the start of the round it came).
+development: 80.6 % / 61.5 % at its end) and ``writer35`` (six by a thirty-fifth: never read;
+59.7 % / 48.8 % when first scored, on the rules of the start of the round it came, 60.1 % /
+48.8 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
