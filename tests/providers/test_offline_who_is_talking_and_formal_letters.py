@@ -313,3 +313,16 @@ def test_code_first_explanation_after_is_a_rule_for_every_answer() -> None:
     assert "User wants the assistant to give the code first, explanation after." in facts(
         ("user", said)
     )
+
+
+def test_what_was_decided_is_read_whole() -> None:
+    assert facts(("user", "I have decided that I'm moving to Leeds in July.")) == [
+        "User is moving to Leeds in July."
+    ]
+
+
+def test_a_name_typed_without_its_apostrophe_is_given() -> None:
+    assert facts(("user", "my names jo btw, im a nurse")) == [
+        "User's name is Jo.",
+        "User is a nurse.",
+    ]
