@@ -246,6 +246,7 @@ def _aside_about(line: str) -> str:
 # be my last": an aside between two dashes, inside one sentence.
 _DASH_ASIDE = re.compile(r"\s+[—–]\s+(?P<inner>[^—–.!?\n]{3,120}?)\s+[—–]\s+(?=\w)")
 _NEXT_END = re.compile(r"[.!?](?=\s|$)|$")
+_JOINED_ON = re.compile(r"(?:and|but|so|or|then)\b")
 
 
 def _dash_aside_after(line: str) -> str:
@@ -255,7 +256,7 @@ def _dash_aside_after(line: str) -> str:
         stop = end.end() if end is not None else len(line)
         # ("… in British English — you wrote 'organize' — and please continue …": a clause
         # of its own after the aside)
-        joint = ", " if re.match(r"(?:and|but|so|or|then)\b", line[match.end() :]) else " "
+        joint = ", " if _JOINED_ON.match(line, match.end()) else " "
         host = line[: match.start()] + joint + line[match.end() : stop]
         line = f"{host.rstrip(' .')}. {match['inner'].strip()}.{line[stop:]}"
     return line

@@ -240,15 +240,15 @@ _BARE_HOUR = re.compile(
 )
 
 # "The date User has settled on is Saturday 20th September.": the date of what, the talk said.
+_SETTLED_ON = r"(?:settled on|chosen|picked|decided on|agreed on|gone for|booked)"
 _WHOSE_CHOSEN_DATE = re.compile(
-    r"^The (?:date|day|time|place|venue|weekend) User (?:has |have |had )?(?:settled on|chosen|"
-    r"picked|decided on|agreed on|gone for|booked)\b"
+    rf"^The (?:date|day|time|place|venue|weekend) User (?:has |have |had )?{_SETTLED_ON}\b"
 )
 # "User booked for wed 3 Dec.", "User has settled on Friday 16 January 2026.": a date chosen
 # for what, only the talk before said.
 _BARE_DATE_CHOICE = re.compile(
-    r"^User (?:has |have )?(?:just |now |finally )?(?:booked|settled on|decided on|agreed on|"
-    r"gone for|picked|chosen|chose)(?: it)?(?: for| on)? (?:the )?"
+    rf"^User (?:has |have )?(?:just |now |finally )?(?:{_SETTLED_ON}|chose)(?: it)?(?: for| on)? "
+    r"(?:the )?"
     # ("User has decided on Sunday 28th September, early in the morning, before …")
     rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?{DATE}(?:,? \d{{4}})?(?:,[^.]*)?\.$",
     _I,
