@@ -117,13 +117,15 @@ scored, on the rules of the start of the round it came, 60.0 % / 50.0 % on that 
 rules; then read and used for development: 66.9 % / 55.2 % at its end), ``writer34`` (six by
 a thirty-fourth: never read for a round; 69.2 % / 46.9 % when first scored, on the rules of the
 start of the round it came, and the same on that round's final rules; then read and used for
-development: 80.6 % / 61.5 % at its end) and ``writer35`` (six by a thirty-fifth: never read;
-59.7 % / 48.8 % when first scored, on the rules of the start of the round it came, 60.1 % /
-48.8 % on that round's final rules).
+development: 80.6 % / 61.5 % at its end), ``writer35`` (six by a thirty-fifth: never read for
+a round; 59.7 % / 48.8 % when first scored, on the rules of the start of the round it came,
+60.1 % / 48.8 % on that round's final rules; then read and used for development) and
+``writer36`` (six by a thirty-sixth: never read; 59.6 % / 45.7 % when first scored, on the
+rules of the start of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer35|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer36|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -184,6 +186,7 @@ SETS = (
     "writer33",
     "writer34",
     "writer35",
+    "writer36",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
