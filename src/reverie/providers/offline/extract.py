@@ -37,6 +37,7 @@ from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import aged_again, mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.named_relations import name_the_relations
+from reverie.providers.offline.occasion_frames import birthday_wish
 from reverie.providers.offline.owners import (
     as_household,
     named_subject,
@@ -228,6 +229,14 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             for taken_back in last_said.pop(turn.role, []):
                 if taken_back in facts:
                     facts.remove(taken_back)
+        if voice is None and speakers.other_is_person and turn.role == "assistant":
+            # a friend whose name is never said still wishes "HAPPY BDAY U OLD MAN", "36!!!"
+            wished = last_by["assistant"].text if "assistant" in last_by else ""
+            for frame in birthday_wish(turn.text, turn.date, wished):
+                if fact_key(frame.text) not in seen:
+                    seen.add(fact_key(frame.text))
+                    _fill_slot(slots, facts, frame.slot, Fact("permanent", frame.text))
+                    facts.append(Fact("permanent", frame.text))
         if voice is None or takes_itself_back(turn.text):
             talk.append(turn.text)
             if turn.role == "assistant":
@@ -384,7 +393,32 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     if addressed and not speakers.other_is_person and not _names_the_user(addressed, facts):
         # the name an assistant calls the user by, when their own words gave it no line
         facts.append(Fact("permanent", f"User's name is {addressed}."))
-    return name_the_relations(_known_lines(previous_summary), facts)
+    return name_the_relations(_known_lines(previous_summary), _said_more_fully(facts))
+
+
+_IS_A = re.compile(r"^(?P<who>\S+) is an? ")
+
+
+def _said_more_fully(facts: list[Fact]) -> list[Fact]:
+    """Without a description said again, later, with more: "User is a setter." then "User is
+    a full-time route setter at crux collective."."""
+    kept = []
+    for index, fact in enumerate(facts):
+        opener = _IS_A.match(fact.text)
+        if opener is not None:
+            words = _content_words(fact.text)
+            fuller = (
+                later
+                for later in facts[index + 1 :]
+                if (said := _IS_A.match(later.text)) is not None
+                and said["who"] == opener["who"]
+                and len(later.text) > len(fact.text)
+                and words <= _content_words(later.text)
+            )
+            if next(fuller, None) is not None:
+                continue
+        kept.append(fact)
+    return kept
 
 
 _CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) over ")

@@ -33,7 +33,10 @@ _FILLERS = re.compile(
     # "Currently I work as a barista", "these days I work from home": now, as every fact is
     r"currently|at the moment|these days|at present|"
     # "I'm afraid, a more personal one": a hedge, not a fear
-    r"I'm afraid(?=,)|I am afraid(?=,))\b[,!:.\s-]*|(?:please )?(?:remember|"
+    r"I'm afraid(?=,)|I am afraid(?=,)|"
+    # "problem is im a setter": what the speaker says next is the fact, the lead a frame
+    r"(?:the )?(?:problem|thing|issue|trouble|catch) is(?=,? (?:I'm|I am|I've|I have|my)\b))"
+    r"\b[,!:.\s-]*|(?:please )?(?:remember|"
     r"keep in mind|for future reference|for your information)\s*:\s*"
     # Agreement words count as fillers only when punctuation follows them:
     # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.
@@ -49,6 +52,7 @@ _TRAILING_FILLERS = re.compile(
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
     r"good shout|innit|I'm afraid|I am afraid|of course|and everything|and all that|and stuff|"
+    r"so like|"
     # ("she's always right", "you were right": "right" there is what someone is)
     r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
     r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )right))+[.!]*$",
@@ -102,8 +106,9 @@ _HOW_KNOWN = re.compile(
     r"don't forget|(?:the |my )?(?:gp|doctor|doc|dentist|consultant|nurse|physio) "
     r"(?:says|said|thinks|confirmed)"
     # "i told her i'm vegetarian", "i keep telling mum i'm vegan": said again, to someone
+    # ("I told that I am quality inspector": a learner's "I said", to whom left out)
     r"|I (?:(?:have|'ve) )?(?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
-    r"mom|dad|(?-i:[A-Z])\w+)"
+    r"mom|dad|(?-i:[A-Z])\w+|that(?= I\b))"
     # "i should say i'm dyslexic": a fact brought up, not a duty
     r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"
     r"(?:say|mention|add|tell you|point out)"

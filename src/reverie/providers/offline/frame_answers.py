@@ -27,6 +27,7 @@ from reverie.providers.offline.frame_words import (
     date_text,
     pet_line,
     recent_pet,
+    relation_word,
     sentences,
     titled,
 )
@@ -158,7 +159,10 @@ def answer_frames(
         last = asked[-1]
     else:
         return []
-    first = _AFTER_QUESTION_WORDS.sub("", sentences(answer)[0] if sentences(answer) else "")
+    said_first = sentences(answer)[0] if sentences(answer) else ""
+    if (kin := _ASKS_IF_KIN.search(last)) is not None:
+        return _kin_agreed(kin, re.split(r"[,.;!?(]", said_first, maxsplit=1)[0], subject, lexicon)
+    first = _AFTER_QUESTION_WORDS.sub("", said_first)
     head = re.split(r"[,.;!?(]|\s+-\s+|\s+—\s+", first, maxsplit=1)[0].strip()
     head = strip_fillers(head)
     if (state := _ASKS_STATE.search(last)) is not None:
@@ -207,6 +211,9 @@ _ASKS_WHO = re.compile(
     rf"(?:who(?:'s| is) (?P<name>{TOKEN})|(?P<name2>{TOKEN}) is(?:…|\.\.\.)?)\?$",
     _I,
 )
+# "Is Tui your partner?" — "ya my gf", "yes": who someone named is, agreed to.
+_ASKS_IF_KIN = re.compile(rf"\bis (?P<name>{TOKEN}) (?:your|ur) (?P<rel>{RELATION})\?$", _I)
+_AGREED = re.compile(r"^(?:yes|yeah|yep|yup|yea|ya|yah|correct|that's right)\b[,.!\s]*", _I)
 _BARE_JOB = re.compile(rf"(?:[a-z&-]+ )?{JOB}", _I)
 _RELATION_ANSWER = re.compile(rf"^(?:(?:she's |he's |they're )?my )?(?P<rel>{RELATION})$", _I)
 
@@ -220,6 +227,20 @@ def _who_answer(last: str, head: str, subject: str, lexicon: NameLexicon) -> lis
     if name is None or name == subject:
         return []
     rel = said["rel"].lower()
+    return [FrameFact(f"{subject}'s {rel} is {name}.", (subject, rel))]
+
+
+def _kin_agreed(
+    kin: re.Match[str], head: str, subject: str, lexicon: NameLexicon
+) -> list[FrameFact]:
+    agreed = _AGREED.match(head)
+    if agreed is None or re.search(r"\b(?:not|no|ex|kind of|sort of|ish|was)\b", head, _I):
+        return []
+    name = lexicon.name(kin["name"], by_shape=True)
+    if name is None or name == subject:
+        return []
+    said = _RELATION_ANSWER.match(head[agreed.end() :].strip(" .!"))
+    rel = relation_word(said["rel"] if said is not None else kin["rel"])
     return [FrameFact(f"{subject}'s {rel} is {name}.", (subject, rel))]
 
 

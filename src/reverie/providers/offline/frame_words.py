@@ -268,5 +268,6 @@ JOB = (
     r"devops|qa|tester|recruiter|paralegal|firefighter|waiter|waitress|bartender|courier|nanny|"
     r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
     r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
-    r"caregiver|secretary|bookkeeper)"
+    r"caregiver|secretary|bookkeeper|inspector|supervisor|surveyor|programmer|administrator|"
+    r"coordinator|operator)"
 )

@@ -307,6 +307,12 @@ def _sentence_frames(
                 and _BARE_THEN_VERB.match(after) is not None
             ):
                 continue  # "I think Skoda Fabia, my father had Skoda": a new clause, his
+            if (
+                pattern is _NAME_IS_MY_RELATION
+                and (named := re.match(rf"\s*({TOKEN})", after)) is not None
+                and lexicon.name(named[1], sentence[match.end() + named.end() :]) is not None
+            ):
+                continue  # "no zucchini, my partner Marcus hates it": the partner is named after
             if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
             if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):

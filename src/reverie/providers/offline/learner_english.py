@@ -32,6 +32,12 @@ _NO_ARTICLE = re.compile(
     r"\b(?!['’]s))",
     _I,
 )
+# "quality inspector in factory in Dyce": a workplace without its article
+_AT_NO_ARTICLE = re.compile(
+    r"(?<=\b(?:in|at) )(?=(?:factory|hotel|warehouse|restaurant|supermarket|bakery|laboratory|"
+    r"lab|call centre|call center|care home|nursing home)\b)",
+    _I,
+)
 # "in Turkey I was a pharmacist, 11 years": the place said first
 _PLACE_FIRST = re.compile(
     r"^(?:back )?in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
@@ -110,6 +116,8 @@ _THING_FIRST = re.compile(
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
     said = _NO_ARTICLE.sub(_with_article, sentence)
+    if said != sentence:
+        said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)

@@ -205,6 +205,18 @@ _CAN_START_ON = re.compile(
     r"(?=(?:on |next |\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day))",
     _I,
 )
+# "My mother comes on 18 December": a visit on a day of the calendar, said in the present.
+_COMES_ON = re.compile(
+    r"\b(?P<who>(?:[Mm]y|[Oo]ur) [a-z]+|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+)"
+    r"(?P<aside> \([^()]{1,30}\))? comes(?= on (?:the )?\d)"
+)
+# "I PASSED!!! Life in UK test, 22 from 24": what was passed, said after the news
+_PASSED_WHAT = re.compile(
+    r"\b(?P<said>I (?:passed|failed))[!.]+\s+(?:the |my )?(?P<what>(?:[A-Za-z]+ ){0,4}?"
+    r"(?:test|exam|interview|assessment|audition|probation|theory|practical))\b"
+    r"(?=\s*(?:[,.;!]|$|with\b|today\b))",
+    _I,
+)
 # "I shall step down in July": a formal writer's "will" (not "shall we …?", asking).
 _FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
 # "I'm aiming for 2:10 now not sub 2": a target, said as what one aims for.
@@ -323,6 +335,8 @@ def normalise_chat(text: str) -> str:
         line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", line))
         line = _NOW_NOT.sub(" now, not ", line)
         line = _FORMAL_WILL.sub(r"\1 will", line)
+        line = _PASSED_WHAT.sub(r"\g<said> the \g<what>", line)
+        line = _COMES_ON.sub(r"\g<who>\g<aside> is coming", line)
         line = _MADE_TO_SELL.sub(r"\g<made> to sell ", line)
         line = _KIN_AS_NAME.sub(_whose_kin, line)
         line = _DONE_THEN_WHAT.sub(lambda m: f"{m['done']} {m['what'].lower()}", line)

@@ -23,9 +23,16 @@ from collections.abc import Sequence
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, TOKEN, FrameFact, date_text
 from reverie.providers.offline.name_lexicon import NameLexicon
-from reverie.providers.offline.relative_days import with_dates
+from reverie.providers.offline.relative_days import next_weekday, with_dates
 
-__all__ = ["birthday_frames", "birthday_wish", "occasion_frames", "own_birthday", "role_accepted"]
+__all__ = [
+    "birthday_frames",
+    "birthday_this_week",
+    "birthday_wish",
+    "occasion_frames",
+    "own_birthday",
+    "role_accepted",
+]
 
 _I = re.IGNORECASE
 
@@ -173,15 +180,50 @@ _LATE_OR_EARLY = re.compile(
 _AGE_SHOUTED = re.compile(r"(?<![\d£$€.,:/-])(?P<age>1[3-9]|[2-9]\d)(?:!+|\b(?= today\b))(?![\d%])")
 
 
-def birthday_wish(text: str, said_on: str | None) -> list[FrameFact]:
-    """ "happy birthday old man!! 42!!!", said to the user: the age they turned that day."""
-    if not said_on or _WISH.search(text) is None or _LATE_OR_EARLY.search(text) is not None:
+def birthday_wish(text: str, said_on: str | None, before: str = "") -> list[FrameFact]:
+    """ "happy birthday old man!! 42!!!", said to the user: the age they turned that day.
+
+    The age may come in the message after the wish (``before``): "HAPPY BDAY U OLD MAN",
+    then "36!!! basically dead".
+    """
+    if not said_on or _LATE_OR_EARLY.search(text) is not None:
+        return []
+    if _WISH.search(text) is None and not (
+        _WISH.search(before)
+        and not _LATE_OR_EARLY.search(before)
+        and not _AGE_SHOUTED.search(before)
+    ):
         return []
     ages = {match["age"] for match in _AGE_SHOUTED.finditer(text)}
     if len(ages) != 1:
         return []
     line = with_dates(f"User turned {ages.pop()} today.", said_on)
     return [FrameFact(line, ("User", "age"))]
+
+
+# "also my bday friday lol. 27. old": the day of one's birthday this week, and the age it brings
+_BIRTHDAY_THIS_WEEK = re.compile(
+    r"\bmy (?:birthday|bday|b-day)(?:'s| is)? (?:on |this )?(?P<day>(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day)\b",
+    re.IGNORECASE,
+)
+_AGE_ALONE = re.compile(
+    r"(?:^|[.!,]\s*)(?:turning |I'll be |I will be |will be )?"
+    r"(?P<age>1[3-9]|[2-9]\d)(?=\s*[.!,]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def birthday_this_week(text: str, said_on: str | None) -> list[FrameFact]:
+    """ "my bday friday lol. 27.": the age the speaker turns, on the date of that day."""
+    match = _BIRTHDAY_THIS_WEEK.search(text)
+    if match is None or _SOMEONE_ELSES_BIRTHDAY.search(text[: match.start()]):
+        return []
+    ages = {found["age"] for found in _AGE_ALONE.finditer(text[match.end() :])}
+    day = next_weekday(match["day"], said_on)
+    if len(ages) != 1 or day is None:
+        return []
+    return [FrameFact(f"User turns {ages.pop()} on {day}.", ("User", "age"))]
 
 
 # "will you be my best man" — "I'd be honoured. genuinely. yes": a part in one's big day, asked

@@ -160,7 +160,8 @@ def progressive_ok(rest: str) -> bool:
         "trying": r"^to \w+",
         "doing": r"^(?:\d|a |an )",
         "running": r"^(?:a|an|the|my)\b",
-        "coming": r"^(?:to|for|from|over)\b",
+        # ("my mother is coming on 18 December": an arrival on a day of the calendar)
+        "coming": r"^(?:to|for|from|over)\b|^on (?:the )?\d{1,2}(?:st|nd|rd|th)?\b",
         "taking": r"^(?:a|an|the|my|\d)\b(?! (?:break|nap|walk|shower|look|sec|second|minute|"
         r"moment|day off|breather)\b)",
         "meeting": r"\S",

@@ -182,7 +182,7 @@ _LOWER_SUBJECT = re.compile(
     # "ollie cant come either": a helper verb, said or denied
     r"|\s+(?:can['’]?t|won['’]?t|isn['’]?t|wasn['’]?t|doesn['’]?t|didn['’]?t|hasn['’]?t)\b"
     # "maya's coming too": "is" doing something ("jodie's cat" is hers, not her)
-    r"|['’]s (?:just |also |now )?[a-z]{2,}ing\b)"
+    r"|['’]s (?:just |also |now |probably |still |definitely |finally )?[a-z]{2,}ing\b)"
 )
 # "jodie's cat": someone else's animal, whom a "she" after it means (the user's own is named
 # in the talk, "Pickles. My cat. He is 14")
@@ -245,7 +245,7 @@ def _expand_s(rest: str) -> str:
             r"had|seen|taken|given|found|lost|won|told|sent|spent|paid|kept|brought|taught|"
             r"written|booked|started|ordered|signed|moved|decided|applied|joined|quit|"
             r"asked|offered|agreed|promised|invited|sold|left|chosen|picked|forgotten|"
-            r"eaten|broken up)\b",
+            r"eaten|broken up|gotten|grown|become|stopped|switched|changed|fallen)\b",
             rest,
         )
         is not None

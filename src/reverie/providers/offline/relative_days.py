@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 from reverie.providers.offline.frame_words import MONTH_NAMES
 
-__all__ = ["with_dates"]
+__all__ = ["next_weekday", "with_dates"]
 
 _OFFSETS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
 _RELATIVE = re.compile(
@@ -25,6 +25,25 @@ _RELATIVE = re.compile(
 
 def _written(day: date) -> str:
     return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def next_weekday(name: str, said_on: str | None) -> str | None:
+    """The date of the coming ``name`` ("friday", "fri") from ``said_on``, written out.
+
+    Said on a Friday, "friday" is that day. None without a date or a weekday.
+    """
+    prefix = name.lower()[:3]
+    if not said_on or prefix not in _WEEKDAYS:
+        return None
+    try:
+        sent = date.fromisoformat(said_on[:10])
+    except ValueError:
+        return None
+    ahead = (_WEEKDAYS.index(prefix) - sent.weekday()) % 7
+    return _written(sent + timedelta(days=ahead))
 
 
 def with_dates(line: str, said_on: str | None) -> str:

@@ -88,6 +88,13 @@ _ISNT_ITS = re.compile(
     r"(?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)?),? (?:it's|its|it is) (?P<new>[^,;]+)(?:[,;].*)?$",
     _I,
 )
+# "sorry, not 2016, it is 2017", "no wait not the 14th but the 15th": the old value first.
+_NOT_THEN_NEW = re.compile(
+    r"^(?:(?:and|ah|oh|oops|sorry|so|no|wait)[,!.]?\s+)*not "
+    r"(?P<old>(?:the |on )?[\w'-]+(?: [\w'-]+)??),? (?:it's |its |it is |but )?"
+    r"(?P<new>(?:the |on )?[\w'-]+(?: [\w'-]+)?)[.!]*$",
+    _I,
+)
 # "so june 16 now, not june 2", "march 24 not the 17th": a new value and the old, nothing else.
 _BARE_PAIR = re.compile(
     r"^(?:(?:so|ok|okay|right|well|now)[,]? )?"
@@ -344,6 +351,8 @@ def classify(
         if statement(named, work=work, names=names) is None:
             return classify(f"it's {new}, not {old}", work=work, names=names)
         s = named
+    if (flipped := _NOT_THEN_NEW.match(s)) is not None:
+        s = f"it's {flipped['new']}, not {flipped['old']}"
     if (pair := _BARE_PAIR.match(s)) is not None and all(
         _DAY_OR_DATE.search(value) for value in (pair["new"], pair["old"])
     ):

@@ -215,7 +215,10 @@ _TALK_PLAN = re.compile(
     # next line, or the writer's next minutes
     r"|^User (?:must|has to|needs to) (?:now\b|report|confess|admit|apologi[sz]e|explain)\b"
     # "User should not like to add ten per cent …": a formal writer's "would", weighing a reply
-    r"|^User should (?:not )?like\b",
+    r"|^User should (?:not )?like\b"
+    # "User writes with news …", "User takes the point about the card.": the letter itself
+    r"|^User (?:writes|is writing) (?:with|to (?:ask|say|tell|let)|because|again)\b"
+    r"|^User takes (?:the|your) point\b",
     _I,
 )
 # "User has got a meeting at 3", "User is working on the report", "User has decided to go for

@@ -142,6 +142,12 @@ _IMPLIED_ROLE = re.compile(
 _CURRENT_ROLE = re.compile(
     rf"^(?P<when>currently|now|still) (?P<article>an? )?(?:[a-z-]+ ){{0,2}}{JOB}[.!]?$", _I
 )
+# "full time route setter at crux collective": hours and a workplace make any word a job
+_HOURS_ROLE = re.compile(
+    r"^(?P<hours>full|part)[- ]time (?P<what>(?:(?!(?:the|my|at|for|with)\b)[a-z-]+ ){1,3}"
+    r"(?:at|for|with) \S.*)$",
+    _I,
+)
 _I_SUBJECT = re.compile(r"^(?:i|i'm|i've|i'll|i'd)\b", _I)
 # "dad had a fall", "my sister …", "Ana is …", "u'll be great": someone else is the subject
 # now.
@@ -149,7 +155,11 @@ _OTHER_SUBJECT = re.compile(
     # "my news is boring. got the head of PE job": the speaker's own thing keeps them talking
     rf"^(?:(?:my|our) (?:{KIN_ADJ}(?:{RELATION})\b|friends?\b)"
     r"|(?:he|she|they|it|we|you|u|ur|this|that|there|his|her|their|the|a|an)\b)"
-    r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b",
+    r"|^(?-i:[A-Z])|^(?:mum|mom|dad|(?!name's)\w+'s)\b"
+    # "dev got the promotion!!! site supervisor": someone's news, named in lower case
+    r"|^(?!(?:just|finally|also|then|so|and|but|still|already|only|literally|actually|really|"
+    r"ok|okay|well|lol|omg|yeah|yes|no|never)\b)[a-z]{2,} (?:got|gets|landed) (?:the|a|an|his|"
+    r"her|their) (?:new )?(?:job|promotion|role|place|offer|contract)\b",
     _I,
 )
 
@@ -316,6 +326,9 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             rest = clause[current.end("when") :].strip()
             article = "" if current["article"] else indefinite_article(rest)
             clause = f"I'm {current['when'].lower()} {article}{rest}" if mine else ""
+        elif (hours := _HOURS_ROLE.match(clause)) is not None:
+            said = f"{hours['hours'].lower()}-time {hours['what']}"
+            clause = f"I'm a {said}" if mine else ""
         elif (role := _IMPLIED_ROLE.match(clause)) is not None:
             article = "" if role["article"] else indefinite_article(clause)
             clause = f"I'm {article}{clause}" if mine else ""

@@ -18,7 +18,11 @@ from reverie.providers.offline.frames import message_frames
 from reverie.providers.offline.listed_answers import introduced, listed_answers
 from reverie.providers.offline.measures import measures
 from reverie.providers.offline.name_lexicon import NameLexicon
-from reverie.providers.offline.occasion_frames import birthday_wish, role_accepted
+from reverie.providers.offline.occasion_frames import (
+    birthday_this_week,
+    birthday_wish,
+    role_accepted,
+)
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.profile_list import profile_list
 from reverie.providers.offline.speakers import Speakers
@@ -62,7 +66,10 @@ def turn_frames(
     if speakers.work:
         framed += work_frames(turn.text)
     if speakers.other_is_person and voice.listener == "User":
-        framed += birthday_wish(turn.text, turn.date)  # "happy birthday old man!! 42!!!"
+        # "happy birthday old man!! 42!!!", in one message or two
+        framed += birthday_wish(turn.text, turn.date, own[-1] if own else "")
+    if voice.speaker == "User":
+        framed += birthday_this_week(turn.text, turn.date)  # "my bday friday lol. 27. old"
     framed += topic_news(turn.text, voice.speaker)
     framed += profile_list(turn.text, voice.speaker)
     if asked is not None and nth <= 2 and voice.listener not in (None, "the assistant"):

@@ -236,7 +236,8 @@ NOT_NAMES = frozenset(
     nothing everything dad mom mum mother father brother sister son daughter wife husband
     boyfriend girlfriend partner kids baby
     anyu apu anya apa mutti vati mamá papá mãe maman papa mamma babbo amma appa ammi abbu
-    nanay tatay annem babam
+    nanay tatay annem babam maminka mamka máma tatínek taťka táta mamusia tata isä äiti
+    pappa
     feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thurs fri sat sun
     """
     )

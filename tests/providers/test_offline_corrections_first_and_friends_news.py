@@ -1,0 +1,107 @@
+"""Old value first, news from a friend, and facts said after a frame.
+
+Each case is a line from a realistic chat: "sorry, not 2016, it is 2017" names
+the old value before the new; a friend shouts "HAPPY BIRTHDAY" and the age in
+the next message; "raj got the promotion!!!" is Raj's news, not the speaker's;
+"problem is im a setter" says the job after a frame; and a learner's "I am
+quality inspector in factory" keeps its workplace.
+"""
+
+from __future__ import annotations
+
+from offline_facts import facts
+from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.transcript import Turn
+
+
+def test_a_correction_that_names_the_old_value_first_replaces_it() -> None:
+    moved = facts(
+        ("user", "I moved to Leeds in 2016."),
+        ("assistant", "Nice."),
+        ("user", "sorry, not 2016, it is 2017"),
+    )
+    assert moved == ["User moved to Leeds in 2017 (not 2016)."]
+    booked = facts(
+        ("user", "I booked the flat viewing for the 14th."),
+        ("assistant", "Great."),
+        ("user", "no wait not the 14th but the 15th"),
+    )
+    assert booked == ["User booked the flat viewing for the 15th (not the 14th)."]
+
+
+def test_a_visit_on_a_calendar_day_is_a_plan_and_a_word_for_mother_is_no_name() -> None:
+    said = facts(("user", "My mother (maminka) comes on 18 December for two weeks."))
+    assert said == ["User's mother is coming on 18 December for two weeks (as of 2026-03-02)."]
+
+
+def test_what_was_passed_is_kept_when_said_after_the_news() -> None:
+    assert facts(("user", "I PASSED!!! Life in UK test, 22 from 24")) == [
+        "User passed the Life in UK test, 22 from 24."
+    ]
+
+
+def test_yes_to_is_she_your_partner_names_her_and_no_names_nobody() -> None:
+    assert facts(("assistant", "Is Tui your partner?"), ("user", "ya my gf")) == [
+        "User's girlfriend is Tui."
+    ]
+    assert facts(("assistant", "Is Tui your partner?"), ("user", "no, ex lol")) == []
+
+
+def test_a_birthday_this_week_with_the_age_after_it_dates_the_birthday() -> None:
+    # 1 June 2025 is a Sunday: "friday" is 6 June
+    assert facts(("user", "my bday friday lol. 27."), date="2025-06-01") == [
+        "User turns 27 on 6 June 2025."
+    ]
+
+
+def test_a_friend_wishes_happy_birthday_and_shouts_the_age_in_the_next_message() -> None:
+    said = facts(
+        ("assistant", "oi rob"),
+        ("assistant", "u still breathing"),
+        ("user", "just. fitted a whole kitchen in gungahlin today, knees are gone"),
+        ("assistant", "haha mate ur a machine"),
+        ("user", "lol cheers"),
+        ("assistant", "HAPPY BIRTHDAY YOU DINOSAUR"),
+        ("assistant", "41!!! nearly vintage"),
+        ("user", "cheers mate lol. feel about 60 with these knees"),
+        date="2025-06-01",
+    )
+    assert "User turned 41 on 1 June 2025." in said
+
+
+def test_a_friends_news_named_in_lower_case_is_not_the_speakers_job() -> None:
+    turns = [
+        Turn("assistant", "lunch update", "2025-09-29", "Nell"),
+        Turn("assistant", "raj got the promotion!!! shift manager", "2025-09-29", "Nell"),
+        Turn("assistant", "he's been acting cool about it all morning", "2025-09-29", "Nell"),
+        Turn("user", "HAHA tell him congrats from me", "2025-09-29", "Pia"),
+    ]
+    lines = [fact.text for fact in extract_facts(turns)]
+    assert not any("shift manager" in line for line in lines)
+
+
+def test_a_job_said_after_a_frame_is_kept_and_the_fuller_one_said_later_wins() -> None:
+    said = facts(
+        ("user", "problem is im a setter so like. my job is literally climbing lol"),
+        ("assistant", "Ah, that's awkward. Ask your physio for written limits."),
+        ("user", "ya full time route setter at crux collective in te aro"),
+    )
+    assert said == ["User is a full-time route setter at crux collective in te aro."]
+    assert facts(("user", "the problem is I'm allergic to penicillin")) == [
+        "User is allergic to penicillin."
+    ]
+    assert facts(("user", "I told that I am a night porter now")) == ["User is a night porter now."]
+
+
+def test_a_learners_workplace_gets_its_article_back() -> None:
+    assert facts(("user", "I am quality inspector in factory in Dyce")) == [
+        "User is a quality inspector in a factory in Dyce."
+    ]
+
+
+def test_a_thing_refused_before_a_named_partner_is_not_the_partner() -> None:
+    said = facts(
+        ("assistant", "Good picks. I'd skip Celery in pots anyway; it sulks without water."),
+        ("user", "ha. Definitely NO celery, my husband Omar hates it with a passion."),
+    )
+    assert said == ["User's husband is Omar."]
