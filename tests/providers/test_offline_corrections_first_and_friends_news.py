@@ -105,3 +105,66 @@ def test_a_thing_refused_before_a_named_partner_is_not_the_partner() -> None:
         ("user", "ha. Definitely NO celery, my husband Omar hates it with a passion."),
     )
     assert said == ["User's husband is Omar."]
+
+
+def test_a_new_date_is_said_as_the_date_of_what_was_called_off() -> None:
+    test = facts(
+        (
+            "user",
+            "Ugh. The centre rang. My examiner is ill, my driving test on 14 November is "
+            "cancelled. New date is 28 November, 10:30.",
+        ),
+        date="2025-11-13",
+    )
+    assert "User's driving test is now on 28 November, 10:30 (as of 2025-11-13)." in test
+    visit = facts(
+        ("user", "midwife cancelled. rang at 8. new date is thursday 4th at 11am"),
+        date="2025-11-01",
+    )
+    assert visit == ["User's midwife is now coming on Thursday 4th at 11am (as of 2025-11-01)."]
+    # nothing called off before it: no event to give the date to
+    assert not any("now on" in line for line in facts(("user", "New date is 3 May.")))
+
+
+def test_a_quiz_question_about_a_proper_noun_is_not_the_users_thing() -> None:
+    quiz = "Try these:\n1. What is the Magna Carta, and when was it signed?\n2. Who wrote Hamlet?"
+    said = facts(("assistant", quiz), ("user", "1. a charter of rights, 1215\n2. Shakespeare"))
+    assert said == []
+
+
+def test_who_someone_is_comes_first_so_the_line_about_them_names_them() -> None:
+    said = facts(
+        ("user", "tui's moving in w us"),
+        ("assistant", "Nice, that was quick. Is Tui your partner?"),
+        ("user", "ya my gf. shes a conservator at te papa"),
+    )
+    assert said[-2:] == [
+        "User's girlfriend is Tui.",
+        "User's girlfriend Tui is a conservator at te papa.",
+    ]
+    lower = facts(
+        ("user", "my partner is Sofie"),
+        ("user", "my partner sofie is a midwife at the royal infirmary"),
+    )
+    assert lower[-1] == "User's partner Sofie is a midwife at the royal infirmary."
+
+
+def test_a_birthday_said_in_passing_is_no_ones_name() -> None:
+    from reverie.providers.offline.speakers import identify_speakers
+
+    turns = [
+        Turn("user", "training 3 mornings a week now. cottesloe at 5:30", "2025-09-22"),
+        Turn("assistant", "5:30 is not a real time", "2025-09-22"),
+        Turn("user", "it is when u have a 4 year old", "2025-09-22"),
+        Turn("user", "ok bday. 16th is a thursday so party the saturday after", "2025-09-22"),
+        Turn("assistant", "im there. ill drive down from mandurah", "2025-09-22"),
+    ]
+    assert identify_speakers(turns).other_name is None
+
+
+def test_a_wish_about_the_talk_itself_is_not_kept() -> None:
+    assert facts(("user", "I just want to be understood")) == []
+    assert facts(("user", "I want to make sure I do everything.")) == []
+    assert facts(("user", "I want to make sure the kids are safe")) == [
+        "User wants to make sure the kids are safe."
+    ]

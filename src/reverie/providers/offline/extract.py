@@ -349,6 +349,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             chosen=[fact.text for fact in facts if " chose " in fact.text],
         )
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
+        named_at = facts_before_turn  # where the next "User's wife is Selin." goes
         for frame in framed:
             fact = _framed(frame, voice)
             key = fact_key(fact.text)
@@ -379,7 +380,13 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             seen.add(key)
             earlier.append(fact.text)
             said_at.append(turn_no)
-            facts.append(fact)
+            if related is not None:
+                # "ya my gf. shes a conservator": who she is comes first, so that the line
+                # about her is named by it
+                facts.insert(named_at, fact)
+                named_at += 1
+            else:
+                facts.append(fact)
         for fact in told_moves(unmoved, facts[facts_before_turn:], voice.speaker):
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))

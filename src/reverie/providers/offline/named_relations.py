@@ -46,12 +46,15 @@ def name_the_relations(earlier: Sequence[str], facts: list[Fact]) -> list[Fact]:
     for fact in facts:
         if (naming := _naming_one(fact.text)) is not None:
             known[naming["rel"]] = naming["name"]
-        elif (
-            (about := _ABOUT.match(fact.text)) is not None
-            and (name := known.get(about["rel"])) is not None
-            and not re.search(rf"\b{re.escape(name)}\b", fact.text)
-        ):
-            fact = Fact(fact.tag, f"{fact.text[: about.end()]} {name}{fact.text[about.end() :]}")
+        elif (about := _ABOUT.match(fact.text)) is not None and (
+            name := known.get(about["rel"])
+        ) is not None:
+            rest = fact.text[about.end() :]
+            if rest.lower().startswith(f" {name.lower()} "):
+                # "User's partner sofie is a midwife": the name was said, in lower case
+                fact = Fact(fact.tag, f"{fact.text[: about.end()]} {name}{rest[len(name) + 1 :]}")
+            elif not re.search(rf"\b{re.escape(name)}\b", fact.text, re.IGNORECASE):
+                fact = Fact(fact.tag, f"{fact.text[: about.end()]} {name}{rest}")
         named.append(fact)
     return _with_roles(earlier, named)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.called_off import new_date_named
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -323,7 +324,7 @@ def normalise_chat(text: str) -> str:
         >>> normalise_chat("im moving to porto in may lol 😅")
         "I'm moving to porto in may"
     """
-    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    text = new_date_named(text.replace("\u2019", "'").replace("\u2018", "'"))
     lines = []
     for line in text.split("\n"):
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)

@@ -209,6 +209,11 @@ _TALK_PLAN = re.compile(
     r"(?:more )?questions\b"
     # "User wants to make a list of everything they must do.": what the talk will do
     r"|\bwants? to make a list\b"
+    # "User wants to have an answer.", "User wants to make sure they do everything.": a wish
+    # about the talk itself
+    r"|^User (?:just |really |only )?wants to (?:have an answer|be understood|make sure (?:they|it|"
+    r"that|everything)\b|"
+    r"get (?:it|this|everything) right\b)"
     # "User has one at work for the dispensary.": one of what the talk named
     r"|^\S+ (?:has|had) one (?:at|in|for|on)\b"
     # "User must report a change of plan.", "User must now take the dog out": the letter's

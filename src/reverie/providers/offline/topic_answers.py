@@ -271,6 +271,8 @@ def topic_answers(
         if topic is None or (_ITEM_NUMBERS.fullmatch(value) and _LISTS_BY_NUMBER.search(question)):
             continue
         owned, what = topic
+        if not owned and _names_a_proper_noun(bare, what):
+            continue  # "What is the Cenotaph?": a quiz, not something of the user's
         value = _without_label(value, what)
         if _YES_TO_IT.sub("", value).strip(" .!").lower() == what.lower():
             continue  # "Leopard gecko?" / "yesss leopard gecko.": a yes, no value
@@ -283,6 +285,12 @@ def topic_answers(
         else:
             found.append(FrameFact(f"The {what}: {value}.", ("the", what)))
     return found
+
+
+def _names_a_proper_noun(question: str, what: str) -> bool:
+    said = re.search(rf"\bthe ({re.escape(what)})\b", question, _I)
+    # ("When's the FS exam?": letters standing for the user's course, not a name)
+    return said is not None and re.match(r"[A-ZÀ-Þ][a-zà-ÿ]", said[1]) is not None
 
 
 def _without_label(value: str, what: str) -> str:

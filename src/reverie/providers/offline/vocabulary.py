@@ -234,7 +234,7 @@ NOT_NAMES = frozenset(
     lets let's don't doesn't didn't isn't aren't wasn't i'm i've i'll i'd we're we've
     we'll you're it's that's there's what's nobody everyone someone anyone something
     nothing everything dad mom mum mother father brother sister son daughter wife husband
-    boyfriend girlfriend partner kids baby
+    boyfriend girlfriend partner kids baby birthday bday b-day
     anyu apu anya apa mutti vati mamá papá mãe maman papa mamma babbo amma appa ammi abbu
     nanay tatay annem babam maminka mamka máma tatínek taťka táta mamusia tata isä äiti
     pappa
