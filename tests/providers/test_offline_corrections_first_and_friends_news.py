@@ -168,3 +168,54 @@ def test_a_wish_about_the_talk_itself_is_not_kept() -> None:
     assert facts(("user", "I want to make sure the kids are safe")) == [
         "User wants to make sure the kids are safe."
     ]
+
+
+def test_a_wedding_day_put_right_by_the_spouse_replaces_the_first_one() -> None:
+    said = facts(
+        (
+            "user",
+            "My wife, Edith, and I were married on 3 June 1979, so next summer is forty years.",
+        ),
+        ("assistant", "What a milestone."),
+        (
+            "user",
+            "A correction first. Edith read my last message and informs me that we were "
+            "married on 3 June 1978, not 1979.",
+        ),
+    )
+    assert "User got married on 3 June 1978, not 1979." in said
+    assert not any("1979." in line and "not" not in line for line in said)
+
+
+def test_formal_requests_about_every_reply_are_rules() -> None:
+    said = facts(
+        (
+            "user",
+            "Two requests regarding your replies. First, I should be grateful if you would "
+            "use British spellings and avoid abbreviations. Secondly, please give all prices "
+            "in pounds sterling rather than in euros.",
+        )
+    )
+    assert said == [
+        "User wants the assistant to use British spellings and avoid abbreviations.",
+        "User wants the assistant to give all prices in pounds sterling rather than in euros.",
+    ]
+    # asked once, about one thing: no rule
+    assert facts(("user", "please give me a summary of this")) == []
+
+
+def test_a_condition_had_since_a_month_gone_by_is_kept_and_a_cold_since_monday_is_not() -> None:
+    assert facts(("user", "Problem: I've had plantar fasciitis in my right foot since March.")) == [
+        "User has had plantar fasciitis in their right foot since March."
+    ]
+    assert facts(("user", "I have had migraines for years.")) == [
+        "User has had migraines for years."
+    ]
+    assert facts(("user", "I've had a cold since Monday.")) == []
+
+
+def test_the_job_got_is_named_by_the_title_after_the_news() -> None:
+    assert facts(("user", "I got the job!!! Quality Engineer. Start 2 February.")) == [
+        "User got the job as a Quality Engineer."
+    ]
+    assert facts(("user", "I got the job! Tom is thrilled.")) == []

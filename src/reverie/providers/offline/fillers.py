@@ -113,8 +113,13 @@ _HOW_KNOWN = re.compile(
     r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"
     r"(?:say|mention|add|tell you|point out)"
     # "I forgot to tell you I didn't take the veltrix job": news held back, now told
-    r"|I forgot to (?:tell you|mention|say))(?: that)?,?\s+"
-    r"(?=(?:I'm|I am|I have|I've|I didn't|I did not|I got|my \w+ (?:is|has)|"
+    r"|I forgot to (?:tell you|mention|say)"
+    # "Maud read my first message over my shoulder and informs me that we were married on …":
+    # put right by someone who knows
+    r"|(?-i:[A-Z])[\w'-]+ (?:[^,.;]{0,60} and )?(?:informs|tells|reminds|has reminded|reminded|"
+    r"points out to) me)(?: that)?,?\s+"
+    r"(?=(?:I'm|I am|I have|I've|I didn't|I did not|I got|(?:we|I) (?:got|were|was) married|"
+    r"my \w+ (?:is|has)|"
     r"[A-Za-zÀ-ÿ]+ (?:is|has) (?!to\b)))",
     _I,
 )

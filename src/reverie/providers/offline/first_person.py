@@ -80,9 +80,12 @@ _I_WAS_LIFE = re.compile(
 # condition or thing (not "this cough for 3 days", nor "it for ages").
 _I_HAVE_HAD = re.compile(
     r"^I(?:'ve| have) had (?!it\b|this\b|that\b|them\b|enough\b|a (?:bad|rough|long)\b)"
-    r"(?:[\w'’-]+ ){0,3}?[\w'’-]+ (?:since (?:I was|I were|\d|childhood|birth|I was a)|"
+    r"(?:[\w'’-]+ ){0,5}?[\w'’-]+ (?:since (?:I was|I were|\d|childhood|birth|I was a|"
+    # ("since March": a month gone by, not "since Monday", a week's cold)
+    r"(?:last )?(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|year)\b|(?:uni|school|my teens|my twenties|my thirties)\b)|"
     r"for (?:about |over |nearly |almost |around )?(?:\d+|two|three|four|five|six|seven|eight|"
-    r"nine|ten|twenty|many|a few) years)",
+    r"nine|ten|twenty|many|a few) years|for years)",
     _I,
 )
 

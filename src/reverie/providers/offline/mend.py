@@ -24,7 +24,8 @@ from reverie.providers.offline.person import finish_sentence
 
 __all__ = ["aged_again", "mend_correction", "mended_line"]
 
-_NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)")
+# ("… on 12 April 1986 (not 1985).", "… on 12 April 1986, not 1985.": the old value, aside)
+_NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)|, not [^,()]+(?=\.?$)")
 # How many of the latest lines a bare new value may mend.
 _BARE_REACH = 2
 

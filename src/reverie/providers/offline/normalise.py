@@ -220,6 +220,14 @@ _PASSED_WHAT = re.compile(
 )
 # "I shall step down in July": a formal writer's "will" (not "shall we …?", asking).
 _FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
+# "I should be grateful if you would use British spellings": a formal "please"
+_GRATEFUL_IF = re.compile(
+    r"\bI (?:should|would|'d) be (?:most |very )?(?:grateful|obliged) if you (?:would|could) "
+)
+# "we were married on 12 April 1986": the day of a wedding, said as a state
+_WERE_MARRIED_ON = re.compile(
+    r"\b(?P<who>I|[Ww]e) (?:were|was) married (?=(?:on|in) (?:\d|the \d|[A-Z][a-z]+ \d))"
+)
 # "I'm aiming for 2:10 now not sub 2": a target, said as what one aims for.
 _AIMING_FOR = re.compile(
     r"\b(?:I'm|I am|im) (?:now |still )?aiming for (?=(?:sub[ -]?|under |about |around )?\d)", _I
@@ -336,6 +344,8 @@ def normalise_chat(text: str) -> str:
         line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", line))
         line = _NOW_NOT.sub(" now, not ", line)
         line = _FORMAL_WILL.sub(r"\1 will", line)
+        line = _GRATEFUL_IF.sub("please ", line)
+        line = _WERE_MARRIED_ON.sub(r"\g<who> got married ", line)
         line = _PASSED_WHAT.sub(r"\g<said> the \g<what>", line)
         line = _COMES_ON.sub(r"\g<who>\g<aside> is coming", line)
         line = _MADE_TO_SELL.sub(r"\g<made> to sell ", line)

@@ -176,7 +176,8 @@ _TASK_TOO_SHORT = re.compile(
 
 _RULE = re.compile(
     r"^(?:please (?:always|never|don't|do not|use|keep|write|answer|reply|respond|stop|"
-    r"avoid)|(?:always|never) (?:answer|respond|reply|write|use|speak|talk|greet|start|"
+    r"avoid|give|quote|show|format|spell|include)|(?:always|never) (?:answer|respond|reply|"
+    r"write|use|speak|talk|greet|start|"
     r"suggest|include|add|give|format|explain|call|keep|ask|mention)|(?:don't|do not) "
     r"(?:suggest|use|write|answer|add|include|start|give|explain|call|ask|summari[sz]e|"
     r"mention|recommend|send|reply|respond|repeat))\b",
@@ -185,7 +186,11 @@ _RULE = re.compile(
 _STANDING = re.compile(
     r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|by default|"
     r"whenever|any time|each time|in general|for (?:all )?my (?:\w+ )?(?:stuff|work|texts|"
-    r"emails|code|questions))\b",
+    r"emails|code|questions)"
+    # "please use British spellings", "give all prices in pounds": every answer, by its nature
+    r"|(?:british|american|uk|us) spellings?|abbreviations|all (?:prices|amounts|figures|"
+    r"measurements|units|answers|replies)|(?:in|for) (?:your|all|every) (?:answers|replies|"
+    r"responses))\b",
     _I,
 )
 # Role-play and one-off tasks are instructions for one conversation, not rules.

@@ -117,6 +117,11 @@ _YEARS_AS = re.compile(
     r"together|smoke-free|clean)\b(?=\s*(?:$|[,.;!]| and\b| but\b| now\b))",
     _I,
 )
+# "I got the job!!! Quality Engineer.": the news, then the title of the job
+_GOT_THE_JOB = re.compile(
+    r"^I (?:got|landed|was offered|accepted) the (?:job|role|offer)[.!]*$", _I
+)
+_TITLED_ROLE = re.compile(rf"^(?P<role>(?:[A-Z][a-z]+ ){{0,2}}(?=[A-Z])(?i:{JOB}))[.!]*$")
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
@@ -295,13 +300,24 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         asked: What the other side said just before, when this message answers
             it: the answer to "did she start the nursing thing" is about her.
     """
-    restored = []
+    restored: list[str] = []
     # A message about him or her may drop their subject as well as the speaker's.
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses) and not (
         _ASKS_ABOUT_SOMEONE.search(asked)
     )
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
+        if (
+            restored
+            and _GOT_THE_JOB.search(restored[-1])
+            and (titled := _TITLED_ROLE.match(clause)) is not None
+        ):
+            # "I got the job!!! Quality Engineer.": the job got, named after the news
+            role = titled["role"]
+            got = restored[-1].rstrip("!. ")
+            restored[-1] = f"{got} as {indefinite_article(role)}{role}"
+            restored.append("")
+            continue
         if (
             (done := _DONE_LAST.match(unlabelled)) is not None
             and (done["rest"] or " " in done["what"])
