@@ -9,6 +9,8 @@ quality inspector in factory" keeps its workplace.
 
 from __future__ import annotations
 
+import pytest
+
 from offline_facts import facts
 from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.transcript import Turn
@@ -218,4 +220,51 @@ def test_the_job_got_is_named_by_the_title_after_the_news() -> None:
     assert facts(("user", "I got the job!!! Quality Engineer. Start 2 February.")) == [
         "User got the job as a Quality Engineer."
     ]
+    called = "Second news... Harbourline called this morning. I got the job!!! Quality Engineer."
+    assert facts(("user", called)) == ["User got the job at Harbourline as a Quality Engineer."]
+    # a relative who rang is not the employer
+    assert facts(("user", "Mum called. I got the job! Senior Nurse.")) == [
+        "User got the job as a Senior Nurse."
+    ]
     assert facts(("user", "I got the job! Tom is thrilled.")) == []
+
+
+def test_a_new_goal_said_without_my_replaces_the_old_one() -> None:
+    said = facts(
+        ("user", "Goal is sub-2:15. I run 3 days a week."),
+        ("assistant", "Sounds doable."),
+        ("user", "I'm letting go of sub-2:15. New goal is 2:20, or just finishing."),
+    )
+    assert "User's new goal is 2:20, or just finishing." in said
+    assert "User's goal is sub-2:15." not in said
+
+
+def test_quitting_a_job_or_quitting_in_a_month_gone_by_is_past() -> None:
+    assert facts(("user", "I quit smoking in March!!")) == ["User quit smoking in March."]
+    assert facts(("user", "I quit my job.")) == ["User quit their job."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "My brother Rhys just moved to Vancouver for work.",
+            "User's brother Rhys just moved to Vancouver for work.",
+        ),
+        (
+            "my mum retired last year after 30 years at the NHS",
+            "User's mum retired last year after 30 years at the NHS.",
+        ),
+        ("my sister passed her driving test!", "User's sister passed her driving test."),
+        ("My brother got married in May.", "User's brother got married in May."),
+    ],
+)
+def test_news_of_family_in_the_past_tense_is_kept(said: str, kept: str) -> None:
+    assert facts(("user", said)) == [kept]
+
+
+@pytest.mark.parametrize(
+    "said", ["my dad moved the car", "my mum made lasagne", "my dad got home late"]
+)
+def test_what_family_did_today_is_not_news(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -576,7 +576,10 @@ def test_a_job_said_without_im_a_is_the_speakers_when_it_says_where() -> None:
         )
     )
     assert "User is a maths teacher at cotswold edge academy." in stored
-    assert facts(("user", "my sister got a job. nurse at the royal infirmary")) == []
+    # her news, not the speaker's job
+    assert facts(("user", "my sister got a job. nurse at the royal infirmary")) == [
+        "User's sister got a job."
+    ]
     assert not any(line.startswith("User is a") for line in facts(("user", "a dev. lol")))
     assert "User is an ICU nurse at the Mater in Dublin." in facts(
         ("user", "ICU nurse at the Mater in Dublin. 12 hr nights")

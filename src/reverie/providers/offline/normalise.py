@@ -220,6 +220,11 @@ _PASSED_WHAT = re.compile(
 )
 # "I shall step down in July": a formal writer's "will" (not "shall we …?", asking).
 _FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
+# "New goal is 2:20", "Goal is sub-2:15": the speaker's own goal, its "my" left out
+_BARE_GOAL = re.compile(
+    r"(?:^|(?<=[.!?] ))(?:(?:[Ss]o|[Aa]nd|[Oo]k|[Oo]kay),? )?(?P<new>[Nn]ew )?"
+    r"(?P<what>[Gg]oal|[Tt]arget)(?: is|:) (?=\S)"
+)
 # "I should be grateful if you would use British spellings": a formal "please"
 _GRATEFUL_IF = re.compile(
     r"\bI (?:should|would|'d) be (?:most |very )?(?:grateful|obliged) if you (?:would|could) "
@@ -345,6 +350,9 @@ def normalise_chat(text: str) -> str:
         line = _NOW_NOT.sub(" now, not ", line)
         line = _FORMAL_WILL.sub(r"\1 will", line)
         line = _GRATEFUL_IF.sub("please ", line)
+        line = _BARE_GOAL.sub(
+            lambda m: f"my {(m['new'] or '').lower()}{m['what'].lower()} is ", line
+        )
         line = _WERE_MARRIED_ON.sub(r"\g<who> got married ", line)
         line = _PASSED_WHAT.sub(r"\g<said> the \g<what>", line)
         line = _COMES_ON.sub(r"\g<who>\g<aside> is coming", line)

@@ -57,7 +57,11 @@ _UNCHANGED = (
 _PRESENT_OR_PAST = _wordset("quit")
 _PAST_TIME = re.compile(
     r"\b(?:ago|yesterday|last (?:week|month|year|night|summer|spring|autumn|winter|\w+day)|"
-    r"in (?:19|20)\d\d)\b",
+    r"in (?:19|20)\d\d|today|this (?:morning|week|month|year)|earlier|"
+    # ("I quit my job in March": a month gone by; a job is left once, not as a habit)
+    r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)|quit (?:my|the|his|her|their|our) (?:\w+ )?(?:job|role|course|team|band|club)|"
+    r"quit (?:work|uni|school|college))\b",
     re.IGNORECASE,
 )
 _IRREGULAR = {

@@ -50,6 +50,14 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?earns \S*\d"), "salary"),
     # "User's budget is 4k." then "User's budget is 5.5k now.": one budget for one thing.
     (re.compile(r"^(?P<who>.+?)'s (?P<what>budget(?: for [^,.]+?)?) is \S"), ""),
+    # "User's goal is sub-2:15." then "User's new goal is 2:20.": one time or figure to aim at
+    (
+        re.compile(
+            r"^(?P<who>.+?)'s (?:new |revised |current )?(?P<what>goal|target) is "
+            r"(?:now )?(?:sub[- ]?|under |below |about |around )?[£$€]?\d"
+        ),
+        "",
+    ),
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is \d{1,3}\.$"), "age"),
     # "User is 31, been in retail since they were 22." then "User turns 32 on Tuesday."
     (
@@ -103,7 +111,7 @@ def slot_of(text: str) -> tuple[str, str] | None:
             if "name" in match.groupdict() and not is_name(match["name"]):
                 return None  # "User's wife is Polish." says where she is from
             word = relation_word(match["what"])
-            if word.startswith(("favourite", "budget")) or word in ONE_AT_A_TIME:
+            if word.startswith(("favourite", "budget", "goal", "target")) or word in ONE_AT_A_TIME:
                 return match["who"], word
             return None
     return None

@@ -37,16 +37,21 @@ from reverie.providers.offline.predicates import (
     TIME_BOUND,
     Tag,
     complement_ok,
+    event_worth_keeping,
     is_time_bound,
+    life_news,
     light_verb_ok,
     stem_verb,
 )
 from reverie.providers.offline.vocabulary import (
     CONDITION_WORDS,
+    EVENT_VERBS,
     HABIT_VERBS,
+    IRREGULAR_PAST,
     PREFERENCE_VERBS,
     alternation,
     is_name,
+    words,
 )
 
 __all__ = ["Classification", "Tag", "is_time_bound", "statement"]
@@ -184,8 +189,35 @@ _DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to hav
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 
 
+# "my brother Rhys moved to Vancouver", "my mum retired last year": news of family, in the past
+_MY_KIN_NEWS = re.compile(
+    rf"^my (?P<np>{KIN_ADJ}(?:{RELATION}|{ANIMAL}))(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)? {ADV}"
+    r"(?P<verb>[a-z]+ed|(?-i:" + "|".join(sorted(IRREGULAR_PAST)) + r"))\b(?P<rest>.*)$",
+    _I,
+)
+# Past tenses that say what someone did to a thing or a person, not what happened in a life
+_NOT_NEWS = frozenset(
+    words("said told asked sent wrote thought made put set let got had did was were")
+)
+# "moved" is news when it says where ("moved to Leeds", "moved in with us"), not "moved the car"
+_MOVED_WHERE = re.compile(r"^\s*(?:to|back|in|out|abroad|away|home|house|over|up|down|into)\b", _I)
+
+
+def _kin_news(news: re.Match[str]) -> Tag | None:
+    verb, rest = news["verb"].lower(), news["rest"]
+    if verb == "got":  # "my brother got married in May", "my sister got the job"
+        return "durable" if life_news(rest.strip()) else None
+    if verb in _NOT_NEWS or verb not in EVENT_VERBS or not rest.strip():
+        return None
+    if verb == "moved" and _MOVED_WHERE.match(rest) is None:
+        return None
+    return "durable" if event_worth_keeping(verb, rest) else None
+
+
 # A date, a month said alone (not "may"), a weekday or a year.
 def _possessive(s: str) -> Tag | None:
+    if (news := _MY_KIN_NEWS.match(s)) is not None and (tag := _kin_news(news)) is not None:
+        return tag
     match = _MY.match(s)
     if match is not None and (name := match["name"]) and name.islower() and is_everyday_word(name):
         match = _MY_UNNAMED.match(s)  # "my partner works shifts": "works" is no name

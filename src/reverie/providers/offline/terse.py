@@ -122,6 +122,7 @@ _GOT_THE_JOB = re.compile(
     r"^I (?:got|landed|was offered|accepted) the (?:job|role|offer)[.!]*$", _I
 )
 _TITLED_ROLE = re.compile(rf"^(?P<role>(?:[A-Z][a-z]+ ){{0,2}}(?=[A-Z])(?i:{JOB}))[.!]*$")
+_CALLED = re.compile(r"^(?P<who>[A-Z][\w&-]+(?: [A-Z][\w&-]+)?) (?:called|rang|phoned|emailed)\b")
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
 # "line cook 6 yrs at sauce & ember", "maths teacher at cotswold edge academy": a job
@@ -315,7 +316,11 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             # "I got the job!!! Quality Engineer.": the job got, named after the news
             role = titled["role"]
             got = restored[-1].rstrip("!. ")
-            restored[-1] = f"{got} as {indefinite_article(role)}{role}"
+            # ("Kelpline called this morning. I got the job!!!": who offered it)
+            callers = (_CALLED.match(said) for said in restored[:-1])
+            employer = next((c["who"] for c in callers if c and is_name(c["who"])), None)
+            at = f" at {employer}" if employer else ""
+            restored[-1] = f"{got}{at} as {indefinite_article(role)}{role}"
             restored.append("")
             continue
         if (
