@@ -268,3 +268,20 @@ def test_news_of_family_in_the_past_tense_is_kept(said: str, kept: str) -> None:
 )
 def test_what_family_did_today_is_not_news(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+def test_a_new_goal_given_as_a_label_replaces_the_old_one() -> None:
+    said = facts(
+        ("user", "Race is the Belfast City Marathon, Sunday 4 May. Goal is sub-3:45."),
+        ("assistant", "Ambitious but realistic."),
+        ("user", "Coach says forget sub-3:45 this year. I agree. So new goal: sub-3:55."),
+    )
+    assert "User's new goal is sub-3:55." in said
+    assert not any("3:45." in line for line in said)
+
+
+def test_a_course_of_study_is_kept_and_a_roast_on_sunday_is_not() -> None:
+    assert facts(("user", "i'm doing a masters in data science at leeds, part time")) == [
+        "User is doing a masters in data science at leeds, part time."
+    ]
+    assert facts(("user", "I'm doing a roast on Sunday.")) == []

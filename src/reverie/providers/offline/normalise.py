@@ -223,7 +223,8 @@ _FORMAL_WILL = re.compile(r"\b(I|[Ww]e) shall\b(?! we\b)")
 # "New goal is 2:20", "Goal is sub-2:15": the speaker's own goal, its "my" left out
 _BARE_GOAL = re.compile(
     r"(?:^|(?<=[.!?] ))(?:(?:[Ss]o|[Aa]nd|[Oo]k|[Oo]kay),? )?(?P<new>[Nn]ew )?"
-    r"(?P<what>[Gg]oal|[Tt]arget)(?: is|:) (?=\S)"
+    # ("Target: v5.0.0 ships 3 March" is a work item's label, not an aim)
+    r"(?:(?P<what>[Gg]oal)(?: is|:)|(?P<aim>[Tt]arget) is) (?=\S)"
 )
 # "I should be grateful if you would use British spellings": a formal "please"
 _GRATEFUL_IF = re.compile(
@@ -351,7 +352,7 @@ def normalise_chat(text: str) -> str:
         line = _FORMAL_WILL.sub(r"\1 will", line)
         line = _GRATEFUL_IF.sub("please ", line)
         line = _BARE_GOAL.sub(
-            lambda m: f"my {(m['new'] or '').lower()}{m['what'].lower()} is ", line
+            lambda m: f"my {(m['new'] or '').lower()}{(m['what'] or m['aim']).lower()} is ", line
         )
         line = _WERE_MARRIED_ON.sub(r"\g<who> got married ", line)
         line = _PASSED_WHAT.sub(r"\g<said> the \g<what>", line)

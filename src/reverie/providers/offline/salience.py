@@ -118,6 +118,10 @@ _LATELY_DOING = re.compile(
 # off": an event of the coming days, not a fact of a life ("doing 4 runs a week" is one).
 _DOING_AN_EVENT = re.compile(
     r"^\S+ (?:is|are) (?:doing an? (?!\d)"
+    # ("User is doing a masters in data science": a course of study, for years)
+    r"(?!(?:(?:part[- ]time |full[- ]time |online |distance )?(?:masters?|master's|phd|msc|"
+    r"ma|mba|ba|bsc|degree|doctorate|diploma|apprenticeship|pgce|llm|foundation year|"
+    r"access course|nvq|btec|[a-z]+ (?:degree|course|diploma|apprenticeship|qualification))\b))"
     r"|taking (?:the|a) (?:morning|afternoon|evening|day) off\b)",
     _I,
 )
