@@ -235,8 +235,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             for frame in birthday_wish(turn.text, turn.date, wished):
                 if fact_key(frame.text) not in seen:
                     seen.add(fact_key(frame.text))
-                    _fill_slot(slots, facts, frame.slot, Fact("permanent", frame.text))
-                    facts.append(Fact("permanent", frame.text))
+                    wish = Fact("permanent", frame.text)
+                    _fill_slot(slots, facts, frame.slot, wish)
+                    facts.append(wish)
         if voice is None or takes_itself_back(turn.text):
             talk.append(turn.text)
             if turn.role == "assistant":
@@ -407,8 +408,11 @@ _IS_A = re.compile(r"^(?P<who>\S+) is an? ")
 
 
 def _said_more_fully(facts: list[Fact]) -> list[Fact]:
-    """Without a description said again, later, with more: "User is a setter." then "User is
-    a full-time route setter at crux collective."."""
+    """``facts`` less each description said again later with more words.
+
+    "User is a setter." goes once "User is a full-time route setter at crux collective."
+    follows: every word of the first is in the second.
+    """
     kept = []
     for index, fact in enumerate(facts):
         opener = _IS_A.match(fact.text)

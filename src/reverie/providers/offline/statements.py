@@ -196,9 +196,7 @@ _MY_KIN_NEWS = re.compile(
     _I,
 )
 # Past tenses that say what someone did to a thing or a person, not what happened in a life
-_NOT_NEWS = frozenset(
-    words("said told asked sent wrote thought made put set let got had did was were")
-)
+_NOT_NEWS = frozenset(words("said told asked sent wrote thought made put set let had did was were"))
 # "moved" is news when it says where ("moved to Leeds", "moved in with us"), not "moved the car"
 _MOVED_WHERE = re.compile(r"^\s*(?:to|back|in|out|abroad|away|home|house|over|up|down|into)\b", _I)
 
