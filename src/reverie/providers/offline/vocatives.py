@@ -42,6 +42,7 @@ NOT_NAMES = frozenset(
     monday tuesday wednesday thursday friday saturday sunday i im the a an this that
     it we you they he she my our your his her their random quick big small new old
     first next last same other another yup yesss nooo ugh meh fyi ps obvs obvi defo probs
+    birthday bday
     """
     )
     # What family and friends call each other: "nana no you sent money!!", "love you mum"
