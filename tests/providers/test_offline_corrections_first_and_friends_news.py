@@ -13,6 +13,7 @@ import pytest
 
 from offline_facts import facts
 from reverie.providers.offline.extract import extract_facts
+from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 
 
@@ -152,16 +153,18 @@ def test_who_someone_is_comes_first_so_the_line_about_them_names_them() -> None:
 
 
 def test_a_birthday_said_in_passing_is_no_ones_name() -> None:
-    from reverie.providers.offline.speakers import identify_speakers
-
-    turns = [
-        Turn("user", "training 3 mornings a week now. cottesloe at 5:30", "2025-09-22"),
-        Turn("assistant", "5:30 is not a real time", "2025-09-22"),
-        Turn("user", "it is when u have a 4 year old", "2025-09-22"),
-        Turn("user", "ok bday. 16th is a thursday so party the saturday after", "2025-09-22"),
-        Turn("assistant", "im there. ill drive down from mandurah", "2025-09-22"),
+    said = [
+        ("user", "yeah. she reckons swimming is best for it tho so at least the swim's still on"),
+        ("assistant", "silver lining"),
+        ("user", "training 3 mornings a week now. cottesloe at 5:30"),
+        ("assistant", "5:30 is not a real time"),
+        ("user", "it is when u have a 4 year old"),
+        ("user", "ok bday. 16th is a thursday so doing the party the saturday after, 18th"),
+        ("assistant", "im there. ill drive down from mandurah"),
     ]
-    assert identify_speakers(turns).other_name is None
+    speakers = identify_speakers([Turn(role, text, "2025-09-22") for role, text in said])
+    assert speakers.other_is_person
+    assert speakers.other_name is None
 
 
 def test_a_wish_about_the_talk_itself_is_not_kept() -> None:
