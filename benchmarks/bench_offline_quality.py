@@ -120,7 +120,7 @@ start of the round it came, and the same on that round's final rules; then read 
 development: 80.6 % / 61.5 % at its end), ``writer35`` (six by a thirty-fifth: never read for
 a round; 59.7 % / 48.8 % when first scored, on the rules of the start of the round it came,
 60.1 % / 48.8 % on that round's final rules; then read and used for development:
-69.2 % / 59.8 % at its end) and ``writer36`` (six by a thirty-sixth: never read; 59.6 % /
+69.7 % / 59.8 % at its end) and ``writer36`` (six by a thirty-sixth: never read; 59.6 % /
 45.7 % when first scored, on the rules of the start of the round it came, and the same on
 that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
