@@ -413,21 +413,19 @@ def _said_more_fully(facts: list[Fact]) -> list[Fact]:
     "User is a setter." goes once "User is a full-time route setter at crux collective."
     follows: every word of the first is in the second.
     """
+    described = [
+        (opener["who"], len(fact.text), _content_words(fact.text)) if opener else None
+        for fact in facts
+        for opener in (_IS_A.match(fact.text),)
+    ]
     kept = []
     for index, fact in enumerate(facts):
-        opener = _IS_A.match(fact.text)
-        if opener is not None:
-            words = _content_words(fact.text)
-            fuller = (
-                later
-                for later in facts[index + 1 :]
-                if (said := _IS_A.match(later.text)) is not None
-                and said["who"] == opener["who"]
-                and len(later.text) > len(fact.text)
-                and words <= _content_words(later.text)
-            )
-            if next(fuller, None) is not None:
-                continue
+        said = described[index]
+        if said is not None and any(
+            later is not None and later[0] == said[0] and later[1] > said[1] and said[2] <= later[2]
+            for later in described[index + 1 :]
+        ):
+            continue
         kept.append(fact)
     return kept
 

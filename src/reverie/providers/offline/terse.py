@@ -310,7 +310,7 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         unlabelled = _LABEL.sub("", clause)
         if (
             restored
-            and _GOT_THE_JOB.search(restored[-1])
+            and _GOT_THE_JOB.match(restored[-1])
             and (titled := _TITLED_ROLE.match(clause)) is not None
         ):
             # "I got the job!!! Quality Engineer.": the job got, named after the news
