@@ -218,9 +218,10 @@ def typed_swap(line: str, correction: str) -> str | None:
     if found is None:
         return None
     old_tokens, tail = found
-    # (not "\b": a sum opens with its currency sign, "£12.60")
+    # (not "\b": a sum opens with its currency sign, "£12.60"; nor part of a time or a
+    # figure: "30" is not the minutes of "02:30")
     pattern = re.compile(
-        r"(?<!\w)" + r"\s+".join(_as_written(t) for t in old_tokens) + r"(?!\w)", _I
+        r"(?<![\w:.])" + r"\s+".join(_as_written(t) for t in old_tokens) + r"(?![\w:]|\.\d)", _I
     )
     match = next((m for m in pattern.finditer(line) if _dated(m, old_tokens, line)), None)
     if match is None:

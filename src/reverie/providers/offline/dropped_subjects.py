@@ -65,7 +65,9 @@ _DROPPED_I_HABIT = re.compile(
 # "been a plumber 15 years", "been vegan since 2019"
 # ("been going since March 2024 as a sole trader": a trade kept up since a month or a year)
 _DROPPED_I_HAVE_BEEN = re.compile(
-    r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b|(?:going|trading|freelancing|"
+    r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b|"
+    r"(?:smoke|vape|alcohol|booze|nicotine)[- ]free (?=since\b|for \d)|"
+    r"(?:going|trading|freelancing|"
     rf"self-employed|freelance) (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b))",
     _I,
 )

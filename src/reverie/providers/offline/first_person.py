@@ -58,6 +58,25 @@ _WHEN_THEN_WHAT = re.compile(
     _I,
 )
 
+# "I failed the G2 yesterday", "I failed my theory test": a test not passed, to be taken again
+# ("I failed to book it" is no test).
+_I_FAILED = re.compile(
+    r"^I (?:just |actually )?failed (?:my|the) (?:[\w-]+ ){0,2}(?:test|exam|assessment|resit|"
+    r"theory|practical|audition|mot|(?-i:[A-Z]\d))\b",
+    _I,
+)
+# "I'm taking on an apprentice in feb": someone to work for the speaker, a step in the trade.
+_I_HIRE = re.compile(
+    r"^I(?:'m| am) (?:taking on|hiring|employing|getting) (?:an? |my first |a second |a new )"
+    r"(?:apprentice|trainee|intern|employee|assistant|junior|receptionist|bookkeeper)\b",
+    _I,
+)
+# "im saving 250 a week now for level 4 stuff": money put by, week by week.
+_I_SAVING = re.compile(
+    r"^I(?:'m| am) (?:now )?(?:saving|putting (?:away|aside)) (?:up )?[£$€]?\d[\d,.]*k? "
+    r"(?:a|per|each|every) (?:week|month|fortnight|payday|pay ?check)\b",
+    _I,
+)
 _I_HAD = re.compile(rf"^I {ADV}had (?P<rest>\S.*)$", _I)
 
 _I_AM = re.compile(rf"^I(?:'m| am) {ADV}(?P<not>not {ADV})?(?P<rest>\S.*)$", _I)
@@ -192,7 +211,7 @@ _I_ABSTAIN = re.compile(
 # "I worked at Google for 5 years", "I used to work for Ocado", "I worked as a nurse": a past
 # job (not "I worked at the weekend", "I worked late").
 _I_WORKED = re.compile(
-    r"^I (?:worked|used to work|spent (?:\d+|\w+) years working) "
+    r"^I (?:worked|used to work|spent (?:\d+|\w+) years working|(?:have|'ve) worked) "
     r"(?:(?:at|for|in) (?-i:[A-ZÀ-Þ])|as an? \w+|(?:at|for|in) [\w &'-]+ for (?:\d+|\w+) "
     r"(?:years|decades)\b)",
     _I,
@@ -217,8 +236,11 @@ _I_REFUSE_KIND = re.compile(
 
 # "i went veggie in january": a change of diet.
 _I_WENT = re.compile(
-    r"^I (?:went|became|turned|have gone|'ve gone|have been|'ve been) (?:fully |full )?(?:veggie|"
-    r"vegetarian|vegan|pescatarian|gluten-free|dairy-free|teetotal|sober|keto|plant-based)\b",
+    r"^I(?: (?:went|became|turned|have gone|have been)|'ve gone|'ve been) (?:fully |full )?"
+    r"(?:veggie|"
+    r"vegetarian|vegan|pescatarian|gluten-free|dairy-free|teetotal|sober|keto|plant-based|"
+    # "I've been smoke free since the 1st": a habit given up, and when
+    r"(?:smoke|vape|alcohol|booze|nicotine)[- ]free(?= since\b| for \d))\b",
     _I,
 )
 
@@ -351,11 +373,11 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_A.match(s) or _I_WAS_LIFE.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
         return "permanent"
-    if _I_WORKED.match(s) or _I_ABSTAIN.match(s):
+    if _I_WORKED.match(s) or _I_ABSTAIN.match(s) or _I_SAVING.match(s):
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
-    if _I_TRAVEL_ON.match(s):
+    if _I_TRAVEL_ON.match(s) or _I_HIRE.match(s) or _I_FAILED.match(s):
         return "durable"
     if _I_AM_OFF.match(s):
         return "ephemeral"

@@ -203,7 +203,10 @@ HEALTH_NEWS = re.compile(
     r"^(?:a |an |his |her |their |my )?(?:(?:minor |major |small |mild |bad |nasty )?"
     r"(?:(?:knee|hip|back|heart|shoulder|eye|foot|wrist|ankle|spinal|keyhole|emergency) )?"
     r"(?:stroke|fall|heart attack|operation|surgery|seizure|baby|miscarriage|hip replacement|"
-    r"knee replacement|cancer scare|car accident|accident|c-? ?section|caesarean|cesarean)"
+    r"knee replacement|cancer scare|car accident|accident|c-? ?section|caesarean|cesarean|"
+    # "a meniscus repair in 2019", "an ACL reconstruction": a joint mended
+    r"(?:meniscus|acl|cartilage|hernia|rotator cuff|ligament|tendon|achilles|knee|hip|shoulder|"
+    r"heart valve) (?:repair|reconstruction|arthroscopy))"
     r"|(?:hip|knee|hips|knees|gallbladder|"
     r"appendix|tonsils|cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
     re.IGNORECASE,

@@ -78,7 +78,11 @@ _UNFINISHED = re.compile(
 )
 _CLAUSE_CUTS = re.compile(
     r",\s+|:\s+|\s+\(|\s+[-–—]\s+|;\s+|\s+(?=(?:but|so|because|since|although|though|unless|"
-    r"which|when|while|whereas|cause)\b)",
+    r"which|when|while|whereas|cause)\b"
+    # ("… runs a podiatry practice and cannot leave it": what she does reads alone)
+    r"|and (?:cannot|can't|can|won't|will|would|doesn't|does|didn't|did|isn't|is|hasn't|has|"
+    # (not "… and says it's fine": what someone says of it is chat about the thing)
+    r"had|loves|hates|likes|wants|needs)\b)",
     _I,
 )
 # A verb anywhere in the line: an auxiliary, a present that ends in no "s" here ("read",

@@ -28,7 +28,8 @@ _I = re.IGNORECASE
 # A guess or a someday is not a fact yet.
 _SPECULATIVE = re.compile(
     # ("wants to do honours next year and eventually work in a lab": a goal, in steps)
-    r"\b(?:maybe|perhaps|might|possibly|probably|(?<!\band )eventually|someday|one day|"
+    # ("a back yard of maybe 6m x 8m": about that much, not a guess at the fact)
+    r"\b(?:(?:maybe|perhaps)(?! \d)|might|possibly|probably|(?<!\band )eventually|someday|one day|"
     r"at some point|"
     r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan

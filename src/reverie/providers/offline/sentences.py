@@ -51,12 +51,16 @@ _SUBJECT_AHEAD = (
     r"(?=(?:i|i'm|i've|i'll|i'd|we|we're|we'll|we've|let's|please|call me|he|she|"
     r"he's|she's)\b)"
 )
+# What the speaker is, given as a reason: "… because I'm allergic to penicillin".
+# ("good because i'm allergic to the little orange menace": a cat, teased)
+REASON_STATE = (
+    r"(?:i'm|i am) (?:\w+ )?(?:intolerant|allergic(?! to the\b)|vegetarian|vegan|coeliac|"
+    r"celiac|diabetic|pregnant|pescatarian)\b"
+)
 _CLAUSE = re.compile(
     rf";\s+|,\s*(?:and |but |so |because |cause |though |as )?{_SUBJECT_AHEAD}"
     # "soup without the cream because I am lactose intolerant": the reason is a state of one's own
-    # ("good because i'm allergic to the little orange menace": a cat, teased)
-    r"|\s+because\s+(?=(?:i'm|i am) (?:\w+ )?(?:intolerant|allergic(?! to the\b)|vegetarian|"
-    r"vegan|coeliac|celiac|diabetic|pregnant|pescatarian)\b)"
+    rf"|\s+because\s+(?={REASON_STATE})"
     # "I have Hashimoto, the thyroid, and when I am stressed I am very tired": a fact, then when
     r"|,\s*(?=and (?:when|whenever|if) (?:i|i'm)\b)"
     # "I always use Figma, can I export from figma to html?": the question is apart.
@@ -66,13 +70,20 @@ _CLAUSE = re.compile(
     # "… too early with the embassy wait, so my start date is moved to 4 may"
     # (only a new value, with its number: "…, so my operation has been moved" says none)
     r"|,\s*(?=(?:so |and |but )?(?:our|the) (?:[\w'-]+ ){1,3}(?:is|was) (?:now |on |the )*[£$€]?\d)"
+    # "mum said she'd chuck in 3k so budget is 12k now": what follows is the new value
+    r"|\s+so\s+(?=(?:my |the |our )?[\w'-]+ (?:is|are) (?:now )?[£$€]?\d)"
+    r"|,\s*(?:so |and |but )?now (?=my (?:[\w'-]+ ){1,2}(?:is|are|was)\b[^,.;!?]*\d)"
     r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
     r"[^,.;!?]*\d)"
+    # "im a blocker for the tron town rollers and coach wants us doing …": someone else's say
+    r"|\s+and\s+(?=(?:my )?(?:coach|boss|manager|mum|mom|dad|teacher|tutor|captain|landlord|"
+    r"physio|doctor|gp) (?:wants|says|thinks|reckons|said|told)\b)"
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
     r"|\s+(?:but|so)\s+(?=(?:my \w+|mum|mom|dad|his \w+|her \w+|their \w+)(?:'s| is| are| was|"
     r" has| \w+s)\b)"
     # "I don't drink, 3 years sober in Jan": how long, said as a clause of its own
-    r"|,\s*(?=\d+ (?:years?|yrs?|months?) (?:sober|clean|smoke-free|vegan|vegetarian)\b)"
+    r"|,\s*(?=\d+ (?:years?|yrs?|months?) (?:sober|clean|smoke-free|vegan|vegetarian|"
+    r"off (?:it|the (?:booze|drink|smokes)|alcohol|booze|cigarettes|smoking))\b)"
     # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
     r"use|remove|swap|leave out|no)\b)"

@@ -39,7 +39,7 @@ _CANNOT = re.compile(
 )
 # "I haven't eaten meat since I was 15": a long abstinence.
 _NOT_SINCE = re.compile(
-    rf"^I {ADV}(?:haven't|have not|'ve not|have never) (?:[\w-]+ ){{1,3}}since "
+    rf"^I {ADV}(?:haven't|have not|'ve not|have never) (?:[\w-]+ ){{1,5}}since "
     r"(?:I was \d+|\d{4}|(?-i:[A-ZÀ-Þ])\w+|(?:uni|school|college|university|my \w+)\b)",
     _I,
 )
@@ -48,7 +48,8 @@ _FOR_YEARS = re.compile(
     rf"^I(?:'ve| have) {ADV}(?:lived|worked|taught|played|studied|knitted|knit|run|coached|"
     r"owned|volunteered|sung|danced|climbed|cycled|painted|kept|grown|used|driven|baked|"
     r"written|fished|sailed|trained|collected|been (?:a |an )?[\w-]+)\b.*"
-    r"\b(?:for (?:\d+|many|a few|some|several|ten|twenty|thirty|forty|fifty) (?:years|decades)"
+    r"\b(?:for (?:the (?:past|last) )?(?:\d+|many|a few|some|several|ten|twenty|thirty|forty|"
+    r"fifty|[a-z]+-[a-z]+) (?:years|decades)"
     r"|for years|for decades|for ages|since (?:\d{4}|I was|uni|school|college)"
     r"|my whole life|all my life|forever)\b",
     _I,

@@ -113,6 +113,8 @@ _TASK_IN_PRESENT = re.compile(
 # a word or two with nothing to keep it by ("User wants to learn the cello" is a plan).
 _BARE_WANT = re.compile(
     r"^User wants (?:the|a|an|some) (?:[\w-]+ ){0,2}[\w-]+\.$|^User wants the same\b"
+    # "User wants to change the goal.", "User wants to stay.": to what, or where, the talk says
+    r"|^User wants to (?:stay|change (?:the|it|that|this)(?: [\w-]+)?)\.$"
 )
 # "User booked for the 9th.": booked what, the talk says.
 # "User actually booked the 16th.": a day, of what the talk said.

@@ -92,7 +92,8 @@ _GREETING = (
 _NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
 _EMOJI_AFTER = r"[\u2600-\u27bf\U0001f300-\U0001faff]"
 _VOCATIVE_PATTERNS = (
-    re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$))", _I),
+    # ("oh gus 💔": an emoji ends what is said to her)
+    re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$|{_EMOJI_AFTER}))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     # "Tobi!! Have you been to a doctor?"
     re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
@@ -110,7 +111,10 @@ _VOCATIVE_PATTERNS = (
     ),
 )
 # "oh my god. Tomasz. yes.": a name written as one, a sentence of its own, mid-message.
-_NAME_ALONE = re.compile(r"(?<=[.!?]\s)(?P<name>[A-ZÀ-Þ][a-zà-ÿ]{2,})[.!]+(?=\s|$)")
+# ("WHAT. GUS. I'm so proud": shouted, when the name is written plainly elsewhere too)
+_NAME_ALONE = re.compile(
+    r"(?<=[.!?]\s)(?P<name>[A-ZÀ-Þ](?:[a-zà-ÿ]{2,}|[A-ZÀ-Þ]{2,}))[.!]+(?=\s|$)"
+)
 _WORD_ENDINGS = ("able", "ible", "ly", "ed", "ing", "tion", "tions", "ness", "ment", "ful", "ous")
 # Typed all in lower case: "jonas!! the landlord answered". Only read in the user's
 # messages, for the other person's name: "enjoy! I'll be around" names nobody.
@@ -172,6 +176,7 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                 low not in COMMON_WORDS
                 and low not in NOT_NAMES
                 and not low.endswith(_WORD_ENDINGS)  # "Understandable.", "Congratulations!"
+                and (not name.isupper() or _shouted_name(name, texts))
             ):
                 found[_tidy_name(name)] += 2  # written as a name, said to them
         for pattern, line in ((p, line) for p in patterns for line in lines):
