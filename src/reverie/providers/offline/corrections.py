@@ -400,9 +400,29 @@ _OWNED_MISTAKE = re.compile(
 )
 
 
+# "I want to change the goal. under 40 minutes.", "I put my callout fee up. $120 to $140": a
+# value of one's own changed, then the new value said alone.
+_CHANGED_THEN_SAID = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:yeah|ok|okay|so|also|and)[,]?\s+)*I (?:(?:want to|'m going to|"
+    r"am going to|'ll|will|have to|need to|just) )?(?:change|changed|'m changing|am changing|"
+    r"'ve changed|have changed|raise|raised|lower|lowered|put|bumped|bump|up|upped) "
+    r"(?P<what>(?:my|the) (?:[\w-]+ )?(?:goal|target|budget|fee|rate|price|prices))"
+    r"(?: up| down)?[.!:]+\s+"
+    r"(?:(?P<old>[£$€]?\d[\d,.]*k?) to )?(?P<new>(?:under |sub |below |over |about |around )?"
+    r"[£$€]?\d[^.!?\n]*?)(?=\s*(?:[.!?]|$))",
+    re.IGNORECASE,
+)
+
+
 def owned_mistake(text: str) -> str:
     """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
-    return _OWNED_MISTAKE.sub("Correction: ", text)
+    return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
+
+
+def _changed_to(match: re.Match[str]) -> str:
+    what = re.sub(r"^the ", "my ", match["what"], flags=re.IGNORECASE)
+    old = f", not {match['old']}" if match["old"] else ""
+    return f"Correction: {what} is now {match['new']}{old}"
 
 
 def day_put_right(clause: str) -> str | None:

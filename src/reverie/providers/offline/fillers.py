@@ -100,6 +100,12 @@ _MID_FILLERS = re.compile(
     r"|for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time)\b(?=[,.;!?\s]|$)",
     _I,
 )
+# "My budget, all told, is four thousand pounds": an aside between commas, said in passing.
+_COMMA_ASIDE = re.compile(
+    r",\s*(?:all told|all in all|all in|in total|in all|as it happens|of course|to be candid|"
+    r"to be honest|to be fair|frankly|admittedly|if anything|I think|I suppose|I believe)\s*,\s*",
+    _I,
+)
 # "I found out I'm lactose intolerant", "remember lola is diabetic now", "the gp says I'm
 # anaemic": how the speaker came to know, or a reminder, before the fact itself.
 _HOW_KNOWN = re.compile(
@@ -261,6 +267,12 @@ _JOB_NO_ARTICLE = re.compile(
     _I,
 )
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
+# "how i like answers: commands first, explanation after": a taste, given as a heading.
+_HOW_I_LIKE = re.compile(
+    r"^how i (?P<verb>like|want|prefer) (?:my |the )?(?P<what>answers|replies|responses|"
+    r"explanations|code|messages)\s*:\s*(?=\w)",
+    _I,
+)
 # "you try being lactose intolerant in a family that …": the speaker's own lot.
 _YOU_TRY_BEING = re.compile(r"^you try being (?=\w)", _I)
 # "doxy something. bc im allergic to penicillin": the reason, said alone, is the fact.
@@ -336,6 +348,7 @@ def strip_fillers(sentence: str) -> str:
     """
     text = _OWN_REASON.sub("", _FILLERS.sub("", sentence.strip()).strip())
     text = _YOU_TRY_BEING.sub("I'm ", text)
+    text = _HOW_I_LIKE.sub(lambda said: f"I {said['verb'].lower()} my {said['what']}: ", text)
     text = _FOR_HOW_LONG.sub(
         lambda said: f"{said['fact']} {said['long'][:1].lower()}{said['long'][1:]}{said['stop']}",
         text,
@@ -362,7 +375,7 @@ def strip_fillers(sentence: str) -> str:
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     # ("(roller derby lol)" → "(roller derby)")
-    text = re.sub(r"\s+\)", ")", _MID_FILLERS.sub("", text)).strip()
+    text = re.sub(r"\s+\)", ")", _MID_FILLERS.sub("", _COMMA_ASIDE.sub(" ", text))).strip()
     text = _BARE_KIN_SUBJECT.sub(lambda kin: f"my {kin[1].lower()}", text)
     text = _BARE_KIN_OWNER.sub(lambda kin: f"my {kin[1].lower()}'s ", text)
     return _FILLERS.sub("", text).strip()

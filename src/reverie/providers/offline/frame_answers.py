@@ -109,6 +109,13 @@ _ASKS_JOB = re.compile(
     r"|\bwhere do you work\b",
     _I,
 )
+# "Q3: saw gets pinched in the cut. What do you do?", "If the alarm goes off, what do you do?":
+# a quiz or a scenario, not the listener's job.
+_SCENARIO = re.compile(
+    r"\bQ\d+\s*[:.)]|\bquestion \d+\b"
+    r"|\b(?:if|when|suppose|say) [^.?!]*,\s*what (?:do|would) you do\b",
+    _I,
+)
 # "How long have you been driving, and how old are you?": one of several questions.
 # "how old are you?", "Anything else I should know — age, work schedule?"
 _ASKS_AGE = re.compile(r"\bhow old are you\b|\byour age\b|\bage\?|(?:[—–:,]|\s-)\s*age\b", _I)
@@ -149,6 +156,8 @@ def answer_frames(
         lexicon: The conversation's names.
         recent: The answerer's earlier messages (for "what's her name?" about a pet).
     """
+    if _SCENARIO.search(question):
+        return []  # what the quiz asks is no fact of the answerer's
     asked = sentences(question)
     # "Nice! What's the new job, by the way? Job title affects the premium.": the one question
     # asked is what the reply answers, wherever it stands.

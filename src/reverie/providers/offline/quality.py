@@ -29,7 +29,8 @@ _FIRST_PERSON = re.compile(
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|youre|you'll|you've|u|ur)\b", _I)
 _POINTING_BACK = re.compile(
-    r"\bit\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
+    # ("the only IT person": the trade, not a pointer)
+    r"\b(?-i:[iI]t)\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
     r"|\b(?:this|that|these|those)\b(?=\s*(?:[,.;!?)]|$|is\b|are\b|was\b|one\b|ones\b|"
     r"means\b|too\b|thing\b|stuff\b|again\b|instead\b|first\b|later\b|on\b|in\b|at\b|"
     r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b|kind\b|"
@@ -45,7 +46,7 @@ _POINTING_BACK = re.compile(
     _I,
 )
 # The speaker's own pronouns that point back ("I want to rename them").
-_THEIR_POINTER = re.compile(r"\b(?:it|its|them|they|their|theirs|these|those)\b", _I)
+_THEIR_POINTER = re.compile(r"\b(?:(?-i:[iI]t)|its|them|they|their|theirs|these|those)\b", _I)
 _PRONOUN_SET = re.compile(
     r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
 )

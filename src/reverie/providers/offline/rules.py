@@ -190,7 +190,10 @@ _STANDING = re.compile(
     # "please use British spellings", "give all prices in pounds": every answer, by its nature
     r"|(?:british|american|uk|us) spellings?|abbreviations|all (?:prices|amounts|figures|"
     r"measurements|units|answers|replies)|(?:in|for) (?:your|all|every) (?:answers|replies|"
-    r"responses))\b",
+    r"responses)"
+    # "please write in British English and in complete paragraphs": how everything is written
+    r"|in (?:british|american|uk|us|plain|simple) english|in (?:complete|full|whole) "
+    r"(?:paragraphs|sentences)|(?:no|without) bullet points)\b",
     _I,
 )
 # Role-play and one-off tasks are instructions for one conversation, not rules.
