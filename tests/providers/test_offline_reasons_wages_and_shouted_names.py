@@ -223,3 +223,39 @@ def test_a_value_changed_then_said_alone_is_the_new_value() -> None:
     assert goal[-1] == "User's goal is now under 50 minutes."
     fee = facts(("user", "also I put my hourly rate up. £45 to £50. nobody blinked"))
     assert fee == ["User's hourly rate is now £50, not £45."]
+
+
+def test_a_job_said_to_someone_in_jest_is_not_the_speakers() -> None:
+    said = facts(
+        ("assistant", "and do the physio exercises properly"),
+        ("user", "yes doctor"),
+        ("assistant", "physiotherapist actually"),
+        ("user", "ok physiotherapist"),
+    )
+    assert said == []
+
+
+def test_a_partner_named_in_lower_case_before_a_deed_is_named() -> None:
+    said = facts(
+        ("user", "my bf rangi cooked me dinner lol. he works at the marae in ōtaki so it was huge")
+    )
+    assert said[0] == "User's boyfriend is Rangi."
+    assert "User's boyfriend Rangi works at the marae in ōtaki." in said
+
+
+def test_a_line_that_opens_with_a_pronoun_is_never_stored() -> None:
+    said = facts(("user", "yes, miso the cat. she runs on a schedule: 5am breakfast, 5:05 yelling"))
+    assert not any(line.startswith(("She ", "He ", "It ")) for line in said)
+
+
+def test_a_feeling_to_come_is_not_kept() -> None:
+    assert facts(("user", "my flatmate Aroha will be stoked")) == ["User's flatmate is Aroha."]
+
+
+def test_a_role_changed_by_the_director_corrects_the_old_one() -> None:
+    said = facts(
+        ("user", "im an alto in the Harbour Singers"),
+        ("assistant", "Lovely."),
+        ("user", "the director moved me from alto to soprano at rehearsal tonight!!"),
+    )
+    assert said[-1] == "User is a soprano, not an alto."

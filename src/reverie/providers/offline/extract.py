@@ -352,6 +352,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         said_here = [_content_words(f.text) for f in facts[facts_before_turn:]]
         named_at = facts_before_turn  # where the next "User's wife is Selin." goes
         for frame in framed:
+            if _LEANS_BACK.match(frame.text):
+                continue  # "She runs on a schedule: …": whose schedule, only the talk says
             fact = _framed(frame, voice)
             key = fact_key(fact.text)
             # ("User and their partner Dami are going." says who Dami is only in passing: the
@@ -486,6 +488,10 @@ def _fill_slot(
     if stale is not None and stale in facts:
         facts.remove(stale)
     slots[slot] = fact
+
+
+# A line that opens with a pronoun leans on the talk before it.
+_LEANS_BACK = re.compile(r"^(?:She|He|They|It|This|That|These|Those)\b(?!-)")
 
 
 def _framed(frame: FrameFact, voice: Voice) -> Fact:

@@ -61,8 +61,10 @@ _MOOD = re.compile(
     r"|\bwill (?:love|hate|adore) (?:it|that|this|User|them|him|her)\b"
     r"|^(?:This|Next|Last) (?:week|weekend|month)\b|^(?:Today|Tomorrow)\b"
     # "Priya is mortified.", "Kerry is knackered too.": a feeling of the moment, nothing more
-    r"|^\S+ (?:is|was|are|were|seems|looks|sounds) (?:\w+ )?(?:mortified|disappointed|"
-    r"delighted|furious|gutted|thrilled|upset|annoyed|knackered|exhausted|shattered|livid|"
+    # ("User's flatmate Hemi will be stoked.": a feeling to come)
+    r"|^(?:\S+ ){0,3}?\S+ (?:is|was|are|were|will be|seems|looks|sounds) (?:\w+ )?(?:mortified|"
+    r"disappointed|stoked|delighted|furious|gutted|thrilled|upset|annoyed|knackered|exhausted|"
+    r"shattered|livid|"
     r"fuming|buzzing|stressed|nervous|worried|jealous|relieved|devastated|chuffed|excited|"
     r"proud|embarrassed|grumpy|miserable|sulking)(?: too| now| again)?\.$"
     r"|\beither going to be \w+ or \w+\b|\b(?:is|was|were) in (?:\w+ )?form\.$"

@@ -12,6 +12,7 @@ import re
 
 from reverie.providers.offline.frame_words import JOB
 from reverie.providers.offline.sentences import REASON_STATE
+from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["strip_fillers"]
@@ -273,6 +274,15 @@ _HOW_I_LIKE = re.compile(
     r"explanations|code|messages)\s*:\s*(?=\w)",
     _I,
 )
+# "coach moved me from blocker to jammer at practice tonight": the speaker's new role, and the
+# old one it replaces.
+_MOVED_ME = re.compile(
+    r"^(?:my |the )?(?:coach|boss|manager|captain|teacher|director|conductor|gaffer) "
+    r"(?:has )?(?:moved|switched|put|promoted|bumped|changed) me (?:up )?from (?:an? |the )?"
+    r"(?P<old>[\w-]+(?: [\w-]+)?) to (?:an? |the )?(?P<new>[\w-]+(?: (?!(?:at|in|on|for|"
+    r"tonight|today|yesterday|last|this|after|during|now)\b)[\w-]+)?)\b.*$",
+    _I,
+)
 # "you try being lactose intolerant in a family that …": the speaker's own lot.
 _YOU_TRY_BEING = re.compile(r"^you try being (?=\w)", _I)
 # "doxy something. bc im allergic to penicillin": the reason, said alone, is the fact.
@@ -348,6 +358,13 @@ def strip_fillers(sentence: str) -> str:
     """
     text = _OWN_REASON.sub("", _FILLERS.sub("", sentence.strip()).strip())
     text = _YOU_TRY_BEING.sub("I'm ", text)
+    text = _MOVED_ME.sub(
+        lambda moved: (
+            f"I'm {indefinite_article(moved['new'])}{moved['new']}, "
+            f"not {indefinite_article(moved['old'])}{moved['old']}"
+        ),
+        text,
+    )
     text = _HOW_I_LIKE.sub(lambda said: f"I {said['verb'].lower()} my {said['what']}: ", text)
     text = _FOR_HOW_LONG.sub(
         lambda said: f"{said['fact']} {said['long'][:1].lower()}{said['long'][1:]}{said['stop']}",

@@ -63,7 +63,7 @@ from reverie.providers.offline.people_frames import (
 )
 from reverie.providers.offline.pet_frames import PET_IN, pet_frames, pets_named_after
 from reverie.providers.offline.place_frames import place_frames
-from reverie.providers.offline.vocabulary import COMMON_WORDS
+from reverie.providers.offline.vocabulary import COMMON_WORDS, IRREGULAR_PAST, alternation
 
 __all__ = ["message_frames"]
 
@@ -108,7 +108,9 @@ _AFTER_A_RELATION = re.compile(rf"\b(?:my|our) {KIN_ADJ}(?:{RELATION})\s+$", _I)
 # followed by a verb or a comma is a name, even typed in lower case and said once.
 _NAME_THEN_VERB = re.compile(
     r"^(?:,|\s+(?:is|was|has|had|and|wants|wanted|says|said|thinks|works|lives|just|"
-    r"[a-z]{2,}ed|(?!this\b|yes\b|less\b|us\b)[a-z]{3,}s)\b"
+    r"[a-z]{2,}ed|(?!this\b|yes\b|less\b|us\b)[a-z]{3,}s"
+    # "my gf tia made me a cake": a deed in the past, done by her
+    rf"|{alternation(tuple(IRREGULAR_PAST))})\b"
     r"|\s+\([^()]{2,40}\))",  # "my manager rahul (head of data)": who the name is, in brackets
     _I,
 )

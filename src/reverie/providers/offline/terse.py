@@ -134,6 +134,8 @@ _IMPLIED_ROLE = re.compile(
     r"(?=.* (?:at|for|in|yrs?|years?)\b"
     r"|(?!(?:great|good|bad|terrible|new|old|best|worst|awful|amazing|lovely|nice|horrible|"
     r"useless|crap|shit|rubbish|real|proper|fake|future|former|ex|free|cheap|private|local|"
+    # ("yes nurse", "ok doctor": said to someone, teasing)
+    r"yes|yeah|yep|ok|okay|sure|thanks|thank|no|hi|hey|bye|right|dear|"
     rf"a|an|the|my|his|her|their|our|your|this|that|such)\b)(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{1,2}}"
     rf"{JOB}[.!]?$)"
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
