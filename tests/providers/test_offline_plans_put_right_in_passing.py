@@ -12,29 +12,16 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
-from reverie.providers.offline.dream_merge import entry_facts, merge_facts
-from reverie.providers.offline.extract import extract_facts, render_answer
+from offline_facts import dreamed, facts
+from reverie.providers.offline.extract import extract_facts
 from reverie.providers.offline.pronouns import resolve_pronouns
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.transcript import Turn
 
 
-def _dreamed(*said: str) -> str:
-    """The memory files after each message was a chunk of its own, a day apart."""
-    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
-    summary: str | None = None
-    for day, text in enumerate(said, start=1):
-        date = f"2025-12-{day:02d}"
-        found = extract_facts([Turn("user", text, date)], previous_summary=summary)
-        summary = render_answer(found)
-        files, _ = merge_facts(files, entry_facts(summary, date))
-    return "\n".join(files.values())
-
-
 def test_a_trip_that_got_cancelled_replaces_the_trip() -> None:
-    memory = _dreamed(
+    memory = dreamed(
         "we've got a society trip to kielder observatory on the 10th of jan anyway",
         "kielder is off. the society trip on the 10th got cancelled, theres a storm warning",
     )
@@ -56,7 +43,7 @@ def test_a_plan_cancelled_said_of_the_plan_is_a_correction(said: str) -> None:
 
 
 def test_a_value_put_right_in_a_sentence_of_its_own_mends_the_line() -> None:
-    memory = _dreamed(
+    memory = dreamed(
         "My budget is 1800 euro per month, maximum.",
         "So he say we can pay until 2000 euro. Not 1800. Because 2 salary.",
     )
@@ -163,14 +150,14 @@ def test_a_when_after_and_starts_a_clause_of_its_own() -> None:
 
 
 def test_a_housemates_diet_leaves_the_users_alone() -> None:
-    memory = _dreamed(
+    memory = dreamed(
         "im vegetarian and during exams i literally live on toast",
         "my housemate jess is vegan so we sometimes cook together",
     )
     assert "User is vegetarian." in memory
     assert "User's housemate jess is vegan." in memory
     # the user's own new diet still replaces the old one
-    assert "User is vegetarian." not in _dreamed("I'm vegetarian", "actually I'm vegan now")
+    assert "User is vegetarian." not in dreamed("I'm vegetarian", "actually I'm vegan now")
 
 
 def test_a_suggestion_turned_down_keeps_what_the_speaker_does_instead() -> None:
@@ -181,7 +168,7 @@ def test_a_suggestion_turned_down_keeps_what_the_speaker_does_instead() -> None:
 
 
 def test_a_date_said_instead_of_another_replaces_it() -> None:
-    memory = _dreamed(
+    memory = dreamed(
         "start date is 10th november so i have like 2 months",
         "i start the 17th instead of the 10th",
     )

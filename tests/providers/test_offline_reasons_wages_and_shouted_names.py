@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
+from offline_facts import dreamed, facts
 from reverie.providers.offline.corrections import typed_swap
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
@@ -54,6 +54,10 @@ def test_money_put_by_each_week_is_a_habit() -> None:
         ("boss bumped me up to $31 an hour!!", "User's pay is now $31 an hour."),
         ("Got a raise, now I am 19 pounds per hour.", "User's pay is now 19 pounds per hour."),
         ("my pay went up to £14.20 an hour", "User's pay is now £14.20 an hour."),
+        (
+            "which helps bc boss bumped me to 24 an hr!! for my tickets",
+            "User's pay is now 24 an hr.",
+        ),
     ],
 )
 def test_a_new_wage_is_the_users_pay(said: str, stored: str) -> None:
@@ -259,3 +263,12 @@ def test_a_role_changed_by_the_director_corrects_the_old_one() -> None:
         ("user", "the director moved me from alto to soprano at rehearsal tonight!!"),
     )
     assert said[-1] == "User is a soprano, not an alto."
+
+
+def test_a_new_role_replaces_the_stored_one_in_a_later_dream() -> None:
+    memory = dreamed(
+        "im an alto in the Harbour Singers, rehearsals on tuesdays",
+        "the director moved me from alto to soprano at rehearsal tonight!!",
+    )
+    assert "User is a soprano, not an alto." in memory
+    assert "User is an alto" not in memory

@@ -2,7 +2,9 @@
 
 A correction that says what it is about replaces, whole, the line it
 corrects: the line that still holds the old value ("not Y") and shares
-another key word, else the line sharing the most key words (two or more).
+another key word, or says the user is that Y ("User is a jammer, not a
+blocker" for "User is a blocker for the …"), else the line sharing the most
+key words (two or more).
 The old line is gone and the user's new statement takes its place, word for
 word — nothing is spliced from the two. A line that held two facts ("User is
 vegetarian and lactose intolerant.") keeps the one not put right, as a line
@@ -236,6 +238,15 @@ def _said_as(old: str) -> re.Pattern[str]:
     return re.compile(said, _I)
 
 
+_IS_A = re.compile(r"^User is an? ", re.IGNORECASE)
+
+
+def _says_what_they_are(line: str, old: str) -> bool:
+    """ "User is a blocker for the tron town rollers." says the user is the ``old`` "a blocker"."""
+    noun = re.sub(r"^(?:an?|the)\s+", "", old.strip(), flags=re.IGNORECASE)
+    return re.match(rf"User is an? {re.escape(noun)}\b", line, re.IGNORECASE) is not None
+
+
 def _best_line(
     docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str
 ) -> tuple[MarkdownDoc, int] | None:
@@ -253,6 +264,14 @@ def _best_line(
         holds_old = old_pattern is not None and old_pattern.search(text) is not None
         if holds_old and shared - old_words:
             score = 1.0 + len(shared) / min(len(words), len(wanted))
+        elif (
+            holds_old
+            and old
+            and _says_what_they_are(text, old)
+            and _IS_A.match(strip_correction_lead(raw))
+        ):
+            # "User is a jammer, not a blocker" puts right "User is a blocker for the …"
+            score = 0.9
         elif named and _subject(text) == subject and len(shared) >= _MIN_SHARED:
             # "Elias is switching football to Mondays" updates "Elias has football …".
             score = 0.75 + len(shared) / min(len(words), len(wanted))

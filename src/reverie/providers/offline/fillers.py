@@ -300,7 +300,9 @@ _RATE = (
 )
 _PAY_NOW = re.compile(
     # ("My boss give me raise, now I am 26 dollars per hour": the news, then the wage)
-    r"^(?:[^,]*\braise\b[^,]*,\s*)?(?:(?:my )?boss (?:bumped|put|moved|raised) me (?:up )?to|"
+    # ("which is better now bc boss bumped me to 28 an hr": the reason is the news)
+    r"^(?:[^,]*\braise\b[^,]*,\s*|[^,]*?\bbecause\s+)?"
+    r"(?:(?:my )?boss (?:bumped|put|moved|raised) me (?:up )?to|"
     r"(?:my )?(?:pay|wage|rate) (?:went up|got bumped|was bumped|was raised|rose|is going up) to|"
     r"I(?:'m| am) now(?: on)?|now I(?:'m| am)(?: on)?|"
     rf"I(?:'m| am) on(?= {_RATE} now))\s+(?={_RATE})",
