@@ -272,3 +272,10 @@ def test_a_new_role_replaces_the_stored_one_in_a_later_dream() -> None:
     )
     assert "User is a soprano, not an alto." in memory
     assert "User is an alto" not in memory
+
+
+def test_a_fear_of_becoming_something_is_not_kept_and_a_leaning_is() -> None:
+    assert facts(("user", "I don't want to be the annoying neighbour")) == []
+    assert facts(("user", "I would rather take the train than fly to Glasgow")) == [
+        "User would rather take the train than fly to Glasgow."
+    ]

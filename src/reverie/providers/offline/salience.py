@@ -39,8 +39,9 @@ _SPECULATIVE = re.compile(
     r"who)\b"
     # "User wants to know if they should do more": a question asked, not a fact
     r"|\b(?:wants?|would like|needs?) to (?:know|find out|check) (?:whether|if)\b"
-    # "User would rather not take the risk.": a reluctance about the matter in hand
-    r"|\bwould (?:rather|prefer) not\b"
+    # "User would rather not take the risk.": a reluctance about the matter in hand;
+    # "User doesn't want to be stuck", "… to be the difficult daughter": a fear of the moment
+    r"|\bwould (?:rather|prefer) not\b|^User (?:doesn't|does not) want to be\b"
     # "User is trying to work out what to do about their father": the question being asked
     r"|\b(?:is|are|was) (?:still |just )?trying to (?:work out|figure out|add up|decide|"
     r"understand|find out|sort out|make sense of)\b",
