@@ -279,3 +279,20 @@ def test_a_fear_of_becoming_something_is_not_kept_and_a_leaning_is() -> None:
     assert facts(("user", "I would rather take the train than fly to Glasgow")) == [
         "User would rather take the train than fly to Glasgow."
     ]
+
+
+def test_a_visit_told_in_the_present_with_its_day_is_a_plan() -> None:
+    said = facts(("user", "my father-in-law Stavros comes from Patras on 4 March."))
+    assert said == [
+        "User's father-in-law Stavros is coming from Patras on 4 March (as of 2026-03-02)."
+    ]
+    learner = facts(
+        (
+            "user",
+            "Also my mother-in-law, kyria Eleni, she come from Crete 10 December until 20 January.",
+        )
+    )
+    assert learner == [
+        "Eleni is coming from Crete on 10 December until 20 January (as of 2026-03-02)."
+    ]
+    assert facts(("user", "I come from Crete")) == ["User is from Crete."]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB, OWNED_THINGS, RELATION
+from reverie.providers.offline.frame_words import JOB, MONTH, OWNED_THINGS, RELATION
 from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["as_the_rules_read"]
@@ -50,6 +50,15 @@ _HOW_LONG = re.compile(r"^, (?P<years>\d{1,2}|two|three|four|five|six|seven|eigh
 _SAID_TWICE = re.compile(
     rf"^(?P<who>(?:my|our) (?:\w+ )?{RELATION}) (?:he|she) (?=(?:is|was|has|works|lives|goes|"
     r"likes|loves|studies|speaks)\b)",
+    _I,
+)
+# "she come from Crete 10 December", "my brother comes on the 3rd of May": a visit to come,
+# told in the present
+_COMES_ON_A_DAY = re.compile(
+    rf"^(?P<who>she|he|they|(?:my|our) (?:\w+ )?{RELATION}(?:-in-law)?(?: (?-i:[A-ZÀ-Þ])\w+)?"
+    r"|(?-i:[A-ZÀ-Þ])\w+) (?:come|comes) (?P<from>from (?-i:[A-ZÀ-Þ])[\w-]+ )?(?:on )?"
+    r"(?=(?:the )?\d{1,2}(?:st|nd|rd|th)? "
+    rf"(?:of )?{MONTH}\b)",
     _I,
 )
 # "My husband name is Minho", "my husband salary is postdoc salary": whose, without its "'s"
@@ -119,6 +128,7 @@ def as_the_rules_read(sentence: str) -> str:
     if said != sentence:
         said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
+    said = _COMES_ON_A_DAY.sub(_coming, said)
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
@@ -134,6 +144,11 @@ def as_the_rules_read(sentence: str) -> str:
     if (long := _HOW_LONG.match(rest)) is not None:
         return f"{first['said']} for {long['years']} years in {first['place']}{rest[long.end() :]}"
     return f"{first['said']} in {first['place']}{rest}"
+
+
+def _coming(match: re.Match[str]) -> str:
+    be = "are" if match["who"].lower() == "they" else "is"
+    return f"{match['who']} {be} coming {match['from'] or ''}on "
 
 
 def _with_article(match: re.Match[str]) -> str:

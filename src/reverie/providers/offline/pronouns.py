@@ -147,8 +147,14 @@ def _referents(
             found.add(match.group(0).lower())
     for relation in list(found):
         # "Mateo, my son, he has 3 years": the name and the relation are one person
+        # ("my mother-in-law, kyria Despina": the relation first, a title, then the name)
         if relation.startswith("my ") and any(
             re.search(rf"\b{re.escape(name)},? {re.escape(relation)}\b", clause, _I)
+            or re.search(
+                rf"\b{re.escape(relation)}(?:-in-law)?,? (?:[a-z]+ )?{re.escape(name)}\b",
+                clause,
+                _I,
+            )
             for name in found
             if not name.startswith(("my ", "the "))
         ):
