@@ -267,7 +267,6 @@ _JOB_NO_ARTICLE = re.compile(
     rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
     _I,
 )
-# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 # "how i like answers: commands first, explanation after": a taste, given as a heading.
 _HOW_I_LIKE = re.compile(
     r"^how i (?P<verb>like|want|prefer) (?:my |the )?(?P<what>answers|replies|responses|"
@@ -308,6 +307,7 @@ _PAY_NOW = re.compile(
     rf"I(?:'m| am) on(?= {_RATE} now))\s+(?={_RATE})",
     _I,
 )
+# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
 _IN_SO_NEAR = re.compile(

@@ -237,8 +237,8 @@ _I_REFUSE_KIND = re.compile(
 # "i went veggie in january": a change of diet.
 _I_WENT = re.compile(
     r"^I(?: (?:went|became|turned|have gone|have been)|'ve gone|'ve been) (?:fully |full )?"
-    r"(?:veggie|"
-    r"vegetarian|vegan|pescatarian|gluten-free|dairy-free|teetotal|sober|keto|plant-based|"
+    r"(?:veggie|vegetarian|vegan|pescatarian|gluten-free|dairy-free|teetotal|sober|keto|"
+    r"plant-based|"
     # "I've been smoke free since the 1st": a habit given up, and when
     r"(?:smoke|vape|alcohol|booze|nicotine)[- ]free(?= since\b| for \d))\b",
     _I,

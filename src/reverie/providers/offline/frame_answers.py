@@ -110,10 +110,11 @@ _ASKS_JOB = re.compile(
     _I,
 )
 # "Q3: saw gets pinched in the cut. What do you do?", "If the alarm goes off, what do you do?":
-# a quiz or a scenario, not the listener's job.
+# a quiz or a scenario, not the listener's job ("When you're not at work, what do you do?"
+# asks about them).
 _SCENARIO = re.compile(
     r"\bQ\d+\s*[:.)]|\bquestion \d+\b"
-    r"|\b(?:if|when|suppose|say) [^.?!]*,\s*what (?:do|would) you do\b",
+    r"|\b(?:if|suppose|say) [^.?!]*,\s*what (?:do|would) you do\b",
     _I,
 )
 # "How long have you been driving, and how old are you?": one of several questions.
