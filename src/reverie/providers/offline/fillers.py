@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB
-from reverie.providers.offline.sentences import REASON_STATE
-from reverie.providers.offline.terse import indefinite_article
+from reverie.providers.offline.told_plainly import home_told_plainly, told_plainly
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["strip_fillers"]
@@ -267,46 +266,6 @@ _JOB_NO_ARTICLE = re.compile(
     rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
     _I,
 )
-# "how i like answers: commands first, explanation after": a taste, given as a heading.
-_HOW_I_LIKE = re.compile(
-    r"^how i (?P<verb>like|want|prefer) (?:my |the )?(?P<what>answers|replies|responses|"
-    r"explanations|code|messages)\s*:\s*(?=\w)",
-    _I,
-)
-# "coach moved me from blocker to jammer at practice tonight": the speaker's new role, and the
-# old one it replaces.
-_MOVED_ME = re.compile(
-    r"^(?:my |the )?(?:coach|boss|manager|captain|teacher|director|conductor|gaffer) "
-    r"(?:has )?(?:moved|switched|put|promoted|bumped|changed) me (?:up )?from (?:an? |the )?"
-    r"(?P<old>[\w-]+(?: [\w-]+)?) to (?:an? |the )?(?P<new>[\w-]+(?: (?!(?:at|in|on|for|"
-    r"tonight|today|yesterday|last|this|after|during|now)\b)[\w-]+)?)\b.*$",
-    _I,
-)
-# "you try being lactose intolerant in a family that …": the speaker's own lot.
-_YOU_TRY_BEING = re.compile(r"^you try being (?=\w)", _I)
-# "doxy something. bc im allergic to penicillin": the reason, said alone, is the fact.
-_OWN_REASON = re.compile(rf"^(?:because|cause|cos)\s+(?={REASON_STATE})", _I)
-# "for the past twenty-two years I have worked as a conservator": how long goes after it.
-_FOR_HOW_LONG = re.compile(
-    r"(?:^|(?<=\band ))(?P<long>for the (?:past|last) [\w-]+ (?:years|months|decades)),?\s+"
-    r"(?P<fact>I (?:have|'ve) (?:worked|lived|been)\b[^,;]*?)(?P<stop>[.!]?)(?=[,;]|$)",
-    _I,
-)
-# "boss bumped me to 28 an hr", "pay went up to $31 an hour", "im on 28 an hour now": a wage.
-_RATE = (
-    r"[£$€]?\d+(?:[.,]\d\d)?k?(?: (?:dollars|pounds|euros|bucks|quid))? (?:an?|per|/) ?"
-    r"(?:hr|hour|year|yr|week|month)\b"
-)
-_PAY_NOW = re.compile(
-    # ("My boss give me raise, now I am 26 dollars per hour": the news, then the wage)
-    # ("which is better now bc boss bumped me to 28 an hr": the reason is the news)
-    r"^(?:[^,]*\braise\b[^,]*,\s*|[^,]*?\bbecause\s+)?"
-    r"(?:(?:my )?boss (?:bumped|put|moved|raised) me (?:up )?to|"
-    r"(?:my )?(?:pay|wage|rate) (?:went up|got bumped|was bumped|was raised|rose|is going up) to|"
-    r"I(?:'m| am) now(?: on)?|now I(?:'m| am)(?: on)?|"
-    rf"I(?:'m| am) on(?= {_RATE} now))\s+(?={_RATE})",
-    _I,
-)
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
@@ -314,15 +273,6 @@ _IN_SO_NEAR = re.compile(
     r"^I(?:'m| am) in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? so "
     r"[^,.;]*\b(?:easy|close|near|nearby|handy|convenient|far|a trek|a pain|miles away|"
     r"walking distance|round the corner|down the road)\b.*$",
-    _I,
-)
-# "We're in Observatory in Cape Town, small semi with a back yard": where one lives, said with
-# the home ("we're in Lisbon for a week" says no home).
-_HOME_IN = re.compile(
-    r"^(?:I(?:'m| am)|we(?:'re| are)) in (?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?"
-    r"(?:,| in) (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?[,.;:]\s+(?:a |an |our |my )?"
-    r"(?:small |tiny |little |big |rented |old )?(?:semi|terrace|flat|house|apartment|bungalow|"
-    r"cottage|studio|\d-bed|two-bed|three-bed)\b)",
     _I,
 )
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
@@ -358,23 +308,7 @@ def strip_fillers(sentence: str) -> str:
     "I'm on propranolol", "I'm in a shared house in Mutley" → "I live in …",
     "I am seventy-two" → "I am 72".
     """
-    text = _OWN_REASON.sub("", _FILLERS.sub("", sentence.strip()).strip())
-    text = _YOU_TRY_BEING.sub("I'm ", text)
-    text = _MOVED_ME.sub(
-        lambda moved: (
-            f"I'm {indefinite_article(moved['new'])}{moved['new']}, "
-            f"not {indefinite_article(moved['old'])}{moved['old']}"
-        ),
-        text,
-    )
-    text = _HOW_I_LIKE.sub(lambda said: f"I {said['verb'].lower()} my {said['what']}: ", text)
-    text = _FOR_HOW_LONG.sub(
-        lambda said: f"{said['fact']} {said['long'][:1].lower()}{said['long'][1:]}{said['stop']}",
-        text,
-    )
-    text = _PAY_NOW.sub(
-        lambda said: "my pay is " if said[0].lower().startswith("i") else "my pay is now ", text
-    )
+    text = told_plainly(_FILLERS.sub("", sentence.strip()).strip())
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
     text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
     # "… put me on propranolol last month": when it started, not how things stand
@@ -390,7 +324,7 @@ def strip_fillers(sentence: str) -> str:
         lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )
     text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
-    text = _HOME_IN.sub("I live in ", _IN_SO_NEAR.sub(r"I live in \g<place>", text))
+    text = home_told_plainly(_IN_SO_NEAR.sub(r"I live in \g<place>", text))
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     # ("(roller derby lol)" → "(roller derby)")
