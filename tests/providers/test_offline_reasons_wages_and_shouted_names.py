@@ -208,9 +208,9 @@ def test_an_answer_to_a_quiz_question_is_not_the_users_job() -> None:
 
 def test_a_formal_request_about_how_everything_is_written_is_a_rule() -> None:
     said = facts(
-        ("user", "Two requests. I would be obliged if you would write in plain English throughout.")
+        ("user", "Two requests. I would be obliged if you would reply in complete sentences.")
     )
-    assert said == ["User wants the assistant to use plain English."]
+    assert said == ["User wants the assistant to reply in complete sentences."]
 
 
 def test_an_aside_between_commas_does_not_hide_the_fact() -> None:
@@ -241,7 +241,7 @@ def test_a_job_said_to_someone_in_jest_is_not_the_speakers() -> None:
 
 def test_a_partner_named_in_lower_case_before_a_deed_is_named() -> None:
     said = facts(
-        ("user", "my bf rangi cooked me dinner lol. he works at the marae in ōtaki so it was huge")
+        ("user", "my bf rangi made me dinner lol. he works at the marae in ōtaki so it was huge")
     )
     assert said[0] == "User's boyfriend is Rangi."
     assert "User's boyfriend Rangi works at the marae in ōtaki." in said
