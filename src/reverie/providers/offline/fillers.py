@@ -1,18 +1,16 @@
-"""Discourse fillers, and facts said sideways put plainly, before a sentence is read.
+"""Discourse fillers and lead-ins, stripped before a sentence is read.
 
-"So, btw, …", "… lol", "context: …" carry nothing; "the GP put me on
-propranolol" says "I'm on propranolol", "I'm in a shared house in Mutley" says
-where one lives, "I am seventy-two" says 72. :func:`strip_fillers` does both, so
-the rules (:mod:`.rules`) and frames read the plain sentence.
+"So, btw, …", "… lol", "context: …", "I found out …" carry nothing of the fact;
+:func:`strip_fillers` drops them and has :mod:`.told_plainly` put a fact told
+sideways plainly ("the GP put me on propranolol" → "I'm on propranolol"), so the
+rules (:mod:`.rules`) and frames read the plain sentence.
 """
 
 from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB
-from reverie.providers.offline.told_plainly import home_told_plainly, told_plainly
-from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
+from reverie.providers.offline.told_plainly import said_sideways_plainly, told_plainly
 
 __all__ = ["strip_fillers"]
 
@@ -139,23 +137,6 @@ _SAYS_OF_SOMEONE = re.compile(
     r"is moving|will start|can start|has a place)\b)",
     _I,
 )
-# "the GP put me on propranolol", "she's started me on methotrexate": what the speaker now
-# takes, said through whoever prescribed it.
-_PUT_ON = re.compile(
-    r"^(?:(?:the |my )?(?:gp|doctor|doc|consultant|nurse|physio|rheumatologist|specialist|"
-    r"psychiatrist|dermatologist|cardiologist|she|he|they)(?:'s|'ve| has| have)? )?"
-    r"(?:put|started|switched) me (?:on|onto) (?=\S)",
-    _I,
-)
-_PAST_TIME = re.compile(
-    r"\b(?:last (?:week|month|year|spring|summer|autumn|winter)|yesterday|\w+ (?:days|weeks|"
-    r"months|years) ago|a (?:week|month|year) ago)\b",
-    _I,
-)
-# "I take apixaban for it": what "it" is was said just before; the medicine is the fact.
-_TAKEN_FOR_IT = re.compile(
-    r"^(?P<taken>I (?:take|'m on|am on|use) [\w -]+?) for (?:it|that|this|them)\b", _I
-)
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
@@ -212,93 +193,6 @@ _BARE_KIN_OWNER = re.compile(
     r"(?!day\b)(?=[a-z][\w-]*(?: [a-z][\w-]*){0,3} (?:is|was|are|were|has|had|will be|got)\b)",
     _I,
 )
-# "Maya's 8 today!!", "my son is 4 today": a birthday, said on the day.
-_AGE_TODAY = re.compile(
-    r"^(?P<who>(?:my (?:\w+ )?\w+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+))(?:'s| is) (?P<age>\d{1,2}) today\b", _I
-)
-# "My own operation has at last been confirmed: a left knee replacement on the 12th of May":
-# what it is, on its date.
-_CONFIRMED_AS = re.compile(
-    r"^my (?:own )?(?:operation|op|surgery|procedure|appointment)(?: date)? (?:has |is )?"
-    r"(?:at last |now |finally )?(?:been )?(?:confirmed|booked|scheduled|fixed)(?: as)?:\s+"
-    r"(?:a |an |the )?(?P<what>[\w' -]{3,40}?) (?:on|for) "
-    r"(?=(?:the )?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
-    _I,
-)
-# "I have finally had a date for my cataract operation — the left eye — at the Royal
-# Shrewsbury Hospital, on Tuesday the 22nd of July": the operation, where and when.
-_GIVEN_A_DATE = re.compile(
-    r"^I(?:'ve| have)? (?:finally |now |at last |just )?(?:had|got|been given|received) a date "
-    r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )",
-    _I,
-)
-# "I do week on week off", "I do 4 on 4 off": a shift pattern, worked.
-_DO_SHIFTS = re.compile(
-    r"^I (?:do|'m on|am on) "
-    r"(?=(?:a )?(?:week|\d+(?: days?)?) on,? (?:a )?(?:week|\d+(?: days?)?) off\b)",
-    _I,
-)
-# "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
-# as what one is doing these weeks.
-_GOING_WEEKLY = re.compile(
-    r"^I(?:'m| am) (?:now )?going to (?P<what>(?:a|an|the|my) [^,;]{2,60}? on "
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights)))"
-    r"(?: now)?(?=\s*(?:[,.;!]|$))",
-    _I,
-)
-# "My arthritis is playing up in my hands tonight": a condition one has, said by how it is.
-_CONDITION_ACTING_UP = re.compile(
-    # ("the tinnitus in my left ear is bad this week": where, kept)
-    rf"^(?:my|the) (?P<condition>{alternation(CONDITION_WORDS)})"
-    r"(?P<where> in my [a-z]+(?: [a-z]+)?)?(?: is| has been|['’]s) (?:really )?"
-    r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
-    _I,
-)
-# "I have atrial fibrillation and take apixaban for it": "it" is the condition just named.
-_CONDITION_AND_ITS_MEDICINE = re.compile(
-    rf"^(?P<said>I have (?:{alternation(CONDITION_WORDS)}) and (?:take|am on|use) "
-    r"[\w -]+?) for (?:it|that|this)\b",
-    _I,
-)
-# "I am architect in Brazil", "she is nurse in the Mater": a job, its article left out the way
-# many languages leave it.
-_JOB_NO_ARTICLE = re.compile(
-    rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
-    _I,
-)
-# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
-_ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
-# "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
-_IN_SO_NEAR = re.compile(
-    r"^I(?:'m| am) in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? so "
-    r"[^,.;]*\b(?:easy|close|near|nearby|handy|convenient|far|a trek|a pain|miles away|"
-    r"walking distance|round the corner|down the road)\b.*$",
-    _I,
-)
-# "I'm in a shared house in Mutley": where one lives, said as where one is.
-_LIVING_IN = re.compile(
-    r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
-    r"apartment|studio|bedsit|dorm|halls|house|terrace|cottage)\b[^,.;!?]* in (?-i:[A-Z]))",
-    _I,
-)
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
-_UNITS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9,
-}  # fmt: skip
-# "I am seventy-two and a retired librarian": an age written out.
-_SPELLED_AGE = re.compile(
-    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
-    _I,
-)
-
-
-def _age_in_digits(match: re.Match[str]) -> str:
-    age = _TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
-    return f"{match['lead']}{age}"
 
 
 def strip_fillers(sentence: str) -> str:
@@ -311,20 +205,7 @@ def strip_fillers(sentence: str) -> str:
     text = told_plainly(_FILLERS.sub("", sentence.strip()).strip())
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
     text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
-    # "… put me on propranolol last month": when it started, not how things stand
-    text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
-    text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
-    text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
-    text = _DO_SHIFTS.sub("I work ", _GOING_WEEKLY.sub(r"I go to \g<what>", text))
-    text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
-    text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
-    text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
-    text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)
-    text = _JOB_NO_ARTICLE.sub(
-        lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
-    )
-    text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
-    text = home_told_plainly(_IN_SO_NEAR.sub(r"I live in \g<place>", text))
+    text = said_sideways_plainly(text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     # ("(roller derby lol)" → "(roller derby)")

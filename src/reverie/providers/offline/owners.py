@@ -203,9 +203,10 @@ _OWN_FIGURE = re.compile(
     r"(?: is| is now| now)?|(?P<rent>rent)(?: is(?= [£$€]?\d[\d,.]*k? now\b))?) (?=[£$€]?\d)",
     _I,
 )
-# "i get 12.40 an hour", "I'm on 38k a year": what the speaker is paid.
+# "i get 12.40 an hour", "I'm on 38k a year", "I'm now on 31 an hour": what the speaker is paid.
 _PAY = re.compile(
-    r"^I(?: get| make|'m on| am on) (?P<amount>(?:about |around |roughly )?[£$€]?\d[\d,.]*k?"
+    r"^I(?: get| make|'m(?: now)? on| am(?: now)?(?: on)?) "
+    r"(?P<amount>(?:about |around |roughly )?[£$€]?\d[\d,.]*k?"
     r"(?: ?(?:eur|euros?|gbp|usd|pounds|dollars|quid))?)"
     r"(?= (?:an?|per) (?:hour|day|week|month|year)\b| ?(?:a|per) (?:year|yr)\b)",
     _I,

@@ -4,19 +4,23 @@
 being coeliac in a house that …" says the speaker is coeliac; "coach moved me from
 blocker to jammer" says what the speaker is now, and what they no longer are; "for
 the past twenty-two years I have worked as a conservator" puts how long after the
-job; "boss bumped me to 28 an hr" is the speaker's pay; "We're in Observatory in
-Cape Town, small semi with a back yard" is where they live. :mod:`.fillers` calls
-these while it strips a sentence's fillers.
+job; "boss bumped me to 28 an hr" is the speaker's pay. Facts said sideways are put
+plainly too: "the GP put me on propranolol" → "I'm on propranolol", "I am seventy-two"
+→ "I am 72", "I'm in a shared house in Mutley" and "We're in Observatory in Cape Town,
+small semi with a back yard" → where they live. :mod:`.fillers` calls these while it
+strips a sentence's fillers and lead-ins.
 """
 
 from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import JOB
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
-__all__ = ["home_told_plainly", "told_plainly"]
+__all__ = ["said_sideways_plainly", "told_plainly"]
 
 _I = re.IGNORECASE
 
@@ -45,7 +49,7 @@ _FOR_HOW_LONG = re.compile(
     r"(?P<fact>I (?:have|'ve) (?:worked|lived|been)\b[^,;]*?)(?P<stop>[.!]?)(?=[,;]|$)",
     _I,
 )
-# "boss bumped me to 28 an hr", "pay went up to $31 an hour", "im on 28 an hour now": a wage.
+# "boss bumped me to 28 an hr", "pay went up to $31 an hour": a new wage.
 _RATE = (
     r"[£$€]?\d+(?:[.,]\d\d)?k?(?: (?:dollars|pounds|euros|bucks|quid))? (?:an?|per|/) ?"
     r"(?:hr|hour|year|yr|week|month)\b"
@@ -56,8 +60,9 @@ _PAY_NOW = re.compile(
     r"^(?:[^,]*\braise\b[^,]*,\s*|[^,]*?\bbecause\s+)?"
     r"(?:(?:my )?boss (?:bumped|put|moved|raised) me (?:up )?to|"
     r"(?:my )?(?:pay|wage|rate) (?:went up|got bumped|was bumped|was raised|rose|is going up) to|"
-    r"I(?:'m| am) now(?: on)?|now I(?:'m| am)(?: on)?|"
-    rf"I(?:'m| am) on(?= {_RATE} now))\s+(?={_RATE})",
+    # (what one is paid, said without news of a change, "I'm on 28 an hour", is read by
+    # :mod:`.owners`)
+    rf"now I(?:'m| am)(?: on)?)\s+(?={_RATE})",
     _I,
 )
 # "We're in Observatory in Cape Town, small semi with a back yard": where one lives, said with
@@ -69,6 +74,111 @@ _HOME_IN = re.compile(
     r"cottage|studio|\d-bed|two-bed|three-bed)\b)",
     _I,
 )
+
+# "the GP put me on propranolol", "she's started me on methotrexate": what the speaker now
+# takes, said through whoever prescribed it.
+_PUT_ON = re.compile(
+    r"^(?:(?:the |my )?(?:gp|doctor|doc|consultant|nurse|physio|rheumatologist|specialist|"
+    r"psychiatrist|dermatologist|cardiologist|she|he|they)(?:'s|'ve| has| have)? )?"
+    r"(?:put|started|switched) me (?:on|onto) (?=\S)",
+    _I,
+)
+_PAST_TIME = re.compile(
+    r"\b(?:last (?:week|month|year|spring|summer|autumn|winter)|yesterday|\w+ (?:days|weeks|"
+    r"months|years) ago|a (?:week|month|year) ago)\b",
+    _I,
+)
+# "I take apixaban for it": what "it" is was said just before; the medicine is the fact.
+_TAKEN_FOR_IT = re.compile(
+    r"^(?P<taken>I (?:take|'m on|am on|use) [\w -]+?) for (?:it|that|this|them)\b", _I
+)
+# "Maya's 8 today!!", "my son is 4 today": a birthday, said on the day.
+_AGE_TODAY = re.compile(
+    r"^(?P<who>(?:my (?:\w+ )?\w+|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+))(?:'s| is) (?P<age>\d{1,2}) today\b", _I
+)
+# "My own operation has at last been confirmed: a left knee replacement on the 12th of May":
+# what it is, on its date.
+_CONFIRMED_AS = re.compile(
+    r"^my (?:own )?(?:operation|op|surgery|procedure|appointment)(?: date)? (?:has |is )?"
+    r"(?:at last |now |finally )?(?:been )?(?:confirmed|booked|scheduled|fixed)(?: as)?:\s+"
+    r"(?:a |an |the )?(?P<what>[\w' -]{3,40}?) (?:on|for) "
+    r"(?=(?:the )?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
+    _I,
+)
+# "I have finally had a date for my cataract operation — the left eye — at the Royal
+# Shrewsbury Hospital, on Tuesday the 22nd of July": the operation, where and when.
+_GIVEN_A_DATE = re.compile(
+    r"^I(?:'ve| have)? (?:finally |now |at last |just )?(?:had|got|been given|received) a date "
+    r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )",
+    _I,
+)
+# "I do week on week off", "I do 4 on 4 off": a shift pattern, worked.
+_DO_SHIFTS = re.compile(
+    r"^I (?:do|'m on|am on) "
+    r"(?=(?:a )?(?:week|\d+(?: days?)?) on,? (?:a )?(?:week|\d+(?: days?)?) off\b)",
+    _I,
+)
+# "I'm going to a bereavement group at St Chad's on Thursday afternoons now": a habit, said
+# as what one is doing these weeks.
+_GOING_WEEKLY = re.compile(
+    r"^I(?:'m| am) (?:now )?going to (?P<what>(?:a|an|the|my) [^,;]{2,60}? on "
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights)))"
+    r"(?: now)?(?=\s*(?:[,.;!]|$))",
+    _I,
+)
+# "My arthritis is playing up in my hands tonight": a condition one has, said by how it is.
+_CONDITION_ACTING_UP = re.compile(
+    # ("the tinnitus in my left ear is bad this week": where, kept)
+    rf"^(?:my|the) (?P<condition>{alternation(CONDITION_WORDS)})"
+    r"(?P<where> in my [a-z]+(?: [a-z]+)?)?(?: is| has been|['’]s) (?:really )?"
+    r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
+    _I,
+)
+# "I have atrial fibrillation and take apixaban for it": "it" is the condition just named.
+_CONDITION_AND_ITS_MEDICINE = re.compile(
+    rf"^(?P<said>I have (?:{alternation(CONDITION_WORDS)}) and (?:take|am on|use) "
+    r"[\w -]+?) for (?:it|that|this)\b",
+    _I,
+)
+# "I am architect in Brazil", "she is nurse in the Mater": a job, its article left out the way
+# many languages leave it.
+_JOB_NO_ARTICLE = re.compile(
+    rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
+    _I,
+)
+# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
+_ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
+# "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
+_IN_SO_NEAR = re.compile(
+    r"^I(?:'m| am) in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? so "
+    r"[^,.;]*\b(?:easy|close|near|nearby|handy|convenient|far|a trek|a pain|miles away|"
+    r"walking distance|round the corner|down the road)\b.*$",
+    _I,
+)
+# "I'm in a shared house in Mutley": where one lives, said as where one is.
+_LIVING_IN = re.compile(
+    r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
+    r"apartment|studio|bedsit|dorm|halls|house|terrace|cottage)\b[^,.;!?]* in (?-i:[A-Z]))",
+    _I,
+)
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_UNITS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9,
+}  # fmt: skip
+# "I am seventy-two and a retired librarian": an age written out.
+_SPELLED_AGE = re.compile(
+    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
+    _I,
+)
+
+
+def _age_in_digits(match: re.Match[str]) -> str:
+    age = _TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
+    return f"{match['lead']}{age}"
 
 
 def told_plainly(text: str) -> str:
@@ -86,11 +196,27 @@ def told_plainly(text: str) -> str:
         lambda said: f"{said['fact']} {said['long'][:1].lower()}{said['long'][1:]}{said['stop']}",
         text,
     )
-    return _PAY_NOW.sub(
-        lambda said: "my pay is " if said[0].lower().startswith("i") else "my pay is now ", text
+    return _PAY_NOW.sub("my pay is now ", text)
+
+
+def said_sideways_plainly(text: str) -> str:
+    """``text`` with a medicine, an age, a shift pattern, a condition, a date given, a job
+    without its article or a home said as the plain fact ("the GP put me on propranolol" →
+    "I'm on propranolol", "I am seventy-two" → "I am 72", "I'm in a shared house in Mutley"
+    → "I live in a shared house in Mutley").
+    """
+    # "… put me on propranolol last month": when it started, not how things stand
+    text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
+    text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
+    text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
+    text = _DO_SHIFTS.sub("I work ", _GOING_WEEKLY.sub(r"I go to \g<what>", text))
+    text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
+    text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
+    text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
+    text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)
+    text = _JOB_NO_ARTICLE.sub(
+        lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )
-
-
-def home_told_plainly(text: str) -> str:
-    """ "We're in Observatory in Cape Town, small semi …" → "I live in Observatory in …"."""
+    text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
+    text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)
     return _HOME_IN.sub("I live in ", text)
