@@ -123,13 +123,15 @@ a round; 59.7 % / 48.8 % when first scored, on the rules of the start of the rou
 69.7 % / 59.8 % at its end), ``writer36`` (six by a thirty-sixth: never read for a round;
 59.6 % / 45.7 % when first scored, on the rules of the start of the round it came, and the
 same on that round's final rules; then read and used for development: 72.2 % / 67.4 % at its
-end) and ``writer37`` (six by a thirty-seventh: never read; 76.9 % / 55.1 % when first
-scored, on the rules of the start of the round it came, 77.3 % / 55.1 % on that round's final
-rules).
+end), ``writer37`` (six by a thirty-seventh: never read for a round; 76.9 % / 55.1 % when
+first scored, on the rules of the start of the round it came, 77.3 % / 55.1 % on that round's
+final rules; then read and used for development) and ``writer38`` (six by a thirty-eighth:
+never read; 77.8 % / 47.4 % when first scored, on the rules of the start of the round it
+came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer37|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer38|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -192,6 +194,7 @@ SETS = (
     "writer35",
     "writer36",
     "writer37",
+    "writer38",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
