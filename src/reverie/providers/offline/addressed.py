@@ -65,6 +65,8 @@ def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str 
         found.update(names)
     typed = set(re.findall(r"[a-zà-ÿ]+", " ".join(said).lower()))
     for name, count in found.most_common():
+        if _someone_of_theirs(name, said):
+            continue  # "My daughter Priya is …", then "Well done, Priya!": praise of her
         if count >= _ADDRESSED_NEEDED or (name.lower() in typed and not _talked_about(name, said)):
             return name
     return None
@@ -74,6 +76,15 @@ def _talked_about(name: str, said: Sequence[str]) -> bool:
     """ "tash made him do 4950": the user wrote the name as someone else doing something."""
     subject = re.compile(rf"\b{re.escape(name)}\s+{_THIRD_PERSON_VERB}", _I)
     return any(subject.search(text) for text in said)
+
+
+def _someone_of_theirs(name: str, said: Sequence[str]) -> bool:
+    """ "my daughter Priya", "my friend Tom": the user named them as one of their people."""
+    # ("my name is Priya", "my name's Priya" name the user)
+    theirs = re.compile(
+        rf"\bmy (?!name|nickname)(?:(?!is\b|was\b)[\w-]+ ){{1,2}}{re.escape(name)}\b", _I
+    )
+    return any(theirs.search(text) for text in said)
 
 
 # (Not "dez stop opening that hive", a quoted call to the user, nor "Ife is fine", a name

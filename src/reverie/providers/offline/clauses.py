@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.age_frames import parted_age
-from reverie.providers.offline.corrections import denied_then_said, owned_mistake
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.learner_english import as_the_rules_read
 from reverie.providers.offline.owners import dated_parts
+from reverie.providers.offline.put_right import put_right
 from reverie.providers.offline.sentences import split_sentences
 
 __all__ = ["message_clauses"]
@@ -46,7 +46,7 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
     """
     return [
         part
-        for sentence in split_sentences(denied_then_said(owned_mistake(text)))
+        for sentence in split_sentences(put_right(text))
         for said in _unaddressed(as_the_rules_read(strip_fillers(sentence)), listener)
         for age_part in parted_age(said)
         for part in dated_parts(age_part)

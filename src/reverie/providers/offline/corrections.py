@@ -21,13 +21,11 @@ from reverie.providers.offline.vocabulary import is_name
 __all__ = [
     "bare_value",
     "day_put_right",
-    "denied_then_said",
     "implied_correction",
     "is_subjectless",
     "not_clause",
     "old_value",
     "one_date",
-    "owned_mistake",
     "repair_reach",
     "strip_correction_lead",
     "swappable",
@@ -42,7 +40,9 @@ _LEAD = re.compile(r"^(?:User|[A-ZÀ-Þ][\wÀ-ÿ'’-]*) corrected(?: [^:]+)?:\s
 _NOT = re.compile(
     r"^(?P<new>.+?)\s*(?:(?:,\s*|\(\s*|\s+)not|,?\s+instead of)\s+"
     # (the reason after Y is not part of it: "not the 12th because of some room booking")
-    r"(?P<old>[^,;()]+?)(?=\s*(?:[,;()!]|\.\s|\.?$)|\s+(?:because|bc|cos|coz|since|so)\s)",
+    # ("not 2,100": a thousands comma is part of the number)
+    r"(?P<old>(?:[^,;()]|(?<=\d),(?=\d{3}\b))+?)"
+    r"(?=\s*(?:,(?<!\d,)|,(?!\d{3}\b)|[;()!]|\.\s|\.?$)|\s+(?:because|bc|cos|coz|since|so)\s)",
     _I,
 )
 _SUBJECTLESS = re.compile(
@@ -223,7 +223,25 @@ def typed_swap(line: str, correction: str) -> str | None:
     pattern = re.compile(
         r"(?<![\w:.])" + r"\s+".join(_as_written(t) for t in old_tokens) + r"(?![\w:]|\.\d)", _I
     )
-    match = next((m for m in pattern.finditer(line) if _dated(m, old_tokens, line)), None)
+    # ("arrives 24 January, not 10": the 10 to swap is a day, not "10 minutes walking")
+    to_a_day = any(
+        t.isdigit()
+        and re.search(rf"(?<!\d){t}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH})\b", correction, _I)
+        for t in tail
+    )
+    match = next(
+        (
+            m
+            for m in pattern.finditer(line)
+            if _dated(m, old_tokens, line)
+            and not (
+                to_a_day
+                and m.group(0).isdigit()
+                and not _beside_a_date_word(line, m.start(), m.end())
+            )
+        ),
+        None,
+    )
     if match is None:
         return None
     written = match.group(0).split()
@@ -355,74 +373,6 @@ _BARE_DAY_PUT_RIGHT = re.compile(
     r"i|you|we)\b)[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}) is (?:on )?(?P<new>the \d{1,2}"
     r"(?:st|nd|rd|th))(?: now)?,? not (?:on )?(?P<old>the \d{1,2}(?:st|nd|rd|th))[.!]*$"
 )
-
-
-_A_DAY = (
-    rf"(?:on )?(?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})|(?:{MONTH}) \d{{1,2}}"
-    r"(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
-)
-# "we don't move 1 October. It is 15 October": the day denied, then the day it is
-_DENIED_THEN_SAID = re.compile(
-    r"\b(?P<who>I|we|they|he|she|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+) (?P<neg>don't|do not|doesn't|does not) "
-    rf"(?P<verb>[a-z]+) (?P<old>{_A_DAY})\s*[.,;]\s+it(?:'s| is) (?P<new>{_A_DAY})\b",
-    re.IGNORECASE,
-)
-
-
-# "hazards is NOT on the 13th. its the 16th": a day denied of something, then its day
-_NOT_ON_THEN_SAID = re.compile(
-    r"\b(?P<what>(?!(?:it|that|this|he|she|they|which|there)\b)[a-z][\w&'-]*(?: [\w&'-]+){0,3}) "
-    r"(?:is|'s) not (?:on )?(?P<old>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?)\s*[.,;]\s+"
-    r"(?:it(?:'s|s| is)|(?:it's|its) on) (?:on )?(?P<new>(?:the )?\d{1,2}(?:st|nd|rd|th)"
-    r"(?: of [a-z]+)?)\b",
-    re.IGNORECASE,
-)
-
-
-def denied_then_said(text: str) -> str:
-    """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
-    said = _DENIED_THEN_SAID.sub(_said_instead, text)
-    return _NOT_ON_THEN_SAID.sub(r"\g<what> is on \g<new>, not \g<old>", said)
-
-
-def _said_instead(match: re.Match[str]) -> str:
-    verb = match["verb"]
-    if match["neg"].lower().startswith("does"):
-        verb += "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
-    return f"{match['who']} {verb} {match['new']}, not {match['old']}"
-
-
-# "Ah sorry!! I make mistake. Seo-ah is 8.": a slip owned, then what is right.
-_OWNED_MISTAKE = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:(?:ah|oh|oops|whoops|sorry|so sorry)\b[,!.\s]*)*"
-    r"(?:I (?:make|made) (?:a |one )?(?:mistake|typo)|my (?:mistake|bad)|typo)[.!]+\s+(?=\S)",
-    re.IGNORECASE,
-)
-
-
-# "I want to change the goal. under 40 minutes.", "I put my callout fee up. $120 to $140": a
-# value of one's own changed, then the new value said alone.
-_CHANGED_THEN_SAID = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:(?:yeah|ok|okay|so|also|and)[,]?\s+)*I (?:(?:want to|'m going to|"
-    r"am going to|'ll|will|have to|need to|just) )?(?:change|changed|'m changing|am changing|"
-    r"'ve changed|have changed|raise|raised|lower|lowered|put|bumped|bump|up|upped) "
-    r"(?P<what>(?:my|the) (?:[\w-]+ )?(?:goal|target|budget|fee|rate|price|prices))"
-    r"(?: up| down)?[.!:]+\s+"
-    r"(?:(?P<old>[£$€]?\d[\d,.]*k?) to )?(?P<new>(?:under |sub |below |over |about |around )?"
-    r"[£$€]?\d[^.!?\n]*?)(?=\s*(?:[.!?]|$))",
-    re.IGNORECASE,
-)
-
-
-def owned_mistake(text: str) -> str:
-    """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
-    return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
-
-
-def _changed_to(match: re.Match[str]) -> str:
-    what = re.sub(r"^the ", "my ", match["what"], flags=re.IGNORECASE)
-    old = f", not {match['old']}" if match["old"] else ""
-    return f"Correction: {what} is now {match['new']}{old}"
 
 
 def day_put_right(clause: str) -> str | None:

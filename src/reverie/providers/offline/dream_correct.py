@@ -38,8 +38,10 @@ __all__ = [
     "apply_correction",
     "apply_move",
     "apply_update",
+    "fact_lines",
     "key_words",
     "line_fact",
+    "line_prefix",
 ]
 
 Outcome = Literal["replaced", "swapped", "unresolved", "new"]
@@ -88,7 +90,7 @@ def line_fact(line: str) -> str:
     return _DATE_PREFIX.sub("", BULLET.sub("", line).strip())
 
 
-def _prefix(line: str) -> str:
+def line_prefix(line: str) -> str:
     """A line's bullet and date prefix ("- 2026-04-06: "), kept when the text changes."""
     bullet = BULLET.match(line)
     head = bullet.group(1) if bullet else ""
@@ -96,7 +98,10 @@ def _prefix(line: str) -> str:
     return head + (date.group(0) if date else "")
 
 
-def _lines(docs: Mapping[str, MarkdownDoc], files: Sequence[str]) -> list[tuple[MarkdownDoc, int]]:
+def fact_lines(
+    docs: Mapping[str, MarkdownDoc], files: Sequence[str]
+) -> list[tuple[MarkdownDoc, int]]:
+    """Each line of ``files`` that holds a fact (not blank, not a heading), file by file."""
     found = []
     for path in files:
         doc = docs.get(path)
@@ -110,11 +115,11 @@ def _lines(docs: Mapping[str, MarkdownDoc], files: Sequence[str]) -> list[tuple[
 
 def _swap(docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str) -> bool:
     # The newest lines sit at the end of their sections: try them first.
-    for doc, index in reversed(_lines(docs, files)):
+    for doc, index in reversed(fact_lines(docs, files)):
         line = doc.lines[index]
         swapped = typed_swap(line_fact(line), raw)
         if swapped is not None:
-            doc.lines[index] = _prefix(line) + swapped
+            doc.lines[index] = line_prefix(line) + swapped
             return True
     return False
 
@@ -162,7 +167,7 @@ def _replace(doc: MarkdownDoc, index: int, text: str, stale: Callable[[str], boo
     intolerant.", and "User is lactose intolerant." stays.
     """
     old = line_fact(doc.lines[index])
-    prefix = _prefix(doc.lines[index])
+    prefix = line_prefix(doc.lines[index])
     if (known := _WHO_THEY_ARE.match(old)) is not None and text.startswith(f"{known['name']} "):
         text = f"{known['who']} {text}"  # "Seo-ah is 8." keeps "User's daughter Seo-ah"
     doc.lines[index] = prefix + text
@@ -189,7 +194,7 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
     """
     frame = slot_of(text)
     if frame is not None:
-        for doc, index in _lines(docs, files):
+        for doc, index in fact_lines(docs, files):
             if slot_of(line_fact(doc.lines[index])) == frame:
                 _replace(doc, index, text, lambda half: slot_of(half) == frame)
                 return True
@@ -201,7 +206,7 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
     def conflicts(line: str) -> bool:
         return any(s == n and w != v for s, w in _slot_words(line) for n, v in new_slots)
 
-    for doc, index in _lines(docs, files):
+    for doc, index in fact_lines(docs, files):
         old = line_fact(doc.lines[index])
         if _holder(old) == subject and conflicts(old):
             _replace(doc, index, text, conflicts)
@@ -217,11 +222,11 @@ def apply_move(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str)
     (see :func:`~.reschedules.rescheduled_line`); the rest of the line stays as it was.
     """
     for change in reschedules(text):
-        for doc, index in reversed(_lines(docs, files)):
+        for doc, index in reversed(fact_lines(docs, files)):
             line = doc.lines[index]
             moved = rescheduled_line(line_fact(line), change)
             if moved is not None:
-                doc.lines[index] = _prefix(line) + moved[0]
+                doc.lines[index] = line_prefix(line) + moved[0]
                 return True
     return False
 
@@ -257,7 +262,7 @@ def _best_line(
     subject = _subject(strip_correction_lead(raw))
     named = subject not in ("", "User", "The")
     best: tuple[float, int, MarkdownDoc, int] | None = None
-    for doc, index in _lines(docs, files):
+    for doc, index in fact_lines(docs, files):
         text = line_fact(doc.lines[index])
         words = key_words(text)
         shared = words & wanted

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reverie.providers.offline.corrections import without_old_value
+from reverie.providers.offline.dream_called_off import apply_called_off
 from reverie.providers.offline.dream_correct import (
     apply_correction,
     apply_move,
@@ -224,6 +225,11 @@ def merge_facts(
     for fact in facts:
         if fact.tag == "skip":
             report.skipped += 1
+            continue
+        said = _corrected_text(fact.text) if fact.tag == "correction" else fact.text
+        if apply_called_off(docs, FILES, said):
+            report.corrected += 1  # "User withdrew their application …": the plan is off
+            known.add(fact_key(said))
             continue
         if fact.tag != "correction" and apply_move(docs, FILES, fact.text):
             report.corrected += 1  # "the op has been moved to the 28th": the op's line says it

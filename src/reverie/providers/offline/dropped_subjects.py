@@ -65,7 +65,8 @@ _DROPPED_I_HABIT = re.compile(
 # "been a plumber 15 years", "been vegan since 2019"
 # ("been going since March 2024 as a sole trader": a trade kept up since a month or a year)
 _DROPPED_I_HAVE_BEEN = re.compile(
-    r"^been (?:an? |vegan\b|vegetarian\b|married\b|sober\b|"
+    r"^been (?:an? |in (?-i:[A-ZÀ-Þ])?[a-zà-ÿ]+ (?:for )?\d+ (?:years|yrs)\b|"
+    r"vegan\b|vegetarian\b|married\b|sober\b|"
     r"(?:smoke|vape|alcohol|booze|nicotine)[- ]free (?=since\b|for \d)|"
     r"(?:going|trading|freelancing|"
     rf"self-employed|freelance) (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b))",
@@ -80,12 +81,22 @@ _DROPPED_I_AM = re.compile(
     # "sole trader since march 2023"
     rf"|(?:a )?sole trader (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b)"
     r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
+    # "turning 30 on 8 nov": an age, with when
+    rf"turning \d{{1,3}} (?=on\b|in {MONTH}\b|next\b|this\b|the \d)|"
+    # "wisdom tooth out tmrw": care of the body booked, with when
+    r"having (?:my |a |the )?(?:wisdom (?:tooth|teeth)|tonsils|appendix|gallbladder) out\b|"
     r"allergic|based in|originally from|vegetarian|vegan|pescatarian|fluent in|"
     # "retired racer energy" describes someone else: these stand alone or with a time.
     r"(?:married|retired|divorced|engaged|lactose intolerant|gluten intolerant|coeliac|celiac|"
     r"diabetic|dyslexic|autistic|colou?r-?blind|left-handed|teetotal|self-employed|freelance)"
     r"(?=\s*(?:$|[,.!;]|to\b|from\b|since\b|in\b|last\b|now\b|and\b|for\b)))",
     _I,
+)
+
+
+# "wisdom tooth out tmrw": care of the body booked, without "I'm having".
+_DROPPED_HAVING_OUT = re.compile(
+    r"^(?:my |a |the )?(?P<what>wisdom (?:tooth|teeth)|tonsils|appendix|gallbladder) out\b", _I
 )
 
 
@@ -114,6 +125,8 @@ def with_dropped_subject(s: str) -> str:
         return "my " + s[:1].lower() + s[1:]
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
+    if (out := _DROPPED_HAVING_OUT.match(s)) is not None:
+        return f"I'm having my {out['what']}{s[out.end('what') :]}"
     if _DROPPED_I_WAS.match(s):
         return "I was " + s
     if _DROPPED_I_EVENT.match(s) or _DROPPED_I_HABIT.match(s):

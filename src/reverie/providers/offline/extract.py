@@ -48,6 +48,7 @@ from reverie.providers.offline.owners import (
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
+from reverie.providers.offline.put_right import name_slip
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
@@ -159,7 +160,8 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     Returns:
         The tagged facts (empty for small talk).
     """
-    turns = list(turns)
+    # ("our social worker is Karen — sorry, Karin": every rule reads the name meant)
+    turns = [replace(turn, text=name_slip(turn.text)) for turn in turns]
     return _extract(
         turns, identify_speakers(turns, carried_speakers(previous_summary)), previous_summary
     )

@@ -25,7 +25,8 @@ _FILLERS = re.compile(
     r"(?:nah|nope|naw)(?=[,!.]*\s+i\s+(?:already|just|still|always|usually|prefer)\b)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
-    r"just a note|note that|note|sorry|oops|heads up|quick one|random q|real quick|"
+    r"just a note|note that|note|sorry|oops|quick one|random q|real quick|"
+    r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"
@@ -35,7 +36,7 @@ _FILLERS = re.compile(
     r"I'm afraid(?=,)|I am afraid(?=,)|"
     # "problem is im a setter": what the speaker says next is the fact, the lead a frame
     r"(?:the )?(?:problem|thing|issue|trouble|catch) is(?=,? (?:I'm|I am|I've|I have|my)\b))"
-    r"\b[,!:.\s-]*|(?:please )?(?:remember|"
+    r"\b[,!:.\s—–-]*|(?:please )?(?:remember|"
     r"keep in mind|for future reference|for your information)\s*:\s*"
     # Agreement words count as fillers only when punctuation follows them:
     # "Great, we'll use X" drops "Great,"; "Great Britain is …" stays whole.

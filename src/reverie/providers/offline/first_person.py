@@ -14,11 +14,11 @@ import re
 
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, JOB, MONTH
+from reverie.providers.offline.milestones import milestone
 from reverie.providers.offline.predicates import (
     ADV,
     EVENT,
     HABIT,
-    HEALTH_NEWS,
     NEG,
     PREF,
     PROG,
@@ -58,40 +58,18 @@ _WHEN_THEN_WHAT = re.compile(
     _I,
 )
 
-# "I failed the G2 yesterday", "I failed my theory test": a test not passed, to be taken again
-# ("I failed to book it" is no test).
-_I_FAILED = re.compile(
-    r"^I (?:just |actually )?failed (?:my|the) (?:[\w-]+ ){0,2}(?:test|exam|assessment|resit|"
-    r"theory|practical|audition|mot|(?-i:[A-Z]\d))\b",
-    _I,
-)
-# "I'm taking on an apprentice in feb": someone to work for the speaker, a step in the trade.
-_I_HIRE = re.compile(
-    r"^I(?:'m| am) (?:taking on|hiring|employing|getting) (?:an? |my first |a second |a new )"
-    r"(?:apprentice|trainee|intern|employee|assistant|junior|receptionist|bookkeeper)\b",
-    _I,
-)
 # "im saving 250 a week now for level 4 stuff": money put by, week by week.
 _I_SAVING = re.compile(
     r"^I(?:'m| am) (?:now )?(?:saving|putting (?:away|aside)) (?:up )?[£$€]?\d[\d,.]*k? "
     r"(?:a|per|each|every) (?:week|month|fortnight|payday|pay ?check)\b",
     _I,
 )
-_I_HAD = re.compile(rf"^I {ADV}had (?P<rest>\S.*)$", _I)
 
 _I_AM = re.compile(rf"^I(?:'m| am) {ADV}(?P<not>not {ADV})?(?P<rest>\S.*)$", _I)
 
 _I_HAVE = re.compile(
     rf"^I(?:'ve| have)(?: got)? {ADV}(?:a|an|two|three|four|five|\d+|my|some|several|many|"
     rf"one|no (?!idea|clue|time|problem|worries))\s+\S",
-    _I,
-)
-
-# "I was diagnosed with type 2 diabetes last November", "I was born and brought up in
-# Delhi": where someone comes from, and what they live with.
-_I_WAS_LIFE = re.compile(
-    r"^I(?: was|'ve been| have been| got) (?:just |recently |finally |only )?"
-    r"(?:diagnosed with \S|(?:born|raised|brought up|born and (?:brought up|raised|bred)) in \S)",
     _I,
 )
 
@@ -289,6 +267,9 @@ _I_AM_TRAIT = re.compile(
     r"shared parental|study|compassionate|garden(?:ing)?|unpaid) )?leave)\b|in charge of\b|"
     # "I'm off to Japan in April", "I'm type 1 diabetic"
     r"off to (?-i:[A-ZÀ-Þ])\w+|type [12] diabetic\b|"
+    # "I'm red-green colourblind", "I'm profoundly deaf": the kind, then the condition
+    r"(?:red-green|red green|blue-yellow|partially|profoundly|severely|mildly|totally) "
+    r"(?:colou?r-?blind|colou?r blind|deaf|sighted|dyslexic)\b|"
     # "I'm on a Mac", "I'm on Android": what the speaker's computer or phone runs
     r"on (?:an? )?(?:mac|macbook|pc|windows|linux|ubuntu|fedora|chromebook|iphone|android|"
     r"pixel|ipad)\b(?! (?:call|meeting)\b)|"
@@ -371,13 +352,15 @@ def first_person(s: str) -> Tag | None:
         return lasting
     if _I_PREF.match(s) or _I_WOULD.match(s) or _I_CAN.match(s):
         return "permanent"
-    if _I_WAS_A.match(s) or _I_WAS_LIFE.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
+    if (step := milestone(s)) is not None:
+        return step
+    if _I_WAS_A.match(s) or _I_WONT.match(s) or _I_REFUSE_KIND.match(s):
         return "permanent"
     if _I_WORKED.match(s) or _I_ABSTAIN.match(s) or _I_SAVING.match(s):
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
-    if _I_TRAVEL_ON.match(s) or _I_HIRE.match(s) or _I_FAILED.match(s):
+    if _I_TRAVEL_ON.match(s):
         return "durable"
     if _I_AM_OFF.match(s):
         return "ephemeral"
@@ -385,8 +368,6 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_TURNED.match(s):
         return "durable"  # "I just turned 40 last week": an age
-    if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
-        return "durable"  # "I had knee surgery in January"
     if (am := _I_AM.match(s)) is not None and _i_am(am["rest"], am["not"] is not None):
         return "permanent"
     if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_HAVE_HAD.match(s) or _I_WILL_BE.match(s):

@@ -37,7 +37,7 @@ from reverie.providers.offline.vocabulary import (
     is_name,
 )
 
-__all__ = ["compound", "named"]
+__all__ = ["DATED_MOVES", "ON_A_DATE", "compound", "named"]
 
 _I = re.IGNORECASE
 
@@ -100,7 +100,7 @@ def named(s: str, names: Collection[str] | None) -> Tag | None:
     base = stem_verb(verb)
     if base == "do" and _DOES_A_PART.match(rest):
         return "durable"  # "Anjali does the Flutter app": her part of the work
-    if base in _DATED_MOVES and _ON_A_DATE.search(rest):
+    if base in DATED_MOVES and ON_A_DATE.search(rest):
         return "durable"  # "Defne starts Monday 17 November", "Zosia flies home on 9 August"
     # "Mila gets her own room" is not a habit; "Priya owns the iOS app" is a fact.
     known = base in HABIT_VERBS or base in PREFERENCE_VERBS
@@ -108,17 +108,17 @@ def named(s: str, names: Collection[str] | None) -> Tag | None:
 
 
 # Comings and goings that a date makes news of.
-_DATED_MOVES = frozenset(
+DATED_MOVES = frozenset(
     ("start", "begin", "finish", "leave", "arrive", "fly", "return", "graduate", "retire", "land")
 )
 
 # A day or month of the year, not a day of the week: "Monday 17 November", "the 9th", "in July".
-_ON_A_DATE = re.compile(rf"\b(?:{DATE}|the \d{{1,2}}(?:st|nd|rd|th)|in {MONTH})\b", _I)
+ON_A_DATE = re.compile(rf"\b(?:{DATE}|the \d{{1,2}}(?:st|nd|rd|th)|in {MONTH})\b", _I)
 
 _AND_I = re.compile(
-    r"^(?:(?P<other>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+) and I"
+    r"^(?:(?P<other>(?:[Mm]y \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|[Mm]y \w+) and I"
     r"|me and (?P<other2>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+)) "
-    r"(?P<verb>are|have|live|own|got|moved|bought|booked|decided|will|just|broke up|split up|"
+    r"(?P<verb>are|were|have|live|own|got|moved|bought|booked|decided|will|just|broke up|split up|"
     r"separated|divorced)\b(?P<rest>.*)$"
 )
 # "Sara and I split up": ended, between the two, whatever follows.
@@ -138,10 +138,12 @@ def compound(s: str) -> tuple[Tag, str] | None:
     if other.islower() and (other in FUNCTION_WORDS or other in COMMON_WORDS):
         return None  # "so and I …", "this and I …"
     verb, rest = match["verb"], match["rest"]
-    alone = ("I'm" if verb == "are" else f"I {verb}") + rest
+    alone = {"are": "I'm", "were": "I was"}.get(verb, f"I {verb}") + rest
     tag = "durable" if verb in _PARTED else first_person(alone)
     if tag is None:
         return None
-    if other.islower() and not other.startswith("my "):
+    if other.startswith("My "):
+        other = "m" + other[1:]  # "My wife and I …", at the head of a sentence
+    elif other.islower() and not other.startswith("my "):
         other = other[:1].upper() + other[1:]  # "cian and I": a name, typed in lower case
     return tag, f"I and {other} {verb}{rest}"

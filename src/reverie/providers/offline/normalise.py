@@ -270,7 +270,8 @@ def drop_noise(text: str) -> str:
     text = _EMOTICON.sub(" ", text)
     text = _LAUGH.sub(_ends_a_thought, text)
     text = _REPEATED_MARKS.sub(r"\1", text)
-    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    # (not before a file's extension or a version: "plain .py scripts", "node .nvmrc")
+    text = re.sub(r"\s+([,.;:!?])(?!(?<=\.)\w)", r"\1", text)
     text = re.sub(r"^[,.;:!?\s]+|([,.;:!?])[,.;:!?]+", r"\1", text)
     return _SPACES.sub(" ", text).strip()
 

@@ -208,7 +208,8 @@ HEALTH_NEWS = re.compile(
     r"(?:meniscus|acl|cartilage|hernia|rotator cuff|ligament|tendon|achilles|knee|hip|shoulder|"
     r"heart valve) (?:repair|reconstruction|arthroscopy))"
     r"|(?:hip|knee|hips|knees|gallbladder|"
-    r"appendix|tonsils|cataracts?|bypass) (?:done|replaced|removed|out|operated on))\b",
+    r"appendix|tonsils|cataracts?|bypass|wisdom (?:tooth|teeth)) (?:done|replaced|removed|out|"
+    r"operated on))\b",
     re.IGNORECASE,
 )
 
@@ -241,7 +242,8 @@ def life_news(rest: str) -> bool:
 def event_worth_keeping(verb: str, rest: str) -> bool:
     """A life event always; a step of work only when it names what it made or changed."""
     if verb.lower().split()[-1] not in WORK_LOG_VERBS:
-        return True
+        # ("i won 11-9!!!!": a game's score, not a prize)
+        return not (verb.lower() == "won" and re.match(r"\d+\s*[-–:]\s*\d+\W*$", rest))
     return _NAMES_SOMETHING.search(rest) is not None or _LIFE_NEWS.match(rest) is not None
 
 

@@ -29,6 +29,17 @@ _HE_SHE = re.compile(
 )
 _HIS_HER = re.compile(r"^(?:his|her)\s+(?P<rest>.*)$", _I)
 _IT = re.compile(r"^it(?P<verb>'s| is| uses| runs| was| has)\b(?P<rest>.*)$", _I)
+# "I'm off to my quilting guild now — we meet every second Saturday": "we" is the group.
+_WE_MEET = re.compile(
+    r"^we (?P<verb>meet|rehearse|train|practise|practice|play|sing|ride|run|walk)\b"
+    r"(?P<rest> (?:every|each|on|twice|once|weekly|fortnightly|monthly)\b[^,;]*)",
+    _I,
+)
+_MY_GROUP = re.compile(
+    r"\bmy (?P<group>(?:[\w-]+ ){0,2}(?:guild|club|choir|band|team|group|circle|society|league|"
+    r"crew|squad|orchestra|troupe|class))\b",
+    _I,
+)
 _BARE_NP = re.compile(r"^(?:our|my|the)\s+(?:[\w'./-]+\s+){0,3}[\w'./-]+[.!]?$", _I)
 _VERBISH = re.compile(
     r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can)\b|\w+ed\b", _I
@@ -95,7 +106,7 @@ _PLACE_BEFORE = re.compile(
     r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
     r"(?:to|from)"
     # "his wife's family are from Cork"; "the Control and plus" (no name takes "the")
-    r"|(?:is|are|was|were|comes?|came) from|the)$",
+    r"|(?:is|are|was|were|comes?|came|coming|over|up|down) from|the)$",
     _I,
 )
 
@@ -194,6 +205,7 @@ _LOWER_SUBJECT = re.compile(
 # in the talk, "Pickles. My cat. He is 14")
 _ANIMAL_WORD = re.compile(ANIMAL, _I)
 _AN_ANIMAL = re.compile(rf"\b{NOT_A_BREED}[\w-]+'s (?:{ANIMAL})\b", _I)
+_A_PUP_OR_LITTER = re.compile(r"\b(?:litter|pups?|puppies|kittens?|foals?|one left)\b", _I)
 # Which pronoun a clause opens with, by its first word ("she's" read without the apostrophe).
 _GENDER_OF = {"he": "he", "hes": "he", "his": "he", "she": "she", "shes": "she", "her": "she"}
 # "Arlo … carries an EpiPen in his backpack": not whom a later "she" means.
@@ -219,9 +231,16 @@ def _referent(
     or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
         found, places = _referents(clause, speaker, said_by == speaker, known)
-        if not found and _AN_ANIMAL.search(clause):
-            return None  # "jodie's cat is on my notes. shes called mochi": the cat
+        if _AN_ANIMAL.search(clause) and (not found or _A_PUP_OR_LITTER.search(clause)):
+            # "jodie's cat is on my notes. shes called mochi": the cat; "my cousin's cockapoo
+            # had a litter … her name is Bramble": a pup, not the cousin
+            return None
         if found:
+            # ("My mother is coming from Brazil …, she arrives 10 January": a kinswoman and a
+            # place, and the place is no "she")
+            people = found - places
+            if len(people) == 1 and next(iter(people)).startswith("my "):
+                found, places = people, set()
             if len(found) != 1 or places or (pronoun and _OTHER_GENDER[pronoun].search(clause)):
                 return None  # two people; a place; "he" there, so not the "she" here
             return found.pop()
@@ -234,7 +253,11 @@ def _referent(
 
 def _as_object(match: re.Match[str], who: str) -> str:
     """ "find her a hotel" → "find my mom a hotel"; "her flight" → "my mom's flight"."""
-    if match["word"].lower() == "his" or match["after"] not in _OBJECT_FOLLOWERS:
+    # ("email her tomorrow." ends with the stop: the word before it says which "her")
+    after = match["after"]
+    if match["word"].lower() == "his" or (
+        after not in _OBJECT_FOLLOWERS and after.rstrip(".,;:!?") not in _OBJECT_FOLLOWERS
+    ):
         return f" {who}'s{match['after']}"
     return f" {who}{match['after']}"
 
@@ -323,6 +346,10 @@ def resolve_pronouns(
             and (who := _referent(before, speaker, known=known))
         ):
             resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
+        elif (we := _WE_MEET.match(clause)) is not None and (
+            group := _MY_GROUP.search(previous)
+        ) is not None:
+            resolved = f"my {group['group']} {we['verb']}s{we['rest'].rstrip('.!')}."
         elif (
             (it := _IT.match(clause)) is not None
             and _BARE_NP.match(previous)

@@ -87,7 +87,7 @@ _CLAUSE = re.compile(
     r"off (?:it|the (?:booze|drink|smokes)|alcohol|booze|cigarettes|smoking))\b)"
     # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
-    r"use|remove|swap|leave out|no)\b)"
+    r"use|remove|swap|leave out|no|none of (?:those|them|that|it))\b)"
     # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
     # ("…, all stairs, and Dad wanders at night, and Graham had a bypass": three facts)
     r"|,\s*(?:and |but )?(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|had|hates|loves|likes|"
@@ -144,6 +144,10 @@ _OWN_STATE = re.compile(
 # The end of a clause that is the first half of "… and my siblings and I want …".
 _JOINED_SUBJECT = re.compile(
     r"\s+and\s+(?:(?:my|our)\s+(?:\w+\s+)?\w+|(?-i:[A-ZÀ-Þ][\wà-ÿ'-]+))$", _I
+)
+# The end of a clause after which someone and the speaker do something together.
+_PAIRED_AFTER_BUT = re.compile(
+    r"\s+(?:but|so|because|cos|then)\s+(?P<who>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)$"
 )
 _SHORT_QUESTION_WORDS = 6
 _TAG_QUESTION = re.compile(
@@ -334,10 +338,12 @@ def _split_and(sentence: str) -> list[str]:
         if match["who"] is not None and not _a_name_here(match["who"]):
             start = match.end()  # "salt and pepper is …": no one
             continue
-        start = 0
         head = rest[: match.start()]
         if len(head.split()) < _MIN_CLAUSE_WORDS and not _OWN_STATE.match(head):
-            break
+            # "My wife and I were approved … and we've just had the call": the pair is the
+            # subject, and a later "and we" may still begin a clause of its own
+            start = match.end()
+            continue
         subject = head.rsplit(":", 1)[-1].split()
         if (
             subject
@@ -354,11 +360,20 @@ def _split_and(sentence: str) -> list[str]:
                 )
             )
         ):
-            break  # "Sofie and I are …", "topic: my wife and I live …": one subject
+            start = match.end()  # "Sofie and I are …", "topic: my wife and I live …": one subject
+            continue
+        paired = _PAIRED_AFTER_BUT.search(head)
+        if paired is not None and rest[match.end() :].startswith("I ") and is_name(paired["who"]):
+            # "unrelated but Callum and I broke up": the two are the subject of what follows
+            parts.append(head[: paired.start()])
+            rest = f"{paired['who']} and {rest[match.end() :]}"
+            start = len(paired["who"]) + len(" and ")
+            continue
         # "My mum turns 60 and my siblings and I want …": the siblings are not in the 60
         joined = _JOINED_SUBJECT.search(head)
         parts.append(head[: joined.start()] if joined is not None else head)
         rest = rest[match.end() :]
+        start = 0
     parts.append(rest)
     return parts
 

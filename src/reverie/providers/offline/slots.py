@@ -22,7 +22,9 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"^(?P<who>.+?) (?:(?:just|now|recently|finally|officially) )?"
             # ("User's start date is moved to 4 May" moves a date, not a home)
-            r"(?:lives in|live in|is moving to|(?<!\bis )(?<!\bwas )(?<!\bbeen )moved to) \S"
+            r"(?:lives in|live in|is moving to|(?<!\bis )(?<!\bwas )(?<!\bbeen )moved to) "
+            # ("User lives in the first floor" says which floor, not which town)
+            r"(?!the (?:\w+ )?(?:floor|flat|house|room|basement|attic)\b)\S"
         ),
         "home",
     ),

@@ -51,7 +51,9 @@ _AI_NAMES = re.compile(
     _I,
 )
 _AI_MARKS = re.compile(
-    r"```|^\s*(?:[-*•]|\d+[.)])\s+\S|\*\*\S|^\s*\|.*\|\s*$|^#{1,4} "
+    r"```|^\s*[-*•]\s+\S|\*\*\S|^\s*\|.*\|\s*$|^#{1,4} "
+    # a numbered list: two items ("38. My instructor says …" answers "how many?")
+    r"|^\s*\d+[.)]\s+\S[^\n]*\n(?:[^\n]*\n)*?\s*\d+[.)]\s+\S"
     r"|\b(?:as an ai|i'm an ai|language model|happy to help|let me know if|here's an?\b|"
     r"here is an?\b|i can help|hope this helps)",
     re.MULTILINE | _I,
@@ -73,7 +75,9 @@ _ASKS_ABOUT_THEIR_LIFE = re.compile(
     _I,
 )
 _NOISE = re.compile(
-    r"(?<!\w)(?:lol+|haha\w*|jaja\w*|omg|lmao|xd|brb)(?!\w)|[\U0001f300-\U0001faff\u2600-\u27bf]",
+    r"(?<!\w)(?:lol+|haha\w*|jaja\w*|omg|lmao|xd|brb)(?!\w)|[\U0001f300-\U0001faff\u2600-\u27bf]"
+    # "BBC Scotland!! Sound engineer!!", "I GOT THE JOB": excitement an assistant never types
+    r"|!!|^(?-i:[^a-z]*[A-Z]{2,}[^a-z]*\s[^a-z]*[A-Z]{2,}[^a-z]*)$",
     _I,
 )
 
@@ -145,6 +149,10 @@ def _names(turns: Sequence[Turn], role: str) -> Counter[str]:
     return Counter(t.name for t in turns if t.role == role and t.name)
 
 
+_TEXTS_FOR_LENGTH = 8
+_TEXTED_LENGTH = 60
+
+
 def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool:
     texts = [t.text for t in replies if t.text.strip()]
     if len(texts) < 2 or any(t.used_tools for t in replies):
@@ -156,6 +164,12 @@ def _looks_like_a_person(replies: Sequence[Turn], users: Sequence[Turn]) -> bool
     casual = sum(1 for text in texts if text[:1].islower() or _NOISE.search(text))
     if casual >= max(2, 0.3 * len(texts)):
         return True
+    if len(texts) >= _TEXTS_FOR_LENGTH and casual >= 2:
+        # A friend texts back a line at a time ("Failed 😭", "Rebooked for 22 January"); an
+        # assistant's typical answer is a paragraph.
+        lengths = sorted(len(text) for text in texts)
+        if lengths[len(lengths) // 2] <= _TEXTED_LENGTH:
+            return True
     # Written with capitals and full stops, a person still has a life an assistant has not:
     # "I paid you that!", "have you told your mum?".
     return any(_OWN_LIFE.search(text) for text in texts) or any(

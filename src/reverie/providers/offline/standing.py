@@ -51,6 +51,9 @@ _FOR_YEARS = re.compile(
     r"\b(?:for (?:the (?:past|last) )?(?:\d+|many|a few|some|several|ten|twenty|thirty|forty|"
     r"fifty|[a-z]+-[a-z]+) (?:years|decades)"
     r"|for years|for decades|for ages|since (?:\d{4}|I was|uni|school|college)"
+    # "I've been in Leicester 6 years": how long, without its "for"
+    r"|(?<=[a-z] )(?<!\bhere )(?<!\bthere )(?:\d+|ten|twenty|thirty|forty) years"
+    r"(?! old| ago| of| younger| older)"
     r"|my whole life|all my life|forever)\b",
     _I,
 )

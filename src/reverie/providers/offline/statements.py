@@ -27,7 +27,7 @@ from reverie.providers.offline.dropped_subjects import with_dropped_subject
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.first_person import first_person
 from reverie.providers.offline.frame_words import ANIMAL, KIN_ADJ, RELATION
-from reverie.providers.offline.named_statements import compound, named
+from reverie.providers.offline.named_statements import DATED_MOVES, ON_A_DATE, compound, named
 from reverie.providers.offline.predicates import (
     ADV,
     DATED,
@@ -186,6 +186,12 @@ _MY_MESSAGE = re.compile(
 _CONDITION = re.compile(rf"^{alternation(CONDITION_WORDS)}\b", _I)
 _KIN_OR_PET = re.compile(rf"\b(?:{RELATION}|{ANIMAL}|grandad)$", _I)  # (RELATION has "granddad")
 _DIAGNOSED = re.compile(r"^(?:diagnosed|told|confirmed) (?:with|as having|to have) \w", _I)
+_GROUP_HABITS = frozenset(("meet", "rehearse", "train", "practise", "practice"))
+_RECURRING = re.compile(
+    r"^\s*(?:every|each|weekly|fortnightly|monthly|twice|once a|"
+    r"on (?:\w+days|weekends|weekdays|\w+day (?:mornings|afternoons|evenings|nights))\b)",
+    _I,
+)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 
 
@@ -250,6 +256,10 @@ def _possessive(s: str) -> Tag | None:
         return "permanent" if rest.strip() and light_verb_ok(base, rest.strip()) else None
     if base in _SCHEDULE_VERBS and DATED.search(rest):
         return "durable"  # "my funding ends August 31", "my lease runs out in June"
+    if base in _GROUP_HABITS and _RECURRING.match(rest):
+        return "permanent"  # "my quilting guild meets every second Saturday"
+    if base in DATED_MOVES and ON_A_DATE.search(rest):
+        return "durable"  # "my mother arrives 10 January", "my brother flies home on 3 May"
     if word == "had" and HEALTH_NEWS.match(rest.strip()):
         return "durable"  # "my dad had a stroke in february"
     return None

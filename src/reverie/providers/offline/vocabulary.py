@@ -45,7 +45,7 @@ IRREGULAR_PAST = frozenset(
     was were had did went got made chose took said told thought knew left bought found
     began became came felt kept met ran saw sent spent wrote gave put set let lost won sold
     paid built taught caught brought fought held led fled heard meant slept stood
-    understood sat spoke broke woke drove rode froze flew grew threw drew wore forgot
+    understood sat spoke broke woke drove rode froze flew grew threw drew withdrew wore forgot
     shot fell dealt learnt burnt sang drank swam ate forgave quit hurt cut hit shut split tore
     """
     )

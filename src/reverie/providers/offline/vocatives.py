@@ -70,6 +70,7 @@ _INTERJECTIONS = frozenset(
         honestly seriously really please sorry congrats yess yesss noo nooo rip ouch oops
         amazing awesome cheers morning night bye thx ty agreed exactly totally literally
         enjoy welcome careful hurry relax chill stop man mate girl buddy pal sweetie honey
+        celebrate breathe focus rest smile behave
         love darling boss team everyone everybody folks yikes nah meh sigh oof
         rude savage brutal harsh fair accurate valid iconic tragic cute gross weird creepy
         jesus christ god lord gosh heavens blimey crikey
@@ -105,7 +106,10 @@ _VOCATIVE_PATTERNS = (
         rf"(?P<name>[A-ZÀ-Þ]{{3,}})(?=[!.]*\s*(?:$|{_EMOJI_AFTER}))"
     ),
     re.compile(
-        rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you),?\s+(?P<name>{_NAME})"
+        rf"\b(?:thanks|thank you|thx|danke|gracias|love you|miss you)"
+        # ("Thanks for coming Soph.": what for, then whom)
+        r"(?: for (?:\w+ing|it all|everything)(?: (?:me|us|up|over|round|by))?)?,?\s+"
+        rf"(?P<name>{_NAME})"
         r"(?=\s*(?:[,.!?]|$))",
         _I,
     ),
@@ -192,7 +196,8 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or re.fullmatch(MONTH, low) is not None  # "when's the wedding, june?"
                     or len(name) < 2
                     # "sending.", "crying."; "ok ayo's.": a place, not a person
-                    or low.endswith(("ed", "ing", "ly", "'s", "’s"))
+                    # ("Homeowners! Wee adults!": who one is, said in the plural)
+                    or low.endswith(("ed", "ing", "ly", "ers", "'s", "’s"))
                 ):
                     continue
                 if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
@@ -218,12 +223,26 @@ def _shouted_name(word: str, texts: Sequence[str]) -> bool:
     A name is written plainly elsewhere ("oh immy"), or its capitals are not a
     token of their own in the tokenizer's table, as an acronym's are.
     """
-    if is_everyday_word(word) or any(_spelled_out(word, text) for text in texts):
+    if any(_spelled_out(word, text) for text in texts):
         return False
     plain = re.compile(rf"\b{re.escape(word)}\b", _I)
-    if any(not match[0].isupper() for text in texts for match in plain.finditer(text)):
+    written = [(text, match) for text in texts for match in plain.finditer(text)]
+    if is_everyday_word(word):
+        # ("soph" is a word, from "sophomore"; "thanks for coming Soph" writes it as a name)
+        return any(_capital_mid_sentence(text, match) for text, match in written)
+    if any(not match[0].isupper() for _, match in written):
         return True
     return not is_acronym(word)
+
+
+def _capital_mid_sentence(text: str, match: re.Match[str]) -> bool:
+    """ "aunt Soph", "coming Soph.": a capital after a word in lower case, as names have."""
+    said = match[0]
+    return (
+        said[:1].isupper()
+        and not said.isupper()
+        and re.search(r"[a-z] $", text[: match.start()]) is not None
+    )
 
 
 _LINKING = frozenset(words("of for and the in on at to"))

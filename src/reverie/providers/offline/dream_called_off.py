@@ -1,0 +1,64 @@
+"""How the offline Dream lets a plan given up replace the line that held the plan.
+
+"User withdrew their application for that manager job." makes "User is applying for a
+Clinical Manager position at Harbourview Dental Group." stale; "User cancelled the trip to
+Aberystwyth." makes "User is going to Aberystwyth for Christmas." stale. The newest line
+that states a plan and shares a word with what was given up is replaced, whole, by the
+line that gives it up: memory says what is true now, and history keeps the plan.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from reverie.providers.offline.dream_correct import fact_lines, key_words, line_fact, line_prefix
+from reverie.providers.offline.markdown_doc import MarkdownDoc
+
+__all__ = ["apply_called_off"]
+
+_I = re.IGNORECASE
+
+# "User withdrew their application for …", "User cancelled the trip to …", "User is not
+# applying after all."
+_CALLED_OFF = re.compile(
+    r"^User (?:has )?(?:withdrew|withdrawn|pulled out of|backed out of|dropped out of|"
+    r"cancell?ed|called off)\s+(?P<what>\S.*)$"
+    r"|^User (?:is not|isn't|is no longer) (?P<doing>\w+ing)\b",
+    _I,
+)
+# A line that holds a plan: what the user is about to do, or has set in motion.
+_PLAN = re.compile(
+    r"^User (?:is|'s) (?:going|applying|flying|moving|visiting|travell?ing|driving|planning|"
+    r"hoping|thinking|booked|signed up|entered|entering|doing|running|taking|starting)\b"
+    r"|^User (?:will|plans|wants to|has booked|booked|signed up|has signed up|applied|"
+    r"has applied|entered|has entered)\b",
+    _I,
+)
+# Words of a plan too general to say which plan it was.
+_GENERAL = frozenset(("trip", "plan", "plans", "thing", "job", "go", "going"))
+# Enough letters to tell "application" and "applying" for one word.
+_SAME_ROOT = 5
+
+
+def apply_called_off(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
+    """Replace the plan line ``text`` gives up with ``text``; True when one was replaced."""
+    called_off = _CALLED_OFF.match(text)
+    if called_off is None:
+        return False
+    given_up = key_words(called_off["what"] or called_off["doing"]) - _GENERAL
+    if not given_up:
+        return False
+    for doc, index in reversed(fact_lines(docs, files)):
+        line = line_fact(doc.lines[index])
+        if _PLAN.match(line) and _shares_a_root(given_up, key_words(line)):
+            doc.lines[index] = line_prefix(doc.lines[index]) + text
+            return True
+    return False
+
+
+def _shares_a_root(these: frozenset[str], those: frozenset[str]) -> bool:
+    roots = {word[:_SAME_ROOT] for word in those if len(word) >= _SAME_ROOT}
+    return bool(these & those) or any(
+        len(word) >= _SAME_ROOT and word[:_SAME_ROOT] in roots for word in these
+    )

@@ -1,0 +1,104 @@
+"""Slips put right inside the message that makes them.
+
+"Our social worker is Karen — sorry, Karin", "Sorry! I made a mistake. Seo-ah is 8.", "we
+don't move 1 October. It is 15 October", "I want to change the goal. under 40 minutes.":
+each is rewritten to what the speaker means, before the message is cut into clauses, so
+the rules read one plain statement (or a "Correction:" for Dream to apply).
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import MONTH
+
+__all__ = ["name_slip", "put_right"]
+
+
+def put_right(text: str) -> str:
+    """``text`` with every slip it puts right replaced by what is meant."""
+    return _denied_then_said(_owned_mistake(name_slip(text)))
+
+
+# "Karen — sorry, Karin, with an i", "Tom, I mean Tim,", "unit 402 — sorry, 204": a name or
+# a number said wrong, then the right one; the aside on how to spell it goes too.
+_SLIP_SAID = r"\s*(?:—|–|-|,|\.\.\.)\s*(?:sorry|I mean|I meant|or rather)[,:]?\s+"
+_NAME_SLIP = re.compile(
+    rf"\b(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+{_SLIP_SAID}(?P<right>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)"
+    r"(?:,?\s+with an? \w\b(?:\s*(?:—|–|-))?)?(?=[\s,.;!?]|$)"
+    rf"|(?<![\d,.])\d+{_SLIP_SAID}(?P<number>\d+)(?![\d,.]\d)(?=[\s,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def name_slip(text: str) -> str:
+    """ "our social worker is Karen — sorry, Karin, with an i" → "… is Karin"."""
+    return _NAME_SLIP.sub(lambda slip: slip["right"] or slip["number"], text)
+
+
+_A_DAY = (
+    rf"(?:on )?(?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})|(?:{MONTH}) \d{{1,2}}"
+    r"(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+# "we don't move 1 October. It is 15 October": the day denied, then the day it is
+_DENIED_THEN_SAID = re.compile(
+    r"\b(?P<who>I|we|they|he|she|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+) (?P<neg>don't|do not|doesn't|does not) "
+    rf"(?P<verb>[a-z]+) (?P<old>{_A_DAY})\s*[.,;]\s+it(?:'s| is) (?P<new>{_A_DAY})\b",
+    re.IGNORECASE,
+)
+
+
+# "hazards is NOT on the 13th. its the 16th": a day denied of something, then its day
+_NOT_ON_THEN_SAID = re.compile(
+    r"\b(?P<what>(?!(?:it|that|this|he|she|they|which|there)\b)[a-z][\w&'-]*(?: [\w&'-]+){0,3}) "
+    r"(?:is|'s) not (?:on )?(?P<old>(?:the )?\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?)\s*[.,;]\s+"
+    r"(?:it(?:'s|s| is)|(?:it's|its) on) (?:on )?(?P<new>(?:the )?\d{1,2}(?:st|nd|rd|th)"
+    r"(?: of [a-z]+)?)\b",
+    re.IGNORECASE,
+)
+
+
+def _denied_then_said(text: str) -> str:
+    """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
+    said = _DENIED_THEN_SAID.sub(_said_instead, text)
+    return _NOT_ON_THEN_SAID.sub(r"\g<what> is on \g<new>, not \g<old>", said)
+
+
+def _said_instead(match: re.Match[str]) -> str:
+    verb = match["verb"]
+    if match["neg"].lower().startswith("does"):
+        verb += "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
+    return f"{match['who']} {verb} {match['new']}, not {match['old']}"
+
+
+# "Ah sorry!! I make mistake. Seo-ah is 8.": a slip owned, then what is right.
+_OWNED_MISTAKE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:ah|oh|oops|whoops|sorry|so sorry)\b[,!.\s]*)*"
+    r"(?:I (?:make|made) (?:a |one )?(?:mistake|typo)|my (?:mistake|bad)|typo)[.!]+\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+# "I want to change the goal. under 40 minutes.", "I put my callout fee up. $120 to $140": a
+# value of one's own changed, then the new value said alone.
+_CHANGED_THEN_SAID = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:yeah|ok|okay|so|also|and)[,]?\s+)*I (?:(?:want to|'m going to|"
+    r"am going to|'ll|will|have to|need to|just) )?(?:change|changed|'m changing|am changing|"
+    r"'ve changed|have changed|raise|raised|lower|lowered|put|bumped|bump|up|upped) "
+    r"(?P<what>(?:my|the) (?:[\w-]+ )?(?:goal|target|budget|fee|rate|price|prices))"
+    r"(?: up| down)?[.!:]+\s+"
+    r"(?:(?P<old>[£$€]?\d[\d,.]*k?) to )?(?P<new>(?:under |sub |below |over |about |around )?"
+    r"[£$€]?\d[^.!?\n]*?)(?=\s*(?:[.!?]|$))",
+    re.IGNORECASE,
+)
+
+
+def _owned_mistake(text: str) -> str:
+    """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
+    return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
+
+
+def _changed_to(match: re.Match[str]) -> str:
+    what = re.sub(r"^the ", "my ", match["what"], flags=re.IGNORECASE)
+    old = f", not {match['old']}" if match["old"] else ""
+    return f"Correction: {what} is now {match['new']}{old}"

@@ -1,0 +1,206 @@
+"""Milestones told in the passive, slips put right mid-sentence, and plans given up.
+
+Each case is a line a person really types: "I was made redundant in August", "my husband
+and I were approved to adopt", "tonsils out tmrw", "my landlord is Keith — sorry,
+Kevin"; a plan said one day and withdrawn another, which must leave memory saying
+what is true now; and a friend's chat whose replies are short texts, not paragraphs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import dreamed, facts
+from reverie.providers.offline.corrections import typed_swap
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I was made redundant in August.", "User was made redundant in August."),
+        ("I qualified as a paramedic in 2014.", "User qualified as a paramedic in 2014."),
+        ("I got promoted to ward sister!", "User got promoted to ward sister."),
+        (
+            "I was accepted onto the PGCE at Bath Spa.",
+            "User was accepted onto the PGCE at Bath Spa.",
+        ),
+        (
+            "I'm having my gallbladder out on 3 March.",
+            "User is having their gallbladder out on 3 March (as of 2026-03-02).",
+        ),
+    ],
+)
+def test_a_milestone_told_in_the_passive_is_kept(said: str, stored: str) -> None:
+    assert facts(("user", said)) == [stored]
+
+
+def test_an_offer_or_a_stay_in_hospital_is_not_a_milestone() -> None:
+    # (an offer is often turned down: it is no step until taken)
+    assert facts(("user", "I was offered the job at Deloitte.")) == []
+    assert facts(("user", "I was admitted to hospital overnight.")) == []
+    assert facts(("user", "I was offered a lift home.")) == []
+
+
+def test_a_pair_that_opens_the_sentence_keeps_the_rest_of_it() -> None:
+    said = facts(
+        ("user", "My husband and I were approved to adopt last spring and we've told nobody yet.")
+    )
+    assert said == ["User and their husband were approved to adopt last spring."]
+
+
+def test_terse_news_of_an_age_an_operation_and_years_in_a_place() -> None:
+    assert facts(("user", "turning 40 on 2 may. no fuss pls"))[0] == (
+        "User is turning 40 on 2 May (as of 2026-03-02)."
+    )
+    assert facts(("user", "ok. tonsils out tmrw. dreading it")) == [
+        "User is having their tonsils out on 3 March 2026 (as of 2026-03-02)."
+    ]
+    assert facts(("user", "been in glasgow 11 yrs. still lost")) == [
+        "User has been in glasgow 11 years."
+    ]
+    assert facts(("user", "I've lived here 9 years.")) == []  # where "here" is, nobody knows
+    assert facts(("user", "dan and i played a best of 5 and i won 3-2!!")) == []
+
+
+def test_a_name_or_a_number_said_wrong_then_right_keeps_only_the_right_one() -> None:
+    assert facts(("user", "My landlord is Keith — sorry, Kevin, I always mix them up.")) == [
+        "User's landlord is Kevin."
+    ]
+    said = facts(("user", "Our childminder is Jane, I mean Jayne, with a y, she's brilliant."))
+    assert said[0] == "User's childminder is Jayne."
+
+
+def test_her_as_the_object_before_a_day_is_the_person_not_their_possession() -> None:
+    said = facts(
+        ("user", "My accountant is Marta, she's Polish."), ("user", "I'll ring her tomorrow.")
+    )
+    assert "User will ring Marta on 3 March 2026 (as of 2026-03-02)." in said
+
+
+def test_a_dislike_given_as_the_reason_for_a_request_is_kept() -> None:
+    assert facts(("user", "I can't stand olives so none of those please")) == [
+        "User can't stand olives."
+    ]
+
+
+def test_a_relative_arriving_on_a_day_is_kept_and_she_is_the_relative() -> None:
+    assert facts(("user", "My brother flies home on 3 May.")) == [
+        "User's brother flies home on 3 May (as of 2026-03-02)."
+    ]
+    said = facts(
+        ("user", "My aunt is coming over from Manila, she lands 10 June and stays a month.")
+    )
+    assert "User's aunt lands 10 June and stays a month." in said
+
+
+def test_an_application_withdrawn_replaces_the_line_that_said_it_was_made() -> None:
+    files = dreamed(
+        "I'm applying for a senior nurse post at Leeds General.",
+        "Update: I withdrew my application for the nurse post, staying where I am.",
+    )
+    assert "User withdrew their application for the nurse post." in files
+    assert "applying" not in files
+
+
+def test_a_trip_cancelled_replaces_the_trip_and_other_plans_stay() -> None:
+    files = dreamed(
+        "We're going to Cornwall for Easter.",
+        "I'm going to Glastonbury in June.",
+        "We've cancelled the Cornwall trip, money's too tight.",
+    )
+    assert "User cancelled the Cornwall trip." in files
+    assert "User is going to Cornwall" not in files
+    assert "User is going to Glastonbury in June." in files
+
+
+def test_a_sum_with_a_thousands_comma_is_corrected_whole() -> None:
+    files = dreamed("I pay €1,400 a month for the flat.", "Sorry, the rent is €1,450, not 1,400.")
+    assert "The rent is €1,450." in files
+    assert "€1,450,400" not in files
+
+
+def test_a_day_put_right_never_changes_a_count_of_minutes() -> None:
+    line = "User lives in Leith, 5 minutes from the shore."
+    assert typed_swap(line, "so now she lands 12 March, not 5") is None
+    assert typed_swap("User's mum lands 5 March.", "so now she lands 12 March, not 5") == (
+        "User's mum lands 12 March."
+    )
+
+
+def test_which_floor_one_lives_on_does_not_replace_the_town() -> None:
+    files = dreamed("We live in Harrogate.", "We live on the second floor, no lift.")
+    assert "User lives in Harrogate." in files
+
+
+def test_praise_for_someone_the_user_named_does_not_name_the_user() -> None:
+    # (a later chunk, where no line says who Ravi is, would store "User's name is Ravi.")
+    turns = [
+        Turn("user", "Can you help my son Ravi with his personal statement?", "2026-01-01"),
+        Turn("assistant", "Of course. Well done, Ravi! Here is an outline: …", "2026-01-01"),
+        Turn("user", "He finished it last night, can you check the end?", "2026-01-01"),
+        Turn("assistant", "It reads well. Well done, Ravi!", "2026-01-01"),
+    ]
+    assert identify_speakers(turns).user_name is None
+    turns[0] = Turn("user", "Can you help me with my personal statement? I'm Ravi.", "2026-01-01")
+    assert identify_speakers(turns).user_name == "Ravi"
+
+
+def _chat(*lines: str) -> list[Turn]:
+    return [
+        Turn("assistant" if line.startswith(">") else "user", line.lstrip("> "), "2025-10-01")
+        for line in lines
+    ]
+
+
+def test_a_friend_texting_short_excited_lines_is_a_person() -> None:
+    turns = _chat(
+        "> JESS. Are you free",
+        "yes what",
+        "> I PASSED MY TEST",
+        "> First time!! Examiner was terrifying!!",
+        "no way!!! that's amazing",
+        "> 12. Twelve minors. But a pass",
+        "how many lessons did it take in the end",
+        "> Mum's letting me borrow the Fiesta",
+        "> Anyway how's the new job",
+        "good, tiring. I'm on earlies all week",
+        "> Proud of you",
+        "> Drinks Friday?",
+        "> Thanks for listening Jess. Night x",
+    )
+    found = identify_speakers(turns)
+    assert found.other_is_person
+    assert found.user_name == "Jess"
+
+
+def test_someone_and_the_speaker_after_a_but_are_the_subject_together() -> None:
+    said = facts(("user", "Long story but Marcus and I split up last week."))
+    assert said == ["User and Marcus split up last week."]
+
+
+def test_when_a_group_of_ones_own_meets_is_a_habit() -> None:
+    said = facts(
+        ("user", "Off to my book club — we meet every first Thursday, tonight it's Ishiguro.")
+    )
+    assert said == ["User's book club meets every first Thursday."]
+    assert facts(("user", "we meet every first Thursday")) == []  # who "we" are, unsaid
+
+
+def test_a_kind_of_colour_blindness_and_news_after_a_heads_up() -> None:
+    assert facts(("user", "I'm red-green colourblind, so those charts are hard.")) == [
+        "User is red-green colourblind."
+    ]
+    said = facts(
+        ("user", "Also — heads-up for the next few weeks, our first baby is due 14 March.")
+    )
+    assert said == ["User's first baby is due 14 March (as of 2026-03-02)."]
+
+
+def test_a_pup_from_a_litter_is_not_its_owner() -> None:
+    said = facts(
+        ("user", "My neighbour's spaniel had a litter and there was one left."),
+        ("user", "Her name is Pepper and she's mine now!"),
+    )
+    assert not any("neighbour's name" in line for line in said)
