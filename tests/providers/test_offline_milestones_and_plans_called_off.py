@@ -204,3 +204,61 @@ def test_a_pup_from_a_litter_is_not_its_owner() -> None:
         ("user", "Her name is Pepper and she's mine now!"),
     )
     assert not any("neighbour's name" in line for line in said)
+
+
+def test_a_choice_to_keep_things_as_they_are_is_kept() -> None:
+    assert facts(("user", "so I said no thank you. Staying freelance.")) == [
+        "User is staying freelance."
+    ]
+    assert facts(("user", "I'm staying put at the hospice, the commute is fine.")) == [
+        "User is staying put at the hospice."
+    ]
+    assert facts(("user", "I'm staying at the Premier Inn tonight.")) == []
+
+
+def test_something_done_each_week_is_a_habit_and_a_plan_for_every_evening_is_not() -> None:
+    said = facts(
+        ("user", "I'm cycling in to Didcot now three days a week, and my knees are complaining.")
+    )
+    assert said == ["User is cycling in to Didcot now three days a week."]
+    assert facts(("user", "I'm going to be in the shed every evening.")) == []
+    assert facts(("user", "I'm thinking about it every day.")) == []
+
+
+def test_asking_to_have_things_explained_simply_is_how_to_answer_but_one_question_is_not() -> None:
+    said = facts(("user", "Please explain in simple words, the council letters confuse me."))
+    assert said == ["User wants the assistant to use simple words."]
+    assert facts(("user", "Can you explain in simple terms how a tracker mortgage works?")) == []
+
+
+def test_a_dose_changed_corrects_the_dose_in_memory() -> None:
+    files = dreamed(
+        "I'm on sertraline 50mg every morning.",
+        "Saw the GP. Changes:\n- sertraline up from 50mg to 100mg\n- review in six weeks",
+    )
+    assert "User is on sertraline 100mg now, not 50mg." in files
+    assert "sertraline 50mg every morning" not in files
+    said = facts(("user", "Dr Ahmed upped my lamotrigine to 200mg last week."))
+    assert said == ["User is on lamotrigine 200mg now."]
+
+
+def test_notice_handed_in_replaces_the_job_it_ends() -> None:
+    files = dreamed(
+        "I work Saturdays at a garden centre in Hove.",
+        "I work at the university as a TA, six hours a week.",
+        "Also I handed in my notice at the garden centre. Last Saturday is the 28th.",
+    )
+    assert "User handed in their notice at the garden centre." in files
+    assert "User works Saturdays at a garden centre" not in files
+    assert "university" in files
+
+
+def test_a_trip_one_was_meant_to_take_then_cancelled_is_the_cancellation() -> None:
+    said = facts(
+        (
+            "user",
+            "We were meant to be going to my brother's in Galway for New Year but we've "
+            "cancelled, the baby's due.",
+        )
+    )
+    assert said[0] == "User cancelled going to their brother's in Galway for New Year."

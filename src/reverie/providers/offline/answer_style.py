@@ -83,10 +83,14 @@ _ANSWER_IN = re.compile(
 _KEEP_IN_WORDS = re.compile(
     r"\b(?:(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers)"
     # "please always answer me in simple english and short sentences, because …"
-    r"|(?:answer|reply|write|talk)(?: to)?(?: me)?) in "
+    r"|(?:answer|reply|write|talk|explain)(?: to)?(?: me)?) in "
     r"(?P<style>(?:plain english|simple english|easy english|simple terms|plain language|"
+    # ("Please explain in simple words, the government websites are very complicated")
+    r"simple words|easy words|"
     r"layman'?s terms)"
-    r"(?: and short sentences)?)\b",
+    r"(?: and short sentences)?)\b"
+    # ("can you explain in simple terms how a mortgage works": this one answer)
+    r"(?!\s+(?:how|what|why|where|when|who|which|the|this|that|my|these|those)\b)",
     _I,
 )
 # "I should much prefer your answers in British English": the words of every answer, preferred.

@@ -1,10 +1,12 @@
-"""How the offline Dream lets a plan given up replace the line that held the plan.
+"""How the offline Dream lets a plan given up, or a job left, replace the line that held it.
 
 "User withdrew their application for that manager job." makes "User is applying for a
 Clinical Manager position at Harbourview Dental Group." stale; "User cancelled the trip to
-Aberystwyth." makes "User is going to Aberystwyth for Christmas." stale. The newest line
-that states a plan and shares a word with what was given up is replaced, whole, by the
-line that gives it up: memory says what is true now, and history keeps the plan.
+Aberystwyth." makes "User is going to Aberystwyth for Christmas." stale; "User handed in
+their notice at the bookshop." makes "User works Saturdays at a bookshop in the west end."
+stale. The newest line that states the plan (or the job) and shares a word with what was
+given up is replaced, whole, by the line that gives it up: memory says what is true now,
+and history keeps what was.
 """
 
 from __future__ import annotations
@@ -35,6 +37,18 @@ _PLAN = re.compile(
     r"has applied|entered|has entered)\b",
     _I,
 )
+# "User handed in their notice at the bookshop.", "User quit the climbing gym.": something
+# kept up, ended; it makes the line that says it goes on stale.
+_ENDED = re.compile(
+    r"^User (?:has )?(?:handed in (?:their|his|her) notice (?:at|to)|resigned from|quit|"
+    r"stopped going to|gave up|left (?:their|his|her) job at)\s+(?P<what>\S.*)$",
+    _I,
+)
+_ONGOING = re.compile(
+    r"^User (?:works|is working|goes|volunteers|plays|attends|teaches|coaches|is a member|"
+    r"has a (?:job|weekend job|part-time job|saturday job))\b",
+    _I,
+)
 # Words of a plan too general to say which plan it was.
 _GENERAL = frozenset(("trip", "plan", "plans", "thing", "job", "go", "going"))
 # Enough letters to tell "application" and "applying" for one word.
@@ -42,16 +56,23 @@ _SAME_ROOT = 5
 
 
 def apply_called_off(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
-    """Replace the plan line ``text`` gives up with ``text``; True when one was replaced."""
-    called_off = _CALLED_OFF.match(text)
-    if called_off is None:
+    """Replace the line of the plan (or the job, the club) ``text`` gives up with ``text``.
+
+    Returns:
+        True when a line was replaced.
+    """
+    if (called_off := _CALLED_OFF.match(text)) is not None:
+        given_up, stale = called_off["what"] or called_off["doing"], _PLAN
+    elif (ended := _ENDED.match(text)) is not None:
+        given_up, stale = ended["what"], _ONGOING
+    else:
         return False
-    given_up = key_words(called_off["what"] or called_off["doing"]) - _GENERAL
-    if not given_up:
+    words = key_words(given_up) - _GENERAL
+    if not words:
         return False
     for doc, index in reversed(fact_lines(docs, files)):
         line = line_fact(doc.lines[index])
-        if _PLAN.match(line) and _shares_a_root(given_up, key_words(line)):
+        if stale.match(line) and _shares_a_root(words, key_words(line)):
             doc.lines[index] = line_prefix(doc.lines[index]) + text
             return True
     return False

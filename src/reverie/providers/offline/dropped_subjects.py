@@ -19,6 +19,8 @@ _I = re.IGNORECASE
 # "staying with R", "sticking with Overleaf": a choice said without its "I'm".
 _DROPPED_I_AM_CHOOSING = re.compile(
     r"^(?:staying|sticking|going) with (?-i:[A-Z])|^(?:staying|sticking) with \S+$"
+    # "Staying freelance.", "staying put at Bedford": a choice to keep things as they are
+    r"|^staying (?:put\b|on at \S|(?:freelance|self-employed|part-time|full-time)\b)"
     # "staying on Buzzsprout": a product kept, named
     r"|^(?:staying|sticking) on (?-i:[A-Z])[\w.-]+$",
     _I,
@@ -141,7 +143,8 @@ def with_dropped_subject(s: str) -> str:
             r"^(?:married|divorced|engaged)\b(?=.*\b(?:last|ago|in \d{4})\b)", s, _I
         )
         article = "a " if s.lower().startswith("sole trader") else ""
-        return ("I got " if happened else "I'm ") + article + s
+        said = s[:1].lower() + s[1:] if s[1:2].islower() else s  # "Staying freelance."
+        return ("I got " if happened else "I'm ") + article + said
     if _DROPPED_I_HAVE_BEEN.match(s):
         return "I've " + s[:1].lower() + s[1:]
     return s

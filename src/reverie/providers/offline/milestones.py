@@ -58,11 +58,19 @@ _I_HIRE = re.compile(
 # "I withdrew my application for that manager job", "we've cancelled the trip to Aberystwyth":
 # a plan given up, which Dream lets replace the plan's line (:mod:`.dream_called_off`).
 _I_CALLED_OFF = re.compile(
-    rf"^I(?:'ve| have)? {_BEFORE}(?:withdrew|withdrawn|pulled out of|backed out of|dropped out of|"
+    rf"^I(?:'ve| have)? {_BEFORE}cancell?ed going to \S"
+    rf"|^I(?:'ve| have)? {_BEFORE}(?:withdrew|withdrawn|pulled out of|backed out of|dropped out of|"
     r"(?:cancell?ed|called off) (?=(?:my|our|the|that) (?:[\w-]+ ){0,3}(?:trip|holiday|visit|"
     r"party|wedding|booking|flight|flights|plans?|membership|subscription|course|move|"
     r"appointment|operation|surgery)\b)|(?:withdrew|withdrawn) from) "
     r"(?:my|our|the|that|from) \S",
+    _I,
+)
+# "Staying freelance.", "I'm staying put at Bedford": a choice to keep things as they are,
+# after a change was weighed (an offer turned down, a move not made).
+_I_STAYING = re.compile(
+    r"^I(?:'m| am) (?:just |still |now )?(?:staying|remaining) (?:put\b|on at \S|"
+    r"(?:freelance|self-employed|part-time|full-time|in my (?:job|role|post))\b)",
     _I,
 )
 # "I had knee surgery in January"; "I'm having my tonsils out on the 15th": care of the body
@@ -77,7 +85,7 @@ def milestone(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_MADE.match(s) or _I_QUALIFIED.match(s) or _I_FAILED.match(s) or _I_HIRE.match(s):
         return "durable"
-    if _I_CALLED_OFF.match(s):
+    if _I_CALLED_OFF.match(s) or _I_STAYING.match(s):
         return "durable"
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
         return "durable"

@@ -17,7 +17,18 @@ __all__ = ["name_slip", "put_right"]
 
 def put_right(text: str) -> str:
     """``text`` with every slip it puts right replaced by what is meant."""
+    text = _MEANT_TO_GO.sub(r"\g<who> cancelled going to \g<where>.", text)
     return _denied_then_said(_owned_mistake(name_slip(text)))
+
+
+# "we were meant to be going to Ffion's in Aberystwyth for Christmas but we've cancelled": a
+# plan told only to say it is off.
+_MEANT_TO_GO = re.compile(
+    r"\b(?:I was|we were) (?:meant|supposed|due|going) to (?:be )?(?:going|go|fly|flying|drive|"
+    r"driving|head|heading) to (?P<where>[^,.;!?]+?),? but (?P<who>I|we)(?:'ve| have)? "
+    r"(?:cancell?ed|called it off|pulled out)(?: it| the trip)?\b[,.;!]*",
+    re.IGNORECASE,
+)
 
 
 # "Karen — sorry, Karin, with an i", "Tom, I mean Tim,", "unit 402 — sorry, 204": a name or

@@ -75,6 +75,12 @@ _CLAUSE = re.compile(
     r"|,\s*(?:so |and |but )?now (?=my (?:[\w'-]+ ){1,2}(?:is|are|was)\b[^,.;!?]*\d)"
     r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
     r"[^,.;!?]*\d)"
+    # "I'm staying put at the hospice, the commute is fine": a new subject, a new clause
+    r"|,\s*(?=the [\w'-]+ (?:is|are|was|were) (?!not\b)[a-z])"
+    # "I'm cycling in three days a week, and my knees are complaining": a thing of one's own,
+    # doing something, begins a clause
+    r"|,\s*(?:and|but)\s+(?=my [\w'-]+(?: [\w'-]+)? (?:is|are|was|were|has been|have been) "
+    r"\w+ing\b)"
     # "im a blocker for the tron town rollers and coach wants us doing …": someone else's say
     # (not "got a brace and my doctor wants me to do PT": advice on the speaker's health)
     r"|\s+and\s+(?=(?:my )?(?:coach|boss|manager|mum|mom|dad|teacher|tutor|captain|landlord) "

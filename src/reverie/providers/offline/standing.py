@@ -147,6 +147,17 @@ _EVERY_MONTH = re.compile(
     r"pounds|dollars|quid|gbp|usd))\b.*\b(?:a|per|each|every) (?:month|week|year)\b",
     _I,
 )
+# "I'm cycling in to Peterborough now three days a week", "I'm doing pilates every Tuesday":
+# something done, said with how often (not a plan weighed, nor a worry).
+_DOING_WEEKLY = re.compile(
+    rf"^I(?:'m| am) {ADV}(?!(?:thinking|hoping|wondering|worrying|planning|trying|struggling|"
+    r"dreading|considering|waiting|gonna|going to (?:be|start|try|do|have|get|keep|make|stay))"
+    r"\b)\w+ing\b[^,.;()]*?\b(?:(?:once|twice|(?:two|three|four|five|six|\d) "
+    r"(?:days|times|mornings|evenings|nights)) (?:a|per|each) week|every (?:day|morning|"
+    r"evening|night|weekday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|"
+    r"wednes|thurs|fri|satur|sun)days)\b",
+    _I,
+)
 # "my asthma has been bad lately", "my sciatica has flared up again": a condition acting up.
 _FLARING = re.compile(
     r"^my (?:asthma|eczema|back|migraines?|sciatica|ibs|crohn'?s|colitis|anxiety|depression|"
@@ -216,6 +227,7 @@ _PERMANENT = (
     _MILD_TRAIT,
     _WEIGHING,
     _EVERY_MONTH,
+    _DOING_WEEKLY,
     _CANNOT,
     _NOT_SINCE,
     _FOR_YEARS,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB
+from reverie.providers.offline.predicates import DOSE
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
@@ -63,6 +64,20 @@ _PAY_NOW = re.compile(
     # (what one is paid, said without news of a change, "I'm on 28 an hour", is read by
     # :mod:`.owners`)
     rf"now I(?:'m| am)(?: on)?)\s+(?={_RATE})",
+    _I,
+)
+# "methotrexate up from 15mg to 20mg", "Dr Okafor upped my sertraline to 100mg": a dose
+# changed, which is what the speaker now takes (and a correction of the old dose).
+_DOSE_CHANGED = re.compile(
+    rf"^(?:(?:my )?(?P<med>[a-z][\w-]{{3,}})(?: dose)? (?:is |has |was )?"
+    r"(?:gone |going |went |been )?"
+    r"(?:up|down|increased|decreased|reduced|raised|lowered|dropped|upped)"
+    r"|(?:(?:the |my )?(?:doctor|gp|consultant|nurse|psychiatrist|rheumatologist)|dr \w+|she|he|"
+    r"they) (?:has |have |just )?(?:upped|increased|raised|reduced|lowered|cut|dropped|put) my "
+    rf"(?P<med2>[a-z][\w-]{{3,}})(?: dose)?(?: up| down)?)"
+    rf" (?:from (?P<old>{DOSE}) )?to (?P<new>{DOSE})"
+    # (when it changed is history's; memory says what is taken now)
+    r"(?: (?:last|this) (?:week|month)| yesterday| today| on \w+day)?",
     _I,
 )
 # "We're in Observatory in Cape Town, small semi with a back yard": where one lives, said with
@@ -196,7 +211,13 @@ def told_plainly(text: str) -> str:
         lambda said: f"{said['fact']} {said['long'][:1].lower()}{said['long'][1:]}{said['stop']}",
         text,
     )
+    text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
     return _PAY_NOW.sub("my pay is now ", text)
+
+
+def _on_the_new_dose(changed: re.Match[str]) -> str:
+    old = f", not {changed['old']}" if changed["old"] else ""
+    return f"I'm on {changed['med'] or changed['med2']} {changed['new']} now{old}"
 
 
 def said_sideways_plainly(text: str) -> str:
