@@ -262,3 +262,20 @@ def test_a_trip_one_was_meant_to_take_then_cancelled_is_the_cancellation() -> No
         )
     )
     assert said[0] == "User cancelled going to their brother's in Galway for New Year."
+
+
+def test_just_the_code_is_how_to_answer() -> None:
+    assert facts(("user", "ye. just code pls no essays")) == [
+        "User wants the assistant to give just the code, no essays."
+    ]
+    assert facts(("user", "I just code in Go these days.")) != [
+        "User wants the assistant to give just the code."
+    ]
+
+
+def test_job_news_then_the_employer_and_the_title_in_bursts() -> None:
+    assert facts(("user", "I GOT THE JOB! Arup!! Graduate engineer!!")) == [
+        "User got the job at Arup as a graduate engineer."
+    ]
+    said = facts(("user", "I GOT THE JOB"), ("user", "Channel 4!! Junior designer!! Leeds!!"))
+    assert said == ["User got the job at Channel 4 as a junior designer."]

@@ -150,6 +150,13 @@ _STOP_USING = re.compile(
 )
 # "can you do code first and keep the explanations short?", "code first, then a line or two
 # of explanation max": the order of every answer.
+# "just code pls no essays", "code only please": the code, without the prose around it.
+_JUST_CODE = re.compile(
+    r"^(?:(?:also|and|so|pls|please)[,]?\s+)*(?:just (?:the )?code|code only|only (?:the )?code)"
+    r"(?:,? (?:please|pls|plz))?(?P<not>,? (?:no|without) (?:long )?(?:essays?|explanations?|"
+    r"walls? of text|waffle|prose|lectures?))?(?:,? (?:please|pls|plz))?[.!]*$",
+    _I,
+)
 _CODE_FIRST = re.compile(
     r"^(?:(?:also|and|so|tbh|pls|please|can you|could you|can u)[,]?\s+)*(?:do |give |put |show )?"
     # ("code first, explanation after, keep it short pls")
@@ -332,6 +339,9 @@ def answer_style(sentence: str) -> str | None:
     if (stop := _STOP_USING.match(s)) is not None:
         thing = stop["thing"].lower()
         return f"please use fewer {thing}" if thing != "jargon" else "please use no jargon"
+    if (only := _JUST_CODE.match(s)) is not None:
+        refused = (only["not"] or "").strip(" ,").replace("without ", "no ")
+        return "please give just the code" + (f", {refused}" if refused else "")
     if (first := _CODE_FIRST.match(s)) is not None:
         return f"please give the code first{first['rest']}"
     if _SHOW_WORKINGS.search(s) is not None:

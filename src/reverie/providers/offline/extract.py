@@ -64,6 +64,7 @@ from reverie.providers.offline.speakers import (
     is_work_talk,
 )
 from reverie.providers.offline.terse import (
+    got_the_job,
     hears_a_joke,
     introductions,
     takes_back_the_last,
@@ -257,6 +258,14 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         clauses = message_clauses(turn.text, voice.listener)
         # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
         # perhaps about someone else: the fragments get no "I"
+        # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
+        news_before = (
+            previous is not None
+            and previous.role == turn.role
+            and got_the_job(message_clauses(previous.text, voice.listener))
+        )
+        if news_before:
+            clauses = ["I got the job!", *clauses]
         if asked is not None or said or not _ANSWERS_UNSEEN.match(turn.text):
             clauses = with_subjects(
                 clauses,
@@ -392,6 +401,17 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 named_at += 1
             else:
                 facts.append(fact)
+        # ("User got the job." said it first: the line that says which job says it all)
+        if news_before and any(
+            " got the job at " in f.text or " got the job as " in f.text
+            for f in facts[facts_before_turn:]
+        ):
+            stale_news = {
+                fact.text
+                for fact in last_said.get(turn.role, [])
+                if fact.text.endswith(" got the job.")
+            }
+            facts[:] = [fact for fact in facts if fact.text not in stale_news]
         for fact in told_moves(unmoved, facts[facts_before_turn:], voice.speaker):
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))

@@ -29,6 +29,7 @@ from reverie.providers.offline.vocabulary import (
 )
 
 __all__ = [
+    "got_the_job",
     "indefinite_article",
     "introductions",
     "self_introduced",
@@ -121,7 +122,20 @@ _YEARS_AS = re.compile(
 _GOT_THE_JOB = re.compile(
     r"^I (?:got|landed|was offered|accepted) the (?:job|role|offer)[.!]*$", _I
 )
-_TITLED_ROLE = re.compile(rf"^(?P<role>(?:[A-Z][a-z]+ ){{0,2}}(?=[A-Z])(?i:{JOB}))[.!]*$")
+# ("Quality Engineer.", "Sound engineer!": a job's title, capital first)
+
+
+def got_the_job(clauses: list[str]) -> bool:
+    """Whether a message said only "I got the job!" (its details may follow in the next)."""
+    return len(clauses) == 1 and _GOT_THE_JOB.match(clauses[0]) is not None
+
+
+_TITLED_ROLE = re.compile(
+    rf"^(?P<role>(?:[A-Z][a-z]+ ){{0,2}}(?=[A-Z])(?i:{JOB})|[A-Z][a-z]+ (?:[a-z]+ )?(?:{JOB}))"
+    r"[.!]*$"
+)
+# "BBC Scotland!", "Kelpline.": an employer named alone, between the news and the job
+_EMPLOYER_ALONE = re.compile(r"^(?P<who>[A-Z][\w&-]*(?: (?:[A-Z][\w&-]*|\d+)){0,3})[.!]*$")
 _CALLED = re.compile(r"^(?P<who>[A-Z][\w&-]+(?: [A-Z][\w&-]+)?) (?:called|rang|phoned|emailed)\b")
 # "update: booked flights to osaka": a label before terse news.
 _LABEL = re.compile(r"^(?:decision|decided|update|plan|news|change of plan)\s*:\s*", _I)
@@ -308,8 +322,19 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
     mine = not any(_SOMEONE_ELSE.search(clause) for clause in clauses) and not (
         _ASKS_ABOUT_SOMEONE.search(asked)
     )
+    employer_said: str | None = None
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
+        if (
+            restored
+            and _GOT_THE_JOB.match(restored[-1])
+            and (named := _EMPLOYER_ALONE.match(clause)) is not None
+            and _TITLED_ROLE.match(clause) is None
+            and is_name(named["who"].split()[0])
+        ):
+            # "I GOT THE JOB! BBC Scotland!! Sound engineer!!": who offered it, said first
+            employer_said = named["who"]
+            continue
         if (
             restored
             and _GOT_THE_JOB.match(restored[-1])
@@ -317,10 +342,14 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         ):
             # "I got the job!!! Quality Engineer.": the job got, named after the news
             role = titled["role"]
+            if not role.split()[-1][:1].isupper():
+                role = role.lower()  # "Sound engineer!": the capital only opened the sentence
             got = restored[-1].rstrip("!. ")
             # ("Kelpline called this morning. I got the job!!!": who offered it)
             callers = (_CALLED.match(said) for said in restored[:-1])
-            employer = next((c["who"] for c in callers if c and is_name(c["who"])), None)
+            employer = employer_said or next(
+                (c["who"] for c in callers if c and is_name(c["who"])), None
+            )
             at = f" at {employer}" if employer else ""
             restored[-1] = f"{got}{at} as {indefinite_article(role)}{role}"
             restored.append("")
