@@ -279,3 +279,30 @@ def test_job_news_then_the_employer_and_the_title_in_bursts() -> None:
     ]
     said = facts(("user", "I GOT THE JOB"), ("user", "Channel 4!! Junior designer!! Leeds!!"))
     assert said == ["User got the job at Channel 4 as a junior designer."]
+
+
+def test_a_friend_called_by_a_short_name_is_named_in_full_when_shouted() -> None:
+    turns = _chat(
+        "> guess who got the flat",
+        "oh tull. no way!! the one with the bay window?",
+        "> yes!! moving in march",
+        "thanks tull, for the photos",
+        "> lol ok",
+        "> also got promoted at work",
+        "TULLY!!!! 🎉🎉",
+        "> haha cheers",
+    )
+    assert identify_speakers(turns).other_name == "Tully"
+
+
+def test_a_place_said_alone_after_news_names_no_one() -> None:
+    turns = _chat(
+        "> Found a flat!!! Morningside. Two bed. £950. Allows cats",
+        "no way!! that's the posh bit right?",
+        "> lol yes. tiny kitchen tho",
+        "who cares, you've got a garden",
+        "> haha ikr",
+        "so jealous haha",
+        "> omg and the landlord seems nice",
+    )
+    assert identify_speakers(turns).user_name is None

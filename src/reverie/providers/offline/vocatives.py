@@ -176,6 +176,11 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
         for match in _NAME_ALONE.finditer(text):
             name = match["name"]
             low = name.lower()
+            said_before = re.search(rf"\b{re.escape(name)}\b", text[: match.start()], _I)
+            if said_before is None and not _after_an_exclamation(text[: match.start()]):
+                # "Found a flat!!! Dennistoun. One bed.": where, not whom ("omar did u eat
+                # my hummus. Omar." calls him twice)
+                continue
             if (
                 low not in COMMON_WORDS
                 and low not in NOT_NAMES
@@ -196,8 +201,12 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     or re.fullmatch(MONTH, low) is not None  # "when's the wedding, june?"
                     or len(name) < 2
                     # "sending.", "crying."; "ok ayo's.": a place, not a person
-                    # ("Homeowners! Wee adults!": who one is, said in the plural)
-                    or low.endswith(("ed", "ing", "ly", "ers", "'s", "’s"))
+                    # ("Homeowners! Wee adults!": who one is, said in the plural; but
+                    # "TULLY!!!!" shouts a name)
+                    or (
+                        low.endswith(("ed", "ing", "ly", "ers", "'s", "’s"))
+                        and not (name.isupper() and _shouted_name(name, texts))
+                    )
                 ):
                     continue
                 if _ABOUT_SOMEONE_ELSE.match(line, match.end()):
@@ -214,7 +223,38 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
     for name, times in words_called.items():
         if times >= _CALLED_OFTEN:
             found[_tidy_name(name)] += times
+    return _fuller_names(found)
+
+
+# How much longer a name may be than the short form it is also called by ("Tull", "Tully").
+_SHORTENED_BY = 3
+
+
+def _fuller_names(found: Counter[str]) -> Counter[str]:
+    """ "oh tull", "thanks tull", "TULLY!!!!": one person, by the name in full."""
+    for short in sorted(found, key=len):
+        longer = [
+            name
+            for name in found
+            if name != short
+            and name.lower().startswith(short.lower())
+            and len(name) - len(short) <= _SHORTENED_BY
+        ]
+        if len(short) >= 3 and len(longer) == 1:
+            found[longer[0]] += found.pop(short)
     return found
+
+
+def _after_an_exclamation(before: str) -> bool:
+    """ "oh my god.", "WHAT.": what a name said alone mid-message follows when it calls someone."""
+    sentence = re.split(r"[.!?]+\s+", before.strip().rstrip(".!?"))[-1]
+    said = [w.lower() for w in re.findall(r"[\w']+", sentence)]
+    return len(said) <= _EXCLAMATION_WORDS and all(
+        w in _INTERJECTIONS or w in NOT_NAMES or _SOUND.fullmatch(w) for w in said
+    )
+
+
+_EXCLAMATION_WORDS = 3
 
 
 def _shouted_name(word: str, texts: Sequence[str]) -> bool:
