@@ -306,3 +306,24 @@ def test_a_place_said_alone_after_news_names_no_one() -> None:
         "> omg and the landlord seems nice",
     )
     assert identify_speakers(turns).user_name is None
+
+
+def test_a_budget_said_tersely_then_settled_on_is_corrected() -> None:
+    said = facts(
+        ("user", "Plan a week in Skye for us two. Budget about £2,000 all in."),
+        ("assistant", "Here is a plan: …"),
+        ("user", "And the budget — let's say £2,400, not £2,000."),
+    )
+    assert said == ["User's budget is £2,400, not £2,000."]
+
+
+def test_a_condition_with_how_bad_it_is_is_kept() -> None:
+    said = facts(("user", "I have early arthritis in my left hip, it's partly why I cycle."))
+    assert said == ["User has early arthritis in their left hip."]
+
+
+def test_a_habit_kept_up_named_by_its_days() -> None:
+    said = facts(
+        ("user", "I'm off work next week. Going to keep my Monday and Thursday runs though, 6am.")
+    )
+    assert said == ["User runs on Mondays and Thursdays, 6am."]

@@ -34,6 +34,12 @@ _DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"aug|sep|oct|nov|dec)[a-z]*\b)))",
     _I,
 )
+# "Budget about $6,000 all in.": the speaker's own figure, without "my … is".
+_DROPPED_MY_FIGURE_ABOUT = re.compile(
+    r"^(?P<what>budget|goal|target) (?P<about>about|around|roughly|approx\.?|max|under|over) "
+    r"(?=[£$€]?\d)",
+    _I,
+)
 # "name's christopher btw": the name, without its "my".
 _DROPPED_MY_NAME = re.compile(r"^name(?:'s| is) (?P<name>[a-zà-ÿ][\wà-ÿ'-]*)[.!]?$", _I)
 # "born and brought up in Delhi", "diagnosed with asthma in 2019": a life said without
@@ -123,6 +129,8 @@ def with_dropped_subject(s: str) -> str:
         return f"I'm a {study['year']} year {what} student at {where}"
     if (name := _DROPPED_MY_NAME.match(s)) is not None:
         return f"my name is {name['name']}"
+    if (about := _DROPPED_MY_FIGURE_ABOUT.match(s)) is not None:
+        return f"my {about['what'].lower()} is {about['about'].lower()} {s[about.end() :]}"
     if _DROPPED_MY_DATE_OR_FIGURE.match(s):
         return "my " + s[:1].lower() + s[1:]
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:

@@ -80,6 +80,21 @@ _DOSE_CHANGED = re.compile(
     r"(?: (?:last|this) (?:week|month)| yesterday| today| on \w+day)?",
     _I,
 )
+# "Going to keep my Tuesday and Saturday swims though, Maindy pool, 7am": a habit kept up,
+# named by its days.
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_KEEP_MY_DAYS = re.compile(
+    r"^(?:(?:I'm |I am )?(?:going to|gonna) keep|I'm keeping|I am keeping|keeping|I'll keep) my "
+    rf"(?P<days>{_WEEKDAY}(?:(?:, | and | & ){_WEEKDAY})*) "
+    r"(?P<what>swims|runs|walks|rides|climbs|swim|run|walk|ride|climb)(?: though| still)?\b",
+    _I,
+)
+# "And the budget — let's say $7,500, not $6,000": a figure settled on.
+_LETS_SAY = re.compile(
+    r"^(?:and |so |ok )?(?P<what>(?:the|my|our) (?:[\w-]+ )?(?:budget|goal|target|limit|price|"
+    r"rent|deposit))\s*(?:—|–|-|,|:)?\s*(?:let's say|lets say|say|make it|call it)\s+(?=[£$€]?\d)",
+    _I,
+)
 # "We're in Observatory in Cape Town, small semi with a back yard": where one lives, said with
 # the home ("we're in Lisbon for a week" says no home).
 _HOME_IN = re.compile(
@@ -212,7 +227,14 @@ def told_plainly(text: str) -> str:
         text,
     )
     text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
+    text = _LETS_SAY.sub(r"\g<what> is ", text)
+    text = _KEEP_MY_DAYS.sub(_days_kept, text)
     return _PAY_NOW.sub("my pay is now ", text)
+
+
+def _days_kept(kept: re.Match[str]) -> str:
+    days = re.sub(rf"({_WEEKDAY})", r"\1s", kept["days"], flags=_I)
+    return f"I {kept['what'].lower().removesuffix('s')} on {days}"
 
 
 def _on_the_new_dose(changed: re.Match[str]) -> str:
