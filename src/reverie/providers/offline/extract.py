@@ -256,8 +256,6 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
-        # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
-        # perhaps about someone else: the fragments get no "I"
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (
             previous is not None
@@ -266,6 +264,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         )
         if news_before:
             clauses = ["I got the job!", *clauses]
+        # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
+        # perhaps about someone else: the fragments get no "I"
         if asked is not None or said or not _ANSWERS_UNSEEN.match(turn.text):
             clauses = with_subjects(
                 clauses,

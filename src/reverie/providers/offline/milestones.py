@@ -37,7 +37,7 @@ _I_WAS_MADE = re.compile(
     _I,
 )
 
-# "I qualified as a nurse in 2010", "I passed my driving test": a qualification earned.
+# "I qualified as a nurse in 2010", "I've qualified as an electrician": a trade earned.
 _I_QUALIFIED = re.compile(rf"^I(?:'ve| have)? {_BEFORE}qualified as (?:an? )?\w", _I)
 
 # "I failed the G2 yesterday", "I failed my theory test": a test not passed, to be taken again

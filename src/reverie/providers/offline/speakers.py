@@ -53,7 +53,7 @@ _AI_NAMES = re.compile(
 _AI_MARKS = re.compile(
     r"```|^\s*[-*•]\s+\S|\*\*\S|^\s*\|.*\|\s*$|^#{1,4} "
     # a numbered list: two items ("38. My instructor says …" answers "how many?")
-    r"|^\s*\d+[.)]\s+\S[^\n]*\n(?:[^\n]*\n)*?\s*\d+[.)]\s+\S"
+    r"|^[ \t]*\d+[.)][ \t]+\S[^\n]*\n(?:[^\n]*\n){0,20}?[ \t]*\d+[.)][ \t]+\S"
     r"|\b(?:as an ai|i'm an ai|language model|happy to help|let me know if|here's an?\b|"
     r"here is an?\b|i can help|hope this helps)",
     re.MULTILINE | _I,

@@ -4,7 +4,9 @@
 being coeliac in a house that …" says the speaker is coeliac; "coach moved me from
 blocker to jammer" says what the speaker is now, and what they no longer are; "for
 the past twenty-two years I have worked as a conservator" puts how long after the
-job; "boss bumped me to 28 an hr" is the speaker's pay. Facts said sideways are put
+job; "boss bumped me to 28 an hr" is the speaker's pay; "methotrexate up from 15mg to 20mg"
+says the dose taken now; "the budget — let's say $7,500" is the budget; "going to keep my
+Tuesday and Saturday swims" says when the speaker swims. Facts said sideways are put
 plainly too: "the GP put me on propranolol" → "I'm on propranolol", "I am seventy-two"
 → "I am 72", "I'm in a shared house in Mutley" and "We're in Observatory in Cape Town,
 small semi with a back yard" → where they live. :mod:`.fillers` calls these while it
@@ -212,7 +214,8 @@ def _age_in_digits(match: re.Match[str]) -> str:
 
 
 def told_plainly(text: str) -> str:
-    """``text`` with a reason, a lot, a role moved, a taste, a career or a wage said plainly."""
+    """``text`` with a reason, a lot, a role moved, a taste, a career, a wage, a dose
+    changed, a figure settled on or a habit kept up said plainly."""
     text = _YOU_TRY_BEING.sub("I'm ", _OWN_REASON.sub("", text))
     text = _MOVED_ME.sub(
         lambda moved: (
