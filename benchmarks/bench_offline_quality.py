@@ -125,9 +125,9 @@ a round; 59.7 % / 48.8 % when first scored, on the rules of the start of the rou
 same on that round's final rules; then read and used for development: 72.2 % / 67.4 % at its
 end), ``writer37`` (six by a thirty-seventh: never read for a round; 76.9 % / 55.1 % when
 first scored, on the rules of the start of the round it came, 77.3 % / 55.1 % on that round's
-final rules; then read and used for development) and ``writer38`` (six by a thirty-eighth:
-never read; 77.8 % / 47.4 % when first scored, on the rules of the start of the round it
-came).
+final rules; then read and used for development: 77.7 % / 72.0 % at its end) and
+``writer38`` (six by a thirty-eighth: never read; 77.8 % / 47.4 % when first scored, on the
+rules of the start of the round it came, 77.2 % / 47.4 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
