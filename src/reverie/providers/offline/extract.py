@@ -260,6 +260,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         news_before = (
             previous is not None
             and previous.role == turn.role
+            and _JOB_NEWS.search(previous.text) is not None  # (reading clauses costs more)
             and got_the_job(message_clauses(previous.text, voice.listener))
         )
         if news_before:
@@ -428,6 +429,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
     return name_the_relations(_known_lines(previous_summary), _said_more_fully(facts))
 
 
+_JOB_NEWS = re.compile(r"\bthe (?:job|role|offer)\b", re.IGNORECASE)
 _IS_A = re.compile(r"^(?P<who>\S+) is an? ")
 
 
