@@ -132,3 +132,17 @@ def test_a_search_hit_holding_the_question_itself_is_not_an_answer(workspace: Pa
     answer = answer_from_memory(messages, search=search)
     assert "no idea" not in answer
     assert answer.startswith("Nothing in memory mentions")
+
+
+def test_the_sentences_a_new_file_opens_with_are_not_memory(workspace: Path) -> None:
+    # (a new workspace's USER.md says what it is for: "Stable facts about the user: name, …")
+    store = MemoryStore(workspace)
+    store.write_user(
+        "# User\n\nStable facts about the user: name, preferences, how they like to work.\n"
+        "Dream keeps this file up to date from the conversation history; edit it freely.\n"
+    )
+    prompt = ContextBuilder(workspace, store=store).build_system_prompt("cli:default")
+    said = ask(prompt, "hi", "No model is configured", "My name is Ines and I work in Porto.")
+    assert said == (
+        "Noted; this conversation is saved and will reach memory when it is consolidated."
+    )

@@ -11,9 +11,11 @@ question by shared words — whole words, so "tea" does not find "team".
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 from reverie.providers.offline.vocabulary import words
 
@@ -109,9 +111,22 @@ def _file_lines(path: str, body: Iterable[str]) -> list[MemoryLine]:
             section = "" if raw.startswith("# ") else title
             continue
         text = _DATE.sub("", _BULLET.sub("", raw).strip())
-        if text:
+        if text and text not in _template_prose():
             lines.append(MemoryLine(text, f"{path} › {section}" if section else path))
     return lines
+
+
+@functools.cache
+def _template_prose() -> frozenset[str]:
+    """The sentences a new workspace's files open with ("Stable facts about the user: name,
+    …"): they describe the file, they are not memory."""
+    prose = set()
+    for name in ("USER.md", "MEMORY.md"):
+        template = resources.files("reverie").joinpath(f"templates/{name}")
+        for raw in template.read_text(encoding="utf-8").splitlines():
+            if raw.strip() and not _HEADING.match(raw) and not _BULLET.match(raw):
+                prose.add(raw.strip())
+    return frozenset(prose)
 
 
 def _history_lines(body: Iterable[str]) -> list[MemoryLine]:
