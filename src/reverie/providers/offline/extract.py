@@ -161,8 +161,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     Returns:
         The tagged facts (empty for small talk).
     """
-    # ("our social worker is Karen — sorry, Karin": every rule reads the name meant)
-    turns = [replace(turn, text=name_slip(turn.text)) for turn in turns]
+    turns = _as_meant(turns)
     return _extract(
         turns, identify_speakers(turns, carried_speakers(previous_summary)), previous_summary
     )
@@ -175,13 +174,19 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
     an entry when the previous summary (which the next chunk sees) does not
     already carry it.
     """
-    turns = list(turns)
+    turns = _as_meant(turns)
     speakers = identify_speakers(turns, carried_speakers(previous_summary))
     facts = _extract(turns, speakers, previous_summary)
     note = speakers_note(speakers)
     if note is not None and not facts and note in (previous_summary or "").splitlines():
         note = None
     return render_answer(facts, note)
+
+
+def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
+    """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, so the
+    speakers, the clause rules and the frames all read the name meant."""
+    return [replace(turn, text=name_slip(turn.text)) for turn in turns]
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:

@@ -38,6 +38,7 @@ __all__ = [
     "PROG",
     "STATE",
     "TIME_BOUND",
+    "WEEKDAY",
     "Tag",
     "complement_ok",
     "event_worth_keeping",
@@ -109,15 +110,16 @@ _LIGHT_VERBS = {
     ),
 }
 
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+"""A day of the week, spelled out ("monday" … "sunday")."""
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 
 TIME_BOUND = re.compile(
     rf"\b(?:tomorrow|tonight|today|this (?:morning|afternoon|evening|week|weekend|month)|"
-    rf"next (?:week|month|year|weekend|{_WEEKDAY})|(?:on|by|before|until|till|after) "
+    rf"next (?:week|month|year|weekend|{WEEKDAY})|(?:on|by|before|until|till|after) "
     # ("on Thursday afternoons" is every week, not one day)
-    rf"(?:{_WEEKDAY}(?! (?:mornings|afternoons|evenings|nights)\b)|the \d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"(?:{WEEKDAY}(?! (?:mornings|afternoons|evenings|nights)\b)|the \d{{1,2}}(?:st|nd|rd|th)?|"
     rf"\d{{1,2}}[/.-]\d{{1,2}}|{_MONTH} \d{{1,2}}|"
     rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}|\d{{4}}-\d{{2}}-\d{{2}}|end of \w+)|"
     rf"deadline|due|appointment|interview|exam|flight|at \d{{1,2}}(?::\d{{2}})? ?(?:am|pm))\b",

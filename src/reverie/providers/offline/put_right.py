@@ -3,7 +3,9 @@
 "Our social worker is Karen — sorry, Karin", "Sorry! I made a mistake. Seo-ah is 8.", "we
 don't move 1 October. It is 15 October", "I want to change the goal. under 40 minutes.":
 each is rewritten to what the speaker means, before the message is cut into clauses, so
-the rules read one plain statement (or a "Correction:" for Dream to apply).
+the rules read one plain statement (or a "Correction:" for Dream to apply). A name said
+wrong (:func:`name_slip`) is put right once, on the whole turn, by :mod:`.extract`, since
+the frames read the turn too; :func:`put_right` does the rest, for the clause rules.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ __all__ = ["name_slip", "put_right"]
 def put_right(text: str) -> str:
     """``text`` with every slip it puts right replaced by what is meant."""
     text = _MEANT_TO_GO.sub(r"\g<who> cancelled going to \g<where>.", text)
-    return _denied_then_said(_owned_mistake(name_slip(text)))
+    return _denied_then_said(_owned_mistake(text))
 
 
 # "we were meant to be going to Ffion's in Aberystwyth for Christmas but we've cancelled": a

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE, MONTH
-from reverie.providers.offline.predicates import ADV, STATE, Tag
+from reverie.providers.offline.predicates import ADV, STATE, WEEKDAY, Tag
 
 __all__ = ["standing"]
 
@@ -154,8 +154,7 @@ _DOING_WEEKLY = re.compile(
     r"dreading|considering|waiting|gonna|going to (?:be|start|try|do|have|get|keep|make|stay))"
     r"\b)\w+ing\b[^,.;()]*?\b(?:(?:once|twice|(?:two|three|four|five|six|\d) "
     r"(?:days|times|mornings|evenings|nights)) (?:a|per|each) week|every (?:day|morning|"
-    r"evening|night|weekday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|"
-    r"wednes|thurs|fri|satur|sun)days)\b",
+    rf"evening|night|weekday|weekend|{WEEKDAY})|on {WEEKDAY}s)\b",
     _I,
 )
 # "my asthma has been bad lately", "my sciatica has flared up again": a condition acting up.

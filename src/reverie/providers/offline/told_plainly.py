@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB
-from reverie.providers.offline.predicates import DOSE
+from reverie.providers.offline.predicates import DOSE, WEEKDAY
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
@@ -84,10 +84,9 @@ _DOSE_CHANGED = re.compile(
 )
 # "Going to keep my Tuesday and Saturday swims though, Maindy pool, 7am": a habit kept up,
 # named by its days.
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _KEEP_MY_DAYS = re.compile(
     r"^(?:(?:I'm |I am )?(?:going to|gonna) keep|I'm keeping|I am keeping|keeping|I'll keep) my "
-    rf"(?P<days>{_WEEKDAY}(?:(?:, | and | & ){_WEEKDAY})*) "
+    rf"(?P<days>{WEEKDAY}(?:(?:, | and | & ){WEEKDAY})*) "
     r"(?P<what>swims|runs|walks|rides|climbs|swim|run|walk|ride|climb)(?: though| still)?\b",
     _I,
 )
@@ -236,7 +235,7 @@ def told_plainly(text: str) -> str:
 
 
 def _days_kept(kept: re.Match[str]) -> str:
-    days = re.sub(rf"({_WEEKDAY})", r"\1s", kept["days"], flags=_I)
+    days = re.sub(rf"({WEEKDAY})", r"\1s", kept["days"], flags=_I)
     return f"I {kept['what'].lower().removesuffix('s')} on {days}"
 
 
