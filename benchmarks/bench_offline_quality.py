@@ -195,6 +195,7 @@ SETS = (
     "writer36",
     "writer37",
     "writer38",
+    "writer39",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

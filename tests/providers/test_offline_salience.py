@@ -24,7 +24,7 @@ from reverie.providers.offline.transcript import Turn
         ("I usually throw like 20 bowls a session", "User prefers short answers."),
         ("the team kicks off the rewrite today", "The team uses Postgres 16 for everything."),
         (
-            "I'm planning a move to Porto and could use help with the paperwork",
+            "I could use some help with the paperwork for the move",
             "User prefers short answers.",
         ),
         ("I've got 3 weeks left at the old job", "User prefers short answers."),

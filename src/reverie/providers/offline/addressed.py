@@ -41,6 +41,9 @@ _CALLED_OUT = re.compile(r",\s+(?P<name>(?-i:[A-ZÀ-Þ][a-zà-ÿ'-]+))!")
 _ADDRESSED_NEEDED = 2
 
 
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
+
+
 def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str | None:
     """The name an assistant calls the user by: in two replies, or in one when the user wrote it.
 
@@ -53,6 +56,8 @@ def addressed_by_assistant(replies: Sequence[Turn], said: Sequence[str]) -> str 
         for line in reply.text.split("\n"):
             if line.lstrip().startswith((">", '"', "“")):
                 continue  # a draft or a quote: its greeting is to someone else
+            # ('read "Oh Shit, Git!?"': a title quoted, not a name called)
+            line = _QUOTED.sub('"…"', line)
             matches = (
                 *_ADDRESSED.finditer(line.strip()),
                 *_CALLED_OUT.finditer(line),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.answer_wishes import answer_wish
+from reverie.providers.offline.work_wishes import work_wish
 
 __all__ = ["answer_style"]
 
@@ -50,7 +51,8 @@ _USE_LANGUAGE = re.compile(
     r"|short sentences?)"
     r"(?: throughout| always| from now on| for me| with me)?(?:,? (?:pls|please|plz))?"
     # ('use Canadian spelling ("colour", "neighbour") in anything you draft for me')
-    r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b))",
+    # ("please use simple words when you explain": every explanation)
+    r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b|when you (?:explain|answer|reply)\b))",
     _I,
 )
 # "If you use difficult word, explain in bracket please.": how every hard word is to be met.
@@ -399,4 +401,4 @@ def answer_style(sentence: str) -> str | None:
     if (hard := _EXPLAIN_HARD_WORDS.search(s)) is not None:
         how = re.sub(r"\b(?:a |the )?bracket\b", "brackets", hard["how"].lower())
         return f"please explain {hard['kind'].lower()} words {how}"
-    return answer_wish(s)
+    return answer_wish(s) or work_wish(s)

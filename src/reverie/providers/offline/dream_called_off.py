@@ -40,7 +40,8 @@ _PLAN = re.compile(
 # "User handed in their notice at the bookshop.", "User quit the climbing gym.": something
 # kept up, ended; it makes the line that says it goes on stale.
 _ENDED = re.compile(
-    r"^User (?:has )?(?:handed in (?:their|his|her) notice (?:at|to)|resigned from|quit|"
+    r"^User (?:has |is )?(?:(?:handed|handing) in (?:their|his|her) notice (?:at|to)|"
+    r"resigned from|quit|"
     r"stopped going to|gave up|left (?:their|his|her) job at)\s+(?P<what>\S.*)$",
     _I,
 )

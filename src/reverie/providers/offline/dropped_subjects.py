@@ -75,6 +75,10 @@ _DROPPED_I_HABIT = re.compile(
 _DROPPED_I_HAVE_BEEN = re.compile(
     r"^been (?:an? |in (?-i:[A-ZÀ-Þ])?[a-zà-ÿ]+ (?:for )?\d+ (?:years|yrs)\b|"
     r"vegan\b|vegetarian\b|married\b|sober\b|"
+    # "been learning python about 6 months": a skill worked at, for how long
+    r"(?:learning|studying|teaching|playing|training|coding|running|swimming|climbing|"
+    r"doing) [\w ]{2,30}? (?:for )?(?:about |around |nearly |almost |over )?(?:\d+|a|six|"
+    r"two|three|four|five|ten) (?:years|yrs|months|weeks)\b|"
     r"(?:smoke|vape|alcohol|booze|nicotine)[- ]free (?=since\b|for \d)|"
     r"(?:going|trading|freelancing|"
     rf"self-employed|freelance) (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b))",
@@ -89,6 +93,10 @@ _DROPPED_I_AM = re.compile(
     # "sole trader since march 2023"
     rf"|(?:a )?sole trader (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b)"
     r"|working \d+ ?(?:h|hrs?|hours|days)\b|"
+    # "trying to quit monster", "handing in notice at dhl today", "planning a family trip to
+    # croatia next june": what one is doing about one's own life
+    r"trying to (?:quit|cut down on|give up|stop) \w|handing in (?:my )?notice\b|"
+    r"planning (?:a|our|my) (?:[\w-]+ )?(?:trip|holiday|move|wedding|party|visit) (?:to|for|in) \w|"
     # "turning 30 on 8 nov": an age, with when
     rf"turning \d{{1,3}} (?=on\b|in {MONTH}\b|next\b|this\b|the \d)|"
     # "wisdom tooth out tmrw": care of the body booked, with when
@@ -122,8 +130,18 @@ _TOOL_REPORT = re.compile(
 )
 
 
+# "two days of misery. coeliac life": what one is, said as the life it makes.
+_STATE_LIFE = re.compile(
+    r"^(?P<what>coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|sober|teetotal|dyslexic|"
+    r"autistic|lactose intolerant) life[.!]*$",
+    _I,
+)
+
+
 def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
+    if (life := _STATE_LIFE.match(s)) is not None:
+        return f"I'm {life['what'].lower()}"
     if (study := _YEAR_OF_STUDY.match(s)) is not None:
         where, what = study["where"], study["what"]
         return f"I'm a {study['year']} year {what} student at {where}"

@@ -47,6 +47,9 @@ _DATED_ITEM = re.compile(
     rf"(?:of )?(?P<month>{MONTH})\b",
     _I,
 )
+_NOT_A_SUBJECT = re.compile(
+    r"^\s*(?:not|now|it|its|the|my|our)\b|\b(?:is|are|was|were|moved|changed|been)\b", _I
+)
 _EXAMS_COMING = re.compile(r"\b(?:exams?|finals|mocks)\b", _I)
 # how many of the writer's messages before may have said the exams are coming
 _RECENT_READ = 6
@@ -66,7 +69,10 @@ def exam_days(text: str, subject: str, recent: Sequence[str] = ()) -> list[Frame
     if listed is not None and any(
         _EXAMS_COMING.search(said) for said in (text, *recent[-_RECENT_READ:])
     ):
-        return [_dated_exam(item, subject) for item in _DATED_ITEM.finditer(listed[0])]
+        items = list(_DATED_ITEM.finditer(listed[0]))
+        # ("the dutch exam is moved to 12 March, not 5 March" is one exam, moved)
+        if not any(_NOT_A_SUBJECT.search(item["subject"]) for item in items):
+            return [_dated_exam(item, subject) for item in items]
     if _EXAMS_IN.search(text) is None:
         return []  # (most messages name no exams: the cheap test first)
     said = sentences(text)

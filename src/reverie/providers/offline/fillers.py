@@ -28,7 +28,8 @@ _FILLERS = re.compile(
     r"just a note|note that|note|sorry|oops|quick one|random q|real quick|"
     r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
-    r"big news|news|random question|quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
+    r"(?:big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
+    r"quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"
     # "Currently I work as a barista", "these days I work from home": now, as every fact is
     r"currently|at the moment|these days|at present|"
@@ -76,6 +77,12 @@ _COMMENT_TAIL = re.compile(
     r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
     r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
+    r"|,?\s+so hopefully (?:that|it|this) (?:helps|works|sorts it)\b"
+    # "… and October half-term can't come fast enough": a longing, after the fact
+    r"|\s+and [^,.;]{1,40} (?:can't|cannot|can not) come (?:fast|soon|quick|quickly) enough\b"
+    # "I'm building a dashboard for our board and need help with the data prep": the ask
+    r"|,?\s+and (?:I )?(?:need|want|would like|could use) (?:some )?(?:help|advice|a hand|"
+    r"your help) (?:with|on)\b"
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
@@ -166,6 +173,15 @@ _IN_EARNEST = re.compile(
     r"(?:not a joke|no joke|not even a joke|true tho|true though)[,.:;]?\s+(?=\w)",
     _I,
 )
+# "I'm not entirely sure this is the right place to ask, but my mother died in June": a hedge
+# about asking at all, before what is told.
+_HEDGED_ASK = re.compile(
+    r"^(?:(?:I'm|I am|im|I’m) not (?:entirely |really |quite |totally |even |100% )?sure|"
+    r"not (?:entirely |really |quite )?sure|I (?:don't|dont|do not) (?:really |even )?know|"
+    r"sorry if|this (?:might|may) (?:be|sound))"
+    r"(?: (?:if|whether))? (?:this|it|you|I|I'm|im|that)\b[^,.;!?]{0,60}?,?\s+but\s+(?=\w)",
+    _I,
+)
 # "I have decided that the Tallinn tour will be my last": what was decided is what stands.
 _DECIDED_THAT = re.compile(
     r"^(?:I|we) (?:have |'ve )?(?:now |finally |just )?decided that,?\s+(?=\w)", _I
@@ -182,6 +198,13 @@ _BARE_KIN_SUBJECT = re.compile(
     r"(?=(?: \([^)]{1,30}\))? (?:(?:just|still|never|finally|now) )?(?:is|was|has|had|died|"
     r"passed|moved|lived|turned|turns|fell|broke|works|worked|retired|married|"
     r"divorced|remarried|graduated|started|finished|can't|isn't|wasn't|doesn't|won't)\b)",
+    _I,
+)
+# "mums flying over from wroclaw on the 14th": "mum's", its apostrophe left out, doing
+# something.
+_BARE_KIN_DOING = re.compile(
+    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa)(?:'s|’s|s) "
+    r"(?=(?:flying|coming|moving|staying|visiting|starting|retiring|driving|going|having)\b)",
     _I,
 )
 # "dad's cataract op is thursday 16th oct", "mum's birthday is the 30th": family said
@@ -206,11 +229,13 @@ def strip_fillers(sentence: str) -> str:
     text = told_plainly(_FILLERS.sub("", sentence.strip()).strip())
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
     text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
+    text = _HEDGED_ASK.sub("", text)
     text = said_sideways_plainly(text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     # ("(roller derby lol)" → "(roller derby)")
     text = re.sub(r"\s+\)", ")", _MID_FILLERS.sub("", _COMMA_ASIDE.sub(" ", text))).strip()
+    text = _BARE_KIN_DOING.sub(lambda kin: f"my {kin[1].lower()} is ", text)
     text = _BARE_KIN_SUBJECT.sub(lambda kin: f"my {kin[1].lower()}", text)
     text = _BARE_KIN_OWNER.sub(lambda kin: f"my {kin[1].lower()}'s ", text)
     return _FILLERS.sub("", text).strip()

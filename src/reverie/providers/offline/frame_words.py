@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reverie.providers.offline.sentences import drop_code
+from reverie.providers.offline.sentences import dashed_apposition, drop_code
 from reverie.providers.offline.vocabulary import alternation, words
 
 __all__ = [
@@ -220,6 +220,7 @@ def sentences(text: str) -> list[str]:
     """The sentences of a message, code blocks left out."""
     out: list[str] = []
     for line in drop_code(text).splitlines():
+        line = dashed_apposition(line)
         out += [part.strip() for part in re.split(r"(?<=[.!?])\s+", line) if part.strip()]
     return out
 
@@ -269,5 +270,5 @@ JOB = (
     r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
     r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
     r"caregiver|secretary|bookkeeper|inspector|supervisor|surveyor|programmer|administrator|"
-    r"coordinator|operator)"
+    r"coordinator|operator|postdoc|postgrad|phd student)"
 )

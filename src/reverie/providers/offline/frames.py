@@ -199,6 +199,17 @@ _MY_RULE = re.compile(
 )
 
 
+# "my dentist appointment", "my gp referral": what someone of theirs gives or holds, not a name
+_WHAT_THEY_GIVE = frozenset(
+    {
+        *("appointment", "appointments", "visit", "visits", "meeting", "meetings", "check"),
+        *("checkup", "check-up", "session", "sessions", "referral", "results", "report"),
+        *("review", "call", "calls", "letter", "email", "bill", "invoice", "party", "birthday"),
+        *("wedding", "funeral", "surgery", "op", "operation"),
+    }
+)
+
+
 def message_frames(
     text: str,
     subject: str,
@@ -327,6 +338,13 @@ def _sentence_frames(
                     continue  # "landlord gas safety cert £70", not "neighbor ana watching him"
             if re.fullmatch(RELATION, match["name"], _I):
                 continue  # "My husband colleague said: …": his colleague, no one's name
+            if (
+                match.start("name") > match.end("rel")
+                and not sentence[match.end("rel") : match.start("name")].strip()
+                and match["name"].lower() in _WHAT_THEY_GIVE
+                and not lexicon.written_as_a_name(match["name"])
+            ):
+                continue  # "my dentist appointment is on 5 March": the dentist's, no one's name
             name = lexicon.name(match["name"], after, by_shape=shaped)
             if name is not None and name != subject:
                 found.append(relation_line(subject, match["rel"], name))

@@ -13,7 +13,7 @@ import re
 
 from reverie.providers.offline.predicates import ADV, HEALTH_NEWS, TIME_BOUND, Tag
 
-__all__ = ["milestone"]
+__all__ = ["milestone", "step_taken"]
 
 _I = re.IGNORECASE
 
@@ -73,6 +73,15 @@ _I_STAYING = re.compile(
     r"(?:freelance|self-employed|part-time|full-time|in my (?:job|role|post))\b)",
     _I,
 )
+# "I went freelance in April 2024", "I'm handing in my notice at DHL today": a step out of
+# one job or into working for oneself.
+_I_WENT = re.compile(
+    rf"^I {_BEFORE}went (?:freelance|self-employed|part-time|full-time|solo|independent)\b"
+    r"(?=[^.;!?]*\b(?:in|last|this|on|since|after|when)\b)"
+    r"|^I(?:'m| am) (?:handing in|giving in|putting in) (?:my )?notice\b"
+    rf"|^I(?:'ve| have)? {_BEFORE}(?:handed in|gave in|given in|put in) (?:my )?notice\b",
+    _I,
+)
 # "I had knee surgery in January"; "I'm having my tonsils out on the 15th": care of the body
 # done, or booked for a day.
 _I_HAD = re.compile(rf"^I {ADV}had (?P<rest>\S.*)$", _I)
@@ -85,7 +94,7 @@ def milestone(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_MADE.match(s) or _I_QUALIFIED.match(s) or _I_FAILED.match(s) or _I_HIRE.match(s):
         return "durable"
-    if _I_CALLED_OFF.match(s) or _I_STAYING.match(s):
+    if _I_CALLED_OFF.match(s) or _I_STAYING.match(s) or _I_WENT.match(s):
         return "durable"
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
         return "durable"
@@ -93,3 +102,9 @@ def milestone(s: str) -> Tag | None:
     if having is not None and HEALTH_NEWS.match(having["rest"]) and TIME_BOUND.search(s):
         return "durable"
     return None
+
+
+def step_taken(s: str) -> bool:
+    """ "I'm handing in my notice today", "I was made redundant today": a step that stays taken
+    once the day has passed (an operation booked is a plan until then)."""
+    return milestone(s) is not None and _I_AM_HAVING.match(s) is None

@@ -117,7 +117,8 @@ _ITS_NAME_BTW = re.compile(
 _SIGN_AS = re.compile(
     # ("sign it Camila Ferreira Duarte, that's how it is on the contract")
     r"\bsign (?:it |this |them |the \w+ |off )?(?:as(?: me)?[:,]? |(?<=it )|(?<=this ))"
-    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
+    # ('Sign it "Dana Whitlock, Whitlock Illustration".': the signature quoted)
+    r"[\"“]?(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)",
     _I,
 )
 # "perfect. that's everything. thanks — Lukas", "Kind regards,\nRosalind": a message signed
@@ -133,8 +134,14 @@ _SIGNED_OFF = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",
     _I,
 )
+# "Swap the team for just my name, Kofi Mensah, since …": the name, said beside the words.
+_MY_NAME_BESIDE = re.compile(
+    r"\bmy (?:full |own )?name,\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)"
+    r"(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)?(?=\s*(?:[,.;!)]|$))",
+    _I,
+)
 # Read in any message, not only the first few.
-_SAID_AS_A_NAME = (_NAME_BTW, _ITS_NAME_BTW, _SIGN_AS, _SIGNED_OFF)
+_SAID_AS_A_NAME = (_NAME_BTW, _ITS_NAME_BTW, _SIGN_AS, _SIGNED_OFF, _MY_NAME_BESIDE)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.

@@ -79,8 +79,10 @@ _LIGHT_VERBS = {
     "go": re.compile(r"^(?:to\b|\w+ing\b|for a\b)", _I),
     "do": re.compile(r"^(?:a|an|the|my|\d|yoga|pilates|crossfit)\b", _I),
     "get": re.compile(
-        r"^(?:(?:motion|sea|car|air) ?)?sick\b|^(?:up at|paid|migraines|headaches|hay ?fever|"
-        r"cold sores|panic attacks|hangry)\b",
+        # ("I get horribly seasick": how badly is said too)
+        r"^(?:(?:really|very|horribly|terribly|badly|awfully|so|quite|pretty|super|easily) )?"
+        r"(?:(?:(?:motion|sea|car|air) ?)?sick\b|(?:up at|paid|migraines|headaches|hay ?fever|"
+        r"cold sores|panic attacks|hangry)\b)",
         _I,
     ),
     "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
@@ -160,7 +162,9 @@ def progressive_ok(rest: str) -> bool:
     after = match["after"].strip()
     needs = {
         "trying": r"^to \w+",
-        "doing": r"^(?:\d|a |an )",
+        # ("doing the Data Science MSc part-time at UWE": a course of one's own, by its name)
+        "doing": r"^(?:\d|a |an )|^the (?:[\w-]+ ){0,3}(?:course|msc|ma|mba|phd|degree|diploma|"
+        r"apprenticeship|programme|program|certificate|qualification|pgce|bootcamp)\b",
         "running": r"^(?:a|an|the|my)\b",
         # ("my mother is coming on 18 December": an arrival on a day of the calendar)
         "coming": r"^(?:to|for|from|over)\b|^on (?:the )?\d{1,2}(?:st|nd|rd|th)?\b",

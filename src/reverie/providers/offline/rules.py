@@ -21,6 +21,7 @@ from collections.abc import Collection
 from reverie.providers.offline.answer_style import answer_style
 from reverie.providers.offline.answer_wishes import of_every_answer
 from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
+from reverie.providers.offline.milestones import milestone
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk"]
@@ -407,7 +408,8 @@ def classify(
         )
     if (no_thing := _NO_THING_PLEASE.match(s) or _DROP_THING.match(s)) is not None:
         return Classification("permanent", f"please no {no_thing['thing']}")
-    if _TASK.search(s) or _NEED_THING.match(s):
+    # ("I'm handing in my notice at DHL today": a step in a life, on a day)
+    if (_TASK.search(s) or _NEED_THING.match(s)) and milestone(s) is None:
         if _TASK_TOO_SHORT.match(s) or (s.lower().startswith("we") and not work):
             return None
         if _ROUTINE_TASK.match(s) and not is_time_bound(s):

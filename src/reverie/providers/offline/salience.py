@@ -144,6 +144,8 @@ _NEEDS_OBJECT = re.compile(
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.
 _BARE_INTENT = re.compile(r"^[\w'’ -]+? will \w+\.$", _I)
+# "User is not leaving.": what one won't do, without what it is about.
+_BARE_NOT_DOING = re.compile(r"^User (?:is|are) not \w+ing\.$")
 _NOW = re.compile(
     r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening))\b", _I
 )
@@ -334,6 +336,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         return False
     checks = (
         _NO_SUBJECT,
+        _BARE_NOT_DOING,
         _INTENSIFIED,
         _REFLEXIVE_END,
         _ANNOUNCES,

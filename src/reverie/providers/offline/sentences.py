@@ -15,7 +15,7 @@ from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.normalise import normalise_chat
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["drop_code", "is_table_row", "known_names", "split_sentences"]
+__all__ = ["dashed_apposition", "drop_code", "is_table_row", "known_names", "split_sentences"]
 
 _I = re.IGNORECASE
 _CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
@@ -75,6 +75,9 @@ _CLAUSE = re.compile(
     r"|,\s*(?:so |and |but )?now (?=my (?:[\w'-]+ ){1,2}(?:is|are|was)\b[^,.;!?]*\d)"
     r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
     r"[^,.;!?]*\d)"
+    # "I'm a freelance illustrator and a publisher is 47 days late paying me": someone else,
+    # a clause of their own
+    r"|\s+and\s+(?=(?:a|an) [\w-]+ (?:is|was|has been|owes|hasn't|still hasn't)\b)"
     # "I'm staying put at the hospice, the commute is fine": a new subject, a new clause
     r"|,\s*(?=the [\w'-]+ (?:is|are|was|were) (?!not\b)[a-z])"
     # "I'm cycling in three days a week, and my knees are complaining": a thing of one's own,
@@ -93,7 +96,11 @@ _CLAUSE = re.compile(
     r"off (?:it|the (?:booze|drink|smokes)|alcohol|booze|cigarettes|smoking))\b)"
     # "I get motion sick on boats so skip the ferry": the reason is a fact, the rest a request.
     r"|,?\s+so\s+(?=(?:please\s+)?(?:skip|avoid|don't|do not|keep|make sure|book|pick|choose|"
-    r"use|remove|swap|leave out|no|none of (?:those|them|that|it))\b)"
+    r"use|remove|swap|leave out|no|none of (?:those|them|that|it))\b"
+    # ("mum's flying over on the 14th so she'll be here for my first day": what comes of it)
+    r"|(?:she|he|they)(?:'?ll| will) be\b"
+    # ("I get horribly seasick so any ferry needs to be short": what it asks of the plan)
+    r"|(?:any|every|all|each) (?:[\w-]+ ){1,2}(?:needs|need|must|should|has to|have to)\b)"
     # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
     # ("…, all stairs, and Dad wanders at night, and Graham had a bypass": three facts)
     r"|,\s*(?:and |but )?(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|had|hates|loves|likes|"
@@ -107,8 +114,13 @@ _CLAUSE = re.compile(
     r"|\s+(?=(?:i'll|ill) (?:ask|tell|check|try|let|see|get|do|text|ring|call|send|look)\b)"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
+    # "please add type hints to everything, and don't use any Jupyter-specific stuff": two
+    # rules asked in one breath
+    r"|,\s*and\s+(?=(?:please\s+)?(?:don't|do not|never|always)\s+(?:use|add|give|write|put|"
+    r"include|suggest|start|end)\b)"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
-    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our)\s|and (?:please|pls)\b"
+    # ("… for the damp stuff — that's actually my MSc topic, I'm doing …": said of it after)
+    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"
     r"|me and (?:my|our)\b)"
     # "One further piece of background, so that you understand my timetable: I am the
     # practice manager at …": what the speaker is, after a preface
@@ -269,10 +281,21 @@ def _aside_about(line: str) -> str:
 _DASH_ASIDE = re.compile(r"\s+[—–]\s+(?P<inner>[^—–.!?\n]{3,120}?)\s+[—–]\s+(?=\w)")
 _NEXT_END = re.compile(r"[.!?](?=\s|$)|$")
 _JOINED_ON = re.compile(r"(?:and|but|so|or|then)\b")
+_WHO_THEY_ARE = re.compile(r"(?:my|our) [\w-]+(?: [\w-]+)?$", _I)
+_NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+$")
+
+
+def dashed_apposition(line: str) -> str:
+    """ "Pilot — our greyhound — has decided …" said with commas: who Pilot is, in passing."""
+    for match in reversed(list(_DASH_ASIDE.finditer(line))):
+        if _WHO_THEY_ARE.match(match["inner"]) and _NAMED_BEFORE.search(line, 0, match.start()):
+            line = f"{line[: match.start()]}, {match['inner'].strip()}, {line[match.end() :]}"
+    return line
 
 
 def _dash_aside_after(line: str) -> str:
     """The sentence read without its dashed aside, and the aside as a sentence after it."""
+    line = dashed_apposition(line)
     while (match := _DASH_ASIDE.search(line)) is not None:
         end = _NEXT_END.search(line, match.end())
         stop = end.end() if end is not None else len(line)

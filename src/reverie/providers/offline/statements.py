@@ -27,6 +27,7 @@ from reverie.providers.offline.dropped_subjects import with_dropped_subject
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.first_person import first_person
 from reverie.providers.offline.frame_words import ANIMAL, KIN_ADJ, RELATION
+from reverie.providers.offline.milestones import step_taken
 from reverie.providers.offline.named_statements import DATED_MOVES, ON_A_DATE, compound, named
 from reverie.providers.offline.predicates import (
     ADV,
@@ -420,6 +421,8 @@ def statement(
         and TIME_BOUND.search(s)
         and not FAREWELL.search(s)
         and not _WED.search(s)
+        # ("I'm handing in my notice today": a step that stays taken)
+        and not step_taken(s)
     ):
         tag = "ephemeral"
     return Classification(tag, s)

@@ -165,6 +165,53 @@ _CONDITION_ACTING_UP = re.compile(
     r"(?:playing up|acting up|flaring(?: up)?|bad|worse|awful|killing me)\b.*$",
     _I,
 )
+# "asthma playing up tonight": the same, typed without "my" and "is".
+_CONDITION_ACTING_UP_TERSE = re.compile(
+    rf"^(?P<condition>{alternation(CONDITION_WORDS)}) "
+    r"(?:playing up|acting up|flaring(?: up)?)\b.*$",
+    _I,
+)
+# "I'm on nights at the DHL warehouse": a shift worked, said as the shift one is on.
+_ON_SHIFTS = re.compile(
+    r"^I(?:'m| am) (?:on|working) (?P<shift>nights|night shifts|days|day shifts|earlies|lates|"
+    r"the night shift|the day shift|weekends) (?=(?:at|in|for) \w)",
+    _I,
+)
+# "the GP upped my levothyroxine last month": the medicine is taken, whatever the dose.
+_DOSE_UPPED = re.compile(
+    r"^(?:(?:the |my )?(?:doctor|gp|consultant|nurse|psychiatrist|rheumatologist)|dr \w+) "
+    r"(?:has |have |just )?(?:upped|increased|raised|reduced|lowered|changed) my "
+    r"(?P<med>[a-z][\w-]{3,})(?: dose)?(?: (?:last|this) (?:week|month)| yesterday| today)?"
+    r"(?=\s*(?:[,.;!]|$| so\b| and\b))",
+    _I,
+)
+# "Tuesdays are my early swim at the Quarry before work": a habit, named by its day.
+_DAYS_ARE_MY = re.compile(
+    rf"^(?P<day>{WEEKDAY})s (?:are|is) my "
+    r"(?P<what>(?!day off\b)[^,;.!?]{3,60}?)(?=\s*(?:[,;.!]|$))",
+    _I,
+)
+# "the dutch exam is moved, not 5 March anymore but 12 March": the new day, the old one after.
+_NOT_ANYMORE_BUT = re.compile(
+    r"^(?P<what>(?:the|my|our) [^,;]{2,40}?) (?:is|has been|got|was) (?:moved|changed|pushed back|"
+    r"pushed|postponed|rescheduled|brought forward),? not (?P<old>[^,;]{2,25}?) any ?more,? "
+    r"(?:but|it's|its|it is|now) (?P<new>[^,;.!?]{2,25}?)(?=\s*(?:[,;.!?]|$))",
+    _I,
+)
+# "handing in notice at dhl today": done today, so done.
+_NOTICE_TODAY = re.compile(
+    r"^(?:I(?:'m| am) )?(?:handing|putting|giving) in (?:my )?notice"
+    r"(?P<where> (?:at|to) [^,.;!?]+?)?"
+    r"(?= today\b| this (?:morning|afternoon)\b)",
+    _I,
+)
+# "Planning a family trip to Croatia next June: me, Femi, and Alfie": who is going.
+_ME_AND_OTHERS = re.compile(
+    r":\s*me,? (?:and )?"
+    r"(?P<others>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?:,? (?:and )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)*)"
+    r"(?: \([^)]*\))?\s*[.!]*$",
+    _I,
+)
 # "I have atrial fibrillation and take apixaban for it": "it" is the condition just named.
 _CONDITION_AND_ITS_MEDICINE = re.compile(
     rf"^(?P<said>I have (?:{alternation(CONDITION_WORDS)}) and (?:take|am on|use) "
@@ -229,6 +276,16 @@ def told_plainly(text: str) -> str:
         text,
     )
     text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
+    text = _NOT_ANYMORE_BUT.sub(
+        lambda moved: f"{moved['what']} is moved to {moved['new']}, not {moved['old']}", text
+    )
+    text = _DAYS_ARE_MY.sub(
+        lambda day: f"I have my {day['what']} on {day['day'].capitalize()}s", text
+    )
+    text = _NOTICE_TODAY.sub(lambda notice: f"I handed in my notice{notice['where'] or ''}", text)
+    text = _ME_AND_OTHERS.sub(
+        lambda going: " with " + re.sub(r",? and ", " and ", going["others"]), text
+    )
     text = _LETS_SAY.sub(r"\g<what> is ", text)
     text = _KEEP_MY_DAYS.sub(_days_kept, text)
     return _PAY_NOW.sub("my pay is now ", text)
@@ -256,6 +313,9 @@ def said_sideways_plainly(text: str) -> str:
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
     text = _DO_SHIFTS.sub("I work ", _GOING_WEEKLY.sub(r"I go to \g<what>", text))
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
+    text = _CONDITION_ACTING_UP_TERSE.sub(r"I have \g<condition>", text)
+    text = _ON_SHIFTS.sub(lambda on: f"I work {on['shift'].lower()} ", text)
+    text = _DOSE_UPPED.sub(lambda upped: f"I take {upped['med']}", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
     text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)

@@ -1,0 +1,96 @@
+"""How the work done for the user should be done: code, drafts, dates, their English.
+
+:mod:`.answer_style` reads how answers should look. People ask as often how
+what the assistant makes for them should be made: "please add type hints to
+everything", "no classes, keep it all functions", "when you draft emails for
+me, keep them under 150 words", "any dates in outputs that humans read should
+be dd/mm/yyyy", "can you correct my english errors at the end of your
+answer?". :func:`work_wish` turns such a request into a rule, worded plainly;
+a request about the one thing at hand ("keep it under 100 words", "add type
+hints to this function") is no rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["work_wish"]
+
+_I = re.IGNORECASE
+
+_LEAD = r"^(?:(?:also|and|so|but|ok|one more thing|pls|please|plz|always)[,:]?\s+)*"
+
+# "please add type hints to everything", "always use type hints": every piece of code.
+_TYPE_HINTS = re.compile(
+    _LEAD + r"(?:add|use|include|put) (?:type hints|type annotations|types)"
+    r"(?: (?:to|on|in|for) (?:everything|all (?:the |my )?(?:code|functions)|every function))?"
+    r"(?=\s*(?:[,.;!—–-]|$| and\b))",
+    _I,
+)
+# "no classes btw. keep it all functions", "don't use classes, I don't get them yet".
+_NO_CLASSES = re.compile(
+    _LEAD + r"(?:no classes|(?:don't|dont|do not) use (?:any )?classes|"
+    r"keep it (?:all )?(?:plain )?functions|(?:just |only )?(?:plain )?functions,? no classes)"
+    r"(?=\s*(?:[,.;!]|$| (?:please|pls|btw|i|i'm|im)\b))",
+    _I,
+)
+# "don't use any Jupyter-specific stuff (display(), %magics)": what code must not rely on.
+_NOT_SPECIFIC = re.compile(
+    _LEAD + r"(?:don't|dont|do not|never) use (?:any )?(?P<what>[\w.+#-]+)-specific "
+    r"(?:stuff|features|things|code|bits|functions)\b",
+    _I,
+)
+# "when you draft emails for me, keep them under 150 words", "keep emails under 150 words".
+_KEEP_UNDER = re.compile(
+    r"(?:\bwhen(?:ever)? you (?:draft|write|do) (?P<what>[\w -]{2,30}?) for me,? "
+    r"(?:please |pls )?keep them"
+    r"|" + _LEAD + r"keep (?:all )?(?:my |the |your )?(?P<what2>emails|drafts|messages|letters|"
+    r"posts|replies|answers|summaries|captions))"
+    r" (?P<limit>(?:under|below|to|within|less than|no more than|at most) (?:about )?\d+ "
+    r"(?:words|lines|sentences|characters|paragraphs))\b",
+    _I,
+)
+# "any dates in outputs that humans read should be dd/mm/yyyy": how every date is written.
+_DATE_FORMAT = re.compile(
+    r"\b(?:any |all |the )?dates\b[^.;!?]{0,50}? (?:should be|must be|need to be|in)(?: in)? "
+    r"(?P<format>(?:dd|mm|yyyy|yy|d|m)(?:[/.-](?:dd|mm|yyyy|yy|d|m)){2}|iso(?: 8601)?(?: format)?|"
+    r"uk format|us format|british format|american format)\b",
+    _I,
+)
+# "can you correct my english errors at the end of your answer?": the user learning, helped.
+_CORRECT_MY = re.compile(
+    r"\b(?:(?:can|could|would) you (?:please |pls |also )?|please |pls )"
+    r"(?:correct|fix|point out) my (?P<language>english|dutch|german|french|spanish|italian|"
+    r"portuguese|polish|grammar|spelling)(?: (?:errors|mistakes))?"
+    r"(?P<when> at the end of (?:your|each|every) (?:answer|reply|message|response)s?)?",
+    _I,
+)
+_LANGUAGES = {"grammar": None, "spelling": None}
+
+
+def work_wish(sentence: str) -> str | None:
+    """The rule ``sentence`` asks of the work done for the user, or None."""
+    s = sentence.strip()
+    if _TYPE_HINTS.match(s) is not None:
+        return "please add type hints to all code"
+    if _NO_CLASSES.match(s) is not None:
+        return "please write plain functions, no classes"
+    if (specific := _NOT_SPECIFIC.match(s)) is not None:
+        return f"please use nothing {specific['what']}-specific in code"
+    if (under := _KEEP_UNDER.search(s)) is not None:
+        what = (under["what"] or under["what2"]).lower()
+        return f"please keep {what} {under['limit'].lower()}"
+    if (dates := _DATE_FORMAT.search(s)) is not None:
+        written = dates["format"]
+        written = written.upper() if written.lower().startswith("iso") else written.lower()
+        return f"please write dates as {written}"
+    if (correct := _CORRECT_MY.search(s)) is not None:
+        language = correct["language"].lower()
+        said = (
+            f"{language} mistakes"
+            if language in _LANGUAGES
+            else f"{language.capitalize()} mistakes"
+        )
+        when = " at the end of each answer" if correct["when"] else ""
+        return f"please correct my {said}{when}"
+    return None
