@@ -175,3 +175,31 @@ def test_a_word_after_a_relation_is_not_their_name() -> None:
     assert facts(("user", "my dentist appointment is on 5 March"), date="2026-02-16") == [
         "User's dentist appointment is on 5 March (as of 2026-02-16)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("knee's gone. physio reckons its a torn meniscus", "User has a torn meniscus."),
+        ("the GP said it's a stress fracture, so no running", "User has a stress fracture."),
+        ("swimming 4 mornings a week now", "User is swimming 4 mornings a week now."),
+        (
+            "two weeks notice so last day at the bakery is 14th nov",
+            "User's last day at the bakery is 14th nov.",
+        ),
+    ],
+)
+def test_a_fact_told_through_someone_or_without_its_subject_is_kept(said: str, stored: str) -> None:
+    assert facts(("user", said)) == [stored]
+
+
+@pytest.mark.parametrize("said", ["I need to strip that down.", "I have to sort this out."])
+def test_a_task_on_whatever_was_pointed_at_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_a_change_announced_under_a_label_is_not_stored_as_the_label() -> None:
+    assert facts(("user", "Change of plan on the venue: the Crown instead.")) == []
+    assert facts(("user", "hotels: Amsterdam 2 nights, Cologne 1 night")) == [
+        "Hotels: Amsterdam 2 nights, Cologne 1 night."
+    ]

@@ -28,6 +28,8 @@ _DROPPED_I_AM_CHOOSING = re.compile(
 # "Birthday is the 22nd.", "goal is under 2:10": the speaker's own, without its "my".
 _DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"^(?:(?:birthday|bday) is (?:on )?(?:the )?\d"
+    # "last day at halden whitlock is 24th oct": a job's end, on a day
+    r"|(?:last|first) day(?: at [\w&' -]{2,30}?)? is (?:on )?(?:the )?\d"
     r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d"
     # "deadline is the code freeze on 5 december"
     r"|deadline is (?=[^.;!?]*(?:\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|"

@@ -85,6 +85,9 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     r"(?: (?:very much|a lot|so much))?\.$"
     # "User writes this down.": a deed on whatever "this" was
     r"|^\S+ (?:will )?\w+ (?:this|that|it|these|those) (?:down|up|out|off|through)\.$"
+    # "User needs to strip that down.": a task on whatever "that" was
+    r"|^\S+ (?:needs to|has to|should|will need to|is going to|wants to) \w+ "
+    r"(?:this|that|it|these|those)(?: down| up| out| off| through| back| over)?\.$"
     # "User must go now.": a goodbye
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
     r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$"

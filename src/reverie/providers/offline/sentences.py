@@ -72,6 +72,8 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:so |and |but )?(?:our|the) (?:[\w'-]+ ){1,3}(?:is|was) (?:now |on |the )*[£$€]?\d)"
     # "mum said she'd chuck in 3k so budget is 12k now": what follows is the new value
     r"|\s+so\s+(?=(?:my |the |our )?[\w'-]+ (?:is|are) (?:now )?[£$€]?\d)"
+    # "one month notice so last day at halden whitlock is 24th oct": the day it comes to
+    r"|,?\s+so\s+(?=(?:my )?(?:last|first) day\b)"
     r"|,\s*(?:so |and |but )?now (?=my (?:[\w'-]+ ){1,2}(?:is|are|was)\b[^,.;!?]*\d)"
     r"|,\s*(?=(?:so |and |but )?my (?:[\w'-]+ ){1,2}(?:is|are|was|has|got|moved|changed)\b"
     r"[^,.;!?]*\d)"

@@ -65,6 +65,9 @@ _IMPLIED_I_AM = re.compile(
     r"|(?:planning|going) to [a-z]+ [a-z0-9]"
     # "doing 5/3/1 bbb 4 days", "training for a marathon": a programme of one's own
     r"|doing \d|training for [a-z0-9]"
+    # "training 3 mornings a week now": a habit, how often
+    r"|(?:training|swimming|running|cycling|climbing|lifting) \d+ (?:mornings|evenings|days|nights|"
+    r"times) a week\b"
     # "due 3rd march now": a baby, said by whoever carries it
     rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )

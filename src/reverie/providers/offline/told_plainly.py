@@ -191,6 +191,15 @@ _DAYS_ARE_MY = re.compile(
     r"(?P<what>(?!day off\b)[^,;.!?]{3,60}?)(?=\s*(?:[,;.!]|$))",
     _I,
 )
+# "physio reckons its a disc bulge, L5": a diagnosis, told through whoever made it.
+_THEY_SAY_ITS = re.compile(
+    r"^(?:the |my )?(?:physio|physiotherapist|doctor|doc|gp|consultant|specialist|surgeon|"
+    r"dentist|osteo|osteopath|chiro|chiropractor|nurse) (?:reckons|says|said|thinks|thought|"
+    r"confirmed|reckoned)(?: that)?,? (?:it's|its|it is|it was|it's probably|its probably) "
+    r"(?P<what>(?:a |an )?(?:[\w-]+ ){0,3}?(?:bulge|bulging disc|tear|fracture|sprain|strain|"
+    rf"hernia|slipped disc|torn [\w-]+|{alternation(CONDITION_WORDS)}))\b",
+    _I,
+)
 # "the dutch exam is moved, not 5 March anymore but 12 March": the new day, the old one after.
 _NOT_ANYMORE_BUT = re.compile(
     r"^(?P<what>(?:the|my|our) [^,;]{2,40}?) (?:is|has been|got|was) (?:moved|changed|pushed back|"
@@ -276,6 +285,7 @@ def told_plainly(text: str) -> str:
         text,
     )
     text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
+    text = _THEY_SAY_ITS.sub(lambda said: f"I have {said['what']}", text)
     text = _NOT_ANYMORE_BUT.sub(
         lambda moved: f"{moved['what']} is moved to {moved['new']}, not {moved['old']}", text
     )

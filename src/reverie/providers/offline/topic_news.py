@@ -116,6 +116,7 @@ PERSONAL_LABELS = frozenset(
 """Labels of a person's own arrangements ("hotels: Amsterdam 2 nights, Cologne 1")."""
 
 
+_A_CHANGE = re.compile(r"\b(?:change|changes|changed|update|updates|news|question|re)\b", _I)
 _PUT_FORWARD = re.compile(
     r"\b(?:proposes|proposed|suggests|suggested|recommends|recommended|offers|offered)\b", _I
 )
@@ -138,6 +139,8 @@ def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> 
         return None
     if _PUT_FORWARD.search(name):
         return None  # "Senhor Teixeira proposes a menu: …": an idea, not what was settled
+    if _A_CHANGE.search(name) or value.lower().endswith("instead"):
+        return None  # "Change of plan on dates: 19–26 June instead": what changed, not of what
     if (
         SPEAKER_OR_LISTENER.search(value)
         or SPEAKER_OR_LISTENER.search(name)
