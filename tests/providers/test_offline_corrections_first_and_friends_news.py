@@ -220,8 +220,10 @@ def test_a_condition_had_since_a_month_gone_by_is_kept_and_a_cold_since_monday_i
 
 
 def test_the_job_got_is_named_by_the_title_after_the_news() -> None:
+    # (the first day said after it is the job's too)
     assert facts(("user", "I got the job!!! Quality Engineer. Start 2 February.")) == [
-        "User got the job as a Quality Engineer."
+        "User got the job as a Quality Engineer.",
+        "User starts the job on 2 February (as of 2026-03-02).",
     ]
     called = "Second news... Harbourline called this morning. I got the job!!! Quality Engineer."
     assert facts(("user", called)) == ["User got the job at Harbourline as a Quality Engineer."]

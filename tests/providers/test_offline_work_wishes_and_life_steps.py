@@ -203,3 +203,10 @@ def test_a_change_announced_under_a_label_is_not_stored_as_the_label() -> None:
     assert facts(("user", "hotels: Amsterdam 2 nights, Cologne 1 night")) == [
         "Hotels: Amsterdam 2 nights, Cologne 1 night."
     ]
+
+
+def test_a_first_day_said_alone_beside_the_job_is_the_jobs_first_day() -> None:
+    kept = facts(("user", "they offered this morning. sous chef at the anchor. start 2 march"))
+    assert "User is a sous chef at the anchor." in kept
+    assert any(line.startswith("User starts the job on 2 March") for line in kept), kept
+    assert facts(("user", "course is booked. start 3 march")) == []

@@ -364,6 +364,11 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         ):
             what, verb = done["what"], done["verb"].lower()
             clause = f"I {verb} {what}{done['rest']}" if mine else ""
+        elif (start := _START_ON.match(unlabelled)) is not None and any(
+            _JOB_SAID.search(said) for said in clauses if said is not clause
+        ):
+            # "they offered early. junior dev at brightfold. start 16 feb": the job's first day
+            clause = f"I start the job on {start['day']}" if mine else ""
         elif _DOSED.match(unlabelled):
             clause = f"I take {unlabelled}" if mine else ""
         elif _EXPERIENCE.match(unlabelled):
@@ -389,10 +394,23 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             clause = f"I'm {article}{clause}" if mine else ""
         elif _I_SUBJECT.match(clause):
             mine = True
-        elif _OTHER_SUBJECT.match(clause):
+        elif _OTHER_SUBJECT.match(clause) and not _THEY_OFFERED.match(clause):
+            # ("they offered early. junior dev at brightfold": an employer's offer, the news
+            # still the speaker's)
             mine = False
         restored.append(clause)
     return restored
+
+
+_THEY_OFFERED = re.compile(r"^they (?:offered|rang|called|emailed|phoned)\b", _I)
+# "start 16 feb", "starting on the 3rd of march": a first day, said alone.
+_START_ON = re.compile(
+    rf"^(?:start|starting) (?:on )?(?P<day>(?:the )?\d{{1,2}}"
+    rf"(?:st|nd|rd|th)?(?: of)? {MONTH}\b|{MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b)[.!]*$",
+    _I,
+)
+# Words of a job offered or taken, said beside that first day.
+_JOB_SAID = re.compile(rf"\b(?:job|role|offered|offer|contract|position|{JOB})\b", _I)
 
 
 # "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.

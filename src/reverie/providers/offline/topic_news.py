@@ -116,7 +116,7 @@ PERSONAL_LABELS = frozenset(
 """Labels of a person's own arrangements ("hotels: Amsterdam 2 nights, Cologne 1")."""
 
 
-_A_CHANGE = re.compile(r"\b(?:change|changes|changed|update|updates|news|question|re)\b", _I)
+_A_CHANGE = re.compile(r"\b(?:change|changes|changed|question|re)\b", _I)
 _PUT_FORWARD = re.compile(
     r"\b(?:proposes|proposed|suggests|suggested|recommends|recommended|offers|offered)\b", _I
 )
