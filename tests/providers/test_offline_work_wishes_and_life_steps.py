@@ -210,3 +210,25 @@ def test_a_first_day_said_alone_beside_the_job_is_the_jobs_first_day() -> None:
     assert "User is a sous chef at the anchor." in kept
     assert any(line.startswith("User starts the job on 2 March") for line in kept), kept
     assert facts(("user", "course is booked. start 3 march")) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I play also the cello in an orchestra.", "User also plays the cello in an orchestra."),
+        ("I go always to the market on Saturdays.", "User always goes to the market on Saturdays."),
+        ("for the birthday of my abuela Carmen we go to Seville", "User's abuela is Carmen."),
+        ("my babcia Zofia is 91", "User's babcia Zofia is 91."),
+    ],
+)
+def test_a_learners_word_order_and_a_grandmother_in_their_language_are_read(
+    said: str, stored: str
+) -> None:
+    assert stored in facts(("user", said))
+
+
+def test_where_family_lives_is_read_from_a_visit_to_them() -> None:
+    assert facts(("user", "sunday lunch at my gran's in Whitby.")) == [
+        "User's gran lives in Whitby."
+    ]
+    assert facts(("user", "going to mum's in a bit")) == []

@@ -61,7 +61,8 @@ RELATION_WORDS = (
         ex-wife ex-husband neighbour neighbor colleague coworker co-worker mentor therapist
         doctor dentist coach landlord landlady cofounder co-founder friend mate buddy lead
         teammate agent trainer physio midwife gp vet tutor solicitor lawyer accountant nanny
-        childminder surgeon consultant instructor
+        childminder surgeon consultant instructor grandad granny nana
+        nonna nonno abuela abuelo babcia dziadek yiayia oma
         """
     ),
     "best friend",

@@ -122,12 +122,23 @@ _THING_FIRST = re.compile(
 )
 
 
+# "I do already the Science Café at the library": the adverb after the verb, as in many
+# languages ("I already do …")
+_ADVERB_AFTER = re.compile(
+    r"^I (?P<verb>do|have|go|work|play|take|teach|speak|use|run|organise|organize|host) "
+    r"(?P<adverb>already|also|still|often|usually|always|sometimes|never) "
+    r"(?=(?:the|a|an|my|to|in|at|some|two|three|\d)\b)",
+    _I,
+)
+
+
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
     said = _NO_ARTICLE.sub(_with_article, sentence)
     if said != sentence:
         said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
+    said = _ADVERB_AFTER.sub(r"I \g<adverb> \g<verb> ", said)
     said = _COMES_ON_A_DAY.sub(_coming, said)
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)

@@ -200,6 +200,15 @@ _THEY_SAY_ITS = re.compile(
     rf"hernia|slipped disc|torn [\w-]+|{alternation(CONDITION_WORDS)}))\b",
     _I,
 )
+# "sunday dinner at mum's in paisley": where she lives, said as where one goes.
+_AT_KINS_IN = re.compile(
+    r"^.*?\b(?:at|to) (?:my )?(?P<kin>mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|"
+    r"grandpa|parents|folks|in-laws)(?:'s|’s|(?<=s)') (?:place |house )?in "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])?[a-zà-ÿ'-]{3,}(?: (?-i:[A-ZÀ-Þ])[a-zà-ÿ'-]+)?)"
+    # ("… in Leeds for christmas": when, left with the visit)
+    r"(?:\s+(?:for|on|this|next|over|after|before|tonight|tomorrow)\b[^,.;!?]*)?(?=\s*(?:[,.;!]|$))",
+    _I,
+)
 # "the dutch exam is moved, not 5 March anymore but 12 March": the new day, the old one after.
 _NOT_ANYMORE_BUT = re.compile(
     r"^(?P<what>(?:the|my|our) [^,;]{2,40}?) (?:is|has been|got|was) (?:moved|changed|pushed back|"
@@ -285,6 +294,7 @@ def told_plainly(text: str) -> str:
         text,
     )
     text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
+    text = _AT_KINS_IN.sub(_kin_lives_in, text)
     text = _THEY_SAY_ITS.sub(lambda said: f"I have {said['what']}", text)
     text = _NOT_ANYMORE_BUT.sub(
         lambda moved: f"{moved['what']} is moved to {moved['new']}, not {moved['old']}", text
@@ -299,6 +309,12 @@ def told_plainly(text: str) -> str:
     text = _LETS_SAY.sub(r"\g<what> is ", text)
     text = _KEEP_MY_DAYS.sub(_days_kept, text)
     return _PAY_NOW.sub("my pay is now ", text)
+
+
+def _kin_lives_in(said: re.Match[str]) -> str:
+    kin = said["kin"].lower()
+    lives = "live" if kin in ("parents", "folks", "in-laws") else "lives"
+    return f"my {kin} {lives} in {said['place']}"
 
 
 def _days_kept(kept: re.Match[str]) -> str:
