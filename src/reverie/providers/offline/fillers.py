@@ -77,12 +77,6 @@ _COMMENT_TAIL = re.compile(
     r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
     r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"
     # "… which covers some of my notice so fingers crossed": a hope, not part of the fact
-    r"|,?\s+so hopefully (?:that|it|this) (?:helps|works|sorts it)\b"
-    # "… and October half-term can't come fast enough": a longing, after the fact
-    r"|\s+and [^,.;]{1,40} (?:can't|cannot|can not) come (?:fast|soon|quick|quickly) enough\b"
-    # "I'm building a dashboard for our board and need help with the data prep": the ask
-    r"|,?\s+and (?:I )?(?:need|want|would like|could use) (?:some )?(?:help|advice|a hand|"
-    r"your help) (?:with|on)\b"
     r"|,?\s+(?:so |and )?(?:fingers crossed|touch wood|wish me luck|here's hoping|we'll see|"
     r"good luck)\b"
     r"|,\s*(?:everyone|everybody|all my friends|most people) (?:does|do|else does)\b"
@@ -99,6 +93,32 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:she|he)(?:'s| is) (?:lovely|nice|great|alright|ok|okay|sound|a legend|amazing|"
     r"terrifying|scary|mad|lush|sweet|funny|grumpy|strict)\b).*$",
     _I,
+)
+# Said after the fact, and rarer: read only when their word is in the sentence.
+_RARER_TAILS = (
+    # "… so hopefully that helps": a hope
+    (
+        "hopefully",
+        re.compile(r",?\s+so hopefully (?:that|it|this) (?:helps|works|sorts it)\b.*$", _I),
+    ),
+    # "… and October half-term can't come fast enough": a longing
+    (
+        "enough",
+        re.compile(
+            r"\s+and [^,.;]{1,40} (?:can't|cannot|can not) come (?:fast|soon|quick|quickly) "
+            r"enough\b.*$",
+            _I,
+        ),
+    ),
+    # "I'm building a dashboard for our board and need help with the data prep": the ask
+    (
+        " and ",
+        re.compile(
+            r",?\s+and (?:I )?(?:need|want|would like|could use) (?:some )?(?:help|advice|"
+            r"a hand|your help) (?:with|on)\b.*$",
+            _I,
+        ),
+    ),
 )
 _ACTUALLY_NOT = re.compile(r",?\s+actually,?\s+not\s+", _I)
 _MID_FILLERS = re.compile(
@@ -232,6 +252,9 @@ def strip_fillers(sentence: str) -> str:
     text = _HEDGED_ASK.sub("", text)
     text = said_sideways_plainly(text)
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
+    for word, tail in _RARER_TAILS:
+        if word in text:
+            text = tail.sub("", text)
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
     # ("(roller derby lol)" → "(roller derby)")
     text = re.sub(r"\s+\)", ")", _MID_FILLERS.sub("", _COMMA_ASIDE.sub(" ", text))).strip()

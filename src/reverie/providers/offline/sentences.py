@@ -289,6 +289,8 @@ _NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+$")
 
 def dashed_apposition(line: str) -> str:
     """ "Pilot — our greyhound — has decided …" said with commas: who Pilot is, in passing."""
+    if "—" not in line and "–" not in line:
+        return line  # (most lines have no dash: the cheap test first)
     for match in reversed(list(_DASH_ASIDE.finditer(line))):
         if _WHO_THEY_ARE.match(match["inner"]) and _NAMED_BEFORE.search(line, 0, match.start()):
             line = f"{line[: match.start()]}, {match['inner'].strip()}, {line[match.end() :]}"

@@ -294,7 +294,8 @@ def told_plainly(text: str) -> str:
         text,
     )
     text = _DOSE_CHANGED.sub(_on_the_new_dose, text)
-    text = _AT_KINS_IN.sub(_kin_lives_in, text)
+    if " in " in text and ("'" in text or "’" in text):
+        text = _AT_KINS_IN.sub(_kin_lives_in, text)
     text = _THEY_SAY_ITS.sub(lambda said: f"I have {said['what']}", text)
     text = _NOT_ANYMORE_BUT.sub(
         lambda moved: f"{moved['what']} is moved to {moved['new']}, not {moved['old']}", text

@@ -68,9 +68,19 @@ _CORRECT_MY = re.compile(
 _LANGUAGES = {"grammar": None, "spelling": None}
 
 
+# A word every wish here holds: most sentences are read no further.
+_MAYBE_A_WISH = re.compile(
+    r"type|class|functions|specific|words|lines|sentences|characters|"
+    r"paragraphs|dates|correct|fix|point out",
+    _I,
+)
+
+
 def work_wish(sentence: str) -> str | None:
     """The rule ``sentence`` asks of the work done for the user, or None."""
     s = sentence.strip()
+    if _MAYBE_A_WISH.search(s) is None:
+        return None
     if _TYPE_HINTS.match(s) is not None:
         return "please add type hints to all code"
     if _NO_CLASSES.match(s) is not None:
