@@ -232,3 +232,13 @@ def test_where_family_lives_is_read_from_a_visit_to_them() -> None:
         "User's gran lives in Whitby."
     ]
     assert facts(("user", "going to mum's in a bit")) == []
+
+
+def test_a_fact_after_a_hypothetical_and_a_dashed_comment_is_kept() -> None:
+    said = (
+        "If the council say yes I'll be back for the flooding stuff — that's actually my "
+        "thesis topic, I'm doing the Hydrology MSc part-time at Cranfield."
+    )
+    assert facts(("user", said)) == ["User is doing the Hydrology MSc part-time at Cranfield."]
+    # without the dash, what follows the "if" stays hypothetical
+    assert facts(("user", "If I get the job I'll move to Leeds, I'm doing the MSc there")) == []

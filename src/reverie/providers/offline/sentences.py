@@ -432,6 +432,8 @@ def split_sentences(text: str) -> list[str]:
             sentence = _PLEASE_AT_END.sub(r" \g<please>\g<end>", _ONLY_IF.sub("", sentence))
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
             for index, part in enumerate(parts):
+                if not part:
+                    continue  # read already, with the "if" before it
                 if _MENDED_NEXT.search(part) and index + 1 < len(parts):
                     continue  # "I walk the dog, well, I walked the neighbour's": taken back
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
@@ -439,13 +441,26 @@ def split_sentences(text: str) -> list[str]:
                     continue
                 if _CONDITION.match(part) and index + 1 < len(parts):
                     # "when I win the lottery, I buy a villa and I never move again": what
-                    # would follow stays with its "if", and is read as one
-                    clauses.append(", ".join(parts[index:]))
-                    break
+                    # would follow stays with its "if", and is read as one, up to a comment
+                    # after a dash ("… for the damp stuff — that's actually my MSc topic, I'm
+                    # doing …"), after which the speaker says what is so
+                    ends = next(
+                        (
+                            after
+                            for after in range(index + 1, len(parts))
+                            if _COMMENT_AFTER_DASH.match(parts[after])
+                            and re.search(rf"[—–]\s+{re.escape(parts[after][:12])}", sentence)
+                        ),
+                        len(parts),
+                    )
+                    clauses.append(", ".join(parts[index:ends]))
+                    parts[index + 1 :] = [*[""] * (ends - index - 1), *parts[ends:]]
+                    continue
                 clauses.extend(p.strip() for p in _split_and(part) if p.strip())
     return clauses
 
 
+_COMMENT_AFTER_DASH = re.compile(r"(?:that's|that is|which is)\b", _I)
 _CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")
 
 
