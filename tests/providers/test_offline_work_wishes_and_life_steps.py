@@ -242,3 +242,11 @@ def test_a_fact_after_a_hypothetical_and_a_dashed_comment_is_kept() -> None:
     assert facts(("user", said)) == ["User is doing the Hydrology MSc part-time at Cranfield."]
     # without the dash, what follows the "if" stays hypothetical
     assert facts(("user", "If I get the job I'll move to Leeds, I'm doing the MSc there")) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my nan is a force of nature", "my dad was horrified.", "Kez has learned her lesson"],
+)
+def test_a_saying_about_someone_is_not_a_fact_of_theirs(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -147,6 +147,14 @@ _NEEDS_OBJECT = re.compile(
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.
 _BARE_INTENT = re.compile(r"^[\w'’ -]+? will \w+\.$", _I)
+# "User's mum is a force of nature.", "Shona has learned their lesson.", "Shona's instructor
+# was horrified.": a saying about someone, or how they took something, not a fact of theirs.
+_SAYING_ABOUT = re.compile(
+    r"\b(?:is|was) (?:a|an|such a|an absolute|a total|a real) force of nature\b"
+    r"|\b(?:has |have )?learn(?:ed|t) (?:my|their|his|her|our) lesson\b"
+    r"|^\S+(?:'s \w+)? (?:was|were) (?:absolutely |utterly |so |very )?(?:horrified|"
+    r"thrilled|delighted|mortified|gutted|furious|livid|shocked|stunned|devastated|appalled)\.$"
+)
 # "User is not leaving.": what one won't do, without what it is about.
 _BARE_NOT_DOING = re.compile(r"^User (?:is|are) not \w+ing\.$")
 _NOW = re.compile(
@@ -340,6 +348,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
     checks = (
         _NO_SUBJECT,
         _BARE_NOT_DOING,
+        _SAYING_ABOUT,
         _INTENSIFIED,
         _REFLEXIVE_END,
         _ANNOUNCES,
