@@ -75,7 +75,7 @@ _I_STAYING = re.compile(
 )
 # "I went freelance in April 2024", "I'm handing in my notice at DHL today": a step out of
 # one job or into working for oneself.
-_I_WENT = re.compile(
+_I_STEPPED = re.compile(
     rf"^I {_BEFORE}went (?:freelance|self-employed|part-time|full-time|solo|independent)\b"
     r"(?=[^.;!?]*\b(?:in|last|this|on|since|after|when)\b)"
     r"|^I(?:'m| am) (?:handing in|giving in|putting in) (?:my )?notice\b"
@@ -94,7 +94,7 @@ def milestone(s: str) -> Tag | None:
         return "permanent"
     if _I_WAS_MADE.match(s) or _I_QUALIFIED.match(s) or _I_FAILED.match(s) or _I_HIRE.match(s):
         return "durable"
-    if _I_CALLED_OFF.match(s) or _I_STAYING.match(s) or _I_WENT.match(s):
+    if _I_CALLED_OFF.match(s) or _I_STAYING.match(s) or _I_STEPPED.match(s):
         return "durable"
     if (had := _I_HAD.match(s)) is not None and HEALTH_NEWS.match(had["rest"]):
         return "durable"

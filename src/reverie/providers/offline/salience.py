@@ -153,7 +153,8 @@ _SAYING_ABOUT = re.compile(
     r"\b(?:is|was) (?:a|an|such a|an absolute|a total|a real) force of nature\b"
     r"|\b(?:has |have )?learn(?:ed|t) (?:my|their|his|her|our) lesson\b"
     r"|^\S+(?:'s \w+)? (?:was|were) (?:absolutely |utterly |so |very )?(?:horrified|"
-    r"thrilled|delighted|mortified|gutted|furious|livid|shocked|stunned|devastated|appalled)\.$"
+    r"thrilled|delighted|mortified|gutted|furious|livid|shocked|stunned|devastated|appalled)\.$",
+    _I,
 )
 # "User is not leaving.": what one won't do, without what it is about.
 _BARE_NOT_DOING = re.compile(r"^User (?:is|are) not \w+ing\.$")

@@ -191,6 +191,8 @@ _SUBORDINATE = re.compile(
     _I,
 )
 # "I walk the dog, well": the next clause says it again, mended.
+# "… — that's actually my MSc topic": a comment after a dash, which ends a hypothetical
+_COMMENT_AFTER_DASH = re.compile(r"(?:that's|that is|which is)\b", _I)
 _MENDED_NEXT = re.compile(r",\s*(?:well|i mean|or rather)$", _I)
 # A condition, or a dream ("when I win the lottery"): what follows it is no fact.
 _CONDITION = re.compile(
@@ -460,7 +462,6 @@ def split_sentences(text: str) -> list[str]:
     return clauses
 
 
-_COMMENT_AFTER_DASH = re.compile(r"(?:that's|that is|which is)\b", _I)
 _CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÀ-Þ][\wÀ-ÿ'’-]+")
 
 
