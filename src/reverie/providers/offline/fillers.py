@@ -208,11 +208,13 @@ _DECIDED_THAT = re.compile(
 )
 
 
+# Parents and grandparents, as family call them without "my".
+_BARE_KIN = r"mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa"
 # "Mum died in 2016", "Dad moved into Oakfield Lodge today": family said without "my", as the
 # subject of what they did.
 _BARE_KIN_SUBJECT = re.compile(
     # ("dad is in lagos" is where he lives, read with its place by :mod:`.place_frames`)
-    r"^(mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa)"
+    rf"^({_BARE_KIN})"
     r"(?! (?:is|lives) in\b)"
     # (what befell them or how they are; "mum asked if he was a doctor" is talk)
     r"(?=(?: \([^)]{1,30}\))? (?:(?:just|still|never|finally|now) )?(?:is|was|has|had|died|"
@@ -223,14 +225,15 @@ _BARE_KIN_SUBJECT = re.compile(
 # "mums flying over from wroclaw on the 14th": "mum's", its apostrophe left out, doing
 # something.
 _BARE_KIN_DOING = re.compile(
-    r"^(mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa)(?:'s|’s|s) "
+    # ("mothers staying at the hostel" may be many mothers)
+    rf"^(?!mother|father)({_BARE_KIN})(?:'s|’s|s) "
     r"(?=(?:flying|coming|moving|staying|visiting|starting|retiring|driving|going|having)\b)",
     _I,
 )
 # "dad's cataract op is thursday 16th oct", "mum's birthday is the 30th": family said
 # without "my", as the owner of what is told.
 _BARE_KIN_OWNER = re.compile(
-    r"^(mum|mam|mom|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|wife|"
+    rf"^({_BARE_KIN}|wife|"
     r"husband|hubby|"
     r"sister|brother|son|daughter|boyfriend|girlfriend|partner|fianc[eé]e?)(?:'s|’s) "
     # ("Mother's Day is 15th March": a day, nobody's)

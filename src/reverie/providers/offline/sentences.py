@@ -433,9 +433,10 @@ def split_sentences(text: str) -> list[str]:
         for sentence in _sentences(line):
             sentence = _PLEASE_AT_END.sub(r" \g<please>\g<end>", _ONLY_IF.sub("", sentence))
             parts = [p.strip() for p in _CLAUSE.split(_question_apart(sentence)) if p and p.strip()]
+            read_up_to = 0  # parts before this were read with an "if" before them
             for index, part in enumerate(parts):
-                if not part:
-                    continue  # read already, with the "if" before it
+                if index < read_up_to:
+                    continue
                 if _MENDED_NEXT.search(part) and index + 1 < len(parts):
                     continue  # "I walk the dog, well, I walked the neighbour's": taken back
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
@@ -456,7 +457,7 @@ def split_sentences(text: str) -> list[str]:
                         len(parts),
                     )
                     clauses.append(", ".join(parts[index:ends]))
-                    parts[index + 1 :] = [*[""] * (ends - index - 1), *parts[ends:]]
+                    read_up_to = ends
                     continue
                 clauses.extend(p.strip() for p in _split_and(part) if p.strip())
     return clauses

@@ -65,7 +65,8 @@ _CORRECT_MY = re.compile(
     r"(?P<when> at the end of (?:your|each|every) (?:answer|reply|message|response)s?)?",
     _I,
 )
-_LANGUAGES = {"grammar": None, "spelling": None}
+# Not languages: what is put right is said as it is ("grammar mistakes").
+_NOT_A_LANGUAGE = frozenset(("grammar", "spelling"))
 
 
 # A word every wish here holds: most sentences are read no further.
@@ -98,7 +99,7 @@ def work_wish(sentence: str) -> str | None:
         language = correct["language"].lower()
         said = (
             f"{language} mistakes"
-            if language in _LANGUAGES
+            if language in _NOT_A_LANGUAGE
             else f"{language.capitalize()} mistakes"
         )
         when = " at the end of each answer" if correct["when"] else ""
