@@ -4,7 +4,9 @@
 "i'm 31 on the 19th" the age and the day it comes. In a chat between two
 people, what one says of the other is the other's: "u're 30 on the 14th",
 "you're allergic to cats tho", and who they are to the writer: "ur my only brother".
-A terse message ages whom it names with a bare number: "sister = aaliyah. 16.".
+A terse message ages whom it names with a bare number: "sister = aaliyah. 16.". An age
+the other side puts right and the writer agrees to ("you're 34 you muppet" — "oh god
+yeah 34") is the writer's.
 """
 
 from __future__ import annotations
@@ -15,7 +17,13 @@ from collections.abc import Sequence
 from reverie.providers.offline.frame_words import JOB, RELATION, FrameFact, relation_line
 from reverie.providers.offline.terse import indefinite_article
 
-__all__ = ["age_and_state_frames", "ages_after_names", "kids_frames", "parted_age"]
+__all__ = [
+    "age_agreed",
+    "age_and_state_frames",
+    "ages_after_names",
+    "kids_frames",
+    "parted_age",
+]
 
 _I = re.IGNORECASE
 
@@ -193,3 +201,23 @@ def ages_after_names(whole: str, found: Sequence[FrameFact]) -> list[FrameFact]:
         if age is not None:
             ages.append(FrameFact(f"{name} is {age['age']}.", (name, "age"), durable=True))
     return ages
+
+
+# "you're 34 you muppet", "ur 40 next month": an age the other side gives the writer
+_YOU_ARE_AGED = re.compile(r"\b(?:you're|youre|you are|ur|u r|u're) (?P<age>1[3-9]|[2-9]\d)\b", _I)
+# "oh god yeah 34", "yes 34": agreed to, the number said again
+_AGREED_AGE = re.compile(
+    r"^(?:(?:oh god|oh|ok|okay|ah|god|lol|haha|ugh|wow)[,!.]* )*"
+    r"(?:yeah|yes|yep|ya|yup|true|right|fair)[,!.]* (?:i'm |im |i am )?(?P<age>1[3-9]|[2-9]\d)\b"
+    r"(?!\s*(?:%|[a-z]))",
+    _I,
+)
+
+
+def age_agreed(asked: str, reply: str, subject: str) -> list[FrameFact]:
+    """ "you're 34 you muppet" — "oh god yeah 34": ``subject`` is 34."""
+    given = _YOU_ARE_AGED.search(asked)
+    agreed = _AGREED_AGE.match(reply.strip())
+    if given is None or agreed is None or given["age"] != agreed["age"]:
+        return []
+    return [FrameFact(f"{subject} is {agreed['age']}.", (subject, "age"))]

@@ -52,7 +52,9 @@ _USE_LANGUAGE = re.compile(
     r"(?: throughout| always| from now on| for me| with me)?(?:,? (?:pls|please|plz))?"
     # ('use Canadian spelling ("colour", "neighbour") in anything you draft for me')
     # ("please use simple words when you explain": every explanation)
-    r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b|when you (?:explain|answer|reply)\b))",
+    r"(?=\s*(?:[,.!?;(]|$|in (?:anything|everything|all)\b|when you (?:explain|answer|reply)\b"
+    # ("use UK spelling throughout and stop it sounding so American": a second wish)
+    r"|and (?:stop|don't|do not|never|avoid|keep|make)\b))",
     _I,
 )
 # "If you use difficult word, explain in bracket please.": how every hard word is to be met.

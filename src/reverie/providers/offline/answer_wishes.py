@@ -54,6 +54,13 @@ _LESS_MORE = re.compile(
     r"(?: [\w-]+)?)[.!]*$",
     _I,
 )
+# "Please drop the emojis from your slide suggestions, if you add any": a form never wanted
+_DROP_FORM = re.compile(
+    r"^(?:please |pls |plz )?(?:drop|lose|ditch|skip|leave out|cut) (?:the |all |any )?"
+    r"(?P<what>emojis|exclamation marks|headings|headers|jargon)\b"
+    r"(?=[^.;!?]*\b(?:your|if you add any|from now on|in future|going forward)\b)",
+    _I,
+)
 _YOUR = re.compile(r"\byour (answers|replies|responses|lists)\b", _I)
 
 
@@ -75,6 +82,8 @@ def answer_wish(sentence: str) -> str | None:
         wishes = [wish for wish in wishes if _FORM.search(wish)]
         if wishes:
             return "please " + ", and to ".join(wishes)
+    if (dropped := _DROP_FORM.match(s)) is not None:
+        return f"please use no {dropped['what'].lower()}"
     if (part := _EACH_PART.match(s)) is not None and _FORM.search(part["wish"]):
         return f"please {part['wish']}"
     if (trade := _LESS_MORE.match(s)) is not None and _FORM.search(

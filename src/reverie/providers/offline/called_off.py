@@ -1,5 +1,6 @@
-"""A new date for what was called off: "my driving test on 14 November is cancelled. New date is 28
-November" says when the test now is.
+"""What was called off: "scratch the sheaf view" drops the booking said before it, and a new
+date for what was called off ("my driving test on 14 November is cancelled. New date is 28
+November") says when the test now is.
 
 "New date is …" alone names no event; the event is the thing called off earlier in the
 same message ("interview on Thursday is not possible", "health visitor cancelled"). The
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["new_date_named"]
+__all__ = ["new_date_named", "scratched"]
 
 _I = re.IGNORECASE
 
@@ -33,6 +34,14 @@ _VISIT_OFF = re.compile(
     r"called off|rang to cancel)\b",
     _I,
 )
+# "My practical driving test was booked for 20 January, but DVSA cancelled it": the booking
+# is history, said as what was called off
+_BOOKED_THEN_OFF = re.compile(
+    rf"\b(?P<owner>my|our|the) (?P<event>{_EVENT}) (?:was|had been|is) (?:booked|set|scheduled|"
+    r"planned|arranged) (?:for|on) (?P<when>[^,.;!?]{1,30}?),? but (?:[\w]+ ){0,2}?"
+    r"(?:cancelled|canceled|called off|postponed|moved) it\b",
+    _I,
+)
 _NEW_DATE = re.compile(r"\b[Nn]ew (?:date|time|day) is:? (?=\S)")
 _DAY_FIRST = re.compile(
     r"(?:on |at )?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d|next )", _I
@@ -41,10 +50,12 @@ _DAY_FIRST = re.compile(
 
 def new_date_named(text: str) -> str:
     """``text`` with "New date is X" said as the date of what was called off before it."""
+    text = _BOOKED_THEN_OFF.sub(r"\g<owner> \g<event> on \g<when> is off", text)
     new = _NEW_DATE.search(text)
     if new is None:
         return text
     before, after = text[: new.start()], text[new.end() :]
+    before = re.sub(r"\bnow,? $", "", before, flags=_I)  # "Now new date is …": "now" is said
     if _DAY_FIRST.match(after) is None:
         return text
     on = "" if after.lower().startswith(("on ", "at ")) else "on "
@@ -63,3 +74,33 @@ def new_date_named(text: str) -> str:
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     found = list(pattern.finditer(text))
     return found[-1] if found else None
+
+
+# "so scratch the sheaf view", "forget Kestrel", "scrap the marina": what was said is off.
+_SCRATCHED = re.compile(
+    r"^(?:(?:so|ok|okay|right|yeah|also|and)[,]? )*(?:scratch|scrap|forget|ditch) (?:the |my )?"
+    r"(?P<what>(?!(?:that|this|it|what|about|everything|all)\b)[\w'&-]{3,}(?: [\w'&-]+){0,3}?)"
+    r"\s*(?:[.,!;–—]|$)",
+    _I,
+)
+
+
+# A line that holds a plan, a booking or a choice: what scratching it takes back ("User bought
+# kamau.family on cloudflare" stays when the cloudflare tunnel is scrapped)
+_PLANNED = re.compile(
+    r"\b(?:booked|is going to|will|plans?|planning|thinking|considering|wants? to|would like|"
+    r"is getting|is using|uses|is switching|is going with|went with|chose|settled on|decided)\b",
+    _I,
+)
+
+
+def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
+    """What the clauses call off, each as a pattern that finds it in a line of a plan said
+    before."""
+    found = []
+    for clause in clauses:
+        if (match := _SCRATCHED.match(clause.strip())) is not None:
+            what = rf"\b{re.escape(match['what'])}\b"
+            plan = _PLANNED.pattern
+            found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
+    return found

@@ -20,6 +20,7 @@ from reverie.providers.offline.learner_english import as_the_rules_read
 from reverie.providers.offline.owners import dated_parts
 from reverie.providers.offline.put_right import put_right
 from reverie.providers.offline.sentences import split_sentences
+from reverie.providers.offline.told_plainly import message_said_plainly
 
 __all__ = ["message_clauses"]
 
@@ -46,7 +47,7 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
     """
     return [
         part
-        for sentence in split_sentences(put_right(text))
+        for sentence in split_sentences(put_right(message_said_plainly(text)))
         for said in _unaddressed(as_the_rules_read(strip_fillers(sentence)), listener)
         for age_part in parted_age(said)
         for part in dated_parts(age_part)

@@ -30,6 +30,7 @@ __all__ = [
     "strip_correction_lead",
     "swappable",
     "typed_swap",
+    "value_said_before",
     "value_swap",
     "without_old_value",
 ]
@@ -47,7 +48,11 @@ _NOT = re.compile(
 )
 _SUBJECTLESS = re.compile(
     r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|"
-    r"there|there's|actually|really|rather|instead|now)\b|^(?:on|at|in|by|for|to|from)\b",
+    r"there|there's|actually|really|rather|instead|now)\b|^(?:on|at|in|by|for|to|from)\b"
+    # "Eindhoven not Rotterdam": one value for another, and nothing else
+    # ("Greg's not coming" says who does what)
+    r"|^(?![\w-]+['’]s\b)[\w'’-]+(?: [\w'’-]+)?,? (?:not|instead of) (?![\w-]+ing\b)"
+    r"[\w'’-]+(?: [\w'’-]+)?[.!]*$",
     _I,
 )
 _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)
@@ -146,6 +151,20 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     if core.lower() == value.lower():
         return None  # already says it
     return line[:start] + value + line[start + len(core) :], core
+
+
+def value_said_before(message: str, value: str) -> str | None:
+    """The value of ``value``'s kind said last before it in ``message``, or None.
+
+    "we've agreed at 46. No, sorry – 46,500": the slip put right is the 46 just said,
+    not a number of an earlier line.
+    """
+    at = message.rfind(value)
+    if at < 0:
+        return None
+    kind = _kind(value)
+    said = [t for t in _tokens(message[:at]) if _kind(t) == kind]
+    return said[-1] if said else None
 
 
 def _tokens(text: str) -> list[str]:

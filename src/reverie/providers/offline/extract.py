@@ -23,6 +23,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 
+from reverie.providers.offline.called_off import scratched
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
     day_put_right,
@@ -132,7 +133,7 @@ def _fact(
     tag: Tag = found.tag
     fitted: str | None
     if tag == "correction" and is_subjectless(strip_correction_lead(text)):
-        fitted = mend_correction(text, voice.speaker, earlier, note_ok=note_ok)
+        fitted = mend_correction(text, voice.speaker, earlier, note_ok=note_ok, message=turn.text)
     elif (
         text.startswith(f"{voice.speaker} corrected")
         and fit_fact(strip_correction_lead(text), other_is_person=person) is None
@@ -261,6 +262,13 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
+        for called_off in scratched(clauses):
+            # "so scratch the sheaf view": the booking said before is off
+            facts[:] = [
+                fact
+                for fact in facts
+                if not (fact.text.startswith(voice.speaker) and called_off.search(fact.text))
+            ]
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (
             previous is not None

@@ -26,6 +26,10 @@ _FILLERS = re.compile(
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     r"just a note|note that|note|sorry|oops|quick one|random q|real quick|"
+    # "Sorry, mistake – not Didsbury, Chorlton": owning the slip, then the correction
+    r"(?:my )?mistake(?=\s*[,:–—-])|my bad|"
+    # "sidenote moving flat 1 feb", "unrelated but …": what follows is the news
+    r"side ?note|side-note|unrelated(?: but)?|totally unrelated(?: but)?|"
     r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     r"(?:big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
@@ -45,7 +49,9 @@ _FILLERS = re.compile(
     r"right|yes|yeah|yep|thanks|thank you|fair|fine|true|agreed|deal|noted|exactly|"
     r"ok then|oh right|right right|omg|wow|hang on|hold on|"
     # "Haan, born in Delhi", "ja, moved in May": a yes in another language
-    r"haan|han|ji|ja|jep|si|sí|oui|opo|oo|sim|tak|da)\s*[,!.]+\s*)+",
+    r"haan|han|ji|ja|jep|si|sí|oui|opo|oo|sim|tak|da)\s*[,!.]+\s*"
+    # "Good but please use UK spelling": praise for the draft, then the wish
+    r"|(?:good|great|nice|lovely|perfect|fine|ok|okay|thanks|thank you),? but (?=please\b))+",
     _I,
 )
 _TRAILING_FILLERS = re.compile(

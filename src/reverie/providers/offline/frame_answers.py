@@ -179,11 +179,11 @@ def answer_frames(
         return _state_answer(state["state"].lower(), sentences(answer)[:1], subject)
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
-    if who := _who_answer(last, head, subject, lexicon):
+    if who := _who_answer(last, sentences(answer), head, subject, lexicon):
         # "boyfriend. paramedic.": what they do, said next
         said = sentences(answer)
         job = _BARE_JOB.fullmatch(said[1].strip(" .!")) if len(said) > 1 else None
-        if job is not None:
+        if job is not None and " has a" not in who[0].text:
             name = who[0].text.rstrip(".").rsplit(" is ", 1)[1]
             role = f"{indefinite_article(job[0])}{job[0].lower()}"
             who.append(FrameFact(f"{name} is {role}.", (name, "role"), durable=True))
@@ -226,17 +226,36 @@ _ASKS_IF_KIN = re.compile(rf"\bis (?P<name>{TOKEN}) (?:your|ur) (?P<rel>{RELATIO
 _AGREED = re.compile(r"^(?:yes|yeah|yep|yup|yea|ya|yah|correct|that's right)\b[,.!\s]*", _I)
 _BARE_JOB = re.compile(rf"(?:[a-z&-]+ )?{JOB}", _I)
 _RELATION_ANSWER = re.compile(rf"^(?:(?:she's |he's |they're )?my )?(?P<rel>{RELATION})$", _I)
+# "Boaby is…?" — "cat. ginger. 4.": an animal of the answerer's
+_PET_ANSWER = re.compile(
+    rf"^(?:(?:she's |he's |it's )?(?:my |our |a |the )?)(?P<pet>{ANIMAL})$", _I
+)
+_BARE_PET_AGE = re.compile(r"^(?P<age>\d{1,2})(?: ?(?:yo|years? old|yrs?))?$", _I)
 
 
-def _who_answer(last: str, head: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+def _who_answer(
+    last: str, said: list[str], head: str, subject: str, lexicon: NameLexicon
+) -> list[FrameFact]:
     asked = _ASKS_WHO.search(last)
-    said = _RELATION_ANSWER.match(head.strip(" .!"))
-    if asked is None or said is None:
+    kin = _RELATION_ANSWER.match(head.strip(" .!"))
+    pet = _PET_ANSWER.match(head.strip(" .!")) if kin is None else None
+    if asked is None or (kin is None and pet is None):
         return []
     name = lexicon.name(asked["name"] or asked["name2"], by_shape=True)
     if name is None or name == subject:
         return []
-    rel = said["rel"].lower()
+    if pet is not None:
+        # the fragments after it: a bare number is the animal's age
+        ages = [_BARE_PET_AGE.match(part.strip(" .!")) for part in said[1:3]]
+        aged = [
+            FrameFact(f"{name} is {age['age']}.", (name, "age"), durable=True)
+            for age in ages
+            if age is not None
+        ]
+        return [pet_line(subject, pet["pet"], name), *aged[:1]]
+    if kin is None:
+        return []
+    rel = kin["rel"].lower()
     return [FrameFact(f"{subject}'s {rel} is {name}.", (subject, rel))]
 
 

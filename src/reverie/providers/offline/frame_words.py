@@ -103,10 +103,13 @@ PET_WORDS = (
     *words(
         """
         dog cat puppy pup kitten rabbit bunny hamster parrot budgie tortoise turtle snake gecko
-        lizard ferret horse pony goldfish rat chinchilla hedgehog
+        lizard ferret horse pony goldfish rat chinchilla hedgehog beardie axolotl cockatiel
+        iguana tarantula gerbil degu canary cockatoo terrapin
         """
     ),
     "guinea pig",
+    "bearded dragon",
+    "corn snake",
 )
 BREED_WORDS = (
     *words(
@@ -271,5 +274,7 @@ JOB = (
     r"childminder|farmer|gardener|landscaper|builder|roofer|welder|pilot|social worker|"
     r"therapist|counsellor|counselor|psychologist|physio|optician|radiographer|hygienist|"
     r"caregiver|secretary|bookkeeper|inspector|supervisor|surveyor|programmer|administrator|"
-    r"coordinator|operator|postdoc|postgrad|phd student)"
+    r"coordinator|operator|postdoc|postgrad|phd student|surgeon|arborist|joiner|decorator|"
+    r"labourer|locksmith|clerk|chemist|biologist|physicist|economist|statistician|dietitian|"
+    r"podiatrist|sonographer|anaesthetist|florist|barber|tattooist|porter|glazier|tiler)"
 )

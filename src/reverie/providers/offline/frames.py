@@ -98,6 +98,14 @@ _BARE_THEN_VERB = re.compile(
     r"^\s+(?:has|had|works|lives|drives|got|wants|says|said|just|thinks|needs|starts|started)\b",
     _I,
 )
+# Past tenses after "my mum" that no other rule needs to know as verbs
+_ALSO_PAST = frozenset(("rang", "rung", "hid", "shook", "wept", "dug", "stuck"))
+# "Lokum from Hafız Mustafa, my mother send me many boxes": a verb a learner leaves bare
+_PLAIN_VERB_NEXT = re.compile(
+    r"^\s+(?:send|say|want|like|come|go|make|give|tell|think|know|live|work|bring|buy|cook|"
+    r"call|help|speak|visit|stay|love|hate|need|ask|write)\b",
+    _I,
+)
 _NAME_IS_MY_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()my {KIN_ADJ}"
     rf"(?P<rel>{RELATION})\b",
@@ -300,6 +308,8 @@ def _sentence_frames(
                         or (pattern is _BARE_RELATION and _BARE_THEN_VERB.match(after) is not None)
                     )
                     and not match["name"].lower().endswith("ed")  # "my mum called, …"
+                    # "my mum rang and said …"
+                    and match["name"].lower() not in (*IRREGULAR_PAST, *_ALSO_PAST)
                     and match["name"].lower() not in COMMON_WORDS  # "my girlfriend mean as ever"
                 )
             )
@@ -317,7 +327,7 @@ def _sentence_frames(
             if (
                 pattern is _NAME_IS_MY_RELATION
                 and "," in match.group(0)
-                and _BARE_THEN_VERB.match(after) is not None
+                and (_BARE_THEN_VERB.match(after) or _PLAIN_VERB_NEXT.match(after)) is not None
             ):
                 continue  # "I think Skoda Fabia, my father had Skoda": a new clause, his
             if (

@@ -80,7 +80,7 @@ _NO_AM = re.compile(r"^I (?=(?:working|living|studying|staying|renting|learning|
 # "My son go to school in Ealing": the "-s" of he or she left out
 _NO_S = re.compile(
     rf"^(?P<who>(?:my|our) (?:\w+ )?{RELATION}(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?) "
-    r"(?P<verb>go|work|live|study|like|love|speak|play|have|teach|drive)\b",
+    r"(?P<verb>go|work|live|study|like|love|speak|play|have|teach|drive|say|think|want)\b",
     _I,
 )
 _WITH_S = {"go": "goes", "study": "studies", "have": "has"}

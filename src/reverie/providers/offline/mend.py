@@ -18,6 +18,7 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
     swappable,
     typed_swap,
+    value_said_before,
     value_swap,
 )
 from reverie.providers.offline.person import finish_sentence
@@ -46,7 +47,7 @@ def _resolve(correction: str, earlier: list[str]) -> str | None:
 
 
 def mend_correction(
-    text: str, speaker: str, earlier: list[str], *, note_ok: bool = True
+    text: str, speaker: str, earlier: list[str], *, note_ok: bool = True, message: str = ""
 ) -> str | None:
     """A subject-less correction made whole, or kept as a note Dream can apply, or None.
 
@@ -58,6 +59,9 @@ def mend_correction(
         note_ok: Whether an unresolved correction may be kept as a note. A "no wait"
             about something never stored is dropped, or Dream would swap the value
             in an older line.
+        message: The whole message the correction is in: a bare value mends the value
+            of its kind said just before it there ("agreed at 46. No, sorry – 46,500"),
+            and only a line that holds that value.
 
     "it's on Tuesday, not Monday" is resolved against the facts said before
     ("User's flight to Berlin is on Monday." → "… on Tuesday."). Unresolved, it
@@ -69,10 +73,13 @@ def mend_correction(
     if resolved is not None:
         return resolved
     if (value := bare_value(third)) is not None:
+        slipped = value_said_before(message, value)
         for line in reversed(earlier[-_BARE_REACH:]):
             if (swapped := value_swap(line, value)) is not None:
                 # "(not 3rd)" lets Dream find the line it mends; the aside is not written.
                 mended, was = swapped
+                if slipped is not None and slipped.lower() != was.lower():
+                    return None  # the slip was in a sentence no line was kept from
                 return f"{finish_sentence(mended)[:-1]} (not {was})."
         return None
     if note_ok and swappable(third):

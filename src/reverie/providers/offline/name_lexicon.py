@@ -108,6 +108,8 @@ class NameLexicon:
         """
         bare = token.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
         lower = bare.lower()
+        if lower.endswith(("n't", "n’t")):
+            return None  # "Stanley, my beardie, hasn't eaten": a verb said short
         if len(bare) < 2 or lower in FUNCTION_WORDS or lower.removesuffix("s") in NOT_NAMES:
             return None  # "wednesdays", "mondays": a day, however it is written
         if lower in TITLES:

@@ -256,6 +256,15 @@ def dated_parts(clause: str) -> list[str]:
     return [clause] if match is None else [match["one"], match["two"]]
 
 
+# "Survey's booked – out of the water at the dry dock …": "is", said short after the thing
+_THING_IS_SHORT = re.compile(
+    r"^(?P<thing>(?:[a-z]+ )?(?:survey|interview|appointment|exam|surgery|operation|scan|flight|"
+    r"viewing|induction|test|hearing))['’]s "
+    r"(?=(?:booked|confirmed|scheduled|set)\b)",
+    _I,
+)
+
+
 def with_owner(clause: str, names: Collection[str] = ()) -> str:
     """ "bike is a Canyon Endurace CF 7" → "my bike is …": the speaker's own thing.
 
@@ -269,6 +278,8 @@ def with_owner(clause: str, names: Collection[str] = ()) -> str:
     ``names`` are the conversation's names: "Ines is due 3 Dec" is news of Ines,
     not a bill of the speaker's.
     """
+    if (short := _THING_IS_SHORT.match(clause)) is not None:
+        return f"my {short['thing'].lower()} is {clause[short.end() :]}"
     if (condition := _CONDITION_NEWS.match(clause)) is not None:
         rest = clause[condition.end() :]
         verb = (

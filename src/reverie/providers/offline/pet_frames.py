@@ -35,8 +35,16 @@ _MY_PET = re.compile(
 )
 _NAME_IS_MY_PET = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
+    # ("set up our rabbit-friendly clinic": a word the animal is part of)
+    r"(?!-)"
     # ("too many, our lab has 10 stations": the lab does something, it is no name's pet)
     r"(?!\s+(?:has|have|is|was|does|did|will|can|had)\b)",
+    _I,
+)
+# "I've kept a bearded dragon myself for six years (Stanley)": its name in brackets after it
+_PET_BRACKET_NAME = re.compile(
+    rf"\b(?:I've kept|I have|I've got|I've had|we have|we've got|we've had) (?:an?|my|our) "
+    rf"(?:\w+ )?(?P<pet>{ANIMAL})\b[^().!?]{{0,40}}\((?P<name>{TOKEN})\)",
     _I,
 )
 _MY_PETS_NAME = re.compile(
@@ -81,7 +89,7 @@ _IS_A_BREED = re.compile(
 def pet_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "my dog Pepper" → "User has a dog called Pepper."; "Pepper is a greyhound."."""
     found: list[FrameFact] = []
-    for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED):
+    for pattern in (_MY_PET, _MY_PETS_NAME, _NAME_IS_MY_PET, _GOT_A_PET_NAMED, _PET_BRACKET_NAME):
         for match in pattern.finditer(sentence):
             if _breed_said(match["name"], sentence[match.end() :]):
                 continue  # "(our dog, border collie)": a breed, not a name
@@ -106,6 +114,8 @@ def pets_named_after(text: str, subject: str, lexicon: NameLexicon) -> list[Fram
         said = match["name"] or match["bare_name"] or match["lead_name"] or match["own_name"]
         if match["lead_name"] and is_everyday_word(said.lower()):
             continue  # "sorted. lab." names no dog
+        if said.islower() and said in _COAT_COLOURS:
+            continue  # "cat. ginger. 4.": what it looks like, not what it is called
         name = lexicon.name(said, by_shape=True)
         if name is not None and name != subject:
             pet = (
@@ -113,6 +123,12 @@ def pets_named_after(text: str, subject: str, lexicon: NameLexicon) -> list[Fram
             )
             found.append(pet_line(subject, pet, name))
     return found
+
+
+# A coat said after the animal ("cat. ginger."); written with a capital, it may be the name.
+_COAT_COLOURS = frozenset(
+    words("ginger black white grey gray brown tortie tortoiseshell calico tabby brindle fawn")
+)
 
 
 def _breed_said(word: str, following: str) -> bool:

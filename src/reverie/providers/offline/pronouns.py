@@ -91,7 +91,8 @@ _OBJECT_FOLLOWERS = frozenset(
         for word in words(
             """
             already too so now again back more tomorrow today tonight later soon for with about
-            from if when but or out off over round around yet though tho
+            from if when but or out off over round around yet though tho well much anymore
+            either enough properly
             """
         )
     ]

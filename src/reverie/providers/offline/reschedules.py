@@ -120,6 +120,14 @@ _NOT_NOW = re.compile(
     rf"(?:(?:it['’]?s|its)\s+)?now\s+(?:on\s+)?(?P<new>{_DATE})",
     _I,
 )
+# "the survey's not on the 22nd any more. The dry dock had a problem … so it's now the 29th":
+# the old date given up, the reason, then the new one
+_NOT_ANY_MORE = re.compile(
+    rf"{_THING}(?:\s+is|['’]s)\s+not\s+(?:on\s+)?(?P<old>{_DATE})\s+any ?more\b"
+    rf"[^.!?]{{0,40}}(?:[.!?]\s+[^.!?]{{0,100}}?)?\s(?:so\s+)?(?:it['’]?s|its|it is)\s+now\s+"
+    rf"(?:on\s+)?(?P<new>{_DATE})",
+    _I,
+)
 # "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept", "orla moved
 # the wedding. venue double booked. 6 june now"
 _PUSHED = re.compile(
@@ -175,6 +183,7 @@ def reschedules(message: str) -> list[Reschedule]:
         (_ACTIVE, moved),
         (_MOVED_COLON, moved and ":" in lower),
         (_NOT_NOW, now and " not " in lower),
+        (_NOT_ANY_MORE, now and " not " in lower and "any" in lower),
         (_NOW_ON, now),
         (_CANCELLED_THING, "new date" in lower),
         (_THING_CANCELLED, "new date" in lower),

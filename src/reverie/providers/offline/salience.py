@@ -83,6 +83,9 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     # "User should like that very much.": a reply to an offer, whatever "that" was
     r"|\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates) (?:that|this|it)"
     r"(?: (?:very much|a lot|so much))?\.$"
+    # "User wants to apply for this job:": the job is in what was pasted, not in the line
+    r"|^\S+ (?:wants|would like|is going|plans|is planning|needs) to apply (?:for|to) "
+    r"(?:this|that|these|those)\b"
     # "User writes this down.": a deed on whatever "this" was
     r"|^\S+ (?:will )?\w+ (?:this|that|it|these|those) (?:down|up|out|off|through)\.$"
     # "User needs to strip that down.": a task on whatever "that" was
@@ -137,12 +140,25 @@ _MEASURED_MOMENT = re.compile(
     r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
     _I,
 )
+# "Kez fell asleep at 9pm on Saturday.": a night's sleep, not a fact to keep.
+_SLEPT = re.compile(r"^\S+ (?:fell asleep|nodded off|passed out|dozed off|woke up)\b", _I)
+# "User lost 2-1.", "User won 3-0 on Sunday.": a result of the day, not a fact to keep.
+_SCORE = re.compile(
+    r"^\S+ (?:lost|won|drew|beat [\w ]+?)(?: (?:the|our|a) (?:match|game|final|league))? "
+    r"\d{1,3} ?[-–:] ?\d{1,3}\b",
+    _I,
+)
 # An adjective that needs its object: "User is allergic." says nothing.
 _NEEDS_OBJECT = re.compile(
     r"\b(?:is|are|was|were) (?:very |really |so |severely |mildly )?(?:allergic|intolerant|"
     r"sensitive|afraid|scared|fond|aware|interested|addicted|used|keen|responsible)\s*[.!]?$"
     # "User is allergic, their face will explode.": allergic to what, the talk said
-    r"|^\S+ (?:is|are) (?:very |really |so |severely |mildly )?(?:allergic|intolerant),",
+    r"|^\S+ (?:is|are) (?:very |really |so |severely |mildly )?(?:allergic|intolerant),"
+    # "User plays since 15 years old.", "User uses also in Turkey.": a learner's line whose
+    # object was said before it
+    r"|^\S+ (?:uses|plays|likes|loves|hates|prefers|makes|needs|wants|buys|reads|watches|eats|"
+    r"drinks|speaks|learns|teaches|studies) (?:(?:also |too )?since\b|(?:also|too)(?:\.$| (?:in|at|"
+    r"on|for|with|when|because|from)\b))",
     _I,
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.
@@ -152,6 +168,8 @@ _BARE_INTENT = re.compile(r"^[\w'’ -]+? will \w+\.$", _I)
 _SAYING_ABOUT = re.compile(
     r"\b(?:is|was) (?:a|an|such a|an absolute|a total|a real) force of nature\b"
     r"|\b(?:has |have )?learn(?:ed|t) (?:my|their|his|her|our) lesson\b"
+    # "User's mum is not wrong about the running away part.": agreeing with a joke
+    r"|\b(?:is|was|are|were)(?: not|n't|n’t) wrong about\b"
     r"|^\S+(?:'s \w+)? (?:was|were) (?:absolutely |utterly |so |very )?(?:horrified|"
     r"thrilled|delighted|mortified|gutted|furious|livid|shocked|stunned|devastated|appalled)\.$",
     _I,
@@ -176,6 +194,8 @@ _INTENSIFIED = re.compile(
     r"extremely|incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
     _I,
 )
+# "User now knows far too much about fungi.": a quip about what a course taught
+_TOO_MUCH = re.compile(r"\b(?:knows?|learn(?:ed|t)|read) (?:far |way |much )?too much\b", _I)
 # "User knows themselves", "User covers mondays themselves": emphasis, not a fact
 # ("Kasia is a data analyst herself" still says what she is).
 _REFLEXIVE_END = re.compile(
@@ -351,6 +371,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_NOT_DOING,
         _SAYING_ABOUT,
         _INTENSIFIED,
+        _TOO_MUCH,
         _REFLEXIVE_END,
         _ANNOUNCES,
         _SHOUTED,
@@ -362,6 +383,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _MEASURED_MOMENT,
+        _SCORE,
+        _SLEPT,
         _DOING_AN_EVENT,
         _LATELY_DOING,
         _NEEDS_OBJECT,

@@ -138,6 +138,9 @@ _AND_SUBJECT = re.compile(
     # ("I'm veggie and right now I basically live on pasta": when, between "and" and "I")
     r"\s+and\s+(?:(?:right now|currently|these days|at the moment|lately),?\s+"
     r"(?=(?:i|i'm|i've|we|we're)\b))?(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
+    # "I play fiddle at the Orchard every Thursday and it's half my social life": a comment
+    # on the habit ("and it's called Miso" still names what was just said)
+    r"|(?P<comment>it(?:'s|’s| is) (?!called|named|a |an ))"
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
     r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)"
@@ -153,6 +156,8 @@ _AND_SUBJECT = re.compile(
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
+# "I play fiddle at the Orchard every Thursday": something the speaker does
+_OWN_DOING = re.compile(r"^\W*I (?!am\b|was\b|had\b|think\b|guess\b|mean\b)[a-z]+\b")
 _VERB_WORDS = frozenset(words("is are was were has have had 's do does did"))
 # "I'm vegetarian and I'm so sick of pasta": a state of one's own is a clause of two words.
 # ("I'm nervous and I want to …" is one mood, not a state and a plan)
@@ -374,6 +379,11 @@ def _split_and(sentence: str) -> list[str]:
             start = match.end()  # "salt and pepper is …": no one
             continue
         head = rest[: match.start()]
+        if match["comment"] is not None and not _OWN_DOING.match(head):
+            # ("the dorm is ¥58,000 and it's in the middle of nowhere", "I'm in PyCharm and it
+            # keeps …": what "it" is said of is no habit of the speaker's)
+            start = match.end()
+            continue
         if len(head.split()) < _MIN_CLAUSE_WORDS and not _OWN_STATE.match(head):
             # "My wife and I were approved … and we've just had the call": the pair is the
             # subject, and a later "and we" may still begin a clause of its own

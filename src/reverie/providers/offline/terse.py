@@ -58,6 +58,8 @@ _IMPLIED_I = re.compile(
 )
 _IMPLIED_I_AM = re.compile(
     r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"
+    # "moving flat 1 feb", "turning 40 next month"
+    r"|moving (?:flat|house) (?:on |in |at )?(?:the )?\d|turning \d\d\b"
     r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9]"  # "going with polars for …"
     # "staying on nights", "keeping apple maps on ios", "registering Merienda by Mari"
     r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9]"
@@ -72,6 +74,17 @@ _IMPLIED_I_AM = re.compile(
     rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )
 _DUE = re.compile(r"due\b", _I)
+# "Monday to Thursday, Fridays off": the days worked, said beside the job
+_WEEKDAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAYS_WORKED = re.compile(
+    rf"^(?P<span>{_WEEKDAY_WORD} to {_WEEKDAY_WORD}),? (?:with |and )?"
+    rf"(?P<off>{_WEEKDAY_WORD}s?|weekends) off[.!]*$",
+    _I,
+)
+# "27 today", "im 40 today!!": a birthday, said the day it is
+_AGE_TODAY = re.compile(
+    r"^(?:(?:i'm|im|i am|turned|just turned) )?(?P<age>1[3-9]|[2-9]\d) today\b", _I
+)
 # Money or a payment in the same message: what is due there is a bill.
 _BILLED = re.compile(
     r"[£$€]|\d{3,}|\b(?:invoice|bill|payment|paid|pay|fee|rent|deposit|tax|days|net \d+)\b", _I
@@ -119,6 +132,13 @@ _YEARS_AS = re.compile(
     r"^(?P<n>\d+|a few|many|two|three|four|five|six|seven|eight|nine|ten|twenty)\+? "
     r"(?:yrs?|years) (?P<what>vegan|vegetarian|veggie|pescatarian|sober|teetotal|married|"
     r"together|smoke-free|clean)\b(?=\s*(?:$|[,.;!]| and\b| but\b| now\b))",
+    _I,
+)
+# "ten years a tree surgeon and ash dieback still gets me": how long in a job, said first
+_YEARS_A_JOB = re.compile(
+    r"^(?P<n>\d+|a few|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+    r"twenty|thirty)\+? "
+    rf"(?:yrs?|years) (?:as )?(?:an? )(?P<job>(?:[a-z-]+ )?{JOB})(?=\s*(?:$|[,.;!]| and\b| but\b))",
     _I,
 )
 # "I got the job!!! Quality Engineer.": the news, then the title of the job
@@ -369,10 +389,18 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         ):
             # "they offered early. junior dev at brightfold. start 16 feb": the job's first day
             clause = f"I start the job on {start['day']}" if mine else ""
+        elif (worked := _DAYS_WORKED.match(unlabelled)) is not None:
+            clause = f"I work {worked['span']}, with {worked['off']} off" if mine else ""
+        elif (aged := _AGE_TODAY.match(unlabelled)) is not None:
+            clause = f"I turned {aged['age']} today" if mine else ""
         elif _DOSED.match(unlabelled):
             clause = f"I take {unlabelled}" if mine else ""
         elif _EXPERIENCE.match(unlabelled):
             clause = f"I have {unlabelled}" if mine else ""
+        elif (job_years := _YEARS_A_JOB.match(unlabelled)) is not None:
+            job = job_years["job"].lower()
+            been = f"I've been {indefinite_article(job)}{job} for {job_years['n'].lower()} years"
+            clause = been if mine else ""
         elif (years := _YEARS_AS.match(unlabelled)) is not None:
             been = f"I've been {years['what'].lower()} for {years['n'].lower()} years"
             clause = been if mine else ""

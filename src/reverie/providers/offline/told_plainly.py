@@ -23,7 +23,7 @@ from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
-__all__ = ["said_sideways_plainly", "told_plainly"]
+__all__ = ["message_said_plainly", "said_sideways_plainly", "told_plainly"]
 
 _I = re.IGNORECASE
 
@@ -243,6 +243,32 @@ _JOB_NO_ARTICLE = re.compile(
     _I,
 )
 # "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
+# "Account's in my name, address is Horsforth, Leeds": a town given as the address
+_ADDRESS_IS_A_TOWN = re.compile(
+    r"(?:^|,\s+|(?<=[.!?]\s))(?:my )?address(?:'s|’s| is) "
+    r"(?=(?-i:[A-Z])[a-z]+(?:[ -](?-i:[A-Z])[a-z]+)?(?:, (?-i:[A-Z])[a-z]+)?(?:[.!]|$))",
+    _I,
+)
+# "dont want unwrap everywhere pls": asked of the assistant, as "no unwrap everywhere pls"
+_DONT_WANT_PLEASE = re.compile(
+    r"^(?:i )?(?:dont|don't|don’t|do not) want (?P<what>(?!to\b|you\b|u\b|it\b|that\b)"
+    r"[^,.;!?]{2,40}?),? (?=(?:pls|please|plz)\b)",
+    _I,
+)
+# "after six years renting a flat in Bedminster I've finally decided to …": how long, said
+# as the way into the news
+_AFTER_YEARS = re.compile(
+    r"\bafter (?P<n>\d+|a few|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|"
+    r"twenty) years (?P<doing>renting|living|working|teaching|nursing|studying) "
+    r"(?P<what>[^,;.!?]{3,60}?),? (?=I(?:'ve| have)\b)",
+    _I,
+)
+# "I am here with Skilled Worker visa", "I'm in the UK on a student visa": the visa held
+_ON_A_VISA = re.compile(
+    r"\bI(?:'m|’m| am) (?:here |in (?:the )?(?-i:[A-Z])[\w]+(?: (?-i:[A-Z])\w+)? )?(?:on|with) "
+    r"(?:an? |my )?(?=(?:[\w-]+ ){0,3}visa\b)",
+    _I,
+)
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
 _IN_SO_NEAR = re.compile(
@@ -277,10 +303,31 @@ def _age_in_digits(match: re.Match[str]) -> str:
     return f"{match['lead']}{age}"
 
 
+def message_said_plainly(message: str) -> str:
+    """A whole message, before it is cut into sentences, with how long said first and a town
+    given as an address put plainly: "after six years renting a flat in Bedminster I've
+    finally decided …" → "I've been renting a flat in Bedminster for six years. I've finally
+    decided …"; "Account's in my name, address is Horsforth, Leeds." → "Account's in my name.
+    I live in Horsforth, Leeds."
+    """
+    if "years" in message:
+        message = _AFTER_YEARS.sub(
+            lambda said: f"I've been {said['doing']} {said['what']} for {said['n']} years. ",
+            message,
+        )
+    if "ddress" in message:
+        message = _ADDRESS_IS_A_TOWN.sub(
+            lambda said: ". I live in " if said.group(0).startswith(",") else "I live in ",
+            message,
+        )
+    return message
+
+
 def told_plainly(text: str) -> str:
     """``text`` with a reason, a lot, a role moved, a taste, a career, a wage, a dose
     changed, a figure settled on or a habit kept up said plainly."""
     text = _YOU_TRY_BEING.sub("I'm ", _OWN_REASON.sub("", text))
+    text = _DONT_WANT_PLEASE.sub(r"no \g<what> ", text)
     text = _MOVED_ME.sub(
         lambda moved: (
             f"I'm {indefinite_article(moved['new'])}{moved['new']}, "
@@ -351,4 +398,6 @@ def said_sideways_plainly(text: str) -> str:
     )
     text = _CONDITION_AND_ITS_MEDICINE.sub(r"\g<said>", text)
     text = _IN_SO_NEAR.sub(r"I live in \g<place>", text)
+    if "visa" in text:
+        text = _ON_A_VISA.sub(lambda held: f"I have {indefinite_article(text[held.end() :])}", text)
     return _HOME_IN.sub("I live in ", text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from reverie.providers.offline.age_frames import age_agreed
 from reverie.providers.offline.choice_frames import choice_frames, scrapped_for
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
@@ -75,6 +76,8 @@ def turn_frames(
     if asked is not None and nth <= 2 and voice.listener not in (None, "the assistant"):
         # ("so. will you be my best man", asked without its question mark)
         framed += role_accepted(asked.text, turn.text, voice.speaker, voice.listener)
+    if asked is not None and nth == 0:
+        framed += age_agreed(asked.text, turn.text, voice.speaker)  # "yeah 34", to "you're 34"
     if asked is not None and asks_something(asked.text):
         if nth == 0:
             early = len(own) < FIRST_MESSAGES

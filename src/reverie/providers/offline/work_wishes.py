@@ -44,10 +44,18 @@ _NOT_SPECIFIC = re.compile(
 _KEEP_UNDER = re.compile(
     r"(?:\bwhen(?:ever)? you (?:draft|write|do) (?P<what>[\w -]{2,30}?) for me,? "
     r"(?:please |pls )?keep them"
-    r"|" + _LEAD + r"keep (?:all )?(?:my |the |your )?(?P<what2>emails|drafts|messages|letters|"
-    r"posts|replies|answers|summaries|captions))"
+    # ("can you keep things under 300 words?": everything, from now on)
+    r"|" + _LEAD + r"(?:(?:can|could|would) you (?:please |pls |also )?)?"
+    r"keep (?:all )?(?:my |the |your )?(?P<what2>emails|drafts|messages|letters|"
+    r"posts|replies|answers|summaries|captions|things|everything))"
     r" (?P<limit>(?:under|below|to|within|less than|no more than|at most) (?:about )?\d+ "
     r"(?:words|lines|sentences|characters|paragraphs))\b",
+    _I,
+)
+# "Under 300 words please, same as always.": the limit asked before, asked again.
+_AS_ALWAYS = re.compile(
+    r"^(?:and |also )?(?P<limit>(?:under|below|less than|no more than) \d+ words)[,.]? "
+    r"(?:(?:please|pls)[,.]? )?(?:same as always|as always|like always|as usual)\b",
     _I,
 )
 # "any dates in outputs that humans read should be dd/mm/yyyy": how every date is written.
@@ -89,8 +97,10 @@ def work_wish(sentence: str) -> str | None:
     if (specific := _NOT_SPECIFIC.match(s)) is not None:
         return f"please use nothing {specific['what']}-specific in code"
     if (under := _KEEP_UNDER.search(s)) is not None:
-        what = (under["what"] or under["what2"]).lower()
+        what = (under["what"] or under["what2"]).lower().replace("things", "everything")
         return f"please keep {what} {under['limit'].lower()}"
+    if (again := _AS_ALWAYS.match(s)) is not None:
+        return f"please keep answers {again['limit'].lower()}"
     if (dates := _DATE_FORMAT.search(s)) is not None:
         written = dates["format"]
         written = written.upper() if written.lower().startswith("iso") else written.lower()
