@@ -22,6 +22,10 @@ from offline_facts import facts
         ("im 45 today!! send cake", "User turned 45 on 2 March 2026 (as of 2026-03-02)."),
         ("sidenote moving house 20 march", "User is moving house 20 March."),
         (
+            "uni in the morning though, thursdays are my pottery day",
+            "User has their pottery day on Thursdays.",
+        ),
+        (
             "I've kept a cockatiel myself for nine years (Mango) so birds don't scare me.",
             "User has a cockatiel called Mango.",
         ),
@@ -123,6 +127,7 @@ def test_a_standing_wish_asked_in_passing_is_a_rule(said: str, stored: str) -> N
         "My dad rang to say he always knew I'd end up a farmer. He's not wrong about the mud.",
         "the flat is £900 and it's miles from anywhere",
         "I fell asleep on the sofa at half 8 on Friday",
+        "20 years cooking and I must do a hygiene course like a child",
     ],
 )
 def test_a_verb_a_score_a_quip_or_a_line_without_its_object_is_not_a_fact(said: str) -> None:
@@ -203,3 +208,11 @@ def test_one_place_for_another_said_alone_mends_the_line_that_held_it() -> None:
 )
 def test_what_the_user_does_not_want_asked_with_a_please_is_a_wish(said: str, stored: str) -> None:
     assert facts(("user", said))[:1] == [stored]
+
+
+def test_a_self_repair_mends_the_users_own_words_even_after_the_other_side_echoed_them() -> None:
+    assert facts(
+        ("user", "Which GP is ours? We rent a flat in Headingley."),
+        ("assistant", "Headingley has two practices nearby."),
+        ("user", "Sorry, my mistake – not Headingley, Meanwood."),
+    ) == ["User rents a flat in Meanwood (not Headingley)."]

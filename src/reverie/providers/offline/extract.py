@@ -322,7 +322,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 continue
             since = -1
             if found.tag == "correction":
-                before = [said.text for said in turns[:turn_no]]
+                # (a self-repair mends the speaker's own words, not the other side's echo)
+                before = [said.text if said.role == turn.role else "" for said in turns[:turn_no]]
                 since = repair_reach(turn.text, old_value(found.body), before)
             reachable = earlier if since < 0 else earlier[bisect_left(said_at, since) :]
             fact = _fact(

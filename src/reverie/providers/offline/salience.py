@@ -140,6 +140,12 @@ _MEASURED_MOMENT = re.compile(
     r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
     _I,
 )
+# "User must take test like a teenager.": a complaint, said as a figure of speech
+_SIMILE = re.compile(
+    r"\blike an? (?:teenager|child|kid|baby|toddler|idiot|robot|zombie|madman|maniac|tourist|"
+    r"headless chicken)\b",
+    _I,
+)
 # "Kez fell asleep at 9pm on Saturday.": a night's sleep, not a fact to keep.
 _SLEPT = re.compile(r"^\S+ (?:fell asleep|nodded off|passed out|dozed off|woke up)\b", _I)
 # "User lost 2-1.", "User won 3-0 on Sunday.": a result of the day, not a fact to keep.
@@ -385,6 +391,7 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _MEASURED_MOMENT,
         _SCORE,
         _SLEPT,
+        _SIMILE,
         _DOING_AN_EVENT,
         _LATELY_DOING,
         _NEEDS_OBJECT,

@@ -111,6 +111,8 @@ _CLAUSE = re.compile(
     # "…, tomasz is head baker full time, leanne runs front of house": a roster in one line
     r"|,\s*(?=(?-i:[a-zà-ÿ][\wà-ÿ'-]+) (?:(?:runs|does|works|handles|manages|owns|leads|covers)"
     r" (?!of\b|out\b|fine\b|well\b)\w|is (?:our|the|a|an|head|lead|chief|senior|junior) \w))"
+    # "college tomorrow though, wednesdays are my arb diploma day": the days of a habit, apart
+    r"|,\s*(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days (?:are|r) my\b)"
     # "still see a physio every other wk at the dri ill ask her": a run-on, typed without
     # stops, where the next thought begins
     r"|\s+(?=(?:i'll|ill) (?:ask|tell|check|try|let|see|get|do|text|ring|call|send|look)\b)"
