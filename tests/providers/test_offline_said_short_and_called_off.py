@@ -216,3 +216,62 @@ def test_a_self_repair_mends_the_users_own_words_even_after_the_other_side_echoe
         ("assistant", "Headingley has two practices nearby."),
         ("user", "Sorry, my mistake – not Headingley, Meanwood."),
     ) == ["User rents a flat in Meanwood (not Headingley)."]
+
+
+_FRIENDS = (
+    ("user", "hey Priti"),
+    ("assistant", "hiya. sorry was at work lol"),
+    ("user", "omg same"),
+    ("assistant", "ill buy more tmrw"),
+    ("user", "ok fine Priti"),
+)
+
+
+def test_what_a_friend_not_named_yet_says_the_user_is_is_the_users() -> None:
+    assert facts(
+        ("user", "omg hiya"),
+        ("assistant", "heyyy how's things lol"),
+        ("user", "grim tbh, viewed 3 flats tonight"),
+        ("assistant", "aw babe. you've been renting in leith for 4 years, you deserve a garden"),
+        ("user", "I KNOW"),
+    ) == ["User has been renting in Leith for 4 years."]
+
+
+def test_how_long_a_friend_says_the_user_has_lived_somewhere_is_theirs() -> None:
+    assert facts(
+        *_FRIENDS,
+        ("user", "we viewed a flat in leith tonight"),
+        ("assistant", "you've been renting in gorgie for 6 years, you deserve a bay window"),
+        ("user", "I KNOW"),
+    ) == ["User has been renting in Gorgie for 6 years."]
+
+
+def test_a_job_under_a_label_with_the_degree_after_it_is_kept() -> None:
+    assert facts(
+        ("assistant", "Happy to write the bio. What should it say?"),
+        (
+            "user",
+            "Facts: lecturer for 6 years in a soil science group in Aberdeen, PhD in Ghent "
+            "before that.",
+        ),
+    ) == ["User is a lecturer for 6 years in a soil science group in Aberdeen."]
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "kept"),
+    [
+        ("when did you start at Greggs?", "April 2019.", ["User started at Greggs in April 2019."]),
+        (
+            "when did u quit vaping?",
+            "3rd of june. gum helped",
+            ["User quit vaping on 3rd of June."],
+        ),
+        ("When did you get engaged?!", "2022, on a beach in Crete", ["User got engaged in 2022."]),
+        ("when did you quit?", "1st of march", []),
+        ("when did you move?", "ages ago tbh", []),
+    ],
+)
+def test_a_date_given_as_the_answer_to_when_is_the_day_of_what_was_asked(
+    asked: str, said: str, kept: list[str]
+) -> None:
+    assert facts(("assistant", asked), ("user", said)) == kept

@@ -3,7 +3,8 @@
 "I'm 38 and this is the first time I've lived outside london" gives an age;
 "i'm 31 on the 19th" the age and the day it comes. In a chat between two
 people, what one says of the other is the other's: "u're 30 on the 14th",
-"you're allergic to cats tho", and who they are to the writer: "ur my only brother".
+"you're allergic to cats tho", "you've been renting in partick for 5 years", and who they
+are to the writer: "ur my only brother".
 A terse message ages whom it names with a bare number: "sister = aaliyah. 16.". An age
 the other side puts right and the writer agrees to ("you're 34 you muppet" — "oh god
 yeah 34") is the writer's.
@@ -112,6 +113,13 @@ _YOUR_JOB = re.compile(
     rf"(?P<job>(?:[a-z-]+ )?{JOB})(?=\s*(?:[,.;!?)]|$| not\b| you\b| so\b| now\b))",
     _I,
 )
+# To a friend: "you've been renting in partick for 5 years": where they have lived, and how long
+_YOUR_HOME = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:you've|youve|you have|u've|uve) been (?P<doing>renting|living) in "
+    r"(?P<place>[a-zà-ÿ][\wà-ÿ'-]+(?: (?!for\b)[a-zà-ÿ][\wà-ÿ'-]+)?) for "
+    r"(?P<n>\d+|a few|two|three|four|five|six|seven|eight|nine|ten|twenty) (?:years|yrs)\b",
+    _I,
+)
 # To a sibling: "ur my only brother", "you're my best friend": who the one texted is to me.
 _YOUR_RELATION = re.compile(
     r"(?:^|(?<=[\s,(]))(?:you're|youre|u're|ur|you are|u r) (?:literally |still )?my "
@@ -165,6 +173,10 @@ def age_and_state_frames(
         named = job["job"].lower()
         line = f"{listener} is {indefinite_article(named)}{named}."
         found.append(FrameFact(line, (listener, "job")))
+    if listener is not None and (home := _YOUR_HOME.search(sentence)) is not None:
+        place = " ".join(word[:1].upper() + word[1:] for word in home["place"].split())
+        line = f"{listener} has been {home['doing'].lower()} in {place} for {home['n']} years."
+        found.append(FrameFact(line, (listener, "home")))
     if listener is not None and (kin := _YOUR_RELATION.search(sentence)) is not None:
         found.append(relation_line(subject, kin["rel"], listener))
     for dated in _AGE_ON_DAY.finditer(sentence):

@@ -97,10 +97,10 @@ _PLANNED = re.compile(
 def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
     """What the clauses call off, each as a pattern that finds it in a line of a plan said
     before."""
+    plan = _PLANNED.pattern
     found = []
     for clause in clauses:
         if (match := _SCRATCHED.match(clause.strip())) is not None:
             what = rf"\b{re.escape(match['what'])}\b"
-            plan = _PLANNED.pattern
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
     return found

@@ -23,6 +23,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import replace
 
+from reverie.providers.offline.age_frames import age_and_state_frames
 from reverie.providers.offline.called_off import scratched
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
@@ -239,9 +240,16 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 if taken_back in facts:
                     facts.remove(taken_back)
         if voice is None and speakers.other_is_person and turn.role == "assistant":
-            # a friend whose name is never said still wishes "HAPPY BDAY U OLD MAN", "36!!!"
+            # a friend whose name is never said still wishes "HAPPY BDAY U OLD MAN", "36!!!",
+            # and says what the user is ("you've been renting in partick for 5 years")
             wished = last_by["assistant"].text if "assistant" in last_by else ""
-            for frame in birthday_wish(turn.text, turn.date, wished):
+            said_of_user = [
+                frame
+                for sentence in split_sentences(turn.text)
+                for frame in age_and_state_frames(sentence, "", listener="User")
+                if frame.text.startswith("User ")
+            ]
+            for frame in [*birthday_wish(turn.text, turn.date, wished), *said_of_user]:
                 if fact_key(frame.text) not in seen:
                     seen.add(fact_key(frame.text))
                     wish = Fact("permanent", frame.text)

@@ -32,6 +32,8 @@ _FILLERS = re.compile(
     r"side ?note|side-note|unrelated(?: but)?|totally unrelated(?: but)?|"
     r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
+    # "Facts: postdoc for 4 years in …", "About me: I am civil engineer …": a label for what follows
+    r"(?:some |the |key )?facts(?=\s*:)|about me(?=\s*:)|"
     r"(?:big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
     r"quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"

@@ -19,6 +19,7 @@ from reverie.providers.offline.frame_words import (
     ANIMAL,
     DATE,
     JOB,
+    MONTH,
     RELATION,
     SPEAKER_OR_LISTENER,
     TOKEN,
@@ -162,11 +163,12 @@ def answer_frames(
     asked = sentences(question)
     # "Nice! What's the new job, by the way? Job title affects the premium.": the one question
     # asked is what the reply answers, wherever it stands.
-    questions = [sentence for sentence in asked if sentence.endswith("?")]
+    # ("When did you get engaged?!": asked, and exclaimed)
+    questions = [sentence.rstrip("!") for sentence in asked if sentence.rstrip("!").endswith("?")]
     if len(questions) == 1:
         last = questions[0]
-    elif asked and asked[-1].endswith("?"):
-        last = asked[-1]
+    elif asked and asked[-1].rstrip("!").endswith("?"):
+        last = asked[-1].rstrip("!")
     else:
         return []
     said_first = sentences(answer)[0] if sentences(answer) else ""
@@ -179,11 +181,13 @@ def answer_frames(
         return _state_answer(state["state"].lower(), sentences(answer)[:1], subject)
     if (habit := _ASKS_HABIT.search(last)) is not None:
         return _habit(habit["verb"].lower(), head, subject)
+    if (when := _ASKS_WHEN.search(last)) is not None:
+        return _when_answer(when, head, subject)
     if who := _who_answer(last, sentences(answer), head, subject, lexicon):
         # "boyfriend. paramedic.": what they do, said next
         said = sentences(answer)
         job = _BARE_JOB.fullmatch(said[1].strip(" .!")) if len(said) > 1 else None
-        if job is not None and " has a" not in who[0].text:
+        if job is not None and who[0].slot[1] != "pet":
             name = who[0].text.rstrip(".").rsplit(" is ", 1)[1]
             role = f"{indefinite_article(job[0])}{job[0].lower()}"
             who.append(FrameFact(f"{name} is {role}.", (name, "role"), durable=True))
@@ -271,6 +275,57 @@ def _kin_agreed(
     said = _RELATION_ANSWER.match(head[agreed.end() :].strip(" .!"))
     rel = relation_word(said["rel"] if said is not None else kin["rel"])
     return [FrameFact(f"{subject}'s {rel} is {name}.", (subject, rel))]
+
+
+# "when did you quit?" — "1st of september. patches.": the day of what was asked about
+_ASKS_WHEN = re.compile(
+    r"\bwhen did (?:you|u) (?P<verb>quit|start|stop|move|begin|graduate|qualify|retire|join|leave|"
+    r"buy|pass|finish|sell|adopt|meet|split up|get married|get engaged|get divorced)"
+    r"(?P<what>(?: (?!(?:tho|though|then|again)\b)[\w'-]+){0,3}?)\s*[?!]*$",
+    _I,
+)
+_PAST = {
+    "quit": "quit",
+    "start": "started",
+    "stop": "stopped",
+    "move": "moved",
+    "begin": "began",
+    "graduate": "graduated",
+    "qualify": "qualified",
+    "retire": "retired",
+    "join": "joined",
+    "leave": "left",
+    "buy": "bought",
+    "pass": "passed",
+    "finish": "finished",
+    "sell": "sold",
+    "adopt": "adopted",
+    "meet": "met",
+    "split up": "split up",
+    "get married": "got married",
+    "get engaged": "got engaged",
+    "get divorced": "got divorced",
+}
+# Verbs that say what happened without an object ("User got married in 2015.")
+_SAYS_WHAT_HAPPENED = frozenset(
+    ("graduated", "qualified", "retired", "moved", "got married", "got engaged", "got divorced")
+)
+_WHEN_SAID = re.compile(
+    rf"^(?:(?:on|in) )?(?P<when>{DATE}|(?:{MONTH}) (?:19|20)\d\d|(?:19|20)\d\d)$", _I
+)
+
+
+def _when_answer(when: re.Match[str], head: str, subject: str) -> list[FrameFact]:
+    said = _WHEN_SAID.match(head.strip(" .!"))
+    if said is None:
+        return []
+    verb = _PAST[when["verb"].lower()]
+    what = re.sub(r"\b(?:your|ur)\b", "their", when["what"].strip(), flags=_I)
+    if not what and verb not in _SAYS_WHAT_HAPPENED:
+        return []  # "when did you quit?" — quit what, the line would not say
+    on = "in" if re.fullmatch(r"(?:[a-z]+ )?\d{4}", said["when"], _I) else "on"
+    line = f"{subject} {verb}{' ' + what if what else ''} {on} {date_text(said['when'])}."
+    return [FrameFact(line, (subject, f"{verb} when"))]
 
 
 # "Do you smoke?" — "quit 2022" / "no" / "never": a habit, or its end.

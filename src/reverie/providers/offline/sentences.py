@@ -111,6 +111,10 @@ _CLAUSE = re.compile(
     # "…, tomasz is head baker full time, leanne runs front of house": a roster in one line
     r"|,\s*(?=(?-i:[a-zà-ÿ][\wà-ÿ'-]+) (?:(?:runs|does|works|handles|manages|owns|leads|covers)"
     r" (?!of\b|out\b|fine\b|well\b)\w|is (?:our|the|a|an|head|lead|chief|senior|junior) \w))"
+    # "postdoc for 4 years in a cattle genomics group, PhD in Utrecht before that": a degree
+    # after the job, apart
+    r"|,\s*(?=(?:a )?(?:phd|msc|bsc|ma|ba|mba|masters?|degree|doctorate) (?:in|at|from) "
+    r"[^,.;]{2,40}? before that\b)"
     # "college tomorrow though, wednesdays are my arb diploma day": the days of a habit, apart
     r"|,\s*(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days (?:are|r) my\b)"
     # "still see a physio every other wk at the dri ill ask her": a run-on, typed without
@@ -236,7 +240,8 @@ _LABEL_WORDS = frozenset(
         """
         context background edit subject question answer plan goal decision idea problem issue
         summary status example tldr re note todo update correction reminder ps fyi important
-        warning error info tip hint step result output input nb bug fix feature reason
+        warning error info tip hint step result output input nb bug fix feature reason facts
+        details
         """
     )
 )

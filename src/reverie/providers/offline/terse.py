@@ -6,7 +6,9 @@ clauses their "I" back, but only where the speaker is the one talking about
 themselves: not after someone else was the subject ("dad had a fall. broke his
 hip" is about dad), not in a message about him or her, and not in program
 output. News said object first ("deposit paid 5k", "photographer lumen and co
-booked") and experience said as years ("5 yrs of react") get their "I" too.
+booked") and experience said as years ("5 yrs of react", "ten years a tree surgeon"), a
+birthday ("27 today") and the days worked ("Monday to Thursday, Fridays off") get their "I"
+too.
 :func:`self_introduced` reads "This is Lukas, dad of three" in a first
 message as "I'm Lukas, dad of three". A joke is taken back in two words:
 "I'm a millionaire btw" … "lol no" (:func:`takes_back_the_last`), or "… jk"

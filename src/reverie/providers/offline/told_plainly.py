@@ -242,7 +242,6 @@ _JOB_NO_ARTICLE = re.compile(
     rf"^(?P<who>I am|I'm|she is|he is|she's|he's|(?:and |but )?(?:she|he) is) (?=(?P<job>{JOB})\b)",
     _I,
 )
-# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 # "Account's in my name, address is Horsforth, Leeds": a town given as the address
 _ADDRESS_IS_A_TOWN = re.compile(
     r"(?:^|,\s+|(?<=[.!?]\s))(?:my )?address(?:'s|’s| is) "
@@ -269,6 +268,7 @@ _ON_A_VISA = re.compile(
     r"(?:an? |my )?(?=(?:[\w-]+ ){0,3}visa\b)",
     _I,
 )
+# "I'm allergic: nuts, kiwi and latex": the colon stands for "to".
 _ALLERGIC_COLON = re.compile(r"\ballergic\s*:\s*(?=\w)", _I)
 # "I'm in Levenshulme so honestly Oxford Road is easy": home, said by how far things are.
 _IN_SO_NEAR = re.compile(
