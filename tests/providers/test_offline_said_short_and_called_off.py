@@ -275,3 +275,18 @@ def test_a_date_given_as_the_answer_to_when_is_the_day_of_what_was_asked(
     asked: str, said: str, kept: list[str]
 ) -> None:
     assert facts(("assistant", asked), ("user", said)) == kept
+
+
+def test_a_range_put_right_is_never_spliced_into_the_old_range() -> None:
+    # (moving a range is not read yet; the old line stays as said rather than half-mended)
+    assert facts(
+        ("user", "We're going to Lisbon, 3rd to 7th May."),
+        ("user", "it's the 9th to the 13th, not the 3rd to the 7th."),
+    ) == ["User is going to Lisbon, 3rd to 7th May."]
+
+
+def test_a_trip_for_a_birthday_said_before_is_kept_without_its_it() -> None:
+    assert (
+        facts(("user", "I turn 50 in June and we're going to Seville for it, 4th to 9th June."))[-1]
+        == "User is going to Seville, 4th to 9th June."
+    )

@@ -347,9 +347,11 @@ _VALUE = (
 )
 # "finance want it live by the 21st, not the 28th, because …": a value put right in passing.
 _IMPLIED = re.compile(
-    rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d(?: per \w+| an? \w+)?)"
+    # (not the end of a range: "the 16th to the 20th, not the 10th to the 14th")
+    rf"(?<!\bto)(?<!\bto the)(?<!\buntil)(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d"
+    r"(?: per \w+| an? \w+)?)"
     r"(?: now)?,?\s+(?:not|rather than|instead of)\s+"
-    rf"(?P<old>(?:the )?{_VALUE}|\d[\d,.]*\d)(?=[\s,.;!]|$)",
+    rf"(?P<old>(?:the )?{_VALUE}|\d[\d,.]*\d)(?=[\s,.;!]|$)(?!\s+(?:to|until|till|[-–])\s)",
     _I,
 )
 

@@ -134,6 +134,12 @@ _MID_FILLERS = re.compile(
     r"|for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time)\b(?=[,.;!?\s]|$)",
     _I,
 )
+# "we're going to Porto for it, 10th to 14th October": what "it" was (a birthday) said before
+_TRIP_FOR_IT = re.compile(
+    r"(\b(?:going|flying|heading|off|travelling|traveling) to (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+"
+    r"(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?) for (?:it|that|this)\b(?=\s*[,.;!]|\s*$)",
+    _I,
+)
 # "My budget, all told, is four thousand pounds": an aside between commas, said in passing.
 _COMMA_ASIDE = re.compile(
     r",\s*(?:all told|all in all|all in|in total|in all|as it happens|of course|to be candid|"
@@ -267,6 +273,8 @@ def strip_fillers(sentence: str) -> str:
         if word in text:
             text = tail.sub("", text)
     text = _ACTUALLY_NOT.sub(", not ", text)  # "based in hove actually not brighton"
+    if " for " in text:
+        text = _TRIP_FOR_IT.sub(r"\1", text)
     # ("(roller derby lol)" → "(roller derby)")
     text = re.sub(r"\s+\)", ")", _MID_FILLERS.sub("", _COMMA_ASIDE.sub(" ", text))).strip()
     text = _BARE_KIN_DOING.sub(lambda kin: f"my {kin[1].lower()} is ", text)
