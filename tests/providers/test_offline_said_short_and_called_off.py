@@ -277,12 +277,29 @@ def test_a_date_given_as_the_answer_to_when_is_the_day_of_what_was_asked(
     assert facts(("assistant", asked), ("user", said)) == kept
 
 
-def test_a_range_put_right_is_never_spliced_into_the_old_range() -> None:
-    # (moving a range is not read yet; the old line stays as said rather than half-mended)
-    assert facts(
-        ("user", "We're going to Lisbon, 3rd to 7th May."),
-        ("user", "it's the 9th to the 13th, not the 3rd to the 7th."),
-    ) == ["User is going to Lisbon, 3rd to 7th May."]
+@pytest.mark.parametrize(
+    "put_right",
+    [
+        "it's the 9th to the 13th, not the 3rd to the 7th.",
+        "Slight change – the ferry's full, so it's not the 3rd to the 7th any more, it's the 9th "
+        "to the 13th.",
+    ],
+)
+def test_a_range_of_days_put_right_moves_the_whole_range(put_right: str) -> None:
+    # (once, "the 13th, not the 3rd" was read as one day and spliced "13th to 7th May")
+    assert facts(("user", "We're going to Lisbon, 3rd to 7th May."), ("user", put_right)) == [
+        "User is going to Lisbon, 9th to 13th May."
+    ]
+
+
+def test_a_day_moved_to_a_date_instead_of_another_is_still_a_correction() -> None:
+    assert (
+        facts(
+            ("user", "my start date is 2 February"),
+            ("user", "HR said we have to move the start date to 16 March instead of 2 February."),
+        )[-1]
+        == "User's start date is 16 March (not 2 February)."
+    )
 
 
 def test_a_trip_for_a_birthday_said_before_is_kept_without_its_it() -> None:

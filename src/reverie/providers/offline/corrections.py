@@ -347,13 +347,14 @@ _VALUE = (
 )
 # "finance want it live by the 21st, not the 28th, because …": a value put right in passing.
 _IMPLIED = re.compile(
-    # (not the end of a range: "the 16th to the 20th, not the 10th to the 14th")
-    rf"(?<!\bto)(?<!\bto the)(?<!\buntil)(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d"
-    r"(?: per \w+| an? \w+)?)"
+    rf"(?:^|\s)(?P<new>(?:the )?{_VALUE}|[£$€]\d[\d,.]*\d(?: per \w+| an? \w+)?)"
     r"(?: now)?,?\s+(?:not|rather than|instead of)\s+"
+    # (not the start of a range: "…, not the 10th to the 14th")
     rf"(?P<old>(?:the )?{_VALUE}|\d[\d,.]*\d)(?=[\s,.;!]|$)(?!\s+(?:to|until|till|[-–])\s)",
     _I,
 )
+# "the 16th to the 20th, not …": the value is the end of a range, which no swap can move
+_RANGE_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?\s+(?:to|until|till|[-–])(?:\s+the)?\s*$", _I)
 
 
 # "It won't be the 19th of May after all but the 2nd of June": the old value first.
@@ -376,7 +377,7 @@ def implied_correction(clause: str) -> str | None:
     if _PUTS_RIGHT.search(clause) is None:
         return None  # most clauses: no "not", "than", "instead of" or "but"
     match = _IMPLIED.search(clause) or _IMPLIED_BUT.search(clause)
-    if match is None:
+    if match is None or _RANGE_BEFORE.search(clause[: match.start("new")]):
         return None
     new, old = match["new"], match["old"]
     month = re.search(rf" (?:of )?(?:{MONTH})$", new, _I)

@@ -34,6 +34,7 @@ from reverie.providers.offline.corrections import (
     repair_reach,
     strip_correction_lead,
 )
+from reverie.providers.offline.date_ranges import moved_range, with_range_moved
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import aged_again, mend_correction, mended_line
@@ -270,6 +271,14 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
+        if (moved_days := moved_range(turn.text)) is not None:
+            # "not the 10th to the 14th any more, it's the 16th to the 20th": the trip said before
+            for index in range(len(facts) - 1, -1, -1):
+                if facts[index].text.startswith(voice.speaker) and (
+                    moved_line := with_range_moved(facts[index].text, *moved_days)
+                ):
+                    facts[index] = Fact(facts[index].tag, moved_line)
+                    break
         for called_off in scratched(clauses):
             # "so scratch the sheaf view": the booking said before is off
             facts[:] = [

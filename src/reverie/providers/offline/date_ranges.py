@@ -1,0 +1,61 @@
+"""A range of days put right: "it's not the 10th to the 14th any more, it's the 16th to the 20th".
+
+A swap of one value (:mod:`.corrections`) cannot move a range: both ends change. When a
+message gives up one range of days for another, the line said before that holds the old
+range ("User is going to Porto, 10th to 14th October.") gets the new one, written the way
+the line wrote its range; nothing else in the line changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["moved_range", "with_range_moved"]
+
+_I = re.IGNORECASE
+
+_RANGE = (
+    r"(?:the )?(?P<{a}>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:to|-|–|until|till)\s*"
+    r"(?:the )?(?P<{b}>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?!\d)"
+)
+_OLD = _RANGE.format(a="old_from", b="old_to")
+_NEW = _RANGE.format(a="new_from", b="new_to")
+_OLD2 = _RANGE.format(a="old2_from", b="old2_to")
+_NEW2 = _RANGE.format(a="new2_from", b="new2_to")
+# "not the 10th to the 14th any more, it's the 16th to the 20th", "16-20 now, not 10-14"
+_MOVED = re.compile(
+    rf"\bnot (?:on )?{_OLD}(?: any ?more)?,?\s+(?:(?:it['’]?s|its|it is|now|but|so)\s+)*{_NEW}"
+    rf"|(?<!\d){_NEW2}(?: now)?,?\s+(?:not|instead of|rather than) (?:the )?{_OLD2}",
+    _I,
+)
+
+
+def moved_range(message: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """``((old first day, old last day), (new first day, new last day))``, or None."""
+    match = _MOVED.search(message)
+    if match is None:
+        return None
+    said = {k: int(v) for k, v in match.groupdict().items() if v is not None}
+    if "old_from" in said:
+        return (said["old_from"], said["old_to"]), (said["new_from"], said["new_to"])
+    return (said["old2_from"], said["old2_to"]), (said["new2_from"], said["new2_to"])
+
+
+def with_range_moved(line: str, old: tuple[int, int], new: tuple[int, int]) -> str | None:
+    """``line`` with the range of days ``old`` written as ``new``, or None when it has none."""
+    held = re.search(
+        rf"(?<![\d£$€.,])(?P<first>{old[0]})(?P<suffix>st|nd|rd|th)?(?P<sep>\s*(?:to|-|–)\s*)"
+        rf"(?:the )?{old[1]}(?:st|nd|rd|th)?(?![\d:.,]\d)",
+        line,
+        _I,
+    )
+    if held is None:
+        return None
+    first, last = (f"{day}{_ordinal(day) if held['suffix'] else ''}" for day in new)
+    return f"{line[: held.start()]}{first}{held['sep']}{last}{line[held.end() :]}"
+
+
+def _ordinal(day: int) -> str:
+    if day in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
