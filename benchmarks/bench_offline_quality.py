@@ -128,13 +128,16 @@ first scored, on the rules of the start of the round it came, 77.3 % / 55.1 % on
 final rules; then read and used for development: 77.7 % / 72.0 % at its end),
 ``writer38`` (six by a thirty-eighth: never read for a round; 77.8 % / 47.4 % when first
 scored, on the rules of the start of the round it came, 77.2 % / 47.4 % on that round's final
-rules; then read and used for development: 86.4 % / 77.3 % at its end) and ``writer39`` (six
-by a thirty-ninth: never read; 68.9 % / 50.0 % when first scored, on the rules of the start of
-the round it came, and the same on that round's final rules).
+rules; then read and used for development: 86.4 % / 77.3 % at its end), ``writer39`` (six
+by a thirty-ninth: never read for a round; 68.9 % / 50.0 % when first scored, on the rules of
+the start of the round it came, and the same on that round's final rules; then read and used
+for development: 83.7 % / 67.5 % at its end) and ``writer40`` (six by a fortieth: never read;
+73.6 % / 54.7 % when first scored, on the rules of the start of the round it came, and
+the same on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer39|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer40|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -199,6 +202,7 @@ SETS = (
     "writer37",
     "writer38",
     "writer39",
+    "writer40",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
