@@ -307,3 +307,13 @@ def test_a_trip_for_a_birthday_said_before_is_kept_without_its_it() -> None:
         facts(("user", "I turn 50 in June and we're going to Seville for it, 4th to 9th June."))[-1]
         == "User is going to Seville, 4th to 9th June."
     )
+
+
+def test_a_name_then_and_i_is_two_facts_not_a_pair_of_people() -> None:
+    assert facts(("user", "Hi, I'm Noor and I work as a physio in Derby.")) == [
+        "User is Noor.",
+        "User works as a physio in Derby.",
+    ]
+    assert facts(("user", "Sofie and I are moving to Leeds.")) == [
+        "User and Sofie are moving to Leeds."
+    ]

@@ -399,6 +399,8 @@ def _split_and(sentence: str) -> list[str]:
         subject = head.rsplit(":", 1)[-1].split()
         if (
             subject
+            # ("I'm Ines and I work as a pharmacist": "I'm Ines" is a clause, not "Ines and I")
+            and not re.match(r"^\W*I(?:'m|’m| am)\b", head)
             and (
                 (len(subject) <= 2 and (is_name(subject[-1]) or subject[0].lower() == "my"))
                 # ("my husband Dayo and I are going …", not "my portuguese is PT-BR and I want";
