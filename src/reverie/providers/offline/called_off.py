@@ -10,8 +10,12 @@ new date is said again as that thing's, so that the line stands on its own.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-__all__ = ["new_date_named", "scratched"]
+if TYPE_CHECKING:  # (facts are only read here; fact.py imports the rules that import this)
+    from reverie.providers.offline.fact import Fact
+
+__all__ = ["drop_scratched", "new_date_named", "scratched"]
 
 _I = re.IGNORECASE
 
@@ -104,3 +108,13 @@ def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
             what = rf"\b{re.escape(match['what'])}\b"
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
     return found
+
+
+def drop_scratched(clauses: list[str], facts: list[Fact], speaker: str) -> None:
+    """Drop from ``facts`` the lines of ``speaker``'s plans the clauses call off."""
+    for called_off in scratched(clauses):
+        facts[:] = [
+            fact
+            for fact in facts
+            if not (fact.text.startswith(speaker) and called_off.search(fact.text))
+        ]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["moved_range", "with_range_moved"]
+from reverie.providers.offline.fact import Fact
+
+__all__ = ["move_range", "moved_range", "with_range_moved"]
 
 _I = re.IGNORECASE
 
@@ -30,8 +32,21 @@ _MOVED = re.compile(
 )
 
 
+def move_range(message: str, facts: list[Fact], speaker: str) -> None:
+    """Write the range ``message`` puts right into the latest of ``speaker``'s lines holding it."""
+    if (moved := moved_range(message)) is None:
+        return
+    for index in range(len(facts) - 1, -1, -1):
+        fact = facts[index]
+        if fact.text.startswith(speaker) and (line := with_range_moved(fact.text, *moved)):
+            facts[index] = Fact(fact.tag, line)
+            return
+
+
 def moved_range(message: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """``((old first day, old last day), (new first day, new last day))``, or None."""
+    if _PUTS_RIGHT.search(message) is None:
+        return None  # most messages: no "not", "instead of" or "rather than"
     match = _MOVED.search(message)
     if match is None:
         return None
@@ -39,6 +54,9 @@ def moved_range(message: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
     if "old_from" in said:
         return (said["old_from"], said["old_to"]), (said["new_from"], said["new_to"])
     return (said["old2_from"], said["old2_to"]), (said["new2_from"], said["new2_to"])
+
+
+_PUTS_RIGHT = re.compile(r"\b(?:not|instead|rather)\b", _I)
 
 
 def with_range_moved(line: str, old: tuple[int, int], new: tuple[int, int]) -> str | None:

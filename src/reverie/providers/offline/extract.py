@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from reverie.providers.offline.age_frames import age_and_state_frames
-from reverie.providers.offline.called_off import scratched
+from reverie.providers.offline.called_off import drop_scratched
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
     day_put_right,
@@ -34,7 +34,7 @@ from reverie.providers.offline.corrections import (
     repair_reach,
     strip_correction_lead,
 )
-from reverie.providers.offline.date_ranges import moved_range, with_range_moved
+from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import aged_again, mend_correction, mended_line
@@ -271,21 +271,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
-        if (moved_days := moved_range(turn.text)) is not None:
-            # "not the 10th to the 14th any more, it's the 16th to the 20th": the trip said before
-            for index in range(len(facts) - 1, -1, -1):
-                if facts[index].text.startswith(voice.speaker) and (
-                    moved_line := with_range_moved(facts[index].text, *moved_days)
-                ):
-                    facts[index] = Fact(facts[index].tag, moved_line)
-                    break
-        for called_off in scratched(clauses):
-            # "so scratch the sheaf view": the booking said before is off
-            facts[:] = [
-                fact
-                for fact in facts
-                if not (fact.text.startswith(voice.speaker) and called_off.search(fact.text))
-            ]
+        move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
+        drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (
             previous is not None
