@@ -34,7 +34,8 @@ def test_a_value_put_right_in_passing_mends_nothing_of_another_month() -> None:
     start = ("user", "oh and unrelated but I got the NHS job!! I start 3 november")
     back = ("user", "change of plan. so coming back 5th jan not 3rd")
     kept = facts(start, back)
-    assert "User starts 3 November." in kept
+    # (the day the job got starts: told beside it)
+    assert "User starts the job on 3 November (as of 2026-03-02)." in kept
     assert not any("5th" in line for line in kept)
     # nor, with nothing stored that says it, does it leave a note to apply later
     assert facts(("user", "finance want it live by the 21st, not the 28th")) == []

@@ -86,7 +86,9 @@ def choice_frames(
     found: list[FrameFact] = []
     said_sentences = sentences(said)
     told = sentences(before)
-    picked = _picked_from_list(said_sentences, before)
+    picked = _picked_from_list(said_sentences, before) or _picked_from_question(
+        said_sentences, before
+    )
     if picked is not None:
         chosen, others = picked
         line = f"{subject} chose {chosen} over {' and '.join(others)}."
@@ -191,6 +193,39 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
         if len(chosen) == 1 and 2 <= len(options) <= _MOST_OPTIONS:
             return chosen[0], [option for option in options if option.lower() != what]
     return None
+
+
+# "- Arduino (C++) or MicroPython?": two options asked between, in a sentence of their own
+_EITHER_OR = re.compile(
+    r"^\s*(?:[-*•]|\d+[.)])?\s*(?:(?:do|would|will|should|shall|are|is|can) (?:you|we|it) "
+    r"(?:want|prefer|like|use|go with|be|rather|need)?(?: to (?:use|go with|do|be))?\s*)?"
+    r"(?P<a>[\w][\w .+#/&()-]{0,30}?),? or (?P<b>[\w][\w .+#/&()-]{0,30}?)\s*\?\s*$",
+    _I,
+)
+
+
+def _picked_from_question(said: list[str], before: str) -> tuple[str, list[str]] | None:
+    """ "micropython. dont really know c++" after "Arduino (C++) or MicroPython?"."""
+    first = said[0] if said else ""
+    match = _PICK.match(first.strip())
+    if match is None:
+        return None
+    what = match["what"].strip().strip("`").lower()
+    for line in reversed(before.splitlines()):
+        asked = _EITHER_OR.match(line.strip().replace("**", ""))
+        if asked is None:
+            continue
+        options = [asked["a"].strip(), asked["b"].strip()]
+        named = [o for o in options if _bare_option(o) == what]
+        if len(named) == 1:
+            return named[0], [o for o in options if o is not named[0]]
+        return None  # the question just before is the one answered
+    return None
+
+
+def _bare_option(option: str) -> str:
+    """ "Arduino (C++)" → "arduino": an option as a one-word answer names it."""
+    return re.sub(r"\s*\([^()]*\)", "", option).strip().lower()
 
 
 _MOST_OPTIONS = 5

@@ -26,6 +26,7 @@ __all__ = [
     "not_clause",
     "old_value",
     "one_date",
+    "puts_a_figure_right",
     "repair_reach",
     "strip_correction_lead",
     "swappable",
@@ -47,7 +48,7 @@ _NOT = re.compile(
     _I,
 )
 _SUBJECTLESS = re.compile(
-    r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|"
+    r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|we're|"
     r"there|there's|actually|really|rather|instead|now)\b|^(?:on|at|in|by|for|to|from)\b"
     # "Eindhoven not Rotterdam": one value for another, and nothing else
     # ("Greg's not coming" says who does what)
@@ -55,11 +56,25 @@ _SUBJECTLESS = re.compile(
     r"[\w'’-]+(?: [\w'’-]+)?[.!]*$",
     _I,
 )
+# "the rate is 4.4%, not 4.1": a figure of something just talked about, put right
+_COUNT = r"(?:[£$€]?\d[\d.,:]*%?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# ("we're five now, not four", said of a team: "The team is five now, not four.")
+_FIGURE_PUT_RIGHT = re.compile(
+    rf"^the [\w-]+(?: [\w-]+)? (?:is|are|was|were) (?:now )?{_COUNT}(?: now)?,? not {_COUNT}[.!]*$",
+    _I,
+)
 _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)
 _WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$", _I)
 _MONTH = re.compile(rf"^(?:{MONTH})\.?$", _I)
 # (a sum is a number: "£12.90, not 12.60")
-_NUMBERISH = re.compile(r"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$", _I)
+# ("we're five now, not four": a count in words, but never "one", which is a word for anything)
+_NUMBERISH = re.compile(
+    r"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$"
+    r"|^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$",
+    _I,
+)
+# "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
+_MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
@@ -92,6 +107,11 @@ def is_subjectless(text: str) -> bool:
     return _SUBJECTLESS.match(strip_correction_lead(text)) is not None
 
 
+def puts_a_figure_right(text: str) -> bool:
+    """True for "the rate is 4.4%, not 4.1": a line that says it, when none holds the 4.1."""
+    return _FIGURE_PUT_RIGHT.match(strip_correction_lead(text)) is not None
+
+
 def _kind(token: str) -> str | None:
     word = token.strip(".,;:!?\"'")
     if _WEEKDAY.match(word):
@@ -100,9 +120,18 @@ def _kind(token: str) -> str | None:
         return "month"
     if _NUMBERISH.match(word):
         return "number"
+    if word.lower() in ("left", "right"):
+        return "side"  # "LEFT heel, not right"
     if is_name(word):
         return "name"
+    if _MODEL.match(word):
+        return "model"
     return None
+
+
+def _same_kind(new: str | None, old: str | None) -> bool:
+    """Whether a value of kind ``new`` may stand for one of kind ``old`` ("pi 4" for "3b")."""
+    return new is not None and (new == old or {new, old} == {"model", "number"})
 
 
 def bare_value(text: str) -> str | None:
@@ -188,6 +217,8 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     if len(old_tokens) == 1 and (kind := _kind(old_tokens[0])) is not None:
         # "it's now the 19th march, not the 12th": the one word of Y's kind, wherever it is
         same = [token for token in new_tokens if _kind(token) == kind]
+        if not same and kind == "model":
+            same = [token for token in new_tokens if _kind(token) == "number"]
         if len(same) == 1 and same[0].lower() != old_tokens[0].lower():
             return old_tokens, same
     tail = new_tokens[-len(old_tokens) :]
@@ -204,8 +235,7 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
         return None
     if len(changed) != 1:
         return None
-    kind = _kind(tail[changed[0]])
-    if kind is None or kind != _kind(old_tokens[changed[0]]):
+    if not _same_kind(_kind(tail[changed[0]]), _kind(old_tokens[changed[0]])):
         return None
     return old_tokens, tail
 
@@ -270,11 +300,14 @@ def typed_swap(line: str, correction: str) -> str | None:
         if _WEEKDAY.match(word)
         else word.capitalize()
         if _MONTH.match(word)
+        else word.lower()
+        if _kind(word) == "side"
         else word
         for word, as_in in zip(tail, written, strict=False)
     ]
     swapped = line[: match.start()] + " ".join(new) + line[match.end() :]
-    return re.sub(r"([£$€])\1", r"\1", swapped)  # "£" + "£12.90" for "12.60" after a "£"
+    # "£" + "£12.90" for "12.60" after a "£"; "4.4%" + "%" for "4.1" before one
+    return re.sub(r"([£$€])\1", r"\1", swapped).replace("%%", "%")
 
 
 def _as_written(token: str) -> str:
@@ -414,7 +447,7 @@ def day_put_right(clause: str) -> str | None:
 def without_old_value(text: str) -> str:
     """ "Immunology is the 10th not the 6th." → "Immunology is the 10th.": what is true now.
 
-    Only when Y is one value, a day, a month or a number; a
+    Only when Y is one value, a day, a month, a number or a model; a
     correction of anything else keeps its "not" ("green tea, not coffee" says a taste).
     """
     said = text.rstrip(".")

@@ -30,6 +30,9 @@ _DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"^(?:(?:birthday|bday) is (?:on )?(?:the )?\d"
     # "last day at halden whitlock is 24th oct": a job's end, on a day
     r"|(?:last|first) day(?: at [\w&' -]{2,30}?)? is (?:on )?(?:the )?\d"
+    # "brew day is sat 15th", "moving day is the 7th": an event of one's own, on a day
+    r"|(?!(?:the|a|one|each|every|any|that|this|which|next|some|same) )[a-z]+[ -]day is "
+    r"(?:on )?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*,? )?(?:the )?\d"
     r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d"
     # "deadline is the code freeze on 5 december"
     r"|deadline is (?=[^.;!?]*(?:\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
@@ -61,6 +64,8 @@ _DROPPED_I_EVENT = re.compile(
     r"passed|sold|adopted|installed|deployed|shipped|released|launched|submitted|hired|quit)"
     r"\s+(?:a|an|the|my|our|\d|two|three|for|to|up|on|both)\b|^decided (?:against|on) \S"
     r"|^(?:just |finally )?started (?:as|at) (?:a|an|the)?\s*\S"
+    # "Made it to Santiago on the 7th of August": a journey's end, on its day
+    r"|^(?:just |finally )?(?:made it|arrived|landed) (?:to|in|into|at) (?-i:[A-ZÀ-Þ])"
     # "start at monzo on the 3rd": a new job's first day
     r"|^start (?:at|with) \S+ (?:on|from|in|next) \S",
     _I,

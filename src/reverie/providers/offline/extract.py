@@ -37,7 +37,7 @@ from reverie.providers.offline.corrections import (
 from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
-from reverie.providers.offline.mend import aged_again, mend_correction, mended_line
+from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.named_relations import name_the_relations
 from reverie.providers.offline.occasion_frames import birthday_wish
@@ -50,6 +50,7 @@ from reverie.providers.offline.owners import (
 )
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
+from reverie.providers.offline.pet_renames import rename_pet
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
 from reverie.providers.offline.put_right import name_slip
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
@@ -136,6 +137,8 @@ def _fact(
     fitted: str | None
     if tag == "correction" and is_subjectless(strip_correction_lead(text)):
         fitted = mend_correction(text, voice.speaker, earlier, note_ok=note_ok, message=turn.text)
+    elif tag == "correction" and (mended := figure_mended(text, earlier)) is not None:
+        fitted = mended  # "the rate is 4.4%, not 4.1", when a line holds the 4.1
     elif (
         text.startswith(f"{voice.speaker} corrected")
         and fit_fact(strip_correction_lead(text), other_is_person=person) is None
@@ -267,12 +270,13 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         facts_before_turn = len(facts)
         kept_before = set(facts)
         changes = reschedules(turn.text)
-        unmoved = move_dates(changes, facts, seen, turn.date)
+        unmoved = move_dates(changes, facts, seen, turn.date, last_said.get(turn.role, ()))
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
         clauses = message_clauses(turn.text, voice.listener)
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
+        clauses = rename_pet(clauses, facts, voice.speaker, talk)  # "so she's mabel now"
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (
             previous is not None

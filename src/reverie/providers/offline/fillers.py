@@ -64,7 +64,8 @@ _TRAILING_FILLERS = re.compile(
     r"so like|"
     # ("she's always right", "you were right": "right" there is what someone is)
     r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
-    r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )right))+[.!]*$",
+    r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )"
+    r"(?<! not )right))+[.!]*$",
     _I,
 )
 # "…, but that won't matter at a kids party", "… and she's lovely but also terrifying": the

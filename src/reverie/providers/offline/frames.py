@@ -156,8 +156,9 @@ _BABY_IN = re.compile(
     _I,
 )
 # "my manager", and said terse, of one met in a role: "health visitor came".
+# ("ex-racer, 4 years old": a word made with "ex-" names no ex)
 _RECENT_RELATION = re.compile(
-    rf"(?:\bmy |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b", _I
+    rf"(?:\bmy |^)(?:future |new |current |old |ex-)?{KIN_ADJ}(?P<rel>{RELATION})\b(?!-)", _I
 )
 # "Kiri who's my senior mechanic", "Cozi, that's our family calendar app".
 _WHO_IS_MY = re.compile(

@@ -92,6 +92,8 @@ _SINCE_FIRST = re.compile(
     r"^since (?P<when>[\w ]{2,20}?),? I (?P<said>(?:live|work|study|teach) [^,.;!?]+)(?P<rest>.*)$",
     _I,
 )
+# "I start in 3 of November", "Is in 29 of November": a day of the month, "in" for "on"
+_IN_A_DAY = re.compile(rf"\bin (?P<day>\d{{1,2}}(?:st|nd|rd|th)?) of (?P<month>{MONTH})\b", _I)
 # "I am having two kids": a family had, not a meal
 _AM_HAVING = re.compile(
     r"^I am having (?=(?:a|an|one|two|three|four|five|\d+) (?:kids?|children|sons?|daughters?|"
@@ -100,10 +102,20 @@ _AM_HAVING = re.compile(
 )
 
 # "Saturday he goes to Hungarian school": the day said first
+# ("So on Wednesdays I'm offline from 2:45": anyone may say it so)
 _DAY_FIRST = re.compile(
-    r"^(?:also |and )?(?:on )?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?),? "
-    r"(?P<said>(?:he|she|I|we|they) (?!(?:will|would|can|could|might|was|were|had)\b)[^,.;!?]+)"
+    r"^(?:(?:also|and|so|but)[,]? )?(?:on )?"
+    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?),? "
+    r"(?P<said>(?:he|she|I|we|they|I'm|I am|we're|he's|she's) "
+    r"(?!(?:will|would|can|could|might|was|were|had)\b)[^,.;!?]+)"
     r"(?P<rest>.*)$",
+    _I,
+)
+# "from next week my school pickup day moves from Tuesdays to Wednesdays": from when, first
+_FROM_WHEN_FIRST = re.compile(
+    r"^(?:(?:also|and|so|but|oh)[,]? )*(?P<when>(?:from|starting|as of) next (?:week|month|term|"
+    r"year)),? (?P<said>(?:I|I'm|I am|my [\w-]+(?: [\w-]+){0,2}) (?!(?:will|would|can|could|might|"
+    r"was|were|had)\b)[^,.;!?]+?)(?P<end>[.!]?)$",
     _I,
 )
 # "I have MSc in chemistry", "I have Hungarian licence": a thing had, without its article
@@ -139,12 +151,13 @@ def as_the_rules_read(sentence: str) -> str:
         said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
     said = _ADVERB_AFTER.sub(r"I \g<adverb> \g<verb> ", said)
-    said = _COMES_ON_A_DAY.sub(_coming, said)
+    said = _COMES_ON_A_DAY.sub(_coming, _IN_A_DAY.sub(r"on \g<day> \g<month>", said))
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
     said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
+    said = _FROM_WHEN_FIRST.sub(r"\g<said> \g<when>\g<end>", said)
     said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)

@@ -15,6 +15,7 @@ from reverie.providers.offline.corrections import (
     bare_value,
     old_value,
     one_date,
+    puts_a_figure_right,
     strip_correction_lead,
     swappable,
     typed_swap,
@@ -23,7 +24,7 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.person import finish_sentence
 
-__all__ = ["aged_again", "mend_correction", "mended_line"]
+__all__ = ["aged_again", "figure_mended", "mend_correction", "mended_line"]
 
 # ("… on 12 April 1986 (not 1985).", "… on 12 April 1986, not 1985.": the old value, aside)
 _NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)|, not [^,()]+(?=\.?$)")
@@ -44,6 +45,11 @@ def _resolve(correction: str, earlier: list[str]) -> str | None:
             was = old_value(correction)
             return f"{mended[:-1]} (not {was})." if was else mended
     return None
+
+
+def figure_mended(text: str, earlier: list[str]) -> str | None:
+    """ "the rate is 4.4%, not 4.1" applied to the latest earlier line holding the 4.1, or None."""
+    return _resolve(strip_correction_lead(text), earlier) if puts_a_figure_right(text) else None
 
 
 def mend_correction(
@@ -94,14 +100,15 @@ def mended_line(mended: str, lines: list[str], old: str) -> int | None:
     old value ("The osce is on the 26th." for "The osce is on the 27th." and
     "the 26th"): the latest such line.
     """
-    was = [w.lower().strip(",;") for w in old.split() if w.lower() not in ("the", "of")][-2:]
+    # ("4.1%" in the line is the "4.1" put right)
+    was = [w.lower().strip(",;%") for w in old.split() if w.lower() not in ("the", "of")][-2:]
     new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
     for index in range(len(lines) - 1, -1, -1):
         words = lines[index].rstrip(".").split()
         if len(words) != len(new_words):
             continue
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
-        said = [words[i].lower().strip(",;") for i in changed]
+        said = [words[i].lower().strip(",;%") for i in changed]
         # one word changed, or a date's day and month together ("4 December" → "27 November")
         if (len(changed) == 1 and said[0] in was) or (
             len(changed) == 2 and one_date(changed, words) and said == was

@@ -53,7 +53,9 @@ _WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
 # What is said of the group, not of each one in it: "we're a friendly shop", "we're both
 # teachers", "we have to cut back".
 _GROUP_ONLY = re.compile(
-    r"^we(?:'re|’re| are| were) (?:a|an|the|both|all|two|three|four|five|each|open|closed)\b"
+    # ("we're seven now": a count of people, never an age of the speaker's)
+    r"^we(?:'re|’re| are| were) (?:a|an|the|both|all|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|\d+|each|open|closed)\b"
     r"|^we(?:'ve|’ve)? (?:have to|need to|should|must|could|might|can|gotta|got to)\b",
     _I,
 )

@@ -11,6 +11,7 @@ put in the third person singular.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from reverie.providers.offline.vocabulary import DEMONYMS, IRREGULAR_PAST, alternation
 
@@ -34,9 +35,26 @@ _ADVERBS = _wordset(
 # are also nouns ("… and fish") are left out.
 _SECOND_VERBS = _wordset(
     "speak live love like hate prefer enjoy teach write drive own know want need use have don't "
-    "take eat work run play study cook "
+    "take eat work run play study cook do go walk swim visit train "
     "haven't"
 )
+# ("… wants to quit in July and do a bootcamp": the second verb goes with the "to")
+_BEFORE_AN_INFINITIVE = _wordset("will would can could should might must may")
+# "to" before these goes somewhere ("I cycle to the depot"), before a verb it is an infinitive
+_TO_A_PLACE = _wordset("the a an my his her their our work school bed town church uni")
+
+
+def _second_verb_of_an_infinitive(before: list[str]) -> bool:
+    """True when ``before`` holds a modal or "to" and a verb: what follows "and" shares it."""
+    said = [token.lower() for token in before if token[:1].isalpha()]
+    if _BEFORE_AN_INFINITIVE.intersection(said):
+        return True
+    return any(
+        word == "to" and after not in _TO_A_PLACE and not after[:1].isdigit()
+        for word, after in pairwise(said)
+    )
+
+
 # The first half of a compound verb ("we soft delete rows" → "The team soft deletes rows").
 _VERB_PREFIXES = _wordset("soft hard double triple batch bulk lazy")
 # Verbs ending in "-eed" that are not past tenses ("agreed" is, "need" is not).
@@ -225,7 +243,13 @@ def to_third_person(
             out.append(token)
             continue
         low = token.lower().replace("’", "'")
-        if named and low in _SECOND_VERBS and index >= 2 and tokens[index - 2].lower() == "and":
+        if (
+            named
+            and low in _SECOND_VERBS
+            and index >= 2
+            and tokens[index - 2].lower() == "and"
+            and not _second_verb_of_an_infinitive(tokens[:index])
+        ):
             # "I'm Turkish-Australian and speak Turkish": the speaker's second verb.
             out.append(conjugate(token))
             seen_word = True

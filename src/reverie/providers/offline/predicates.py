@@ -167,10 +167,15 @@ def progressive_ok(rest: str) -> bool:
         r"apprenticeship|programme|program|certificate|qualification|pgce|bootcamp)\b",
         "running": r"^(?:a|an|the|my)\b",
         # ("my mother is coming on 18 December": an arrival on a day of the calendar)
-        "coming": r"^(?:to|for|from|over)\b|^on (?:the )?\d{1,2}(?:st|nd|rd|th)?\b",
+        # ("I'm coming down to manchester for your birthday, 18th april")
+        "coming": r"^(?:(?:down|up|back|over|home) )?(?:to|for|from|over)\b"
+        r"|^on (?:the )?\d{1,2}(?:st|nd|rd|th)?\b",
         "taking": r"^(?:a|an|the|my|\d)\b(?! (?:break|nap|walk|shower|look|sec|second|minute|"
         r"moment|day off|breather)\b)",
         "meeting": r"\S",
+        # "giving a talk at the book club on 2 October"
+        "giving": r"^(?:a|an|my|the) (?:[\w-]+ ){0,3}?(?:talk|presentation|speech|lecture|workshop|"
+        r"seminar|reading|performance|recital|concert|keynote|class)\b",
         "sticking": r"^(?:with|to) \S",
         "getting": r"^(?:married|engaged|divorced|a (?:dog|cat|puppy|kitten|car|flat|house))\b",
         "dropping": r"^(?:my |the |out of )?\w+",

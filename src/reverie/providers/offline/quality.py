@@ -29,8 +29,9 @@ _FIRST_PERSON = re.compile(
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|youre|you'll|you've|u|ur)\b", _I)
 _POINTING_BACK = re.compile(
-    # ("the only IT person": the trade, not a pointer)
-    r"\b(?-i:[iI]t)\b|\bits\b(?! own)|\bthem\b(?= ?[.,;!]?$)"
+    # ("the only IT person": the trade, not a pointer; "made it to Santiago": got there)
+    r"\b(?-i:[iI]t)\b(?<!\bmade it)|\bmade it\b(?! to\b| into\b| home\b| back\b)|\bits\b(?! own)"
+    r"|\bthem\b(?= ?[.,;!]?$)"
     r"|\b(?:this|that|these|those)\b(?=\s*(?:[,.;!?)]|$|is\b|are\b|was\b|one\b|ones\b|"
     r"means\b|too\b|thing\b|stuff\b|again\b|instead\b|first\b|later\b|on\b|in\b|at\b|"
     r"to\b|for\b|with\b|by\b|from\b|after\b|before\b|until\b|tomorrow\b|today\b|kind\b|"
@@ -46,7 +47,11 @@ _POINTING_BACK = re.compile(
     _I,
 )
 # The speaker's own pronouns that point back ("I want to rename them").
-_THEIR_POINTER = re.compile(r"\b(?:(?-i:[iI]t)|its|them|they|their|theirs|these|those)\b", _I)
+_THEIR_POINTER = re.compile(
+    r"\b(?:(?-i:[iI]t)(?<!\bmade it)|its|them|they|their|theirs|these|those)\b"
+    r"|\bmade it\b(?! to\b| into\b| home\b| back\b)",
+    _I,
+)
 _PRONOUN_SET = re.compile(
     r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
 )

@@ -12,6 +12,7 @@ line changes, and a line with two dates ("11th to 21st") is left alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
@@ -152,13 +153,18 @@ _NOT_A_THING = frozenset(
     words(
         """
         it this that everything everyone something anything nothing which who they we he she i
-        you me us them one date day days week weeks month months time plan plans things stuff all
-        has have had
+        you me us them one plan plans things stuff all has have had
         """
     )
 )
+# ("the date moved", "the day got moved": a word for time is a thing only named, "brew day")
+_TIME_WORDS = frozenset(words("date day days week weeks month months time"))
 _THING_STOP = frozenset(words("my the our his her their a an"))
 _LEADING = frozenset(words("so and but then now update ok okay well also oh plus"))
+
+
+_IT = "it"
+_DONE = re.compile(r"\b(?:turned|was|were|had|did|went|got)\b")
 
 
 @dataclass(frozen=True)
@@ -192,7 +198,14 @@ def reschedules(message: str) -> list[Reschedule]:
         if not worth_trying:
             continue
         for match in pattern.finditer(message):
-            thing = _thing(match["thing"])
+            # ("they've moved it to Thursday the 9th": the plan just told, see move_dates)
+            # ("Moving day: … so it's pushed to the 7th": "it" is what the label named)
+            moved_it = (
+                pattern in (_PASSIVE, _ACTIVE)
+                and match["thing"].lower().split()[-1:] == ["it"]
+                and ":" not in message[: match.start()].rsplit(".", 1)[-1]
+            )
+            thing = _IT if moved_it else _thing(match["thing"])
             said = match.groupdict()
             if thing:
                 old = said.get("old") or said.get("was") or ""
@@ -229,7 +242,7 @@ def _thing(phrase: str) -> str:
     while said and said[0] in _LEADING:
         said = said[1:]
     kept = [w for w in said if w not in _THING_STOP and not re.search(r"['’]s$", w)]
-    if not kept or any(w in _NOT_A_THING for w in kept):
+    if not kept or any(w in _NOT_A_THING for w in kept) or kept[0] in _TIME_WORDS:
         return ""
     return " ".join(kept)
 
@@ -270,6 +283,8 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     November." too. Without an old date the line must hold exactly one date.
     """
     dates = list(_DATE_RE.finditer(line))
+    if change.thing == _IT and not change.old:
+        dates = [d for d in dates if _parts(d.group(0))[0] is not None]  # a day of a month
     if change.old:
         dates = [d for d in dates if _same_date(change.old, d.group(0))]
     if len(dates) != 1:
@@ -278,7 +293,9 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     # "… due 28th nov, the day before the move": the date there is not the move's
     about = {stem(w) for w in re.findall(r"[a-z]+", line[: held.start()].lower())}
     day, month = _parts(change.old) if change.old else (None, None)
-    talks_about = any(stem(w) in about for w in re.findall(r"[a-z]+", change.thing))
+    talks_about = change.thing == _IT or any(
+        stem(w) in about for w in re.findall(r"[a-z]+", change.thing)
+    )
     if not talks_about and (day is None or month is None):
         return None
     if _same_date(change.new, held.group(0)) and _same_date(held.group(0), change.new):
@@ -325,19 +342,33 @@ def tells_a_move(clause: str) -> bool:
 
 
 def move_dates(
-    changes: list[Reschedule], facts: list[Fact], seen: set[str], date: str | None
+    changes: list[Reschedule],
+    facts: list[Fact],
+    seen: set[str],
+    date: str | None,
+    said_last: Sequence[Fact] = (),
 ) -> list[Reschedule]:
     """Move the date of each line of ``facts`` (one chunk's) that ``changes`` are about.
 
     Returns the changes no line took. ``seen`` gets the moved lines' keys; ``date`` is the
-    day the move was told, for an open item's "(as of …)". A line recorded before this
-    chunk is moved by Dream (:func:`~.dream_correct.apply_move`), from the line that tells
-    the move (:func:`told_moves`).
+    day the move was told, for an open item's "(as of …)". "they've moved it to …" moves
+    only a plan ``said_last`` (the speaker's message before) ends with. A line recorded
+    before this chunk is moved by Dream (:func:`~.dream_correct.apply_move`), from the line
+    that tells the move (:func:`told_moves`).
     """
     left = []
     for change in changes:
-        for index in range(len(facts) - 1, -1, -1):
+        # "it" is the plan of the line said last, and only a plan with one date
+        last = len(facts) - 1
+        lines = range(last, -1, -1) if change.thing != _IT else range(last, max(last - 1, -1), -1)
+        for index in lines:
             fact = facts[index]
+            if change.thing == _IT and (
+                fact.tag != "ephemeral"
+                or fact not in said_last[-1:]
+                or _DONE.search(fact.text) is not None  # "User turned 31 on …" is over
+            ):
+                continue
             found = rescheduled_line(AS_OF.sub("", fact.text), change)
             if found is None:
                 continue
@@ -363,6 +394,8 @@ def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User
         return []
     lines = []
     for change in changes:
+        if change.thing == _IT:
+            continue  # what "it" was is in no line of this chunk
         whose = speaker + "'s" if change.mine else "The"
         said = f"{whose} {change.thing} moved {_from(change.old)}to {_named(change.new)}."
         lines.append(Fact("durable", said))

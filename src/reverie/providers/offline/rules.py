@@ -82,6 +82,8 @@ _CORRECTION_CUES = (
     re.compile(
         r"^(?:no|nope|wait)(?:[,.!]?\s+sorry)?\b(?!\s+\w+(?:\s\w+)?\s+at all\b)[,:;!.\s–—-]+", _I
     ),
+    # "Sorry, LEFT heel, not right": an apology that opens "X, not Y"
+    re.compile(r"^(?:sorry|oops|my bad)[,.!]*\s+(?=[^.;]*?,?\s+not\s+\w+[.!]*$)", _I),
 )
 # "my flight isn't Monday, it's Tuesday": the old value, then the new one.
 _ISNT_ITS = re.compile(

@@ -18,6 +18,7 @@ import re
 
 from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.feelings import FEELINGS
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.thin_lines import THIN_LINES
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
 
@@ -126,6 +127,8 @@ _LATELY_DOING = re.compile(
 # off": an event of the coming days, not a fact of a life ("doing 4 runs a week" is one).
 _DOING_AN_EVENT = re.compile(
     r"^\S+ (?:is|are) (?:doing an? (?!\d)"
+    # ("User is doing a talk at the book club on 2 October.": an event on a day of the calendar)
+    rf"(?![^.]*\bon (?:the )?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})\b)"
     # ("User is doing a masters in data science": a course of study, for years)
     r"(?!(?:(?:part[- ]time |full[- ]time |online |distance )?(?:masters?|master's|phd|msc|"
     r"ma|mba|ba|bsc|degree|doctorate|diploma|apprenticeship|pgce|llm|foundation year|"
@@ -148,6 +151,12 @@ _SIMILE = re.compile(
 )
 # "Kez fell asleep at 9pm on Saturday.": a night's sleep, not a fact to keep.
 _SLEPT = re.compile(r"^\S+ (?:fell asleep|nodded off|passed out|dozed off|woke up)\b", _I)
+# "User's brain is porridge.", "User's head is mush": how the day left them, said as a picture
+_BRAIN_IS = re.compile(r"^\S+['’]s (?:brain|head|mind) is (?!set\b|made up\b)", _I)
+# "User has a 10k.": a figure with nothing it counts ("no resistor. have a 10k")
+_BARE_FIGURE = re.compile(
+    r"^\S+ (?:has|have|got|bought|ordered) (?:a|an|one) [\d.,]+[a-zµΩ]{0,2}\.$", _I
+)
 # "User lost 2-1.", "User won 3-0 on Sunday.": a result of the day, not a fact to keep.
 _SCORE = re.compile(
     r"^\S+ (?:lost|won|drew|beat [\w ]+?)(?: (?:the|our|a) (?:match|game|final|league))? "
@@ -404,6 +413,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _KNOWS_HOW_THINGS_ARE,
         _TALK_PLAN,
         _A_DAYS_DOING,
+        _BRAIN_IS,
+        _BARE_FIGURE,
         *FEELINGS,
         *THIN_LINES,
     )

@@ -102,7 +102,9 @@ _CLAUSE = re.compile(
     # ("mum's flying over on the 14th so she'll be here for my first day": what comes of it)
     r"|(?:she|he|they)(?:'?ll| will) be\b"
     # ("I get horribly seasick so any ferry needs to be short": what it asks of the plan)
-    r"|(?:any|every|all|each) (?:[\w-]+ ){1,2}(?:needs|need|must|should|has to|have to)\b)"
+    r"|(?:any|every|all|each) (?:[\w-]+ ){1,2}(?:needs|need|must|should|has to|have to)\b"
+    # ("brew day is sat 15th so want it working by then": what the speaker needs of it)
+    r"|(?:need|want|have to|gotta|got to) (?:it|them|the|my|to)\b)"
     # "swap quinoa for couscous, Ruben hates quinoa": a named subject starts a clause.
     # ("…, all stairs, and Dad wanders at night, and Graham had a bypass": three facts)
     r"|,\s*(?:and |but )?(?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+ (?:is|was|has|had|hates|loves|likes|"
@@ -130,6 +132,10 @@ _CLAUSE = re.compile(
     # ("… for the damp stuff — that's actually my MSc topic, I'm doing …": said of it after)
     r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"
     r"|me and (?:my|our)\b)"
+    # ("Just checked the paperwork — the rate is 4.4%, not 4.1": what was found, after it;
+    # "correction — the ferry is …" is one correction)
+    r"|(?<!correction)(?<!update)(?<!actually)(?<!sorry)(?<!wait)(?<!change)"
+    r"\s+[–—]\s+(?=the [\w-]+ (?:is|are|was|were) )"
     # "One further piece of background, so that you understand my timetable: I am the
     # practice manager at …": what the speaker is, after a preface
     # ("I want ask: in Turkey I was pharmacist, 11 years")
@@ -146,7 +152,9 @@ _AND_SUBJECT = re.compile(
     r"(?=(?:i|i'm|i've|we|we're)\b))?(?=(?:i|i'm|i've|we|we're)\b|(?:this|that)(?:'s| is| was) "
     # "I play fiddle at the Orchard every Thursday and it's half my social life": a comment
     # on the habit ("and it's called Miso" still names what was just said)
-    r"|(?P<comment>it(?:'s|’s| is) (?!called|named|a |an ))"
+    # ("… in 2023 and it still grumbles on long descents": how it has been since)
+    r"|(?P<comment>it(?:'s|’s| is) (?!called|named|a |an )"
+    r"|it (?:still |really |always |sometimes |often |just )?(?!is\b|was\b|has\b)[a-z]{2,}s\b)"
     r"|(?:he|she)(?:'ll| will) be "
     # "I am practice manager at Balmore Park and the partners like a long lead time"
     r"|the \w+s (?:like|want|need|are|were|have|had|say|said|think|love|hate|know)\b)"
@@ -157,13 +165,20 @@ _AND_SUBJECT = re.compile(
     # "I'm vegetarian and during exams I live on toast": a when, then its own clause
     r"|\s+and\s+(?=(?:during|in|at|on|after|before|over)\s+(?:[\w']+\s+){0,2}?[\w']+,?\s+"
     r"(?:i|i'm|i've|we|we're)\s)"
+    # "This is my gran's recipe, but my son Arvid has a milk allergy": someone named, apart
+    r"|,\s+but\s+(?=my (?:[a-z]+ ){1,2}(?-i:[A-ZÀ-Þ])[\wà-ÿ'-]+ (?:has|is|was|can't|cannot|"
+    r"doesn't|won't)\b)"
     # "I was on vs code for years but actually I switched to Zed": what holds now, apart
     r"|\s+but\s+(?=(?:actually|now|then|in the end|eventually),?\s+(?:i|i've|i'm|we|we've)\b)",
     _I,
 )
 _MIN_CLAUSE_WORDS = 3
 # "I play fiddle at the Orchard every Thursday": something the speaker does
-_OWN_DOING = re.compile(r"^\W*I (?!am\b|was\b|had\b|think\b|guess\b|mean\b)[a-z]+\b")
+_OWN_DOING = re.compile(
+    r"^\W*I (?!am\b|was\b|had\b|think\b|guess\b|mean\b)[a-z]+\b"
+    # "I had keyhole surgery on the meniscus in 2023": something that happened, when
+    r"|^\W*I had\b.*\b(?:in (?:19|20)\d\d|ago|last (?:year|month|week|summer|winter))\b"
+)
 _VERB_WORDS = frozenset(words("is are was were has have had 's do does did"))
 # "I'm vegetarian and I'm so sick of pasta": a state of one's own is a clause of two words.
 # ("I'm nervous and I want to …" is one mood, not a state and a plan)

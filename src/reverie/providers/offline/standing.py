@@ -115,6 +115,14 @@ _APPOINTMENT = re.compile(
     rf"(?=.*(?:{DATE}|\bon {_DAY}|\b{_DAY}\b|\bat \d))",
     _I,
 )
+# "I made it to Santiago on the 7th of August", "I flew Manchester to Porto on the 25th of
+# July": a journey's day, named with its place (not "I arrived late today").
+_JOURNEY_DAY = re.compile(
+    r"^I (?:arrived|landed|flew|made it|got) (?:(?:in|into|to|back to|home to|from) )?"
+    r"(?-i:[A-ZÀ-Þ])[\w'’-]+(?: (?-i:[A-ZÀ-Þ])[\w'’-]+)*(?: to (?-i:[A-ZÀ-Þ])[\w'’-]+)?"
+    rf",? on (?:the )?(?:{DATE})",
+    _I,
+)
 # "I'm due 3rd march now", "I'm due in June": a baby on its way.
 _DUE = re.compile(
     rf"^I'?m (?:now )?due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?"
@@ -147,6 +155,20 @@ _EVERY_MONTH = re.compile(
     r"pounds|dollars|quid|gbp|usd))\b.*\b(?:a|per|each|every) (?:month|week|year)\b",
     _I,
 )
+# (hundreds at least: "£12 in my account until payday" is how the week is going)
+_SUM = (
+    r"(?:about |around |roughly |approx\.? |just under |just over )?[£$€]\s?"
+    r"(?:\d{1,3}(?:,\d{3})+|\d{3,}|\d+(?:\.\d+)?k)\b"
+)
+# "our mortgage has about £212,000 left, fixed at 4.1% until March 2027", "I have £8,000 in an
+# easy-access savings account": money owed or put by, as a figure.
+_MONEY_HELD = re.compile(
+    r"^my (?:[\w-]+ )?(?:mortgage|loan|student loan|car loan|debt|overdraft|credit card|"
+    rf"finance) has {_SUM} (?:left|remaining|outstanding|to go|on it)\b"
+    rf"|^I(?: have|'ve got| still have) {_SUM} (?:saved|put by|in (?:savings|(?:an? |my )"
+    r"(?:[\w-]+ ){0,3}?(?:account|isa|pot|pension|fund)))\b",
+    _I,
+)
 # "I'm cycling in to Peterborough now three days a week", "I'm doing pilates every Tuesday":
 # something done, said with how often (not a plan weighed, nor a worry).
 _DOING_WEEKLY = re.compile(
@@ -173,13 +195,19 @@ _AFRAID = re.compile(
     r"(?!it\b|that\b|this\b|them\b|you\b|him\b|her\b|what\b|how\b|the\b|my\b|a\b|an\b)\w+",
     _I,
 )
+_BODY_PART = (
+    r"(?:knee|knees|back|shoulder|hip|ankle|wrist|neck|foot|feet|elbow|hand|finger|ring finger|"
+    r"thumb|toe|hamstring|calf|achilles|shin|tooth|jaw|it band|heel|arch|groin|ribs?)"
+)
 # "my left knee has been aching since sunday", "my ring finger hurts": an ailment now.
+# ("I've had pain in my right heel for about three weeks", "I have lower back pain")
 _ACHING = re.compile(
-    r"^my (?:left |right |lower |upper )?(?:knee|knees|back|shoulder|hip|ankle|wrist|neck|foot|"
-    r"feet|elbow|hand|finger|ring finger|thumb|toe|hamstring|calf|achilles|shin|"
-    r"tooth|jaw|it band)s? (?:has been |have been |is |are |keeps |started |"
-    r"still )?(?:aching|hurting|hurts?|sore|swollen|stiff|painful|playing up|clicking|numb|"
-    r"giving me (?:trouble|grief))\b",
+    rf"^my (?:left |right |lower |upper )?{_BODY_PART}s? (?:has been |have been |is |are |keeps "
+    r"|started |still )?(?:aching|hurting|hurts?|sore|swollen|stiff|painful|playing up|clicking|"
+    r"numb|giving me (?:trouble|grief))\b"
+    r"|^I(?:'ve| have)(?: had| been having)? (?:(?:a |some )?(?:bad |sharp |dull |constant "
+    rf"|chronic |nagging )?(?:pain|ache) in my (?:left |right |lower |upper )?{_BODY_PART}s?\b"
+    rf"|(?:bad |constant |chronic |nagging )?(?:left |right |lower |upper )?{_BODY_PART} pain\b)",
     _I,
 )
 
@@ -244,6 +272,12 @@ def standing(s: str) -> Tag | None:
     """The tag of a first-person clause of one of the shapes above, or None."""
     if any(pattern.match(s) for pattern in _PERMANENT):
         return "permanent"
-    if _SIGNED_UP.match(s) or _APPOINTMENT.match(s) or _DUE.match(s):
+    if (
+        _SIGNED_UP.match(s)
+        or _APPOINTMENT.match(s)
+        or _DUE.match(s)
+        or _MONEY_HELD.match(s)
+        or _JOURNEY_DAY.match(s)
+    ):
         return "durable"
     return "ephemeral" if _ACHING.match(s) or _FLARING.match(s) or _DUE_BY.match(s) else None

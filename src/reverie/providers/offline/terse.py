@@ -76,6 +76,12 @@ _IMPLIED_I_AM = re.compile(
     rf"|(?i:due (?:on |in )?(?:the )?(?:{DATE}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH})))"
 )
 _DUE = re.compile(r"due\b", _I)
+# "nights at the sorting office again this wk": the shifts worked, and where
+_SHIFTS_AT = re.compile(
+    r"^(?:on )?(?P<shift>nights|night shifts|earlies|lates|double shifts) (?P<at>at|in) "
+    r"(?P<where>(?:the )?[a-z][\w&' -]{2,40}?)(?: again)?(?: this (?:wk|week|month))?[.!]*$",
+    _I,
+)
 # "Monday to Thursday, Fridays off": the days worked, said beside the job
 _WEEKDAY_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAYS_WORKED = re.compile(
@@ -390,7 +396,12 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             _JOB_SAID.search(said) for said in clauses if said is not clause
         ):
             # "they offered early. junior dev at brightfold. start 16 feb": the job's first day
+            said_i = _I_SUBJECT.match(unlabelled) is not None  # "I start on 5th january"
+            mine = mine or said_i
             clause = f"I start the job on {start['day']}" if mine else ""
+        elif (shifts := _SHIFTS_AT.match(unlabelled)) is not None:
+            worked_at = f"{shifts['shift'].lower()} {shifts['at'].lower()} {shifts['where']}"
+            clause = f"I work {worked_at}" if mine else ""
         elif (worked := _DAYS_WORKED.match(unlabelled)) is not None:
             clause = f"I work {worked['span']}, with {worked['off']} off" if mine else ""
         elif (aged := _AGE_TODAY.match(unlabelled)) is not None:
@@ -434,8 +445,9 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
 
 _THEY_OFFERED = re.compile(r"^they (?:offered|rang|called|emailed|phoned)\b", _I)
 # "start 16 feb", "starting on the 3rd of march": a first day, said alone.
+# ("I start in 3 of November", beside "I got a job as healthcare assistant …")
 _START_ON = re.compile(
-    rf"^(?:start|starting) (?:on )?(?P<day>(?:the )?\d{{1,2}}"
+    rf"^(?:I |I'll |I will |I'm )?(?:start|starting) (?:on )?(?P<day>(?:the )?\d{{1,2}}"
     rf"(?:st|nd|rd|th)?(?: of)? {MONTH}\b|{MONTH} \d{{1,2}}(?:st|nd|rd|th)?\b)[.!]*$",
     _I,
 )

@@ -355,8 +355,22 @@ def told_plainly(text: str) -> str:
         lambda going: " with " + re.sub(r",? and ", " and ", going["others"]), text
     )
     text = _LETS_SAY.sub(r"\g<what> is ", text)
+    text = _N_OF_US_ON.sub(
+        lambda us: f"I work on {us['team']}, a team of {us['n']}",
+        text,
+    )
     text = _KEEP_MY_DAYS.sub(_days_kept, text)
     return _PAY_NOW.sub("my pay is now ", text)
+
+
+# "There's four of us on the booking platform team": a team and its size
+_N_OF_US_ON = re.compile(
+    r"^there(?:'s|’s| is| are|'re) (?P<n>two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    # (what all of them think, after it, is no fact of the speaker's)
+    r"twelve|\d{1,2}) of us (?:on|in) (?P<team>the [\w -]{2,40}? team)\b"
+    r"(?:,? and (?!I\b|I'm\b).*$)?",
+    _I,
+)
 
 
 def _kin_lives_in(said: re.Match[str]) -> str:

@@ -69,18 +69,28 @@ _DATE_FORMAT = re.compile(
 _CORRECT_MY = re.compile(
     r"\b(?:(?:can|could|would) you (?:please |pls |also )?|please |pls )"
     r"(?:correct|fix|point out) my (?P<language>english|dutch|german|french|spanish|italian|"
-    r"portuguese|polish|grammar|spelling)(?: (?:errors|mistakes))?"
-    r"(?P<when> at the end of (?:your|each|every) (?:answer|reply|message|response)s?)?",
+    # ("Can you correct my mistakes in the end of each answer?": a learner's own)
+    r"portuguese|polish|grammar|spelling|mistakes|errors)(?: (?:errors|mistakes))?"
+    r"(?P<when> (?:at|in) the end of (?:your|each|every) (?:answer|reply|message|response)s?)?",
+    _I,
+)
+# "Change of rules: from now on put short comments in the code": what all code should carry.
+_COMMENTS = re.compile(
+    r"^(?:(?:also|and|so|ok)[,]?\s+)*(?:(?:change of rules|new rule|rule)\s*:\s*)?"
+    r"(?:(?:pls|please|plz)\s+|(?:from now on|going forward|in future),?\s+(?:(?:pls|please)\s+)?)"
+    r"(?:put|add|include|write|leave) (?P<how>(?:short |brief |some |more |a few |clear )?)"
+    r"(?:code )?comments (?:in|to|into|throughout) (?:the |all |my )?(?:code|functions)\b",
     _I,
 )
 # Not languages: what is put right is said as it is ("grammar mistakes").
 _NOT_A_LANGUAGE = frozenset(("grammar", "spelling"))
+_ANY_MISTAKE = frozenset(("mistakes", "errors"))
 
 
 # A word every wish here holds: most sentences are read no further.
 _MAYBE_A_WISH = re.compile(
     r"type|class|functions|specific|words|lines|sentences|characters|"
-    r"paragraphs|dates|correct|fix|point out",
+    r"paragraphs|dates|correct|fix|point out|comments",
     _I,
 )
 
@@ -105,10 +115,14 @@ def work_wish(sentence: str) -> str | None:
         written = dates["format"]
         written = written.upper() if written.lower().startswith("iso") else written.lower()
         return f"please write dates as {written}"
+    if (comments := _COMMENTS.match(s)) is not None:
+        return f"please put {comments['how'].lower()}comments in the code"
     if (correct := _CORRECT_MY.search(s)) is not None:
         language = correct["language"].lower()
         said = (
-            f"{language} mistakes"
+            "mistakes"
+            if language in _ANY_MISTAKE
+            else f"{language} mistakes"
             if language in _NOT_A_LANGUAGE
             else f"{language.capitalize()} mistakes"
         )
