@@ -196,6 +196,23 @@ def test_it_moved_never_moves_a_line_that_is_no_plan() -> None:
         ),
         ("me and Theo adopted a greyhound", "User and Theo adopted a greyhound."),
         (
+            "I'm cycling the Hebridean Way in August.",
+            "User is cycling the Hebridean Way in August.",
+        ),
+        (
+            "counselling's every tuesday morning at the surgery. brutal",
+            "User has counselling every Tuesday morning at the surgery.",
+        ),
+        ("I have choir every Wednesday.", "User has choir every Wednesday."),
+        # (Wednesday and Saturday are days like the others)
+        ("I'm off saturdays", "User is off Saturdays."),
+        ("yes I work every weekend, don't judge", "User works every weekend."),
+        ("yes i use fedora btw lol", "User uses fedora."),
+        (
+            "in other news I've been doing the spanish duolingo for 90 days",
+            "User has been doing the Spanish duolingo for 90 days.",
+        ),
+        (
             "Home now! Made it to Rome on the 3rd of May, a day early.",
             "User made it to Rome on the 3rd of May, a day early (as of 2026-03-02).",
         ),
@@ -245,6 +262,9 @@ def test_a_word_that_is_no_option_after_an_either_or_question_is_no_choice() -> 
         ("no capacitor. have a 100n", None),
         ("I added comments to the code", None),
         ("I made it, finally", None),
+        # (a weekday alone may be this week's errand)
+        ("I'm eating lunch with the team on Friday", None),
+        ("got a flat. on the way to work", None),
         ("I arrived late today", None),
         # an everyday "doing a …" with no date is no plan
         ("I'm doing a quick test", None),
@@ -306,3 +326,43 @@ def test_a_pet_renamed_keeps_one_line_with_the_new_name(
     talk: list[tuple[str, str]], stored: list[str]
 ) -> None:
     assert facts(*talk) == stored
+
+
+def test_an_answer_stops_before_someone_doing_something() -> None:
+    kept = facts(
+        ("assistant", "When's your birthday?"),
+        ("user", "2nd of May. Rhys's planning a barbecue, god help us."),
+    )
+    assert "User's birthday: 2nd of May." in kept
+
+
+def test_two_people_who_found_a_home_typed_in_lower_case() -> None:
+    assert "User and Ellis found a flat in morningside." in facts(
+        ("user", "me and ellis found a flat in morningside!!")
+    )
+
+
+def test_a_sum_asked_for_as_what_it_comes_to() -> None:
+    assert "User's monthly bills: Roughly £1,800 all in." in facts(
+        ("assistant", "That depends. What do your monthly bills come to roughly?"),
+        ("user", "Roughly £1,800 all in."),
+    )
+
+
+def test_a_companion_who_drops_out_leaves_the_plan_the_speakers_alone() -> None:
+    kept = facts(
+        ("user", "Priya and I are going to Madeira in June."),
+        ("assistant", "Lovely."),
+        ("user", "Update: Priya pulled out, her knee's gone. Just me then."),
+    )
+    assert "User is going to Madeira in June." in kept
+    assert not any(line.startswith("User and Priya") for line in kept)
+
+
+def test_someone_out_of_hospital_has_not_dropped_out() -> None:
+    kept = facts(
+        ("user", "Sam and I are going to Rome in May."),
+        ("assistant", "Nice."),
+        ("user", "Sam's out of hospital!"),
+    )
+    assert "User and Sam are going to Rome in May." in kept

@@ -58,6 +58,13 @@ _DROPPED_I_WAS = re.compile(
 _CONDITION_DIAGNOSED = re.compile(
     rf"^(?P<what>{alternation(CONDITION_WORDS)})\s*(?:,|-|–|—)\s*diagnosed (?P<when>\S.*)$", _I
 )
+# "physio's every friday morning at the hallamshire": one's own weekly fixture, said of it
+_FIXTURE_EVERY = re.compile(
+    r"^(?P<what>physio|physiotherapy|therapy|counselling|choir|yoga|pilates|rehearsal|dialysis|"
+    r"chemo|tutoring|band practice|swimming|training)(?:'s|’s| is) (?=every (?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day\b)",
+    _I,
+)
 _DROPPED_I_EVENT = re.compile(
     r"^(?:just |finally |also )?(?:booked|bought|ordered|found|rotated|moved|started|"
     r"finished|switched|signed up|joined|made|set up|created|upgraded|migrated|renewed|"
@@ -158,6 +165,8 @@ def with_dropped_subject(s: str) -> str:
         return f"my {about['what'].lower()} is {about['about'].lower()} {s[about.end() :]}"
     if _DROPPED_MY_DATE_OR_FIGURE.match(s):
         return "my " + s[:1].lower() + s[1:]
+    if (fixture := _FIXTURE_EVERY.match(s)) is not None:
+        return f"I have {fixture['what'].lower()} {s[fixture.end() :]}"
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
     if (out := _DROPPED_HAVING_OUT.match(s)) is not None:

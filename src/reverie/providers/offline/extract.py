@@ -35,6 +35,7 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
 )
 from reverie.providers.offline.date_ranges import move_range
+from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
@@ -276,6 +277,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         clauses = message_clauses(turn.text, voice.listener)
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
+        drop_companion(turn.text, facts, voice.speaker)  # "Meena's out. … it's just me now"
         clauses = rename_pet(clauses, facts, voice.speaker, talk)  # "so she's mabel now"
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (

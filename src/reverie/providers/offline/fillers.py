@@ -20,7 +20,8 @@ _FILLERS = re.compile(
     # "Oh no. So you're not coming": dismay, never the "no" of a correction.
     r"^(?:(?:oh no+|oh dear|oh man|"
     r"well|so|ok|okay|oh|hey|hi|hello|also|and|but|btw|by the way|anyway|honestly|apparently|"
-    r"yeah(?! yeah)|yep|yup|"
+    # ("yes i use arch btw": a yes, then what the speaker says of themselves)
+    r"yeah(?! yeah)|yep|yup|yes(?=\s+i\s)|in other news|"
     # "nah I already use anki": a suggestion turned down, then what the speaker does
     r"(?:nah|nope|naw)(?=[,!.]*\s+i\s+(?:already|just|still|always|usually|prefer)\b)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
@@ -61,7 +62,7 @@ _TRAILING_FILLERS = re.compile(
     r"i think|for now|lmao|just saying|you know|if you don't mind|if that's ok(?:ay)?|"
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
     r"good shout|innit|I'm afraid|I am afraid|of course|and everything|and all that|and stuff|"
-    r"so like|"
+    r"so like|don'?t judge(?: me)?|no judg(?:e)?ment(?: please| pls)?|"
     # ("she's always right", "you were right": "right" there is what someone is)
     r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
     r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )"

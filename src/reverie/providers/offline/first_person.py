@@ -310,7 +310,16 @@ def _i_am(rest: str, negated: bool) -> bool:
     shouted = first.isupper() and is_everyday_word(first)
     if (is_name(first) and not shouted) or _I_AM_TRAIT.match(rest):
         return True
-    return progressive_ok(rest)
+    return progressive_ok(rest) or _PLANNED_FOR_A_MONTH.match(rest) is not None
+
+
+# "I'm walking the Thames Path in June", "I'm painting the hall on the 3rd of May": a plan of
+# one's own for a month or a day of the calendar (a weekday alone may be this week's errand)
+_PLANNED_FOR_A_MONTH = re.compile(
+    rf"^[a-z]+ing (?:the|a|an|my|our) [^.;!?]{{1,50}}?\b(?:in (?:early |mid-?|late )?(?:{MONTH})"
+    rf"|on (?:the )?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})|on (?:{MONTH}) \d{{1,2}})\b",
+    re.IGNORECASE,
+)
 
 
 # "I fly out on 15 December", "I leave 3rd jan": a journey on a day, said in the present.

@@ -239,7 +239,10 @@ _NAMES_SOMETHING = re.compile(r"\d|\b[A-ZÀ-Þ]\w|[\w-]+[._/][\w-]|\b(?:called|n
 # "got offered an apprenticeship", "gave notice": news about one's life, named or not.
 _LIFE_NEWS = re.compile(
     r"^(?:(?:offered|promoted|engaged|married|divorced|hired|fired|laid off|accepted|diagnosed|"
-    r"into|a (?:new )?job|the job|a place|an offer|the offer)\b"
+    # ("me and freya found a flat in portobello": a home, named in lower case or not)
+    # ("got a flat." alone may be a tyre)
+    r"into|a (?:new )?job|the job|a place|an offer|the offer|a (?:new )?(?:flat|house|home|"
+    r"apartment)(?= (?:in|at|near|on|by)\b))\b"
     r"|(?:my )?notice\b)",
     re.IGNORECASE,
 )

@@ -24,7 +24,7 @@ __all__ = ["standing"]
 _I = re.IGNORECASE
 
 _POINTER = r"(?!it\b|that\b|this\b|them\b|you\b|those\b|these\b|one\b)"
-_WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+_WEEKDAY = r"(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)"  # "wednes"+"day"
 _DAY = rf"(?:every )?(?:{_WEEKDAY}(?:day)?s?|weekends|weekdays)(?=\b|-)"
 # Every week, not this week: "fridays", "every friday", "mon-thu" ("I'm off wed" is this week).
 _DAYS = rf"(?:every {_WEEKDAY}\w*|{_WEEKDAY}(?:day)?s\b|weekends|weekdays)"
@@ -111,7 +111,10 @@ _INTO = re.compile(
 _APPOINTMENT = re.compile(
     rf"^I {ADV}have (?:a |an |the |my |our )?(?:[\w-]+ ){{0,2}}"
     r"(?:class|classes|lesson|lessons|appointment|appt|interview|exam|test|surgery|operation|"
-    r"scan|check-?up|recheck|hearing|viva|induction|course|session|sessions)\b"
+    r"scan|check-?up|recheck|hearing|viva|induction|course|session|sessions|"
+    # ("I have physio every friday morning at the hallamshire", "I have choir on Wednesdays")
+    r"physio|physiotherapy|therapy|counselling|choir|yoga|pilates|rehearsals?|dialysis|chemo|"
+    r"tutoring|band practice|football practice|swimming)\b"
     rf"(?=.*(?:{DATE}|\bon {_DAY}|\b{_DAY}\b|\bat \d))",
     _I,
 )

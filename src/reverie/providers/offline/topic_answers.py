@@ -55,7 +55,9 @@ _WHAT_IS = re.compile(
     r"^(?:what|which|when|where|who)(?:'s| is| are| was| were)? (?P<det>your|the|ur) "
     r"(?P<x>[a-z][a-z /'-]*?)"
     r"(?: (?:like|look like|going to be|at the moment|right now|now|these days|currently))?$"
-    r"|^what (?:does|do) (?P<det2>your|the|ur) (?P<x2>[a-z][a-z /'-]*?) look like$",
+    # ("What do your monthly outgoings come to roughly?": a sum asked for)
+    r"|^what (?:does|do) (?P<det2>your|the|ur) (?P<x2>[a-z][a-z /'-]*?) (?:look like|come to|"
+    r"add up to|cost|work out at)(?: roughly| approximately| in total| a month| per month)?$",
     _I,
 )
 # "What editor do you use?", "which bank are you with?", "which country are you in?"
@@ -157,7 +159,8 @@ _LISTS_BY_NUMBER = re.compile(r"(?:^|\s)1[.)]\s.*(?:^|\s)2[.)]\s", re.DOTALL)
 # "monitor is 1440p": a clause with its own verb is for the clause rules.
 _CLAUSE = re.compile(
     rf"\b(?:{AUXILIARY}|can't|could|should|don't|doesn't|didn't|won't|isn't|aren't|wasn't|"
-    r"gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going)\b"
+    # ("Gareth's threatening a surprise party": someone doing something, after the value)
+    r"gonna|wanna)\b|'s\s+(?:a|an|the|been|got|going|not|just|still|always|never)\b|'s\s+\w+ing\b"
     r"|\b(?:it|that|he|she|there|here|this|what|who)'s\b|\b[a-z]+'(?:ll|re|ve|d)\b",
     _I,
 )
