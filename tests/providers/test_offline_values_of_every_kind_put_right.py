@@ -206,6 +206,11 @@ def test_it_moved_never_moves_a_line_that_is_no_plan() -> None:
         ("I have choir every Wednesday.", "User has choir every Wednesday."),
         # (Wednesday and Saturday are days like the others)
         ("I'm off saturdays", "User is off Saturdays."),
+        (
+            "big news: we get the keys on the 9th!",
+            "User gets the keys on the 9th (as of 2026-03-02).",
+        ),
+        ("I move in on 14 April", "User moves in on 14 April (as of 2026-03-02)."),
         ("yes I work every weekend, don't judge", "User works every weekend."),
         ("yes i use fedora btw lol", "User uses fedora."),
         (

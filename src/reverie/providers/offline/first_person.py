@@ -331,6 +331,13 @@ _I_TRAVEL_ON = re.compile(
     r"|\d{1,2}(?:st|nd|rd|th)(?= (?:now )?instead of (?:the )?\d| ?(?:now)?,? not (?:the )?\d))",
     re.IGNORECASE,
 )
+# "we get the keys on the 5th", "I move in on 1 March": a home's day, said in the present
+_HOME_DAY = re.compile(
+    r"^I (?:get (?:the|my|our) keys|move in|move out|complete|exchange(?: contracts)?)"
+    rf"(?: on)?(?: the)? (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?(?:the )?(?:{DATE}"
+    r"|\d{1,2}(?:st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
 # "i'm offline after 17:30 most days", "I'm usually free on Fridays": when one can be
 # reached, as a habit (a habit word says so; "I'm free on Friday" is one day).
 _I_AVAILABLE = re.compile(
@@ -372,6 +379,8 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_TRAVEL_ON.match(s):
         return "durable"
+    if _HOME_DAY.match(s):
+        return "ephemeral"
     if _I_AM_OFF.match(s):
         return "ephemeral"
     if _I_AVAILABLE.match(s):
