@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
+from offline_facts import dreamed, facts
 
 
 @pytest.mark.parametrize(
@@ -371,3 +371,19 @@ def test_someone_out_of_hospital_has_not_dropped_out() -> None:
         ("user", "Sam's out of hospital!"),
     )
     assert "User and Sam are going to Rome in May." in kept
+
+
+def test_a_drop_out_told_in_a_later_chunk_is_applied_by_dream() -> None:
+    files = dreamed(
+        "Amira and I are walking the West Highland Way in September.",
+        "Sad news, Amira's out, her dad's not well. So it's just me now.",
+    )
+    assert "User is walking the West Highland Way in September." in files
+    assert "User and Amira are" not in files
+    assert "Amira dropped out." in files
+
+
+def test_someone_out_for_the_evening_drops_out_of_nothing() -> None:
+    files = dreamed("Amira and I are walking the West Highland Way in September.", "Amira's out.")
+    assert "User and Amira are walking the West Highland Way in September." in files
+    assert "dropped out" not in files

@@ -26,6 +26,7 @@ from reverie.providers.offline.corrections import (
     strip_correction_lead,
     typed_swap,
 )
+from reverie.providers.offline.dropped_out import alone_line, who_dropped_out
 from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
@@ -36,6 +37,7 @@ from reverie.providers.offline.vocabulary import words
 __all__ = [
     "Outcome",
     "apply_correction",
+    "apply_drop_out",
     "apply_move",
     "apply_update",
     "fact_lines",
@@ -212,6 +214,24 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
             _replace(doc, index, text, conflicts)
             return True
     return False
+
+
+def apply_drop_out(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
+    """Make the user's lines with someone who dropped out the user's alone; True when any.
+
+    "Meena dropped out." turns "User and Meena are switching to the coastal route." into
+    "User is switching to the coastal route." (see :func:`~.dropped_out.alone_line`).
+    """
+    who = who_dropped_out(text)
+    if who is None:
+        return False
+    changed = False
+    for doc, index in fact_lines(docs, files):
+        line = doc.lines[index]
+        if (alone := alone_line(line_fact(line), who)) is not None:
+            doc.lines[index] = line_prefix(line) + alone
+            changed = True
+    return changed
 
 
 def apply_move(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:

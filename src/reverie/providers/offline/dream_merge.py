@@ -28,6 +28,7 @@ from reverie.providers.offline.corrections import without_old_value
 from reverie.providers.offline.dream_called_off import apply_called_off
 from reverie.providers.offline.dream_correct import (
     apply_correction,
+    apply_drop_out,
     apply_move,
     apply_update,
     key_words,
@@ -231,6 +232,8 @@ def merge_facts(
             report.corrected += 1  # "User withdrew their application …": the plan is off
             known.add(fact_key(said))
             continue
+        if fact.tag != "correction" and apply_drop_out(docs, FILES, fact.text):
+            report.corrected += 1  # "Meena dropped out.": the plans with her are the user's
         if fact.tag != "correction" and apply_move(docs, FILES, fact.text):
             report.corrected += 1  # "the op has been moved to the 28th": the op's line says it
             known.add(fact_key(fact.text))

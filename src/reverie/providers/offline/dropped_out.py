@@ -3,7 +3,9 @@
 "User and Meena are switching to the coastal route" stops being true of Meena when she
 pulls out, but stays true of the user. :func:`drop_companion` rewrites the speaker's lines
 that pair them in the present or future ("User and Meena are …", "… will …", "… have …") as
-the speaker's alone; what they did together stays as it was.
+the speaker's alone; what they did together stays as it was. When no such line is in the
+chunk, the drop-out is told as a line of its own ("Meena dropped out."), and Dream rewrites
+the pairing lines of the memory files from it (:func:`alone_line`).
 """
 
 from __future__ import annotations
@@ -14,32 +16,68 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # (facts are only read and rebuilt here)
     from reverie.providers.offline.fact import Fact
 
-__all__ = ["drop_companion"]
+__all__ = ["alone_line", "drop_companion", "dropped_out", "who_dropped_out"]
 
-_NAME = r"(?P<who>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)"
+_NAME = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+"
 # "Meena's out", "Meena dropped out", "Meena can't come any more", "Meena pulled out"
 _OUT = re.compile(
     # ("Meena's out of hospital", "… out tonight": somewhere else, not out of the plan)
-    rf"\b{_NAME}(?:'s|’s| is| has) (?:out(?!\s+(?:of|tonight|today|at|for|with|on|and|now|"
-    r"shopping|walking|running)\b)|dropped out|pulled out|not coming)\b"
-    rf"|\b{_NAME.replace('who', 'who2')} (?:dropped out|pulled out|can't come|cannot come|"
-    r"can't make it|isn't coming|bailed)\b",
+    rf"\b(?P<who>{_NAME})(?:'s|’s| is| has) (?:(?P<bare>out)(?!\s+(?:of|tonight|today|at|for|"
+    r"with|on|and|now|shopping|walking|running)\b)|dropped out|pulled out|not coming)\b"
+    rf"|\b(?P<who2>{_NAME}) (?:dropped out|pulled out|can't come|cannot come|can't make it|"
+    r"isn't coming|bailed)\b",
     re.IGNORECASE,
 )
-_ALONE = {"are": "is", "were": "was", "have": "has", "will": "will", "'re": "is"}
+# ("So it's just me now. Walking solo.": a bare "Meena's out" is a drop-out only beside this)
+_ON_MY_OWN = re.compile(r"\b(?:just me|solo|on my own|by myself|alone)\b", re.IGNORECASE)
+_DROPPED_LINE = re.compile(rf"^(?P<who>{_NAME}) dropped out\.$")
+_ALONE = {"are": "is", "were": "was", "have": "has", "will": "will"}
 
 
-def drop_companion(message: str, facts: list[Fact], speaker: str) -> None:
-    """Make the speaker's lines with whoever ``message`` says dropped out the speaker's alone."""
+def dropped_out(message: str) -> list[str]:
+    """The people ``message`` says dropped out of a plan, in the order said."""
     if "out" not in message and "com" not in message and "make it" not in message:
-        return  # (most messages say nothing of the kind)
+        return []  # (most messages say nothing of the kind)
+    found = []
     for said in _OUT.finditer(message):
+        if said["bare"] and _ON_MY_OWN.search(message) is None:
+            continue
         who = said["who"] or said["who2"]
-        pair = re.compile(
-            rf"^{re.escape(speaker)} and {re.escape(who)} (?P<verb>are|were|have|will)\b"
-        )
+        if who not in found:
+            found.append(who)
+    return found
+
+
+def alone_line(line: str, who: str, speaker: str = "User") -> str | None:
+    """``line`` as the speaker's alone, when it pairs them with ``who``; else None."""
+    together = re.match(
+        rf"^{re.escape(speaker)} and {re.escape(who)} (?P<verb>are|were|have|will)\b", line
+    )
+    if together is None:
+        return None
+    return f"{speaker} {_ALONE[together['verb']]}{line[together.end() :]}"
+
+
+def drop_companion(message: str, facts: list[Fact], speaker: str) -> list[str]:
+    """Make the speaker's lines with whoever ``message`` says dropped out the speaker's alone.
+
+    Returns:
+        The lines that tell a drop-out no line of ``facts`` showed ("Meena dropped out."),
+        for Dream to apply to lines kept from earlier chunks.
+    """
+    told = []
+    for who in dropped_out(message):
+        changed = False
         for index, fact in enumerate(facts):
-            together = pair.match(fact.text)
-            if together is not None:
-                alone = f"{speaker} {_ALONE[together['verb']]}{fact.text[together.end() :]}"
+            if (alone := alone_line(fact.text, who, speaker)) is not None:
                 facts[index] = type(fact)(fact.tag, alone)
+                changed = True
+        if not changed:
+            told.append(f"{who} dropped out.")
+    return told
+
+
+def who_dropped_out(line: str) -> str | None:
+    """The name a told drop-out line names ("Meena dropped out." → "Meena"), or None."""
+    match = _DROPPED_LINE.match(line)
+    return match["who"] if match is not None else None

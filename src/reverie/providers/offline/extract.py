@@ -277,7 +277,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         clauses = message_clauses(turn.text, voice.listener)
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
-        drop_companion(turn.text, facts, voice.speaker)  # "Meena's out. … it's just me now"
+        # "Meena's out. … it's just me now"
+        told_out = drop_companion(turn.text, facts, voice.speaker)
         clauses = rename_pet(clauses, facts, voice.speaker, talk)  # "so she's mabel now"
         # "I GOT THE JOB" / "BBC Scotland!! Sound engineer!!": the news, then what it was
         news_before = (
@@ -437,7 +438,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 if fact.text.endswith(" got the job.")
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
-        for fact in told_moves(unmoved, facts[facts_before_turn:], voice.speaker):
+        told = told_moves(unmoved, facts[facts_before_turn:], voice.speaker)
+        for fact in [*told, *(Fact("durable", line) for line in told_out)]:
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))
                 facts.append(fact)
