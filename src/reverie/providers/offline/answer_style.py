@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.answer_wishes import answer_wish
+from reverie.providers.offline.figures_wishes import figures_and_language
 from reverie.providers.offline.work_wishes import work_wish
 
 __all__ = ["answer_style"]
@@ -30,20 +31,6 @@ _STYLE_PLEASE = re.compile(
     r"|,\s+(?:it|it's|this|that|as|because|since|bc|cos|I|I'm)\b"
     # ("bullet points pls, short": and short)
     r"|,? (?P<short>short|brief)[.!]*$)",
-    _I,
-)
-_UNIT = (
-    r"km|kilometres|kilometers|kg|kilos|celsius|metric|miles|lbs|pounds|fahrenheit|imperial|"
-    r"bar|psi"
-)
-# "in km pls not miles", "kg please", "also please use km not miles, since all the guidebooks
-# do": the units the answers should use.
-_UNITS_PLEASE = re.compile(
-    rf"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>{_UNIT})(?: units)?,? (?:please|pls)"
-    rf"(?:,? (?:not|never|no) (?P<not>{_UNIT}))?[.!]*$"
-    rf"|^(?:(?:just|and|also) )?(?:please|pls|can you|could you) (?:always )?use "
-    rf"(?P<unit2>{_UNIT})(?: units)?,? (?:not|instead of|rather than) (?P<not2>{_UNIT})"
-    r"(?:[.!]*$|,? (?:since|as|because|cos|bc)\b)",
     _I,
 )
 # "and use british spelling pls", "so please use simple English and short sentence": the
@@ -154,29 +141,6 @@ _GIVE_FORM_NOT = re.compile(
     rf"^(?:just )?give me (?P<only>only )?(?P<what>{_FORMS}),? (?:not|rather than|instead of) "
     rf"(?P<not>{_FORMS})(?: (?:that )?(?:I|I'd|I'll|I have to|you have to) [^.;!?]{{2,40}})?"
     r"(?=\s*(?:[.!;]|$|, and\b))",
-    _I,
-)
-_LANGUAGE = (
-    r"english|portuguese|spanish|french|german|italian|polish|dutch|turkish|arabic|korean|"
-    r"vietnamese|romanian|russian|ukrainian|japanese|chinese|mandarin|hindi|urdu|tagalog|greek"
-)
-# "And please, only english in your answers, also the explanations", "answer only in
-# English", "no portuguese please": the one language answers are written in.
-_ONLY_LANGUAGE = re.compile(
-    r"^(?:(?:and|also|so|but|oh)[,]?\s+)*(?:(?:please|pls|plz)[,]?\s+)?"
-    r"(?:(?:answer|reply|write|talk|speak)(?: to)?(?: me)? )?only (?:in )?"
-    rf"(?P<language>{_LANGUAGE})(?: in (?:your|the) (?:answers|replies|explanations))?"
-    r"(?:,? (?:please|pls|plz))?(?=\s*(?:[,.!;]|$))"
-    r"|^(?:(?:and|also|so|but)[,]?\s+)*(?:(?:please|pls|plz),?\s+)?no (?P<not>"
-    rf"{_LANGUAGE}),? (?:please|pls|plz)[.!]*$",
-    _I,
-)
-# "Please put the numbers in a table — I think better that way": how figures are shown.
-_IN_A_TABLE = re.compile(
-    r"^(?:(?:also|and|so|oh)[,]?\s+)*(?:pls |please |plz |can you |could you )(?:always )?"
-    r"(?:put|show|give|lay out|present|set out)(?: me)? (?:the |all the |any )?"
-    r"(?P<what>numbers|figures|costs|prices|sums|maths|data|comparisons?|options)(?: out)? "
-    r"(?:in|as) (?:a )?tables?\b",
     _I,
 )
 # "please stop using so many bullet points, I'm reading all this on my phone".
@@ -431,15 +395,8 @@ def answer_style(sentence: str) -> str | None:
         return f"please answer in {form['form'].lower()}"
     if (form := _FORM_NOT.search(s)) is not None:
         return f"please answer in {form['form'].lower()}, not {form['not'].lower()}"
-    if (only := _ONLY_LANGUAGE.match(s)) is not None:
-        if only["not"]:
-            return f"please write no {only['not'].capitalize()} in answers"
-        return f"please answer only in {only['language'].capitalize()}"
-    if (table := _IN_A_TABLE.match(s)) is not None:
-        return f"please put {table['what'].lower()} in tables"
-    if (units := _UNITS_PLEASE.match(s)) is not None:
-        unit, instead = (units["unit"] or units["unit2"]).lower(), units["not"] or units["not2"]
-        return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+    if (shown := figures_and_language(s)) is not None:
+        return shown
     if (hard := _EXPLAIN_HARD_WORDS.search(s)) is not None:
         how = re.sub(r"\b(?:a |the )?bracket\b", "brackets", hard["how"].lower())
         return f"please explain {hard['kind'].lower()} words {how}"

@@ -5,9 +5,10 @@ whole fact: it replaces the old line entirely, whatever else that line said —
 splicing "green tea" into "User prefers dark roast coffee" would give "dark
 roast tea", which nobody said. A correction without a subject ("it's on
 Tuesday, not Monday") can only fix a line that says Y, by swapping one value of
-the same kind: a day for a day, a number for a number, a name for a name
-(:func:`typed_swap`). Anything looser is not applied. A "no wait …" mends the
-latest message that said Y (:func:`repair_reach`), not an older line.
+the same kind: a day for a day, a number for a number, a name for a name, a side
+for a side ("LEFT heel, not right"), a part or model for another ("a ds18b20 not
+dht22", "a pi 4 not a 3b") (:func:`typed_swap`). Anything looser is not applied. A
+"no wait …" mends the latest message that said Y (:func:`repair_reach`), not an older line.
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ _SUBJECTLESS = re.compile(
     r"[\w'’-]+(?: [\w'’-]+)?[.!]*$",
     _I,
 )
-# "the rate is 4.4%, not 4.1": a figure of something just talked about, put right
 _COUNT = r"(?:[£$€]?\d[\d.,:]*%?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-# ("we're five now, not four", said of a team: "The team is five now, not four.")
+# "the rate is 4.4%, not 4.1", "The team is five now, not four." ("we're five now, …" said
+# of a team): a figure of something just talked about, put right
 _FIGURE_PUT_RIGHT = re.compile(
     rf"^the [\w-]+(?: [\w-]+)? (?:is|are|was|were) (?:now )?{_COUNT}(?: now)?,? not {_COUNT}[.!]*$",
     _I,
@@ -108,7 +109,7 @@ def is_subjectless(text: str) -> bool:
 
 
 def puts_a_figure_right(text: str) -> bool:
-    """True for "the rate is 4.4%, not 4.1": a line that says it, when none holds the 4.1."""
+    """True for "the rate is 4.4%, not 4.1": a figure put right, for the line holding 4.1."""
     return _FIGURE_PUT_RIGHT.match(strip_correction_lead(text)) is not None
 
 
@@ -257,7 +258,8 @@ def typed_swap(line: str, correction: str) -> str | None:
 
     Y must occur in ``line`` as whole words, and the last words of X must be
     Y with exactly one word changed for a word of the same kind (weekday,
-    month, number, name) — leading articles aside.
+    month, number, name, side, part or model; a model may become a number, "pi 4"
+    for "3b") — leading articles aside.
 
     Example:
         >>> typed_swap("User's flight to Berlin is on Monday.", "it's on Tuesday, not Monday")

@@ -176,6 +176,11 @@ class Reschedule:
     new: str
     mine: bool = False  # "my op has been moved": the speaker's own
 
+    @property
+    def of_it(self) -> bool:
+        """ "they've moved it to the 9th": what moved is only the plan just told."""
+        return self.thing == _IT
+
 
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
@@ -283,7 +288,7 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     November." too. Without an old date the line must hold exactly one date.
     """
     dates = list(_DATE_RE.finditer(line))
-    if change.thing == _IT and not change.old:
+    if change.of_it and not change.old:
         dates = [d for d in dates if _parts(d.group(0))[0] is not None]  # a day of a month
     if change.old:
         dates = [d for d in dates if _same_date(change.old, d.group(0))]
@@ -293,9 +298,7 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     # "… due 28th nov, the day before the move": the date there is not the move's
     about = {stem(w) for w in re.findall(r"[a-z]+", line[: held.start()].lower())}
     day, month = _parts(change.old) if change.old else (None, None)
-    talks_about = change.thing == _IT or any(
-        stem(w) in about for w in re.findall(r"[a-z]+", change.thing)
-    )
+    talks_about = change.of_it or any(stem(w) in about for w in re.findall(r"[a-z]+", change.thing))
     if not talks_about and (day is None or month is None):
         return None
     if _same_date(change.new, held.group(0)) and _same_date(held.group(0), change.new):
@@ -360,10 +363,10 @@ def move_dates(
     for change in changes:
         # "it" is the plan of the line said last, and only a plan with one date
         last = len(facts) - 1
-        lines = range(last, -1, -1) if change.thing != _IT else range(last, max(last - 1, -1), -1)
+        lines = range(last, max(last - 1, -1), -1) if change.of_it else range(last, -1, -1)
         for index in lines:
             fact = facts[index]
-            if change.thing == _IT and (
+            if change.of_it and (
                 fact.tag != "ephemeral"
                 or fact not in said_last[-1:]
                 or _DONE.search(fact.text) is not None  # "User turned 31 on …" is over
@@ -394,7 +397,7 @@ def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User
         return []
     lines = []
     for change in changes:
-        if change.thing == _IT:
+        if change.of_it:
             continue  # what "it" was is in no line of this chunk
         whose = speaker + "'s" if change.mine else "The"
         said = f"{whose} {change.thing} moved {_from(change.old)}to {_named(change.new)}."

@@ -6,10 +6,12 @@ in Hull my whole life", "I haven't eaten meat since I was 15"), their days
 ("I'm off fridays", "I'm in the glasgow office"), what they do each week
 ("I do bandoneon lessons at the Musikschule"), where they sell or buy ("I sell
 on insta and at the sunday market"), what they are registered or enrolled in,
-an appointment with its date, what they are into or weighing up, money that
-goes out every month, an age they are turning, a medicine they take, a deadline,
-and an ache they have now. :func:`standing` tags
-such a clause; anything else is left to the other rules.
+an appointment or a weekly fixture with its day ("I have choir every Wednesday"),
+what they are into or weighing up, money that goes out every month, money owed
+or put by ("our mortgage has about £212,000 left"), a journey's day ("I made it
+to Santiago on the 7th of August"), an age they are turning, a medicine they
+take, a deadline, and an ache they have now. :func:`standing` tags such a
+clause; anything else is left to the other rules.
 """
 
 from __future__ import annotations

@@ -325,7 +325,7 @@ def message_said_plainly(message: str) -> str:
 
 def told_plainly(text: str) -> str:
     """``text`` with a reason, a lot, a role moved, a taste, a career, a wage, a dose
-    changed, a figure settled on or a habit kept up said plainly."""
+    changed, a figure settled on, a habit kept up or the size of one's team said plainly."""
     text = _YOU_TRY_BEING.sub("I'm ", _OWN_REASON.sub("", text))
     text = _DONT_WANT_PLEASE.sub(r"no \g<what> ", text)
     text = _MOVED_ME.sub(

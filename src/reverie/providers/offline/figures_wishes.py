@@ -1,0 +1,67 @@
+"""How figures and words are shown in every answer: units, tables, the one language.
+
+"also please use km not miles, since all the guidebooks do", "Please put the numbers in a
+table — I think better that way", "And please, only english in your answers, also the
+explanations": :func:`figures_and_language` turns such a request into a rule for the
+assistant, worded the way people ask for it (see :mod:`.answer_style`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["figures_and_language"]
+
+_I = re.IGNORECASE
+
+_UNIT = (
+    r"km|kilometres|kilometers|kg|kilos|celsius|metric|miles|lbs|pounds|fahrenheit|imperial|"
+    r"bar|psi"
+)
+# "in km pls not miles", "kg please", "also please use km not miles, since all the guidebooks
+# do": the units the answers should use.
+_UNITS_PLEASE = re.compile(
+    rf"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>{_UNIT})(?: units)?,? (?:please|pls)"
+    rf"(?:,? (?:not|never|no) (?P<not>{_UNIT}))?[.!]*$"
+    rf"|^(?:(?:just|and|also) )?(?:please|pls|can you|could you) (?:always )?use "
+    rf"(?P<unit2>{_UNIT})(?: units)?,? (?:not|instead of|rather than) (?P<not2>{_UNIT})"
+    r"(?:[.!]*$|,? (?:since|as|because|cos|bc)\b)",
+    _I,
+)
+_LANGUAGE = (
+    r"english|portuguese|spanish|french|german|italian|polish|dutch|turkish|arabic|korean|"
+    r"vietnamese|romanian|russian|ukrainian|japanese|chinese|mandarin|hindi|urdu|tagalog|greek"
+)
+# "And please, only english in your answers, also the explanations", "answer only in
+# English", "no portuguese please": the one language answers are written in.
+_ONLY_LANGUAGE = re.compile(
+    r"^(?:(?:and|also|so|but|oh)[,]?\s+)*(?:(?:please|pls|plz)[,]?\s+)?"
+    r"(?:(?:answer|reply|write|talk|speak)(?: to)?(?: me)? )?only (?:in )?"
+    rf"(?P<language>{_LANGUAGE})(?: in (?:your|the) (?:answers|replies|explanations))?"
+    r"(?:,? (?:please|pls|plz))?(?=\s*(?:[,.!;]|$))"
+    r"|^(?:(?:and|also|so|but)[,]?\s+)*(?:(?:please|pls|plz),?\s+)?no (?P<not>"
+    rf"{_LANGUAGE}),? (?:please|pls|plz)[.!]*$",
+    _I,
+)
+# "Please put the numbers in a table — I think better that way": how figures are shown.
+_IN_A_TABLE = re.compile(
+    r"^(?:(?:also|and|so|oh)[,]?\s+)*(?:pls |please |plz |can you |could you )(?:always )?"
+    r"(?:put|show|give|lay out|present|set out)(?: me)? (?:the |all the |any )?"
+    r"(?P<what>numbers|figures|costs|prices|sums|maths|data|comparisons?|options)(?: out)? "
+    r"(?:in|as) (?:a )?tables?\b",
+    _I,
+)
+
+
+def figures_and_language(s: str) -> str | None:
+    """The rule ``s`` asks for units, tables or the language of every answer, or None."""
+    if (only := _ONLY_LANGUAGE.match(s)) is not None:
+        if only["not"]:
+            return f"please write no {only['not'].capitalize()} in answers"
+        return f"please answer only in {only['language'].capitalize()}"
+    if (table := _IN_A_TABLE.match(s)) is not None:
+        return f"please put {table['what'].lower()} in tables"
+    if (units := _UNITS_PLEASE.match(s)) is not None:
+        unit, instead = (units["unit"] or units["unit2"]).lower(), units["not"] or units["not2"]
+        return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+    return None
