@@ -234,6 +234,8 @@ def merge_facts(
             continue
         if fact.tag != "correction" and apply_drop_out(docs, FILES, fact.text):
             report.corrected += 1  # "Meena dropped out.": the plans with her are the user's
+            known.add(fact_key(fact.text))
+            continue
         if fact.tag != "correction" and apply_move(docs, FILES, fact.text):
             report.corrected += 1  # "the op has been moved to the 28th": the op's line says it
             known.add(fact_key(fact.text))

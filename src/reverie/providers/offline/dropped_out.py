@@ -4,8 +4,9 @@
 pulls out, but stays true of the user. :func:`drop_companion` rewrites the speaker's lines
 that pair them in the present or future ("User and Meena are …", "… will …", "… have …") as
 the speaker's alone; what they did together stays as it was. When no such line is in the
-chunk, the drop-out is told as a line of its own ("Meena dropped out."), and Dream rewrites
-the pairing lines of the memory files from it (:func:`alone_line`).
+chunk and the speaker is left on their own ("So it's just me now"), the drop-out is told
+as a line of its own ("Meena dropped out."), from which Dream rewrites the pairing lines of
+the memory files (:func:`alone_line`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reverie.providers.offline.vocabulary import is_name
+
 if TYPE_CHECKING:  # (facts are only read and rebuilt here)
     from reverie.providers.offline.fact import Fact
 
 __all__ = ["alone_line", "drop_companion", "dropped_out", "who_dropped_out"]
 
-_NAME = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+"
+# (a name, not "They've" or "I've")
+_NAME = r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ-]+(?!['’](?:ve|re|d|ll)\b)"
 # "Meena's out", "Meena dropped out", "Meena can't come any more", "Meena pulled out"
 _OUT = re.compile(
     # ("Meena's out of hospital", "… out tonight": somewhere else, not out of the plan)
@@ -72,7 +76,9 @@ def drop_companion(message: str, facts: list[Fact], speaker: str) -> list[str]:
             if (alone := alone_line(fact.text, who, speaker)) is not None:
                 facts[index] = type(fact)(fact.tag, alone)
                 changed = True
-        if not changed:
+        # ("Tom dropped out of the course", "They've dropped out": nothing of the speaker's
+        # plans, unless the speaker is left on their own; and a name, not a word)
+        if not changed and _ON_MY_OWN.search(message) and is_name(who):
             told.append(f"{who} dropped out.")
     return told
 
