@@ -131,13 +131,16 @@ scored, on the rules of the start of the round it came, 77.2 % / 47.4 % on that 
 rules; then read and used for development: 86.4 % / 77.3 % at its end), ``writer39`` (six
 by a thirty-ninth: never read for a round; 68.9 % / 50.0 % when first scored, on the rules of
 the start of the round it came, and the same on that round's final rules; then read and used
-for development: 83.7 % / 67.5 % at its end) and ``writer40`` (six by a fortieth: never read;
-73.6 % / 54.7 % when first scored, on the rules of the start of the round it came, and
-the same on that round's final rules).
+for development: 83.7 % / 67.5 % at its end), ``writer40`` (six by a fortieth: never read
+for a round; 73.6 % / 54.7 % when first scored, on the rules of the start of the round it
+came, and the same on that round's final rules; then read and used for development:
+79.7 % / 77.4 % at its end) and ``writer41`` (six by a forty-first: never read; 74.4 % /
+57.9 % when first scored, on the rules of the start of the round it came, 74.6 % / 58.9 %
+on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer40|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer41|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -203,6 +206,7 @@ SETS = (
     "writer38",
     "writer39",
     "writer40",
+    "writer41",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
