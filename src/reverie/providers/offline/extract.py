@@ -38,6 +38,7 @@ from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
 from reverie.providers.offline.named_relations import name_the_relations
@@ -68,14 +69,7 @@ from reverie.providers.offline.speakers import (
     is_home_talk,
     is_work_talk,
 )
-from reverie.providers.offline.terse import (
-    got_the_job,
-    hears_a_joke,
-    introductions,
-    takes_back_the_last,
-    takes_itself_back,
-    with_subjects,
-)
+from reverie.providers.offline.terse import got_the_job, introductions, with_subjects
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.turn_frames import turn_frames
 from reverie.providers.offline.voice import USER_VOICE, Voice, describe

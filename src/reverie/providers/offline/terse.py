@@ -1,4 +1,4 @@
-"""Terse chat: the subject a speaker leaves out, a name signed at the start, a joke taken back.
+"""Terse chat: the subject a speaker leaves out, and a name signed at the start.
 
 People texting drop the "I": "got offered an apprenticeship", "gave notice to
 marisol", "line cook 6 yrs at sauce & ember". :func:`with_subjects` gives such
@@ -7,12 +7,10 @@ themselves: not after someone else was the subject ("dad had a fall. broke his
 hip" is about dad), not in a message about him or her, and not in program
 output. News said object first ("deposit paid 5k", "photographer lumen and co
 booked") and experience said as years ("5 yrs of react", "ten years a tree surgeon"), a
-birthday ("27 today") and the days worked ("Monday to Thursday, Fridays off") get their "I"
-too.
+birthday ("27 today"), the days worked ("Monday to Thursday, Fridays off") and the shifts
+("nights at the sorting office") get their "I" too.
 :func:`self_introduced` reads "This is Lukas, dad of three" in a first
-message as "I'm Lukas, dad of three". A joke is taken back in two words:
-"I'm a millionaire btw" … "lol no" (:func:`takes_back_the_last`), or "… jk"
-(:func:`takes_itself_back`); what it said is not kept.
+message as "I'm Lukas, dad of three". (A joke taken back: :mod:`.jokes`.)
 """
 
 from __future__ import annotations
@@ -35,8 +33,6 @@ __all__ = [
     "indefinite_article",
     "introductions",
     "self_introduced",
-    "takes_back_the_last",
-    "takes_itself_back",
     "with_subjects",
 ]
 
@@ -453,39 +449,3 @@ _START_ON = re.compile(
 )
 # Words of a job offered or taken, said beside that first day.
 _JOB_SAID = re.compile(rf"\b(?:job|role|offered|offer|contract|position|{JOB})\b", _I)
-
-
-# "I'm a millionaire btw" … "lol no": the speaker's next words take a joke back.
-_TAKES_BACK = re.compile(
-    r"^\W*(?:(?:lol|lmao|haha\w*|hehe\w*|jaja\w*)\W+(?:no+|nah|nope|jk|kidding|joking)\b"
-    r"|(?:jk|j/k|just kidding|kidding|just joking|joking)\b"
-    r"|i'?m (?:only |just )?(?:kidding|joking)\b)",
-    _I,
-)
-# "… lol jk": the message takes itself back ("no kidding" and "not joking" do not).
-_TAKEN_BACK_AT_END = re.compile(
-    r"(?<!\bno )(?<!\bnot )\b(?:jk|j/k|just kidding|kidding|joking)\W*$", _I
-)
-
-
-# "im quitting to become a goat farmer" … "sure you are": the listener hears a joke.
-_DISBELIEF = re.compile(
-    r"^\W*(?:sure(?:,)? you (?:are|do|will|did|have|can|would)|ye(?:ah|s),? right|in your dreams"
-    r"|as if|nice try|sure,? jan|lol,? (?:sure|ok sure))\b(?!\s+\w+\s+\w)",
-    _I,
-)
-
-
-def hears_a_joke(message: str) -> bool:
-    """True when ``message`` opens by not believing what the other side said last."""
-    return _DISBELIEF.match(message) is not None
-
-
-def takes_back_the_last(message: str) -> bool:
-    """True when ``message`` opens by taking back what its writer said last ("lol no")."""
-    return _TAKES_BACK.match(message) is not None
-
-
-def takes_itself_back(message: str) -> bool:
-    """True when ``message`` ends by taking itself back ("… lol jk")."""
-    return _TAKEN_BACK_AT_END.search(message) is not None
