@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import MONTH
-from reverie.providers.offline.vocabulary import is_name
+from reverie.providers.offline.vocabulary import COUNT_WORDS, is_name
 
 __all__ = [
     "bare_value",
@@ -57,7 +57,7 @@ _SUBJECTLESS = re.compile(
     r"[\w'’-]+(?: [\w'’-]+)?[.!]*$",
     _I,
 )
-_COUNT = r"(?:[£$€]?\d[\d.,:]*%?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_COUNT = rf"(?:[£$€]?\d[\d.,:]*%?|{COUNT_WORDS})"
 # "the rate is 4.4%, not 4.1", "The team is five now, not four." ("we're five now, …" said
 # of a team): a figure of something just talked about, put right
 _FIGURE_PUT_RIGHT = re.compile(
@@ -68,11 +68,9 @@ _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s
 _WEEKDAY = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$", _I)
 _MONTH = re.compile(rf"^(?:{MONTH})\.?$", _I)
 # (a sum is a number: "£12.90, not 12.60")
-# ("we're five now, not four": a count in words, but never "one", which is a word for anything)
+# ("we're five now, not four": a count in words)
 _NUMBERISH = re.compile(
-    r"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$"
-    r"|^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$",
-    _I,
+    rf"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$|^(?:{COUNT_WORDS})$", _I
 )
 # "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
 _MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)

@@ -317,7 +317,7 @@ def _i_am(rest: str, negated: bool) -> bool:
 # one's own for a month or a day of the calendar (a weekday alone may be this week's errand)
 _PLANNED_FOR_A_MONTH = re.compile(
     rf"^[a-z]+ing (?:the|a|an|my|our) [^.;!?]{{1,50}}?\b(?:in (?:early |mid-?|late )?(?:{MONTH})"
-    rf"|on (?:the )?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})|on (?:{MONTH}) \d{{1,2}})\b",
+    rf"|on (?:the )?(?:{DATE}))\b",
     re.IGNORECASE,
 )
 

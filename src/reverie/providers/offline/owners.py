@@ -18,6 +18,7 @@ from collections.abc import Collection
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import DATE, MONTH
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.vocabulary import COUNT_WORDS
 
 __all__ = [
     "as_household",
@@ -54,8 +55,7 @@ _WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
 # teachers", "we have to cut back".
 _GROUP_ONLY = re.compile(
     # ("we're seven now": a count of people, never an age of the speaker's)
-    r"^we(?:'re|’re| are| were) (?:a|an|the|both|all|two|three|four|five|six|seven|eight|nine|"
-    r"ten|eleven|twelve|\d+|each|open|closed)\b"
+    rf"^we(?:'re|’re| are| were) (?:a|an|the|both|all|{COUNT_WORDS}|\d+|each|open|closed)\b"
     r"|^we(?:'ve|’ve)? (?:have to|need to|should|must|could|might|can|gotta|got to)\b",
     _I,
 )

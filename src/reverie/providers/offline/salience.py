@@ -18,7 +18,7 @@ import re
 
 from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.feelings import FEELINGS
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.thin_lines import THIN_LINES
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
 
@@ -128,7 +128,7 @@ _LATELY_DOING = re.compile(
 _DOING_AN_EVENT = re.compile(
     r"^\S+ (?:is|are) (?:doing an? (?!\d)"
     # ("User is doing a talk at the book club on 2 October.": an event on a day of the calendar)
-    rf"(?![^.]*\bon (?:the )?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{MONTH})\b)"
+    rf"(?![^.]*\bon (?:the )?(?:{DATE}))"
     # ("User is doing a masters in data science": a course of study, for years)
     r"(?!(?:(?:part[- ]time |full[- ]time |online |distance )?(?:masters?|master's|phd|msc|"
     r"ma|mba|ba|bsc|degree|doctorate|diploma|apprenticeship|pgce|llm|foundation year|"

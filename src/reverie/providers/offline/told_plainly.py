@@ -21,7 +21,7 @@ from reverie.providers.offline.frame_words import JOB
 from reverie.providers.offline.predicates import DOSE, WEEKDAY
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
-from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, COUNT_WORDS, alternation
 
 __all__ = ["message_said_plainly", "said_sideways_plainly", "told_plainly"]
 
@@ -365,9 +365,9 @@ def told_plainly(text: str) -> str:
 
 # "There's four of us on the booking platform team": a team and its size
 _N_OF_US_ON = re.compile(
-    r"^there(?:'s|’s| is| are|'re) (?P<n>two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    rf"^there(?:'s|’s| is| are|'re) (?P<n>{COUNT_WORDS}|\d{{1,2}}) of us (?:on|in) "
     # (what all of them think, after it, is no fact of the speaker's)
-    r"twelve|\d{1,2}) of us (?:on|in) (?P<team>the [\w -]{2,40}? team)\b"
+    r"(?P<team>the [\w -]{2,40}? team)\b"
     r"(?:,? and (?!I\b|I'm\b).*$)?",
     _I,
 )

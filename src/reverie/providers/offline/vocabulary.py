@@ -33,6 +33,10 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+COUNT_WORDS = r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+"""A count of people or things written out ("we're five now"); never "one", a word for anything."""
+
+
 def alternation(words: tuple[str, ...]) -> str:
     """A regex group matching any of ``words`` (longest first, spaces as ``\\s+``)."""
     ordered = sorted(words, key=len, reverse=True)
