@@ -216,8 +216,11 @@ _ANSWER_LENGTH = re.compile(
     r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
     r"responses)) "
     # ("short-ish": short, said lightly)
-    r"(?P<how>short|shorter|brief|briefer|concise)(?:-?ish)?|(?P<how2>short|shorter|brief|concise) "
-    r"(?:answers|replies|responses))"
+    r"(?P<how>short|shorter|brief|briefer|concise)(?:-?ish)?"
+    r"|(?:(?:give|write)(?: me)? )?(?P<how2>short|shorter|brief|briefer|concise) "
+    r"(?:answers|replies|responses)"
+    # ("Can you answer shorter from now?": a learner's "shorter answers")
+    r"|answer (?P<how3>shorter|short|briefer|more briefly))(?: from now(?: on)?| in future)?"
     r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
     r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
     # ("…, im reading one handed with a baby on the other arm": why, after it)
@@ -384,7 +387,8 @@ def answer_style(sentence: str) -> str | None:
         return f"please no {leave_out['thing'].lower()}"
     if (length := _ANSWER_LENGTH.match(s)) is not None:
         # said the way people ask for it: "short answers", "shorter answers"
-        how = (length["how"] or length["how2"]).lower().replace("briefer", "shorter")
+        how = (length["how"] or length["how2"] or length["how3"]).lower()
+        how = how.replace("briefer", "shorter").replace("more briefly", "shorter")
         more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
         more = more.replace(", in bullets", ", in bullet points")
         return f"please give {how} answers{more}"

@@ -45,13 +45,34 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         text: The message.
         listener: Whom it is said to, when that is a person with a name.
     """
+    piece = _PIECE_ASKED_FOR.search(text)
     return [
         part
         for sentence in split_sentences(put_right(message_said_plainly(text)))
-        for said in _unaddressed(as_the_rules_read(strip_fillers(sentence)), listener)
+        for said in _unaddressed(
+            as_the_rules_read(_of_the_piece(strip_fillers(sentence), piece)), listener
+        )
         for age_part in parted_age(said)
         for part in dated_parts(age_part)
     ]
+
+
+# "Can you draft a short runbook in markdown? … Keep it tight.": a piece of writing asked for,
+# which "it" then means (the answers in general are not)
+_PIECE_ASKED_FOR = re.compile(
+    r"\b(?:draft|write|make|create|compose|prepare|put together)(?: me| up)? (?:a|an) "
+    r"(?:[\w-]+ ){0,3}?(?P<what>(?!quick\b|short\b|simple\b)[a-z][a-z-]+)"
+    r"(?=\s+(?:in|for|to|about|with|that|on|from)\b|\s*[?.!,]|\s*$)",
+    _I,
+)
+_KEEP_IT = re.compile(r"^(?P<keep>(?:please )?keep) it\b", _I)
+
+
+def _of_the_piece(clause: str, piece: re.Match[str] | None) -> str:
+    """ "Keep it tight." → "Keep the runbook tight." when the message asked for a runbook."""
+    if piece is None:
+        return clause
+    return _KEEP_IT.sub(lambda keep: f"{keep['keep']} the {piece['what'].lower()}", clause)
 
 
 def _unaddressed(clause: str, listener: str | None) -> list[str]:

@@ -28,6 +28,7 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.dropped_out import alone_line, who_dropped_out
 from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.instead_of import replaced_instead
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.reschedules import rescheduled_line, reschedules
@@ -214,6 +215,20 @@ def apply_update(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: st
             _replace(doc, index, text, conflicts)
             return True
     return False
+
+
+def drop_replaced(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:
+    """Remove the line ``text`` says it replaces ("… instead of launch week"); True if one was.
+
+    The new line is then added as any other (see :func:`~.instead_of.replaced_instead`).
+    """
+    lines = fact_lines(docs, files)
+    stale = replaced_instead(text, [line_fact(doc.lines[index]) for doc, index in lines])
+    if stale is None:
+        return False
+    doc, index = lines[stale]
+    del doc.lines[index]
+    return True
 
 
 def apply_drop_out(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str) -> bool:

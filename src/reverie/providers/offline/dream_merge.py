@@ -31,6 +31,7 @@ from reverie.providers.offline.dream_correct import (
     apply_drop_out,
     apply_move,
     apply_update,
+    drop_replaced,
     key_words,
     line_fact,
 )
@@ -262,6 +263,8 @@ def merge_facts(
         if "" in keys or keys & known:
             report.duplicates += 1
             continue
+        if fact.tag != "correction" and drop_replaced(docs, FILES, text):
+            report.corrected += 1  # "… on call 24–28 Nov instead of launch week": the old week
         if apply_update(docs, FILES, text):
             report.corrected += 1
             known.update(keys)

@@ -38,6 +38,7 @@ from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.instead_of import replaced_instead
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
 from reverie.providers.offline.name_lexicon import NameLexicon, names_opening_sentences
@@ -59,6 +60,7 @@ from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
+from reverie.providers.offline.said_again import said_again
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
@@ -268,7 +270,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         unmoved = move_dates(changes, facts, seen, turn.date, last_said.get(turn.role, ()))
         moved = len(unmoved) < len(changes)
         asked = last_by.get(_OTHER_ROLE[turn.role])
-        clauses = message_clauses(turn.text, voice.listener)
+        # "you're right. saturday 15th": the day of the speaker's message before, mended
+        own_before = last_by.get(turn.role)
+        text = said_again(turn.text, own_before.text if own_before else None)
+        clauses = message_clauses(text, voice.listener)
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
         # "Meena's out. … it's just me now"
@@ -367,6 +372,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 mended = mended_line(fact.text, [AS_OF.sub("", f.text) for f in facts], old)
                 if mended is not None:
                     del facts[mended]
+            # "… so I'm on call 24–28 Nov instead of launch week": the line it replaces
+            stale = replaced_instead(fact.text, [AS_OF.sub("", f.text) for f in facts])
+            if stale is not None:
+                del facts[stale]
             facts.append(fact)
         own = said.setdefault(turn.role, [])
         framed = turn_frames(

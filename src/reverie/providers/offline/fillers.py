@@ -35,7 +35,7 @@ _FILLERS = re.compile(
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     # "Facts: postdoc for 4 years in …", "About me: I am civil engineer …": a label for what follows
     r"(?:some |the |key )?facts(?=\s*:)|about me(?=\s*:)|"
-    r"(?:big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
+    r"(?:my|our|big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
     r"quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"
     # "Currently I work as a barista", "these days I work from home": now, as every fact is

@@ -294,7 +294,8 @@ _I_AM_TRAIT = re.compile(
     r"(?:now |still )?on (?:zed|neovim|nvim|vim|emacs|vscode|vs code|pycharm|intellij|cursor|"
     r"sublime|sublime text|helix|webstorm|goland|rider|xcode|android studio)\b"
     # "I am practice manager at Balmore Park Surgery": a post, named without "a"
-    rf"|(?:[a-z-]+ ){{0,2}}{JOB} (?:at|for|with) (?-i:[A-ZÀ-Þ]))",
+    # ("im sound op at the theatre": an operator, at a place not named)
+    rf"|(?:[a-z-]+ ){{0,2}}(?:{JOB}|(?<=\w )op) (?:at|for|with) (?:(?-i:[A-ZÀ-Þ])|the [a-z]{{3}}))",
     _I,
 )
 

@@ -67,9 +67,11 @@ _WHOSE_THING = re.compile(
     r"(?=is|was|are|has)\b",
     _I,
 )
-# "I am allergy to peanut", "she has allergy to egg"
+# "I am allergy to peanut", "she has allergy to egg", "I have allergy with shrimp"
 _ALLERGY = re.compile(
-    r"\b(?P<be>am|is|are|'m|'s) allergy to\b|\b(?P<has>has|have) allergy to\b", _I
+    r"\b(?P<be>am|is|are|'m|'s) allergy (?:to|with|of|for)\b"
+    r"|\b(?P<has>has|have) (?:an )?allergy (?:to|(?:with|of|for)(?! (?:the|this|that|it)\b))\b",
+    _I,
 )
 # "I am work in a hospital": the "am" of a present said twice
 _AM_AND_VERB = re.compile(r"^I am (?=(?:work|live|study|speak|teach|drive)\b)", _I)

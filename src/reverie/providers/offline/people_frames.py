@@ -247,7 +247,7 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
             or when it is given as one ("my name's Kai", "I'm Kai btw"): a
             later "I'm <word>" is more often a state than a name.
     """
-    if not late and (first := _name_first(text, lexicon)):
+    if first := _name_first(text, lexicon, late=late):
         return first
     for pattern in (_INTRO, _HERE, _ITS_ME, *_SAID_AS_A_NAME):
         match = pattern.search(text)
@@ -289,12 +289,21 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
     return []
 
 
-def _name_first(text: str, lexicon: NameLexicon) -> list[FrameFact]:
+def _name_first(text: str, lexicon: NameLexicon, *, late: bool) -> list[FrameFact]:
     match = _NAME_FIRST.match(text.strip())
     if match is None:
         return []
     said = match["name"]
     if said.lower() in COMMON_WORDS or said.lower() in _STATES or said.lower() in STATE_WORDS:
+        return []
+    if late and (
+        match["job"]
+        or match[0].endswith(",")
+        or (is_everyday_word(said) and not lexicon.written_as_a_name(said))
+    ):
+        # "oskar btw. putting that in the readme", however late, gives a name; a later
+        # "rust btw.", "ben, backend dev" or "Malcolm, by the way, has suggested …" is more
+        # often a word, a reply or someone talked of than a name
         return []
     name = lexicon.name(said, by_shape=True)
     if name is None:

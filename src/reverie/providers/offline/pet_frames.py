@@ -95,6 +95,8 @@ def pet_frames(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameF
                 continue  # "(our dog, border collie)": a breed, not a name
             if match["name"].lower() in _JOINING_WORDS:
                 continue  # "which matters, because our Border terrier, Hamish, …"
+            if match["name"] in ("cross", "mix", "mutt"):
+                continue  # "Mabli's our collie cross": a mix of breeds, no name
             name = lexicon.name(match["name"], sentence[match.end() :], by_shape=True)
             if name is not None and name != subject:
                 found.append(pet_line(subject, match["pet"], name))

@@ -106,6 +106,8 @@ _PLACE_BEFORE = re.compile(
     r"|(?:move|moving|moved|fly|flying|flew|flight|flights|drive|driving|drove|trip|"
     r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
     r"(?:to|from)"
+    # "She work at Coles but her sister is bookkeeper": where one works, not who
+    r"|(?:work|works|worked|working|job|shifts?) (?:at|for)"
     # "his wife's family are from Cork"; "the Control and plus" (no name takes "the")
     r"|(?:is|are|was|were|comes?|came|coming|over|up|down) from|the)$",
     _I,

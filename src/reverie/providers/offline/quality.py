@@ -81,6 +81,9 @@ _UNFINISHED = re.compile(
     r"|, so \w+(?: \w+)?\.?$"
     # "neither of User wants …": "us" read as the user alone
     r"|\b(?:neither|both|all|none|either|each) of User\b"
+    # "The team doesn't.", from "But we don't, and …": a subject and its auxiliary alone
+    r"|^(?i:the )?[\w'’-]+ (?:(?:does|do|did|is|are|was|were|has|have|had|could|would|should)"
+    r"(?:n['’]t)?|can|can['’]t|will|won['’]t)\.?$"
 )
 _CLAUSE_CUTS = re.compile(
     r",\s+|:\s+|\s+\(|\s+[-–—]\s+|;\s+|\s+(?=(?:but|so|because|since|although|though|unless|"

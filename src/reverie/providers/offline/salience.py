@@ -92,8 +92,10 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     # "User needs to strip that down.": a task on whatever "that" was
     r"|^\S+ (?:needs to|has to|should|will need to|is going to|wants to) \w+ "
     r"(?:this|that|it|these|those)(?: down| up| out| off| through| back| over)?\.$"
-    # "User must go now.": a goodbye
+    # "User must go now.", "User has to drop off, standup then a planning meeting.": a goodbye
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
+    r"|^\S+ (?:must|has to|needs to|should|has got to) (?:drop off|hop off|jump off|log off|"
+    r"sign off|head off|dash|run)(?:,| now| for| to|\.$)"
     r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$"
     # "Declan uses one for his salary.", "The part time one starts 6 October.": one of what,
     # the talk before said

@@ -90,6 +90,12 @@ _CLAUSE = re.compile(
     # (not "got a brace and my doctor wants me to do PT": advice on the speaker's health)
     r"|\s+and\s+(?=(?:my )?(?:coach|boss|manager|mum|mom|dad|teacher|tutor|captain|landlord) "
     r"(?:wants|says|thinks|reckons|said|told)\b)"
+    # "im sound op at the theatre so in the booth every night": where that puts the speaker,
+    # its subject and verb left out (not "I'm so in the zone": "so" as "very")
+    r"|(?<!\bi'm)(?<!\bim)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bfeel)(?<!\bget)"
+    r"\s+so\s+(?=(?:in|at) the [a-z]+\b"
+    # ("turning 30 in november so made it": what the speaker did, said without "I")
+    r"|(?:made|got|did|took|had|[a-z]{3,}ed) (?:it|that|this|the|a|an|my|our|me)\b)"
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
     r"|\s+(?:but|so)\s+(?=(?:my \w+|mum|mom|dad|his \w+|her \w+|their \w+)(?:'s| is| are| was|"
     r" has| \w+s)\b)"
@@ -150,9 +156,10 @@ _TAG_QUESTION = re.compile(
     _I,
 )
 # "I'm coeliac, how hard is gluten free going to be there?": a question of any length
-# after a statement of the speaker's own, at a comma.
+# after a statement of the speaker's own, at a comma (or a dash: "I do have mild asthma though
+# — is the smoke from the smoker going to be an issue?").
 _ASKED_AFTER = re.compile(
-    r",\s+(?=(?:so\s+|and\s+|but\s+)?(?:how|what|what's|where|which|who|why|should|can|could|"
+    r"(?:,|\s+[—–])\s+(?=(?:so\s+|and\s+|but\s+)?(?:how|what|what's|where|which|who|why|should|can|could|"
     r"would|will|is|are|do|does|any)\s)",
     _I,
 )
@@ -313,7 +320,7 @@ def _question_apart(sentence: str) -> str:
     The tail gets its own clause (joined by ";"), so the statement is not taken
     for part of the question.
     """
-    if not sentence.rstrip().endswith("?") or "," not in sentence:
+    if not sentence.rstrip().endswith("?"):
         return sentence
     asked = _ASKED_AFTER.search(sentence)
     if asked is not None:
@@ -325,6 +332,8 @@ def _question_apart(sentence: str) -> str:
             and "?" not in head
         ):
             return f"{head}; {sentence[asked.end() :]}"
+    if "," not in sentence:
+        return sentence
     head, tail = sentence.rsplit(",", 1)
     if len(tail.split()) > _SHORT_QUESTION_WORDS or len(head.split()) < MIN_CLAUSE_WORDS:
         return sentence

@@ -56,8 +56,8 @@ _IMPLIED_I = re.compile(
 )
 _IMPLIED_I_AM = re.compile(
     r"^(?=(?:moving|leaving|heading|flying) (?:to|back|home|out|abroad)\b"
-    # "moving flat 1 feb", "turning 40 next month"
-    r"|moving (?:flat|house) (?:on |in |at )?(?:the )?\d|turning \d\d\b"
+    # "moving flat 1 feb", "moving in 1st nov", "turning 40 next month"
+    r"|moving (?:flat|house|in|out) (?:on |in |at )?(?:the )?\d|turning \d\d\b"
     r"|(?:going|sticking|staying|switching) (?:with|to) [a-z0-9]"  # "going with polars for …"
     # "staying on nights", "keeping apple maps on ios", "registering Merienda by Mari"
     r"|staying on [a-z]|keeping [a-z]|registering [A-Za-z]|using [a-z0-9]"
@@ -159,7 +159,8 @@ def got_the_job(clauses: list[str]) -> bool:
 
 _TITLED_ROLE = re.compile(
     rf"^(?P<role>(?:[A-Z][a-z]+ ){{0,2}}(?=[A-Z])(?i:{JOB})|[A-Z][a-z]+ (?:[a-z]+ )?(?:{JOB}))"
-    r"[.!]*$"
+    # ("Accounts assistant, 3 days a week, start 10 November.": the terms may follow)
+    r"(?:[.!]*$|,\s)"
 )
 # "BBC Scotland!", "Kelpline.": an employer named alone, between the news and the job
 _EMPLOYER_ALONE = re.compile(r"^(?P<who>[A-Z][\w&-]*(?: (?:[A-Z][\w&-]*|\d+)){0,3})[.!]*$")
@@ -431,7 +432,11 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             clause = f"I'm {article}{clause}" if mine else ""
         elif _I_SUBJECT.match(clause):
             mine = True
-        elif _OTHER_SUBJECT.match(clause) and not _THEY_OFFERED.match(clause):
+        elif (
+            _OTHER_SUBJECT.match(clause)
+            and not _THEY_OFFERED.match(clause)
+            and not _MY_OWN_THING.match(clause)
+        ):
             # ("they offered early. junior dev at brightfold": an employer's offer, the news
             # still the speaker's)
             mine = False
@@ -439,6 +444,9 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
     return restored
 
 
+# "this was my learn rust before 30 project. turning 30 in november": a thing of the
+# speaker's own, and the speaker still the one talked of
+_MY_OWN_THING = re.compile(r"^(?:this|that|it)(?:'s| is| was) my\b", _I)
 _THEY_OFFERED = re.compile(r"^they (?:offered|rang|called|emailed|phoned)\b", _I)
 # "start 16 feb", "starting on the 3rd of march": a first day, said alone.
 # ("I start in 3 of November", beside "I got a job as healthcare assistant …")

@@ -30,8 +30,10 @@ _LEAD = re.compile(
     r"[a-z][\w'&-]*)(?: (?:update|news)| (?P<kind>progress|upgrade))\s*:\s+(?P<news>\S.*)$",
     _I,
 )
-# "bad news:", "quick update:": a lead-in that names no topic.
-_NO_TOPIC = re.compile(r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any)$", _I)
+# "bad news:", "quick update:", "my news:": a lead-in that names no topic.
+_NO_TOPIC = re.compile(
+    r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any|my|our)$", _I
+)
 _MAX_WORDS = 40
 _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", _I)
 

@@ -1,0 +1,88 @@
+"""A value put right by saying it again, without naming the old one.
+
+"mum's 60th is on friday 14th nov" … "oh god you're right. saturday 15th": after the other
+side's "isn't it the 15th?", or on their own ("sorry, it's the 15th"), people mend a day by
+saying the new one alone. After an apology or an agreement it can only replace the one day
+of the speaker's latest message, so the message is read as "the 15th not the 14th", which
+the correction rules apply. "my plot is 17" … "Sorry, I'm an idiot — I'm plot 23" is the
+same for a numbered thing of one's own. A latest message with two days, or none, leaves it
+as written: which one is meant is not known.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import MONTH
+
+__all__ = ["said_again"]
+
+_I = re.IGNORECASE
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_ALONE = re.compile(
+    r"^(?P<cue>(?:(?:oh|ah|oops|whoops|god|oh god|ugh|argh|yes|yeah|yep|ha|haha)[,!.\s]+)*"
+    r"(?:sorry|so sorry|you're right|youre right|you are right|my bad|my mistake|i meant|"
+    r"i mean|typo|no wait|wait no|correction)(?: again)?[,!.:\s—–-]+)"
+    r"(?:(?:it's|its|it is|that's|make that|should be)\s+)?(?:the\s+)?"
+    rf"(?:{_WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
+    rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))",
+    _I,
+)
+# A day of the calendar in the message before: "friday 14th nov", "the 3rd", "May 4th".
+_DAY_SAID = re.compile(
+    rf"\b(?:{MONTH})\.?\s+(?P<after>3[01]|[12]\d|[1-9])(?:st|nd|rd|th)?\b"
+    r"|\b(?P<day>3[01]|[12]\d|[1-9])(?:st|nd|rd|th)\b",
+    _I,
+)
+
+
+def _ordinal(day: int) -> str:
+    if day in (11, 12, 13):
+        return f"{day}th"
+    return f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th') }"
+
+
+def said_again(text: str, before: str | None) -> str:
+    """``text``, with a value said again to mend ``before`` made "the 15th not the 14th".
+
+    Args:
+        text: The speaker's message ("oh god you're right. saturday 15th. I'm a mess").
+        before: The speaker's latest message before it, or None.
+    """
+    if before is None:
+        return text
+    if (numbered := _I_AM_NUMBER.search(text)) is not None:
+        return _number_said_again(text, numbered, before)
+    match = _DAY_ALONE.match(text.strip())
+    if match is None:
+        return text
+    days = {int(m["day"] or m["after"]) for m in _DAY_SAID.finditer(before)}
+    new = int(match["day"])
+    if len(days) != 1 or new in days:
+        return text
+    (old,) = days
+    said = f"Correction: the {_ordinal(new)} not the {_ordinal(old)}"
+    stripped = text.strip()
+    return said + stripped[match.end() :]
+
+
+# "Sorry, I'm an idiot — I'm plot 23": the number of a thing of one's own, said as what one is
+_I_AM_NUMBER = re.compile(
+    r"\b(?:sorry|oops|my bad|my mistake|correction|wait|no)\b[^.!?]{0,30}?"
+    r"\b(?P<i>I(?:'m| am)) (?P<thing>plot|flat|room|seat|table|desk|unit|bay|pitch|locker"
+    r"|stall|house|apartment|cabin|berth|number) (?:no\.? ?|number )?(?P<number>\d+[a-z]?)\b",
+    _I,
+)
+
+
+def _number_said_again(text: str, numbered: re.Match[str], before: str) -> str:
+    thing = numbered["thing"].lower()
+    old = re.search(
+        rf"\bmy {thing} (?:is|was|number is) (?:no\.? ?|number )?(?P<number>\d+[a-z]?)\b",
+        before,
+        _I,
+    )
+    if old is None or old["number"].lower() == numbered["number"].lower():
+        return text
+    said = f"my {thing} is {numbered['number']}, not {old['number']}"
+    return text[: numbered.start("i")] + said + text[numbered.end() :]
