@@ -187,3 +187,59 @@ def test_a_line_naming_something_else_is_not_replaced() -> None:
         ("user", "I'm flying to Porto instead of driving, it's quicker."),
     ]
     assert any(line.startswith("User is flying to Lisbon on the 4th") for line in facts(*talk))
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("metric temperatures please", "User wants the assistant to use metric units."),
+        ("Grams please, I don't do cups.", "User wants the assistant to use grams, not cups."),
+        ("I don't do ounces.", "User wants the assistant not to use ounces."),
+        (
+            "Fine. And you can skip the prose explaining things I already know.",
+            "User wants the assistant to skip the basics.",
+        ),
+        # a place named, then "there"; a move whose "I" was said once
+        (
+            "It's the bread my nan baked in Gdansk! I grew up there, moved to Wales in 2004.",
+            "User grew up in Gdansk.",
+        ),
+        (
+            "It's the bread my nan baked in Gdansk! I grew up there, moved to Wales in 2004.",
+            "User moved to Wales.",
+        ),
+    ],
+)
+def test_wishes_and_places_said_in_passing(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # back to this chat, not to a place
+        "Thanks for all this! I'll come back in June when the kittens arrive.",
+        # left out for someone else's sake
+        "Lasagne for 8 please. My partner Sol won't eat olives, so no olives please.",
+    ],
+)
+def test_no_line_of_the_speakers_own(said: str) -> None:
+    assert not any(line.startswith("User ") for line in facts(("user", said)))
+
+
+def test_coming_back_to_a_place_is_still_a_plan() -> None:
+    assert any("Lisbon" in line for line in facts(("user", "I'll come back to Lisbon in May.")))
+
+
+def test_a_trips_dates_and_the_new_dates_that_replace_them() -> None:
+    talk = [
+        ("user", "Planning a trip to Bergen with my sister. Dates 3–7 June 2026, budget £2,000."),
+        ("assistant", "Lovely."),
+        ("user", "I work 9-5 at the library, so evenings only."),
+        ("assistant", "Noted."),
+        ("user", "Change of dates: it'll be 10–14 June, she can't get the 3rd off."),
+    ]
+    kept = facts(*talk)
+    assert "User's trip to Bergen is 10–14 June 2026, budget £2,000." in kept
+    assert not any("3–7" in line for line in kept)
+    assert any("9-5" in line for line in kept)

@@ -90,6 +90,9 @@ def split_at_and(sentence: str) -> list[str]:
             start = match.end()  # "salt and pepper is …": no one
             continue
         head = rest[: match.start()]
+        if re.match(r"\s*I (?:are|were|have been|'ve|'re)\b", rest[match.end() :]):
+            start = match.end()  # "… while Martin and I are away": one plural subject
+            continue
         if match["comment"] is not None and not _OWN_DOING.match(head):
             # ("the dorm is ¥58,000 and it's in the middle of nowhere", "I'm in PyCharm and it
             # keeps …": what "it" is said of is no habit of the speaker's)

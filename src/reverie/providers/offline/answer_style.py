@@ -175,9 +175,13 @@ _SHOW_WORKINGS = re.compile(
 )
 _SKIP_BASICS = re.compile(
     # ("skip the intro please" is read as "no intro" elsewhere)
-    r"(?:\b(?:pls|please|plz) (?:just )?|^(?:(?:and|also|so)[,]?\s+)?(?=skip the explanation))"
+    r"(?:\b(?:pls|please|plz) (?:just )?|^(?:(?:and|also|so)[,]?\s+)?(?=skip the explanation)"
+    # ("And you can skip the prose explaining things I obviously know.")
+    r"|^(?:(?:and|also|so)[,]?\s+)?you can (?:just )?(?=skip the (?:prose|explanations?|basics)))"
     r"skip the "
-    r"(?P<what>basics|intro|preamble|explanations?(?: unless I ask)?)\b",
+    r"(?P<what>basics|intro|preamble|explanations?(?: unless I ask)?"
+    r"|(?:prose|explanations?) (?:explaining|on|about|of) (?:things|stuff|what) I "
+    r"(?:obviously |already )?know)\b",
     _I,
 )
 _FOR_EVERYTHING = re.compile(
@@ -352,6 +356,8 @@ def answer_style(sentence: str) -> str | None:
     if _SHOW_WORKINGS.search(s) is not None:
         return "please show the workings"
     if (skipped := _SKIP_BASICS.search(s)) is not None:
+        if skipped["what"].lower().endswith(" know"):
+            return "please skip the basics"  # "the prose explaining things I obviously know"
         return f"please skip the {skipped['what'].lower().replace(' i ', ' I ')}"
     if (wanted := _FOR_EVERYTHING.match(s)) is not None:
         return f"please give {wanted['what'].lower()} for everything"

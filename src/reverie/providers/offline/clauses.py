@@ -46,7 +46,7 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         listener: Whom it is said to, when that is a person with a name.
     """
     piece = _PIECE_ASKED_FOR.search(text)
-    return [
+    clauses = [
         part
         for sentence in split_sentences(put_right(message_said_plainly(text)))
         for said in _unaddressed(
@@ -55,6 +55,34 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         for age_part in parted_age(said)
         for part in dated_parts(age_part)
     ]
+    return [
+        clause
+        for index, clause in enumerate(clauses)
+        if not (index and _for_someone_else(clause, clauses[index - 1]))
+    ]
+
+
+# "my husband Callum won't touch mushrooms, so no mushrooms please": what is left out for
+# someone else's sake, no wish of the speaker's own
+_NONE_PLEASE = re.compile(
+    r"^(?:so |and )?(?:no|without|skip the|leave out the) (?P<what>[a-z]+)(?: please| pls)?[.!]*$",
+    _I,
+)
+_SOMEONE_ELSES_DISLIKE = re.compile(
+    r"^(?:(?:my|our) [a-z]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]*)?|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]*|he|she|they) "
+    r"(?:won't|doesn't|don't|can't|cannot|will not|does not|hates?|dislikes?|is allergic to|"
+    r"are allergic to)\b",
+    _I,
+)
+
+
+def _for_someone_else(clause: str, before: str) -> bool:
+    none = _NONE_PLEASE.match(clause)
+    return (
+        none is not None
+        and _SOMEONE_ELSES_DISLIKE.match(before) is not None
+        and re.search(rf"\b{re.escape(none['what'])}\b", before, _I) is not None
+    )
 
 
 # "Can you draft a short runbook in markdown? … Keep it tight.": a piece of writing asked for,

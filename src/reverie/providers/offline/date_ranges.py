@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.fact import Fact
+from reverie.providers.offline.frame_words import MONTH
 
 __all__ = ["move_range", "moved_range", "with_range_moved"]
 
@@ -33,14 +34,40 @@ _MOVED = re.compile(
 
 
 def move_range(message: str, facts: list[Fact], speaker: str) -> None:
-    """Write the range ``message`` puts right into the latest of ``speaker``'s lines holding it."""
-    if (moved := moved_range(message)) is None:
+    """Write the range ``message`` puts right into the latest of ``speaker``'s lines holding it.
+
+    "Change of dates: it'll be 19–23 February" names no old range: the latest of the
+    speaker's lines with a range of days gets the new one.
+    """
+    moved = moved_range(message)
+    new_dates = _NEW_DATES.search(message) if moved is None else None
+    if moved is None and new_dates is None:
         return
     for index in range(len(facts) - 1, -1, -1):
         fact = facts[index]
-        if fact.text.startswith(speaker) and (line := with_range_moved(fact.text, *moved)):
+        if not fact.text.startswith(speaker):
+            continue
+        if new_dates is not None and (held := _HELD.search(fact.text)) is not None:
+            old = (int(held["first"]), int(held["last"]))
+            moved = old, (int(new_dates["new_from"]), int(new_dates["new_to"]))
+        if moved is not None and (line := with_range_moved(fact.text, *moved)):
             facts[index] = Fact(fact.tag, line)
             return
+
+
+# "Change of dates: it'll be 19–23 February", "new dates: the 3rd to the 7th"
+_NEW_DATES = re.compile(
+    r"\b(?:change of dates|new dates|(?:the )?dates (?:have )?(?:changed|moved))\b[:,]?\s*"
+    rf"(?:(?:it['’]?ll be|it will be|it['’]?s|its|now|to)\s+)*{_NEW}",
+    _I,
+)
+# A range of days a line holds: "12–16 February", "the 10th to the 14th" (not "9–5", hours)
+_HELD = re.compile(
+    r"(?<![\d£$€.,])(?P<first>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:to|-|–)\s*"
+    r"(?:the )?(?P<last>[12]\d|3[01]|0?[1-9])(?:(?:st|nd|rd|th)\b|(?= (?:of )?"
+    rf"(?:{MONTH})\b))",
+    _I,
+)
 
 
 def moved_range(message: str) -> tuple[tuple[int, int], tuple[int, int]] | None:

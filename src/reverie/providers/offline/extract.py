@@ -61,6 +61,7 @@ from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.said_again import said_again
+from reverie.providers.offline.said_once import said_once
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
@@ -187,9 +188,10 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
 
 
 def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
-    """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, so the
-    speakers, the clause rules and the frames all read the name meant."""
-    return [replace(turn, text=name_slip(turn.text)) for turn in turns]
+    """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, and a
+    place or an "I" said once for two clauses said for both ("I grew up there, moved to …"),
+    so the speakers, the clause rules and the frames all read what is meant."""
+    return [replace(turn, text=said_once(name_slip(turn.text))) for turn in turns]
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:

@@ -10,24 +10,29 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["figures_and_language"]
+__all__ = ["UNIT", "figures_and_language"]
 
 _I = re.IGNORECASE
 
-_UNIT = (
+UNIT = (
     r"km|kilometres|kilometers|kg|kilos|celsius|metric|miles|lbs|pounds|fahrenheit|imperial|"
-    r"bar|psi"
+    r"bar|psi|grams|cups|ounces|oz|ml|millilitres|litres|liters|metres|meters|feet|inches|cm"
 )
+"""Units people ask answers to use, or not to ("km", "grams", "fahrenheit")."""
+# ("metric temperatures please": what the units are for)
+_OF_WHAT = r"(?: units| temperatures| measurements| weights| quantities)?"
 # "in km pls not miles", "kg please", "also please use km not miles, since all the guidebooks
 # do": the units the answers should use.
 _UNITS_PLEASE = re.compile(
-    rf"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>{_UNIT})(?: units)?,? (?:please|pls)"
-    rf"(?:,? (?:not|never|no) (?P<not>{_UNIT}))?[.!]*$"
+    rf"^(?:(?:just|and|also) )?(?:in |use )?(?P<unit>{UNIT}){_OF_WHAT},? (?:please|pls)"
+    rf"(?:,? (?:not|never|no) (?P<not>{UNIT}))?[.!]*$"
     rf"|^(?:(?:just|and|also) )?(?:please|pls|can you|could you) (?:always )?use "
-    rf"(?P<unit2>{_UNIT})(?: units)?,? (?:not|instead of|rather than) (?P<not2>{_UNIT})"
+    rf"(?P<unit2>{UNIT}){_OF_WHAT},? (?:not|instead of|rather than) (?P<not2>{UNIT})"
     r"(?:[.!]*$|,? (?:since|as|because|cos|bc)\b)",
     _I,
 )
+# "Grams please, I don't do cups.": a unit the answers should leave alone
+_NO_UNIT = re.compile(rf"^I (?:don't|do not|can't) do (?P<unit>{UNIT})[.!]*$", _I)
 _LANGUAGE = (
     r"english|portuguese|spanish|french|german|italian|polish|dutch|turkish|arabic|korean|"
     r"vietnamese|romanian|russian|ukrainian|japanese|chinese|mandarin|hindi|urdu|tagalog|greek"
@@ -63,5 +68,8 @@ def figures_and_language(s: str) -> str | None:
         return f"please put {table['what'].lower()} in tables"
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = (units["unit"] or units["unit2"]).lower(), units["not"] or units["not2"]
+        unit = "metric units" if unit == "metric" else unit
         return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+    if (refused := _NO_UNIT.match(s)) is not None:
+        return f"please don't use {refused['unit'].lower()}"
     return None

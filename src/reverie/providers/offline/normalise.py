@@ -11,6 +11,7 @@ import re
 
 from reverie.providers.offline.called_off import new_date_named
 from reverie.providers.offline.everyday_words import is_everyday_word
+from reverie.providers.offline.figures_wishes import UNIT
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
 __all__ = ["drop_noise", "normalise_chat"]
@@ -205,6 +206,11 @@ _STRESSED_DO = re.compile(
     r"use|prefer|eat|speak|own|enjoy|miss|get|play|run|drink|feel|take|keep|care|mind)\b)",
     _I,
 )
+# "Grams please, I don't do cups.": one wish about units, the refused one said as a habit
+_UNIT_REFUSED = re.compile(
+    rf"\b(?P<unit>{UNIT}) (?P<please>please|pls),? I (?:don't|do not|can't) do (?P<not>{UNIT})\b",
+    _I,
+)
 # "Zeynep can start on Monday 13 October": with its day, the news of when someone starts ("I
 # can start on the 5th" offers a day; it starts nothing).
 _CAN_START_ON = re.compile(
@@ -357,6 +363,7 @@ def normalise_chat(text: str) -> str:
         line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", _STRESSED_DO.sub(r"\1 ", line)))
         line = _NOW_NOT.sub(" now, not ", line)
         line = _FORMAL_WILL.sub(r"\1 will", line)
+        line = _UNIT_REFUSED.sub(r"\g<unit> \g<please>, not \g<not>", line)
         line = _GRATEFUL_IF.sub("please ", line)
         line = _BARE_GOAL.sub(
             lambda m: f"my {(m['new'] or '').lower()}{(m['what'] or m['aim']).lower()} is ", line

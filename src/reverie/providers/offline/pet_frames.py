@@ -59,7 +59,8 @@ _GOT_A_PET_NAMED = re.compile(
 )
 _HAVE_A_PET_NAME = re.compile(
     rf"\b(?:we|i) (?:have|got|adopted|rescued) an? (?:\w+ ){{0,2}}?(?P<pet>{ANIMAL})[.!:,]?\s+"
-    rf"(?P<name>{TOKEN})[.!]"
+    # ("I have a Labrador, Bramble, who will need looking after": the name between commas)
+    rf"(?P<name>{TOKEN})(?:[.!]|,(?= (?:who|which|and|but|she|he|so)\b))"
     # "dog. pretzel. corgi mix.": a pet named in a message of its own.
     rf"|^(?P<bare_pet>{ANIMAL})[.:]\s+(?P<bare_name>{TOKEN})[.!,]"
     # "bella. staffy. 4 pawprints in the corner now": the name, then the breed

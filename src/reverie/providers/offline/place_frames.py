@@ -93,7 +93,9 @@ _IS_HOME = re.compile(
 )
 _MOVING = re.compile(
     rf"\b(?:i'm|i am|we're|we are) (?:now )?moving to {PLACE}"
-    rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}",
+    rf"|\b(?:i|we) (?:just |finally )?moved to {PLACE}"
+    # ("I grew up in Utrecht and moved to Scotland in 1998": the "I" said once for both)
+    rf"|\bI (?:grew up|was born|was raised) [^.!?;]*? and (?:then )?moved to {PLACE}",
     _I,
 )
 

@@ -94,6 +94,9 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     r"(?:this|that|it|these|those)(?: down| up| out| off| through| back| over)?\.$"
     # "User must go now.", "User has to drop off, standup then a planning meeting.": a goodbye
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:go|run|dash|head off)(?: now)?\.$"
+    # "User will come back in May.": back to this chat, not to a place
+    r"|^\S+ (?:will|is going to|'ll) (?:come|check) back(?: to (?:the assistant|this|it))?"
+    r"(?= (?:in|on|next|when|after|later|tomorrow|tonight|soon|once)\b|\.$)"
     r"|^\S+ (?:must|has to|needs to|should|has got to) (?:drop off|hop off|jump off|log off|"
     r"sign off|head off|dash|run)(?:,| now| for| to|\.$)"
     r"|^\S+ (?:wants|chose|picked|took|prefers|likes|went for|goes for) the \d[\d,.]*\.$"

@@ -1,0 +1,63 @@
+"""Where a message says a place or a subject once for two clauses, both get it.
+
+"like my oma made in Utrecht! I grew up there, moved to Scotland in 1998": "there" is the
+place just named, and "moved to Scotland" is the speaker's move too, its "I" said once. The
+whole message is rewritten before the frames and the clause rules read it, so both see
+"I grew up in Utrecht and moved to Scotland in 1998". So is a trip's "Dates 12–16 February
+2026" after "Planning a trip to Tromsø …": "My trip to Tromsø is 12–16 February 2026".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["said_once"]
+
+# "I grew up there, moved to Scotland in 1998": a second move of one's own, its "I" left out
+_MOVED_TOO = re.compile(
+    r"(?P<said>\bI (?:grew up|was born|was raised|lived|studied)\b[^.!?;]*?), "
+    r"(?=(?:then )?(?:moved|came|emigrated|relocated) (?:over )?to (?-i:[A-ZÀ-Þ]))"
+)
+# "like my oma made in Utrecht! I grew up there": the place the line before named
+_THERE = re.compile(r"\bI (?P<verb>grew up|was born|was raised) there\b")
+_PLACE_NAMED = re.compile(r"\b(?:in|from) (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)")
+
+
+def _there_named(line: str) -> str:
+    """ "… in Utrecht! I grew up there" → "… in Utrecht! I grew up in Utrecht"."""
+    there = _THERE.search(line)
+    if there is None:
+        return line
+    places = list(_PLACE_NAMED.finditer(line, 0, there.start()))
+    if not places:
+        return line
+    place = places[-1]["place"]
+    return f"{line[: there.start()]}I {there['verb']} in {place}{line[there.end() :]}"
+
+
+# "Planning a trip to Tromsø for our anniversary. Dates 12–16 February 2026, budget …"
+_TRIP = re.compile(
+    r"\b(?:a|our|my|the) (?P<what>trip|holiday|visit|break|honeymoon|stay|getaway) to "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)"
+)
+_DATES = re.compile(
+    r"(?<=[.!] )Dates:? (?P<range>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:-|–|to)\s*"
+    r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)? (?-i:[A-Z])[a-z]+(?: \d{4})?)"
+)
+
+
+def _dates_of_the_trip(line: str) -> str:
+    dates = _DATES.search(line)
+    trip = _TRIP.search(line, 0, dates.start()) if dates is not None else None
+    if dates is None or trip is None:
+        return line
+    said = f"My {trip['what']} to {trip['place']} is {dates['range']}"
+    return line[: dates.start()] + said + line[dates.end() :]
+
+
+def said_once(text: str) -> str:
+    """``text`` with a place or an "I" said once for two clauses said for both, line by line."""
+    return "\n".join(
+        _dates_of_the_trip(_MOVED_TOO.sub(r"\g<said> and ", _there_named(line)))
+        for line in text.split("\n")
+    )
