@@ -243,3 +243,25 @@ def test_a_trips_dates_and_the_new_dates_that_replace_them() -> None:
     assert "User's trip to Bergen is 10–14 June 2026, budget £2,000." in kept
     assert not any("3–7" in line for line in kept)
     assert any("9-5" in line for line in kept)
+
+
+def test_a_name_given_after_a_few_words_when_asked_what_name_to_put() -> None:
+    talk = [
+        ("user", "can you check my cover letter"),
+        ("assistant", "Done. What name should I put in the sign-off, by the way?"),
+        ("user", "oh right, I forgot to say. Tomasz! Tomasz Wrona"),
+    ]
+    assert "User's name is Tomasz." in facts(*talk)
+
+
+def test_no_name_when_the_answer_gives_none() -> None:
+    talk = [("assistant", "What should I call you?"), ("user", "oh ha. whatever you like.")]
+    assert not any("name" in line for line in facts(*talk))
+
+
+def test_a_pet_named_between_commas_after_i_have_a() -> None:
+    said = "Quick one. We have a whippet, Moss, who will need a sitter while Priya and I are away."
+    kept = facts(("user", said))
+    assert any(line.startswith("User has a whippet") and "Moss" in line for line in kept)
+    # ("Priya and I are away": one subject, never "I are away" apart)
+    assert not any(line.rstrip(".").endswith("while Priya") for line in kept)

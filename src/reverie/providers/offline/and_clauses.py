@@ -90,7 +90,7 @@ def split_at_and(sentence: str) -> list[str]:
             start = match.end()  # "salt and pepper is …": no one
             continue
         head = rest[: match.start()]
-        if re.match(r"\s*I (?:are|were|have been|'ve|'re)\b", rest[match.end() :]):
+        if re.match(r"\s*I (?:are|were|'re)\b", rest[match.end() :]):
             start = match.end()  # "… while Martin and I are away": one plural subject
             continue
         if match["comment"] is not None and not _OWN_DOING.match(head):

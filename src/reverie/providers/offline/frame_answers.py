@@ -61,9 +61,14 @@ _ASKS_MOVING_TO = re.compile(
 # "what's your name?", "under ur name?" (a booking, a prescription): the answer is a name.
 _ASKS_NAME = re.compile(
     r"\bwhat(?:'s| is) (?:your|ur) (?:full )?name\b|\b(?:under|in) (?:your|ur) name\b"
-    r"|\bwho(?:'s| is) this\b",
+    r"|\bwho(?:'s| is) this\b"
+    # ("What name should I put in the closing line?", "what should I call you?")
+    r"|\bwhat name (?:should|shall|do) I (?:put|use|sign|write)\b"
+    r"|\bwhat (?:should|shall|do) I call you\b",
     _I,
 )
+# "oh right, I never said. Clara! Clara Brandt": a name said after a few words about it
+_NAME_AFTER = re.compile(r"^(?:oh|ah|sorry|right|oops)\b[^.!?]{0,30}[.!]\s+(?P<name>[^.!?]+)[.!]?")
 # "yes Priya Sharma", "Dana": a name or two, written as names.
 _FULL_NAME = re.compile(
     r"(?:yes,? )?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+){0,2}", _I
@@ -172,6 +177,8 @@ def answer_frames(
     else:
         return []
     said_first = sentences(answer)[0] if sentences(answer) else ""
+    if _ASKS_NAME.search(last) and (after := _NAME_AFTER.match(answer.strip())) is not None:
+        said_first = after["name"]
     if (kin := _ASKS_IF_KIN.search(last)) is not None:
         return _kin_agreed(kin, re.split(r"[,.;!?(]", said_first, maxsplit=1)[0], subject, lexicon)
     first = _AFTER_QUESTION_WORDS.sub("", said_first)
