@@ -265,3 +265,26 @@ def test_a_pet_named_between_commas_after_i_have_a() -> None:
     assert any(line.startswith("User has a whippet") and "Moss" in line for line in kept)
     # ("Priya and I are away": one subject, never "I are away" apart)
     assert not any(line.rstrip(".").endswith("while Priya") for line in kept)
+    assert any("while Priya and User are away" in line for line in kept)
+
+
+def test_a_figure_with_a_point_said_again_after_an_apology_replaces_the_one_before() -> None:
+    talk = [
+        ("user", "For the visa form: my IELTS is 6.5, I sat it in Seoul last spring."),
+        ("assistant", "Noted."),
+        ("user", "Sorry, I looked at the certificate: overall is 7.5. 6.5 was my speaking."),
+    ]
+    kept = remembered(*talk)
+    assert any("IELTS is 7.5" in line for line in kept)
+    assert not any("IELTS is 6.5" in line for line in kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ok saying it out loud: I'm going to be the Pickle Queen of Didsbury 👑",
+        "eslint has 32 errors lol",
+    ],
+)
+def test_a_title_in_jest_or_a_tools_count_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.fact import Fact
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import MONTH, ordinal_suffix
 
 __all__ = ["move_range", "moved_range", "with_range_moved"]
 
@@ -96,11 +96,5 @@ def with_range_moved(line: str, old: tuple[int, int], new: tuple[int, int]) -> s
     )
     if held is None:
         return None
-    first, last = (f"{day}{_ordinal(day) if held['suffix'] else ''}" for day in new)
+    first, last = (f"{day}{ordinal_suffix(day) if held['suffix'] else ''}" for day in new)
     return f"{line[: held.start()]}{first}{held['sep']}{last}{line[held.end() :]}"
-
-
-def _ordinal(day: int) -> str:
-    if day in (11, 12, 13):
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")

@@ -37,6 +37,7 @@ __all__ = [
     "date_text",
     "fragments",
     "month_name",
+    "ordinal_suffix",
     "pet_line",
     "recent_pet",
     "relation_line",
@@ -141,6 +142,13 @@ _MONTHS = (
 MONTH = alternation(words(_MONTHS))
 MONTH_NAMES = tuple(word.capitalize() for word in _MONTHS.split()[:12])
 """The months by name, January first."""
+
+
+def ordinal_suffix(day: int) -> str:
+    """ "st", "nd", "rd" or "th": how a day of the month ends when written "21st"."""
+    if 10 <= day % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def month_name(word: str) -> str:

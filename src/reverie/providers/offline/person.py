@@ -172,6 +172,9 @@ _AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
 
 
 # "User's husband Dayo and they are going to Japan": said of the two, "User and their …".
+_NAMED_AND_THEY = re.compile(
+    r"(?<!^)(?<!')\b(?P<name>(?!User\b)[A-ZÀ-Þ][a-zà-ÿ'’-]+) and they (?=(?:are|were)\b)"
+)
 _THEY_TOO = re.compile(
     r"^(?P<speaker>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<who>(?:[\w-]+ ){0,2}?[\w-]+) and they "
     r"(?=(?:are|were|have|had|will|went|met|got|moved|live)\b)"
@@ -314,7 +317,9 @@ def to_third_person(
     # "I'd been chasing him": before a past participle, "I'd" is "I had".
     said = _WOULD_HAD.sub("had ", "".join(out))
     # "my husband and I are going …": the two together, the speaker first
-    return _THEY_TOO.sub(r"\g<speaker> and their \g<who> ", said)
+    said = _THEY_TOO.sub(r"\g<speaker> and their \g<who> ", said)
+    # "… while Martin and I are away": the two by name
+    return _NAMED_AND_THEY.sub(rf"\g<name> and {speaker} ", said)
 
 
 _WOULD_HAD = re.compile(

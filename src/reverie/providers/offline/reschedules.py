@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
-from reverie.providers.offline.frame_words import MONTH, date_text
+from reverie.providers.offline.frame_words import MONTH, date_text, ordinal_suffix
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
@@ -407,14 +407,8 @@ def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User
 
 def _from(old: str) -> str:
     if old.isdigit():  # "instead of 14": the 14th, as a day that reads back as one
-        old = f"the {old}{_ordinal_suffix(int(old))}"
+        old = f"the {old}{ordinal_suffix(int(old))}"
     return f"from {_named(old)} " if old else ""
-
-
-def _ordinal_suffix(day: int) -> str:
-    if 10 <= day % 100 <= 20:
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 _WEEKDAY_NAME = re.compile(rf"\b{_WEEKDAY}(?=\W|$)", _I)

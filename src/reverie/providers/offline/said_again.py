@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import MONTH, ordinal_suffix
 
 __all__ = ["said_again"]
 
@@ -36,12 +36,6 @@ _DAY_SAID = re.compile(
 )
 
 
-def _ordinal(day: int) -> str:
-    if day in (11, 12, 13):
-        return f"{day}th"
-    return f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th') }"
-
-
 def said_again(text: str, before: str | None) -> str:
     """``text``, with a value said again to mend ``before`` made "the 15th not the 14th".
 
@@ -53,6 +47,8 @@ def said_again(text: str, before: str | None) -> str:
         return text
     if (numbered := _I_AM_NUMBER.search(text)) is not None:
         return _number_said_again(text, numbered, before)
+    if (figure := _FIGURE_AGAIN.match(text.strip())) is not None:
+        return _figure_said_again(text.strip(), figure, before)
     match = _DAY_ALONE.match(text.strip())
     if match is None:
         return text
@@ -61,9 +57,26 @@ def said_again(text: str, before: str | None) -> str:
     if len(days) != 1 or new in days:
         return text
     (old,) = days
-    said = f"Correction: the {_ordinal(new)} not the {_ordinal(old)}"
+    said = f"Correction: the {new}{ordinal_suffix(new)} not the {old}{ordinal_suffix(old)}"
     stripped = text.strip()
     return said + stripped[match.end() :]
+
+
+# "Sorry, I check the paper: overall is 7.0.": a figure with a point, said again after an apology
+_FIGURE_AGAIN = re.compile(
+    r"^(?:(?:oh|ah|oops|whoops|ugh)[,!.\s]+)*(?:sorry|my bad|my mistake|correction)\b"
+    r"[^.!?\d]{0,40}?\b(?:is|it's|its|it is|was) (?P<figure>\d+\.\d+)(?!\.?\d)[.!]?",
+    _I,
+)
+_POINTED = re.compile(r"(?<![\d.])\d+\.\d+(?!\.?\d)")
+
+
+def _figure_said_again(text: str, figure: re.Match[str], before: str) -> str:
+    said = set(_POINTED.findall(before))
+    if len(said) != 1 or figure["figure"] in said:
+        return text
+    (old,) = said
+    return f"Sorry, it's {figure['figure']} not {old}." + text[figure.end() :]
 
 
 # "Sorry, I'm an idiot — I'm plot 23": the number of a thing of one's own, said as what one is

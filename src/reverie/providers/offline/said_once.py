@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import MONTH
+
 __all__ = ["said_once"]
 
 # "I grew up there, moved to Scotland in 1998": a second move of one's own, its "I" left out
@@ -42,7 +44,7 @@ _TRIP = re.compile(
 )
 _DATES = re.compile(
     r"(?<=[.!] )Dates:? (?P<range>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:-|–|to)\s*"
-    r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)? (?-i:[A-Z])[a-z]+(?: \d{4})?)"
+    rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)? (?i:{MONTH})\b(?: \d{{4}})?)"
 )
 
 

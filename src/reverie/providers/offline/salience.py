@@ -104,7 +104,13 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     # the talk before said
     r"|^\S+ (?:uses|has|got|bought|wants|needs|ordered|found|chose|picked) one"
     r"(?= (?:for|from|at|in|with|too|already|now|as well)\b|\.$)"
-    r"|^The (?:[\w-]+ ){1,2}one (?!of\b)",
+    r"|^The (?:[\w-]+ ){1,2}one (?!of\b)"
+    # "Clippy has 14 warnings.": what a tool said of the code today
+    r"|^\S+ (?:has|shows|gives|reports|throws) \d+ (?:warnings?|errors?|lint errors?|"
+    r"failing tests?|failures?|type errors?)\b"
+    # "User is going to be the Bee Queen of Sketty.": a title in jest
+    r"|\bthe (?:[A-ZÀ-Þ][\wÀ-ÿ'-]* ){1,2}(?-i:Queen|King|Lord|Lady|Empress|Emperor|Goddess|God|"
+    r"Wizard|Overlord|Tsar|Czar) of\b",
     _I,
 )
 # A reminder keeps its content ("… reminded that the dentist is on Thursday"); a question
