@@ -288,3 +288,22 @@ def test_a_figure_with_a_point_said_again_after_an_apology_replaces_the_one_befo
 )
 def test_a_title_in_jest_or_a_tools_count_is_not_kept(said: str) -> None:
     assert facts(("user", said)) == []
+
+
+_OPENING = [("user", "hi"), ("user", "can you look at my cv"), ("user", "thanks")]
+
+
+@pytest.mark.parametrize(
+    "signed",
+    ["ok that's everything for today\n- Marta", "Speak tomorrow. Marta x"],
+)
+def test_a_message_signed_with_a_hyphen_or_a_kiss_gives_the_name(signed: str) -> None:
+    assert "User's name is Marta." in facts(*_OPENING, ("user", signed))
+
+
+@pytest.mark.parametrize(
+    "listed",
+    ["shortlist:\n- Monzo\n- Starling", "Which is better?\n- Monzo"],
+)
+def test_an_option_on_the_last_line_is_no_signature(listed: str) -> None:
+    assert not any("name is" in line for line in facts(*_OPENING, ("user", listed)))

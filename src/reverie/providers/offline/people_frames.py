@@ -134,6 +134,12 @@ _SIGNED_OFF = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",
     _I,
 )
+# "See you tomorrow. Lena x": a name and a kiss, ending the message
+_KISSED_OFF = re.compile(r"(?:[.!?]\s+|\n\s*)(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),? x{1,3}\s*$", _I)
+# "ok that's all for now\n- Lena": a hyphen and a name on the last line, when no other line
+# is a list item ("- SumUp" ending a list of options names no one)
+_HYPHEN_SIGNED = re.compile(r"\n\s*-\s?(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$")
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s", re.MULTILINE)
 # "Swap the team for just my name, Kofi Mensah, since …": the name, said beside the words.
 _MY_NAME_BESIDE = re.compile(
     r"\bmy (?:full |own )?name,\s+(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)"
@@ -141,7 +147,15 @@ _MY_NAME_BESIDE = re.compile(
     _I,
 )
 # Read in any message, not only the first few.
-_SAID_AS_A_NAME = (_NAME_BTW, _ITS_NAME_BTW, _SIGN_AS, _SIGNED_OFF, _MY_NAME_BESIDE)
+_SAID_AS_A_NAME = (
+    _NAME_BTW,
+    _ITS_NAME_BTW,
+    _SIGN_AS,
+    _SIGNED_OFF,
+    _MY_NAME_BESIDE,
+    _KISSED_OFF,
+    _HYPHEN_SIGNED,
+)
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
 # Words that follow "I'm" but describe a state, not a name.
@@ -253,6 +267,11 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
         match = pattern.search(text)
         if match is None:
             continue
+        if pattern is _HYPHEN_SIGNED and (
+            _LIST_LINE.search(text[: match.start()])
+            or text[: match.start()].rstrip().endswith(("?", ":"))
+        ):
+            continue  # "- Yopa\n- Purplebricks", "Which is better?\n- Monzo": options
         if (
             late
             and pattern not in _SAID_AS_A_NAME
