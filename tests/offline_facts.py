@@ -12,6 +12,14 @@ def facts(*turns: tuple[str, str], date: str = "2026-03-02") -> list[str]:
     return [fact.text for fact in extract_facts([Turn(role, text, date) for role, text in turns])]
 
 
+def remembered(*turns: tuple[str, str], date: str = "2026-03-02") -> list[str]:
+    """The memory lines after ``(role, text)`` turns, one chunk, were dreamed into empty files."""
+    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
+    found = extract_facts([Turn(role, text, date) for role, text in turns])
+    files, _ = merge_facts(files, entry_facts(render_answer(found), date))
+    return [line[2:] for text in files.values() for line in text.splitlines() if line[:2] == "- "]
+
+
 def dreamed(*said: str) -> str:
     """The memory files after each user message was a chunk of its own, a day apart."""
     files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}

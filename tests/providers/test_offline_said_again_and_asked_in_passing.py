@@ -8,18 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
+from offline_facts import facts, remembered
 from reverie.providers.offline.dream_merge import entry_facts, merge_facts
 from reverie.providers.offline.extract import extract_facts, render_answer
 from reverie.providers.offline.transcript import Turn
-
-
-def remembered(*turns: tuple[str, str]) -> list[str]:
-    """The memory lines after one chunk of ``turns`` was dreamed into empty files."""
-    files = {"USER.md": "# User\n", "SOUL.md": "# Soul\n", "memory/MEMORY.md": "# Memory\n"}
-    found = extract_facts([Turn(role, text, "2026-03-02") for role, text in turns])
-    files, _ = merge_facts(files, entry_facts(render_answer(found), "2026-03-02"))
-    return [line[2:] for text in files.values() for line in text.splitlines() if line[:2] == "- "]
 
 
 @pytest.mark.parametrize(

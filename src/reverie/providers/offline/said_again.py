@@ -14,17 +14,17 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import MONTH, ordinal_suffix
+from reverie.providers.offline.predicates import WEEKDAY
 
 __all__ = ["said_again"]
 
 _I = re.IGNORECASE
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAY_ALONE = re.compile(
     r"^(?P<cue>(?:(?:oh|ah|oops|whoops|god|oh god|ugh|argh|yes|yeah|yep|ha|haha)[,!.\s]+)*"
     r"(?:sorry|so sorry|you're right|youre right|you are right|my bad|my mistake|i meant|"
     r"i mean|typo|no wait|wait no|correction)(?: again)?[,!.:\s—–-]+)"
     r"(?:(?:it's|its|it is|that's|make that|should be)\s+)?(?:the\s+)?"
-    rf"(?:{_WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
+    rf"(?:{WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
     rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))",
     _I,
 )
