@@ -222,6 +222,8 @@ def drop_replaced(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: s
 
     The new line is then added as any other (see :func:`~.instead_of.replaced_instead`).
     """
+    if " instead of " not in text:
+        return False  # most lines: nothing said replaced, and no lines to read
     lines = fact_lines(docs, files)
     stale = replaced_instead(text, [line_fact(doc.lines[index]) for doc, index in lines])
     if stale is None:

@@ -375,8 +375,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 if mended is not None:
                     del facts[mended]
             # "… so I'm on call 24–28 Nov instead of launch week": the line it replaces
-            stale = replaced_instead(fact.text, [AS_OF.sub("", f.text) for f in facts])
-            if stale is not None:
+            if " instead of " in fact.text and (
+                (stale := replaced_instead(fact.text, [AS_OF.sub("", f.text) for f in facts]))
+                is not None
+            ):
                 del facts[stale]
             facts.append(fact)
         own = said.setdefault(turn.role, [])

@@ -92,8 +92,9 @@ _CLAUSE = re.compile(
     r"(?:wants|says|thinks|reckons|said|told)\b)"
     # "im sound op at the theatre so in the booth every night": where that puts the speaker,
     # its subject and verb left out (not "I'm so in the zone": "so" as "very")
-    r"|(?<!\bi'm)(?<!\bim)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bfeel)(?<!\bget)"
-    r"\s+so\s+(?=(?:in|at) the [a-z]+\b"
+    # (the lookahead first: the words before are read only where " so " stands)
+    r"|(?=\s+so\s)(?<!\bi'm)(?<!\bim)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bfeel)"
+    r"(?<!\bget)\s+so\s+(?=(?:in|at) the [a-z]+\b"
     # ("turning 30 in november so made it": what the speaker did, said without "I")
     r"|(?:made|got|did|took|had|[a-z]{3,}ed) (?:it|that|this|the|a|an|my|our|me)\b)"
     # "I'm veggie but mum's a meat and two veg woman", "… so his shifts are all over the place"
@@ -158,11 +159,12 @@ _TAG_QUESTION = re.compile(
 # "I'm coeliac, how hard is gluten free going to be there?": a question of any length
 # after a statement of the speaker's own, at a comma (or a dash: "I do have mild asthma though
 # — is the smoke from the smoker going to be an issue?").
-_ASKED_AFTER = re.compile(
-    r"(?:,|\s+[—–])\s+(?=(?:so\s+|and\s+|but\s+)?(?:how|what|what's|where|which|who|why|should|can|could|"
-    r"would|will|is|are|do|does|any)\s)",
-    _I,
+_ASKED = (
+    r"\s+(?=(?:so\s+|and\s+|but\s+)?(?:how|what|what's|where|which|who|why|should|can|could|"
+    r"would|will|is|are|do|does|any)\s)"
 )
+_ASKED_AFTER = re.compile(rf",{_ASKED}", _I)
+_ASKED_AFTER_DASH = re.compile(rf"\s[—–]{_ASKED}", _I)
 _OWN_STATEMENT = re.compile(r"^(?:\W*\w+\W+){0,2}?(?:i|i'm|im|i've|my|we|we're|our)\b", _I)
 # A head that opens with one of these is half of a condition or a time: "when I'm in Lisbon,
 # where should I eat?"
@@ -323,6 +325,8 @@ def _question_apart(sentence: str) -> str:
     if not sentence.rstrip().endswith("?"):
         return sentence
     asked = _ASKED_AFTER.search(sentence)
+    if asked is None and ("—" in sentence or "–" in sentence):
+        asked = _ASKED_AFTER_DASH.search(sentence)
     if asked is not None:
         head = sentence[: asked.start()]
         if (
