@@ -45,8 +45,9 @@ def test_a_value_said_again_after_an_apology_replaces_the_one_said_before(
 ) -> None:
     kept = remembered(("user", said), ("assistant", asked), ("user", again))
     assert stored in kept
-    old = said.split()[-1] if "room" not in said else "214,"
-    assert not any(line.startswith(stored[:12]) and old in line for line in kept if line != stored)
+    # the old value's line is gone: one line about the thing, the mended one
+    about = stored.split(" is ")[0]
+    assert [line for line in kept if line.startswith(about)] == [stored]
 
 
 def test_a_day_said_again_after_a_message_with_two_days_mends_neither() -> None:
