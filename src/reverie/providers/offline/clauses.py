@@ -45,7 +45,8 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         text: The message.
         listener: Whom it is said to, when that is a person with a name.
     """
-    piece = _PIECE_ASKED_FOR.search(text)
+    # (only a message that says "keep it" needs to know what it asked for)
+    piece = _PIECE_ASKED_FOR.search(text) if "keep it" in text.lower() else None
     clauses = [
         part
         for sentence in split_sentences(put_right(message_said_plainly(text)))

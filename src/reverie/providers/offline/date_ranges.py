@@ -40,7 +40,9 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
     speaker's lines with a range of days gets the new one.
     """
     moved = moved_range(message)
-    new_dates = _NEW_DATES.search(message) if moved is None else None
+    new_dates = None
+    if moved is None and "dates" in message.lower():  # most messages: none
+        new_dates = _NEW_DATES.search(message)
     if moved is None and new_dates is None:
         return
     for index in range(len(facts) - 1, -1, -1):
