@@ -137,13 +137,14 @@ came, and the same on that round's final rules; then read and used for developme
 79.7 % / 77.4 % at its end), ``writer41`` (six by a forty-first: never read for a round;
 74.4 % / 57.9 % when first scored, on the rules of the start of the round it came, 74.6 % /
 58.9 % on that round's final rules; then read and used for development: 85.6 % / 70.1 % at
-its end) and ``writer42`` (six by a forty-second: never read; 70.5 % / 43.8 % when first
-scored, on the rules of the start of the round it came, 70.8 % / 43.8 % on that round's
-final rules).
+its end), ``writer42`` (six by a forty-second: never read for a round; 70.5 % / 43.8 % when
+first scored, on the rules of the start of the round it came, 70.8 % / 43.8 % on that round's
+final rules; then read and used for development) and ``writer43`` (six by a forty-third: never
+read; 63.8 % / 46.4 % when first scored, on the rules of the start of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer42|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer43|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -211,6 +212,7 @@ SETS = (
     "writer40",
     "writer41",
     "writer42",
+    "writer43",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -1,6 +1,7 @@
 """What makes someone ill: "dairy makes me sick", "I'm allergic: nuts, kiwi and latex".
 
-A condition named in passing is one too: "she is my doctor also, for my gastritis".
+A condition named in passing is one too: "she is my doctor also, for my gastritis", "the
+dust in the barn is setting off my asthma".
 
 Said in a sentence of its own or as a list after a colon, an allergy or an
 intolerance is one line about the speaker, never split into fragments.
@@ -25,10 +26,18 @@ _ALLERGY_CONTEXT = re.compile(
     r"\b(?:i'm|im|i am) (?:(?:very|severely|really|mildly|also) )?allergic\b|\bmy allergies\b", _I
 )
 _LIST_AFTER_COLON = re.compile(r":\s*(?P<items>[^:.!?()]{3,120})")
-# "my doctor also, for my gastritis", "pills for my migraines": a condition one has, named
-# as what something is for.
-_FOR_MY_CONDITION = re.compile(
-    rf"\b(?:for|with|because of|from|about) my (?P<what>{alternation(CONDITION_WORDS)})\b", _I
+# "my doctor also, for my gastritis", "pills for my migraines", "the dust is setting off my
+# asthma": a condition one has, named as what something is for or acts on.
+_FOR_MY_CONDITION = re.compile(rf"\bmy (?P<what>{alternation(CONDITION_WORDS)})\b", _I)
+
+# "GP says plantar fasciitis, referred me to physio": the speaker's own diagnosis, reported.
+_DIAGNOSED = re.compile(
+    r"^(?:[\w' ]{2,30}: ?|(?:so |and )?)(?:my |the )?(?:gp|doctor|doc|physio|"
+    r"consultant|specialist|podiatrist|dermatologist|rheumatologist|neurologist)"
+    r"(?: has| finally)? (?:says|said|thinks|confirmed|diagnosed)"
+    r"(?: (?:it's|it is|it was|that it's|i have|i've got|me with))? "
+    rf"(?P<what>{alternation(CONDITION_WORDS)})\b",
+    _I,
 )
 
 
@@ -45,7 +54,7 @@ def allergy_frames(sentence: str, subject: str) -> list[FrameFact]:
         if len(items) >= 2:
             line = f"{subject} is allergic to {_joined(items)}."
             found.append(FrameFact(line, (subject, "allergies")))
-    if (condition := _FOR_MY_CONDITION.search(sentence)) is not None:
+    if (condition := _FOR_MY_CONDITION.search(sentence) or _DIAGNOSED.match(sentence)) is not None:
         what = condition["what"].lower()
         found.append(FrameFact(f"{subject} has {what}.", (subject, f"has {what}")))
     return found

@@ -125,7 +125,9 @@ _GIVE_NOT = re.compile(
     r"^(?:(?:also|and|so|but|ok)[,]?\s+)*"
     # ("ground rules: give me diffs, not whole files": said as a rule, "please" or not)
     r"(?:(?:pls|please|plz) |(?:ground rules|house rules|rules|one thing|preferences?|"
-    r"for future reference|going forward|from now on)\s*:\s*)"
+    r"for future reference|going forward|from now on)\s*:\s*"
+    # ("when u change existing files just give me the diff, not the whole file")
+    r"|when (?:you|u) (?P<when>[^,.;!?]{3,50}?),? (?=just ))"
     r"(?:just )?(?P<only>only )?give me "
     rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?)"
     # "pls just give me diffs going forward, not whole files, and skip the explanations"
@@ -141,6 +143,15 @@ _GIVE_FORM_NOT = re.compile(
     rf"^(?:just )?give me (?P<only>only )?(?P<what>{_FORMS}),? (?:not|rather than|instead of) "
     rf"(?P<not>{_FORMS})(?: (?:that )?(?:I|I'd|I'll|I have to|you have to) [^.;!?]{{2,40}})?"
     r"(?=\s*(?:[.!;]|$|, and\b))",
+    _I,
+)
+# "Please give me the short version first and then details": the order of every answer.
+_SHORT_FIRST = re.compile(
+    r"^(?:(?:also|and|so|please|pls|plz|can you|could you|always)[,]?\s+)*"
+    r"(?P<verb>(?:give me|give|start with|lead with|put|do) )?(?:the )?"
+    r"(?P<what>short version|short answer|summary|bottom line|tl;?dr|conclusion|verdict) first"
+    r"(?:,? (?:and )?(?:then )?(?P<then>(?:the )?(?:details?|explanation|reasoning|rest))"
+    r"(?: after(?:wards)?| below)?)?(?:,? (?:please|pls|plz))?(?=\s*(?:[.!;—–-]|$))",
     _I,
 )
 # "please stop using so many bullet points, I'm reading all this on my phone".
@@ -344,7 +355,14 @@ def answer_style(sentence: str) -> str | None:
             return f"please give short answers, in {said.lower()}"
         return f"please use {said}"
     if (given := _GIVE_NOT.match(s) or _GIVE_FORM_NOT.match(s)) is not None:
-        return f"please give {given['only'] or ''}{given['what']}, not {given['not']}"
+        when = given.groupdict().get("when")
+        given_rule = f"please give {given['only'] or ''}{given['what']}, not {given['not']}"
+        return f"{given_rule}, when you {when}" if when else given_rule
+    if (first := _SHORT_FIRST.match(s)) is not None and (first["verb"] or first["then"]):
+        then = first["then"]
+        return f"please give the {first['what'].lower()} first" + (
+            f", then the {then.lower().removeprefix('the ')}" if then else ""
+        )
     if (stop := _STOP_USING.match(s)) is not None:
         thing = stop["thing"].lower()
         return f"please use fewer {thing}" if thing != "jargon" else "please use no jargon"

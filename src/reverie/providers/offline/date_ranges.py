@@ -43,7 +43,9 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
     new_dates = None
     if moved is None and "dates" in message.lower():  # most messages: none
         new_dates = _NEW_DATES.search(message)
-    if moved is None and new_dates is None:
+    # "wait its 19-26 oct not 12": the new range, and the day the old one began
+    from_day = _NEW_NOT_FROM.search(message) if moved is None and new_dates is None else None
+    if moved is None and new_dates is None and from_day is None:
         return
     for index in range(len(facts) - 1, -1, -1):
         fact = facts[index]
@@ -52,6 +54,13 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
         if new_dates is not None and (held := _HELD.search(fact.text)) is not None:
             old = (int(held["first"]), int(held["last"]))
             moved = old, (int(new_dates["new_from"]), int(new_dates["new_to"]))
+        if (
+            from_day is not None
+            and (held := _HELD.search(fact.text)) is not None
+            and int(held["first"]) == int(from_day["old_from"])
+        ):
+            old = (int(held["first"]), int(held["last"]))
+            moved = old, (int(from_day["new_from"]), int(from_day["new_to"]))
         if moved is not None and (line := with_range_moved(fact.text, *moved)):
             facts[index] = Fact(fact.tag, line)
             return
@@ -61,6 +70,11 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
 _NEW_DATES = re.compile(
     r"\b(?:change of dates|new dates|(?:the )?dates (?:have )?(?:changed|moved))\b[:,]?\s*"
     rf"(?:(?:it['’]?ll be|it will be|it['’]?s|its|now|to)\s+)*{_NEW}",
+    _I,
+)
+_NEW_NOT_FROM = re.compile(
+    rf"(?<![\d£$€.,]){_NEW}(?: (?:of )?(?:{MONTH}))?(?: now)?,?\s+not (?:the )?"
+    r"(?P<old_from>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?!\s*(?:to|-|–)|\d|[:.,]\d)",
     _I,
 )
 # A range of days a line holds: "12–16 February", "the 10th to the 14th" (not "9–5", hours)

@@ -446,6 +446,15 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
         told = told_moves(unmoved, facts[facts_before_turn:], voice.speaker)
+        if told:
+            # ("UAT was meant to be 14 November, but … moved it to the 21st": the old day's
+            # clause is stale once the move is told)
+            olds = [change.old.lower() for change in unmoved if change.old]
+            facts[facts_before_turn:] = [
+                fact
+                for fact in facts[facts_before_turn:]
+                if not any(old in fact.text.lower() for old in olds)
+            ]
         for fact in [*told, *(Fact("durable", line) for line in told_out)]:
             if fact_key(fact.text) not in seen:
                 seen.add(fact_key(fact.text))

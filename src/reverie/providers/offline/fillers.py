@@ -183,7 +183,11 @@ _SAYS_OF_SOMEONE = re.compile(
 )
 # "quick intro since this is new: my name is …": a short lead-in before the fact.
 _PREAMBLE = re.compile(
-    r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb)\s*:)"
+    # ("Longer term: I'd love to …" says when, and makes a wish a goal)
+    r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb|"
+    r"longer[- ]term|long[- ]term)\s*:)"
+    # ("formatting request: short bullet points please": a label that says a wish follows)
+    r"(?:(?i:(?:[\w' -]{0,40}\b)?(?:request|preference|favou?r)s?)\s*:\s+(?=\w)|"
     # ("food question - I'm coeliac": a label of three words at most, before a dash)
     r"(?:[\w' -]{1,60}:|(?:[\w']+ ){0,2}[\w']+ [-–—])\s+"
     r"(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"
@@ -192,7 +196,7 @@ _PREAMBLE = re.compile(
     # "medical: Theo has a peanut allergy"
     r"[A-ZÀ-Þ][\wÀ-ÿ'-]+(?: [A-ZÀ-Þ][\wÀ-ÿ'-]+)? "
     r"(?:has|is|was|had|goes|does|needs|gets|takes|can|will|works|lives)"
-    r")\b)"
+    r")\b))"
 )
 
 # "Having spoken to Ros and to Brenda, the gathering will now be …": how it came about, before

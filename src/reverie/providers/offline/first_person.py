@@ -278,6 +278,14 @@ _I_AM_TRAIT = re.compile(
     r"looking (?:for|to buy|to rent) (?:a|an) (?:new |bigger |smaller |cheaper )?"
     r"(?:job|flat|house|place|home|room|flatshare|role|apartment|car|van|school|nursery)\b|"
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
+    # "im away 12-19 oct, lisbon": away for days of a month named
+    r"away (?=[^.;!?]*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)"
+    r"(?=[^.;!?]*\d)|"
+    # "im off nights from 3rd nov", "I'm on earlies from Monday": a change of shifts, from a day
+    r"(?:on|off) (?:nights|earlies|lates|days|(?:the )?(?:night|early|late|day) shifts?) "
+    r"(?:from|starting|as of) \S|"
+    # "I'm on the crew systems team at Skerry Air": the team one works in
+    r"(?:now |still )?on the (?:[\w&-]+ ){1,3}team\b|"
     # "I'm partway through Deafblind guide/communicator training, finishing in october"
     r"(?:partway|part way|halfway|half way|midway) through [^,.;]{0,40}\b(?:training|course|"
     r"degree|apprenticeship|qualification|programme|program|bootcamp|masters|phd|diploma|"

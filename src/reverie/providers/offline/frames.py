@@ -63,6 +63,7 @@ from reverie.providers.offline.people_frames import (
 )
 from reverie.providers.offline.pet_frames import PET_IN, pet_frames, pets_named_after
 from reverie.providers.offline.place_frames import place_frames
+from reverie.providers.offline.signatures import signature_frames
 from reverie.providers.offline.vocabulary import COMMON_WORDS, IRREGULAR_PAST, alternation
 
 __all__ = ["message_frames"]
@@ -240,7 +241,10 @@ def message_frames(
     """
     found: list[FrameFact] = []
     if subject == "User":
-        found += introduction_frames(text, lexicon, late=len(recent) >= FIRST_MESSAGES)
+        found += introduction_frames(
+            text, lexicon, late=len(recent) >= FIRST_MESSAGES, to_a_person=listener is not None
+        )
+        found += signature_frames(text)
     found += roster_frames(text, subject, lexicon, listener)
     said = sentences(text)
     for index, sentence in enumerate(said):

@@ -145,6 +145,9 @@ _ADVERB_AFTER = re.compile(
     _I,
 )
 
+# "please every time correct my mistakes": how often, said before the verb
+_PLEASE_EVERY_TIME = re.compile(r"^(?P<please>please|pls|plz) (?:every|each) time (?=[a-z]+ )", _I)
+
 
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
@@ -153,6 +156,7 @@ def as_the_rules_read(sentence: str) -> str:
         said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
     said = _ADVERB_AFTER.sub(r"I \g<adverb> \g<verb> ", said)
+    said = _PLEASE_EVERY_TIME.sub(r"\g<please> always ", said)
     said = _COMES_ON_A_DAY.sub(_coming, _IN_A_DAY.sub(r"on \g<day> \g<month>", said))
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)

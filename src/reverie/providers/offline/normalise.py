@@ -250,6 +250,8 @@ _WERE_MARRIED_ON = re.compile(
 _AIMING_FOR = re.compile(
     r"\b(?:I'm|I am|im) (?:now |still )?aiming for (?=(?:sub[ -]?|under |about |around )?\d)", _I
 )
+# "swapped to selectolax", "swapped over to fish": a switch, said the other way
+_SWAPPED_TO = re.compile(r"\bswapped (?:over )?to\b", re.IGNORECASE)
 # "2:10 now not sub 2", "€110 now, was €95": the new value, then the old one.
 _NOW_NOT = re.compile(r"(?<=\d) now,? (?:not|was) (?=(?:sub[ -]?|under |over |the )?[£$€]?\d)")
 _HAS_AGE_AGAIN = re.compile(
@@ -365,6 +367,8 @@ def normalise_chat(text: str) -> str:
             line = _STRESSED_DO.sub(r"\1 ", line)
         line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", line))
         line = _NOW_NOT.sub(" now, not ", line)
+        if "swapped" in line:
+            line = _SWAPPED_TO.sub("switched to", line)
         line = _FORMAL_WILL.sub(r"\1 will", line)
         line = _GRATEFUL_IF.sub("please ", line)
         line = _BARE_GOAL.sub(

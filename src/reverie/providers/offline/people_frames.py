@@ -134,6 +134,14 @@ _SIGNED_OFF = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",
     _I,
 )
+# "That's the UAT scope covered. Cheers, Ewan": a letter's sign-off and a name, ending a
+# message to an assistant ("Thanks, Sam" thanks Sam; to a friend, "cheers, Ruth" is to her)
+_CHEERS_SIGNED = re.compile(
+    r"[.!?]\s+(?:cheers|best|regards|kind regards|best wishes|all the best|many thanks|ta),\s*"
+    # ("Cheers, Kyle." with its full stop thanks Kyle; a name signed stands bare)
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+)\s*$",
+    _I,
+)
 # "See you tomorrow. Lena x": a name and a kiss, ending the message
 _KISSED_OFF = re.compile(r"(?:[.!?]\s+|\n\s*)(?P<name>(?-i:[A-ZÀ-Þ])[a-zà-ÿ'’-]+),? x{1,3}\s*$", _I)
 # "ok that's all for now\n- Lena": a hyphen and a name on the last line, when no other line
@@ -155,6 +163,7 @@ _SAID_AS_A_NAME = (
     _MY_NAME_BESIDE,
     _KISSED_OFF,
     _HYPHEN_SIGNED,
+    _CHEERS_SIGNED,
 )
 # "my name's Kai", "im callum btw": a name given as one, whenever it comes.
 _GIVEN_AS_A_NAME = re.compile(r"\bmy name(?:'s| is)\b|\w+,?\s+(?:btw|by the way)\b", _I)
@@ -250,7 +259,9 @@ def _late_name(text: str, match: re.Match[str], lexicon: NameLexicon) -> bool:
     return given is not None and not name.islower()
 
 
-def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) -> list[FrameFact]:
+def introduction_frames(
+    text: str, lexicon: NameLexicon, *, late: bool = False, to_a_person: bool = False
+) -> list[FrameFact]:
     """ "so im kai, …", "Dana here — …": a name the user gives in their first messages.
 
     Args:
@@ -260,12 +271,15 @@ def introduction_frames(text: str, lexicon: NameLexicon, *, late: bool = False) 
             only when the chat writes Kai as a name elsewhere ("Thanks, Kai"),
             or when it is given as one ("my name's Kai", "I'm Kai btw"): a
             later "I'm <word>" is more often a state than a name.
+        to_a_person: The message is written to a person, whom "Cheers, Ruth" addresses.
     """
     if first := _name_first(text, lexicon, late=late):
         return first
     for pattern in (_INTRO, _HERE, _ITS_ME, *_SAID_AS_A_NAME):
         match = pattern.search(text)
         if match is None:
+            continue
+        if pattern is _CHEERS_SIGNED and to_a_person:
             continue
         if pattern is _HYPHEN_SIGNED and (
             _LIST_LINE.search(text[: match.start()])

@@ -217,7 +217,12 @@ HEALTH_NEWS = re.compile(
     r"knee replacement|cancer scare|car accident|accident|c-? ?section|caesarean|cesarean|"
     # "a meniscus repair in 2019", "an ACL reconstruction": a joint mended
     r"(?:meniscus|acl|cartilage|hernia|rotator cuff|ligament|tendon|achilles|knee|hip|shoulder|"
-    r"heart valve) (?:repair|reconstruction|arthroscopy))"
+    r"heart valve) (?:repair|reconstruction|arthroscopy)"
+    # "a slipped disc in 2019", "a torn ACL": an injury that shapes what one can do
+    r"|(?:slipped|herniated|prolapsed|bulging) disc|concussion|whiplash|burnout|"
+    r"(?:stress|hairline) fracture|broken (?:arm|leg|wrist|ankle|collarbone|hip|foot|nose|ribs?)|"
+    r"(?:torn|ruptured) (?:acl|meniscus|achilles|ligament|hamstring|calf|rotator cuff)|"
+    r"(?:back|knee|shoulder|head|neck|hamstring|groin) injury)"
     r"|(?:hip|knee|hips|knees|gallbladder|"
     r"appendix|tonsils|cataracts?|bypass|wisdom (?:tooth|teeth)) (?:done|replaced|removed|out|"
     r"operated on))\b",

@@ -205,15 +205,15 @@ def reschedules(message: str) -> list[Reschedule]:
         for match in pattern.finditer(message):
             # ("they've moved it to Thursday the 9th": the plan just told, see move_dates)
             # ("Moving day: … so it's pushed to the 7th": "it" is what the label named)
-            moved_it = (
-                pattern in (_PASSIVE, _ACTIVE)
-                and match["thing"].lower().split()[-1:] == ["it"]
-                and ":" not in message[: match.start()].rsplit(".", 1)[-1]
-            )
-            thing = _IT if moved_it else _thing(match["thing"])
+            said_it = pattern in (_PASSIVE, _ACTIVE) and match["thing"].lower().split()[-1:] == [
+                "it"
+            ]
+            named, meant = _named_before(message[: match.start()]) if said_it else ("", "")
+            moved_it = said_it and ":" not in message[: match.start()].rsplit(".", 1)[-1]
+            thing = named or (_IT if moved_it else _thing(match["thing"]))
             said = match.groupdict()
             if thing:
-                old = said.get("old") or said.get("was") or ""
+                old = said.get("old") or said.get("was") or meant
                 new = said.get("new") or said.get("new2") or ""
                 change = Reschedule(thing, old.strip(), new.strip(), _mine(match["thing"]))
                 if change not in found:
@@ -221,6 +221,27 @@ def reschedules(message: str) -> list[Reschedule]:
     if not found and moved and (now or "new" in lower):
         found += _moved_then_dated(message)
     return found
+
+
+# "the earlies thing got pushed. depot moved it to 17th nov", "UAT was meant to be 14 November,
+# but Alasdair moved it to the 21st": "it" is the thing the message named just before.
+_NAMED_BEFORE = re.compile(
+    r"(?:^|[.!;]\s+|\b(?:also|and|so)\s+)(?:the|my|our)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    rf"\s+(?:got|has been|was|is)\s+{_MOVED}\b"
+    r"|(?:^|[.!;:]\s+|\b(?:also|and|so)\s+)(?:the\s+|my\s+|our\s+)?"
+    r"(?P<meant_thing>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|is)\s+(?:meant|supposed|due|going)"
+    rf"\s+to\s+be\s+(?:on\s+)?(?P<meant>{_DATE})",
+    _I,
+)
+
+
+def _named_before(said: str) -> tuple[str, str]:
+    """What "it" names in ``said`` (the message up to "moved it"), and its old date if said."""
+    named = list(_NAMED_BEFORE.finditer(said))
+    if not named:
+        return "", ""
+    last = named[-1]
+    return _thing(last["thing"] or last["meant_thing"]), last["meant"] or ""
 
 
 def _moved_then_dated(message: str) -> list[Reschedule]:

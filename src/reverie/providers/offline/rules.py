@@ -22,6 +22,7 @@ from reverie.providers.offline.answer_style import answer_style
 from reverie.providers.offline.answer_wishes import of_every_answer
 from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
 from reverie.providers.offline.milestones import milestone
+from reverie.providers.offline.restated import restated
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk"]
@@ -185,6 +186,10 @@ _RULE = re.compile(
     r"(?:suggest|use|write|answer|add|include|start|give|explain|call|ask|summari[sz]e|"
     r"mention|recommend|send|reply|respond|repeat))\b",
     _I,
+)
+# "please always correct my mistakes, ok?": a request, with a word to check it is heard.
+_PLEASE_OK = re.compile(
+    r"^(?P<asked>(?:please|pls|plz) [^?]+?),?\s+(?:ok|okay|yes|yeah|right|alright)\s*\?+$", _I
 )
 _STANDING = re.compile(
     r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|by default|"
@@ -362,6 +367,7 @@ def classify(
         if statement(named, work=work, names=names) is None:
             return classify(f"it's {new}, not {old}", work=work, names=names)
         s = named
+    s = restated(s)
     if (flipped := _NOT_THEN_NEW.match(s)) is not None:
         s = f"it's {flipped['new']}, not {flipped['old']}"
     if (pair := _BARE_PAIR.match(s)) is not None and all(
@@ -370,6 +376,8 @@ def classify(
         said = f"it's {pair['new']}, not {pair['old']}"
         if swappable(said):
             return classify(said, work=work, names=names)
+    if (tagged := _PLEASE_OK.match(s)) is not None:
+        s = tagged["asked"]  # "please always correct my mistakes, ok?" asks nothing
     if (style := answer_style(s)) is not None:
         return Classification("permanent", style)
     if _is_question(s):

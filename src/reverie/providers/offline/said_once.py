@@ -1,10 +1,11 @@
 """Where a message says a place or a subject once for two clauses, both get it.
 
 "like my oma made in Utrecht! I grew up there, moved to Scotland in 1998": "there" is the
-place just named, and "moved to Scotland" is the speaker's move too, its "I" said once. The
-whole message is rewritten before the frames and the clause rules read it, so both see
-"I grew up in Utrecht and moved to Scotland in 1998". So is a trip's "Dates 12–16 February
-2026" after "Planning a trip to Tromsø …": "My trip to Tromsø is 12–16 February 2026".
+place just named (as it is in "my drive over to Pickering. I teach geography there"), and
+"moved to Scotland" is the speaker's move too, its "I" said once. The whole message is
+rewritten before the frames and the clause rules read it, so both see "I grew up in Utrecht
+and moved to Scotland in 1998". So is a trip's "Dates 12–16 February 2026" after "Planning
+a trip to Tromsø …": "My trip to Tromsø is 12–16 February 2026".
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ _MOVED_TOO = re.compile(
     r"(?P<said>\bI (?:grew up|was born|was raised|lived|studied)\b[^.!?;]*?), "
     r"(?=(?:then )?(?:moved|came|emigrated|relocated) (?:over )?to (?-i:[A-ZÀ-Þ]))"
 )
-# "like my oma made in Utrecht! I grew up there": the place the line before named
-_THERE = re.compile(r"\bI (?P<verb>grew up|was born|was raised) there\b")
-_PLACE_NAMED = re.compile(r"\b(?:in|from) (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)")
+# "like my oma made in Utrecht! I grew up there", "my drive over to Pickering. I teach geography
+# there": the place the line before named
+_THERE = re.compile(
+    r"\bI (?P<verb>grew up|was born|was raised|(?:teach|work|live|study|taught|worked|lived|"
+    r"studied)(?: (?!in\b|at\b|there\b)[a-z]+){0,2}?) there\b"
+)
+_PLACE_NAMED = re.compile(r"\b(?:in|from|to) (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)")
 
 
 def _there_named(line: str) -> str:

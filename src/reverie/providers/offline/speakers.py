@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reverie.providers.offline.addressed import addressed_by_assistant
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocabulary import words
 from reverie.providers.offline.vocatives import (
@@ -240,7 +241,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
         return Speakers(False, None, user_name, work)
     if not _looks_like_a_person(replies, users):
         return _with_an_assistant(turns, work)
-    candidates = vocatives(said, lower_case=True)
+    candidates = vocatives(_not_echoes(turns), lower_case=True)
     # "interview!! got the email": a word either side puts after "the" or "my" is a thing.
     # (not when shouted: "I LOVE THAT ANJ" says it to her)
     things = {
@@ -259,7 +260,7 @@ def _identify(turns: Sequence[Turn]) -> Speakers:
     # What the other person writes is rarely their own name: "amara." there names the
     # user. (Once, in a quote, it may: 'he calls me "el gringo" marcus'.)
     _drop_written_more_than_heard(candidates, [t.text for t in replies])
-    other = candidates.most_common(1)[0][0] if candidates else None
+    other = _most_called(candidates, [t.text for t in replies])
     if other is None:
         other = trailing_vocative(said, [t.text for t in replies], None)
     if user_name is None:
@@ -291,6 +292,33 @@ def _with_an_assistant(turns: Sequence[Turn], work: bool) -> Speakers:
     replies = [t for t in turns if t.role == "assistant"]
     said = [t.text for t in turns if t.role == "user"]
     return Speakers(False, None, user_name or addressed_by_assistant(replies, said), work)
+
+
+def _not_echoes(turns: Sequence[Turn]) -> list[str]:
+    """The user's messages, but for those opening with a word the other just wrote: "GERALD
+    😂😂" after "it was called gerald", "ye walkley sorry" after "you said walkley?" say it back,
+    not to anyone."""
+    kept: list[str] = []
+    heard: set[str] = set()
+    for turn in turns:
+        if turn.role != "user":
+            heard = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", turn.text)}
+            continue
+        opening = re.findall(r"[A-Za-zÀ-ÿ]{3,}", turn.text[:40])[:2]
+        # (a greeting or an everyday word said back — "hey anna!" after "hey!" — calls her)
+        echoed = [w for w in opening if w.lower() in heard and not is_everyday_word(w.lower())]
+        if not echoed:
+            kept.append(turn.text)
+    return kept
+
+
+def _most_called(called: Counter[str], written: Sequence[str]) -> str | None:
+    """The name said to the other person most often; of two said as often, the one they
+    write less ("wait i thought you said walkley?" repeats a place, not their name)."""
+    if not called:
+        return None
+    words = Counter(w.lower() for text in written for w in re.findall(r"[A-Za-zÀ-ÿ]+", text))
+    return max(called, key=lambda name: (called[name], -words[name.lower()]))
 
 
 def _drop_written_more_than_heard(

@@ -247,9 +247,9 @@ _FIRST_PERSON_OPENING = re.compile(r"^(?:i|i'm|im|i've|i'll|i'd)\b", _I)
 def introductions(clauses: list[str], text: str) -> list[str]:
     """The clauses of the message ``text``, read as an introduction where they are one.
 
-    A list item never is. After the speaker has said "I", an everyday word is no
-    name: "I test drove a Demio. I'm in love. Silver, 62,000km" describes the car
-    ("I'm a plumber. Dean, Hollis Plumbing" is Dean).
+    A list item never is, nor an aside in brackets. After the speaker has said "I", an
+    everyday word is no name: "I test drove a Demio. I'm in love. Silver, 62,000km"
+    describes the car ("I'm a plumber. Dean, Hollis Plumbing" is Dean).
     """
     items = [item.lower() for item in _LIST_ITEM.findall(text)]
     out = []
@@ -257,7 +257,9 @@ def introductions(clauses: list[str], text: str) -> list[str]:
     for clause in clauses:
         first = clause.split()[0].strip(",.!").lower() if clause.split() else ""
         item = any(listed.startswith(clause[:12].lower()) for listed in items)
-        keep = item or (spoken and is_everyday_word(first))
+        # ("in the office tomorrow (Inverness, Tues/Thurs)": an aside about where, not who)
+        aside = f"({clause.rstrip('.!')})" in text
+        keep = item or aside or (spoken and is_everyday_word(first))
         out.append(clause if keep else self_introduced(clause))
         spoken = spoken or _FIRST_PERSON_OPENING.match(clause) is not None
     return out

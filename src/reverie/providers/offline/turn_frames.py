@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from reverie.providers.offline.age_frames import age_agreed
 from reverie.providers.offline.choice_frames import choice_frames, scrapped_for
+from reverie.providers.offline.done_answers import step_confirmed
 from reverie.providers.offline.frame_answers import age_answer, answer_frames
 from reverie.providers.offline.frame_words import FrameFact
 from reverie.providers.offline.frames import message_frames
@@ -78,6 +79,8 @@ def turn_frames(
         framed += role_accepted(asked.text, turn.text, voice.speaker, voice.listener)
     if asked is not None and nth == 0:
         framed += age_agreed(asked.text, turn.text, voice.speaker)  # "yeah 34", to "you're 34"
+        # "yep!! booked", to "did you book the sheffield half yet?"
+        framed += step_confirmed(asked.text, turn.text, voice.speaker)
     if asked is not None and asks_something(asked.text):
         if nth == 0:
             early = len(own) < FIRST_MESSAGES

@@ -145,6 +145,11 @@ CONDITION_WORDS = (
         """
     ),
     "rheumatoid arthritis",
+    "plantar fasciitis",
+    "shin splints",
+    "frozen shoulder",
+    "tennis elbow",
+    "carpal tunnel",
     "high blood pressure",
     "sleep apnoea",
     "sleep apnea",

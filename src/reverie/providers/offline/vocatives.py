@@ -98,7 +98,8 @@ _VOCATIVE_PATTERNS = (
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     # "Tobi!! Have you been to a doctor?"
     re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
-    re.compile(r"^(?P<name>[A-ZÀ-Þ]{3,})(?=\s*(?:[!.?]|$))"),
+    # ("RUTH 🎉🎉🎉": a name shouted, then the cheer)
+    re.compile(rf"^(?P<name>[A-ZÀ-Þ]{{3,}})(?=\s*(?:[!.?]|$|{_EMOJI_AFTER}))"),
     # "HAPPY BIRTHDAY KOF 🎂", "WELCOME TO ROTTERDAM KOFI": a wish shouted, with a name
     re.compile(
         r"^(?:HAPPY (?:BIRTHDAY|BDAY|ANNIVERSARY|NEW YEAR|CHRISTMAS)|WELCOME(?: (?:TO|BACK|HOME)"

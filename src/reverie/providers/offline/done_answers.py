@@ -1,0 +1,68 @@
+"""A step taken, said by saying yes: "did you book the sheffield half yet?" — "yep!! booked".
+
+The reply holds no verb of its own; the question says what was done. Only steps
+that last are read (booked, bought, signed up for, applied for, passed …), only a
+plain yes answers (not "yes but not yet", "nearly"), and a day the reply gives
+("12th april") goes with the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import MONTH, FrameFact
+
+__all__ = ["step_confirmed"]
+
+_I = re.IGNORECASE
+
+_PAST = {
+    "book": "booked",
+    "buy": "bought",
+    "order": "ordered",
+    "sign up for": "signed up for",
+    "apply for": "applied for",
+    "enter": "entered",
+    "register for": "registered for",
+    "pass": "passed",
+    "accept": "accepted",
+    "join": "joined",
+    "hand in": "handed in",
+    "finish": "finished",
+    "sell": "sold",
+}
+_STEP = "|".join(sorted((*_PAST, *_PAST.values()), key=len, reverse=True))
+# "did you book the sheffield half yet?", "have you bought the ring?", "Did you end up signing
+# up for the course?"
+_DID_YOU = re.compile(
+    r"\b(?:did|have|has) (?:you|u) (?:(?:already|actually|finally|ever|end up) )?"
+    rf"(?P<step>{_STEP}) (?P<what>(?:the|a|an|your|that|ur) [^?,.!;]{{2,40}}?)"
+    r"(?: (?:yet|already|in the end|then))?\s*\?",
+    _I,
+)
+_YES = re.compile(
+    r"^\W*(?:yes|yep|yup|yeah|ya|yea|i did|i have|done|sure did|course)\b"
+    r"(?![^.!?]*\b(?:but|not yet|nearly|almost|tomorrow|later|going to|gonna)\b)",
+    _I,
+)
+_DAY = re.compile(
+    rf"\b(?P<day>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)? (?:of )?(?:{MONTH})"
+    rf"|(?:{MONTH}) (?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)\b",
+    _I,
+)
+_YOUR = re.compile(r"\b(?:your|ur)\b", _I)
+
+
+def step_confirmed(question: str, answer: str, subject: str) -> list[FrameFact]:
+    """ "did you book the sheffield half yet?" — "yep!! booked. 12th april" →
+    "User booked the sheffield half (12th april)."."""
+    asked = _DID_YOU.search(question)
+    if asked is None or _YES.match(answer) is None:
+        return []
+    step = asked["step"].lower()
+    done = _PAST.get(step, step)
+    what = _YOUR.sub("their", asked["what"])
+    line = f"{subject} {done} {what}"
+    if (day := _DAY.search(answer)) is not None:
+        line += f" ({day['day']})"
+    return [FrameFact(f"{line}.", (subject, f"{done} {what.lower()}"))]

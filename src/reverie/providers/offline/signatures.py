@@ -1,0 +1,71 @@
+"""Who the user is, read from their own signature pasted into a message.
+
+"Here's my current signature so you can see my role:\\n\\nHanne Vestergaard\\nHighly
+Specialist Speech and Language Therapist (Band 7)\\nStroke Unit, Southmead Hospital"
+gives the name, the job and the workplace. Only a block the user calls their own
+signature is read: the signature under a pasted email from someone else names them,
+not the user.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.providers.offline.frame_words import FrameFact
+
+__all__ = ["signature_frames"]
+
+_I = re.IGNORECASE
+
+# "here's my current signature:", "my email sig is below:", "this is my signature block -"
+_MY_SIGNATURE = re.compile(
+    r"\bmy (?:current |usual |work |email |e-mail |old |new )*(?:signature|sig)(?: block)?\b"
+    r"[^\n:]{0,60}[:\-–—]?\s*\n",
+    _I,
+)
+_NAME_LINE = re.compile(
+    r"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})"
+    # ("Hanne Vestergaard, MSc" or "Dr Ana Ruiz": letters after a name are not the name)
+    r"(?:,\s*[A-Z][\w .]{1,12})?$"
+)
+_TITLE = re.compile(r"^(?:dr|prof|mr|mrs|ms|mx|miss)\.? ", _I)
+# A line that is contact details, not a role or a place.
+_CONTACT = re.compile(
+    r"@|https?://|www\.|\+?\d[\d ()-]{6,}|^(?:tel|mob|phone|email|e|t|m)\b[:.]", _I
+)
+_NOT_A_ROLE = re.compile(r"^(?:kind regards|regards|best|thanks|cheers|sent from)\b", _I)
+_MAX_LINE = 80
+_MAX_LINES = 4
+
+
+def signature_frames(text: str) -> list[FrameFact]:
+    """The user's name, role and workplace from a pasted signature of their own."""
+    cue = _MY_SIGNATURE.search(text)
+    if cue is None:
+        return []
+    lines = [line.strip(" \t*_>") for line in text[cue.end() :].split("\n")]
+    block: list[str] = []
+    for line in lines:
+        if not line:
+            if block:
+                break
+            continue
+        block.append(line)
+        if len(block) > _MAX_LINES:
+            break
+    if not block:
+        return []
+    name = _NAME_LINE.match(_TITLE.sub("", block[0]))
+    if name is None or len(name["name"].split()) < 2:
+        return []  # a full name opens a signature; one word may be a heading
+    found = [FrameFact(f"User is {name['name']}.", ("User", "called"))]
+    rest = [
+        line.rstrip(".")
+        for line in block[1:_MAX_LINES]
+        if len(line) <= _MAX_LINE and not _CONTACT.search(line) and not _NOT_A_ROLE.match(line)
+    ]
+    if rest:
+        found.append(FrameFact(f"User's job title is {rest[0]}.", ("User", "job")))
+    if len(rest) > 1:
+        found.append(FrameFact(f"User works at {', '.join(rest[1:])}.", ("User", "workplace")))
+    return found
