@@ -271,3 +271,61 @@ def test_a_move_told_of_a_thing_not_stored_leaves_no_stale_day() -> None:
     )
     assert any("moved from 4 March to the 11th" in line for line in kept)
     assert not any("4 March" in line and "moved" not in line for line in kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Nice, pairwise is cleaner.",  # a comparison, not "User is a cleaner"
+        "Mum says if I ever move back to Cork, she will come and live with me.",
+        "if the promotion comes through, I'll move to Dublin.",
+    ],
+)
+def test_a_comparison_or_what_would_follow_a_condition_is_not_kept(said: str) -> None:
+    kept = facts(("user", said))
+    assert not any("cleaner" in line or "live with" in line or "Dublin" in line for line in kept), (
+        kept
+    )
+
+
+def test_a_story_told_in_the_past_keeps_its_past() -> None:
+    kept = facts(("user", "The job was boring so I quit and moved to Lisbon."))
+    assert "User quit and moved to Lisbon." in kept
+
+
+def test_she_in_a_message_is_never_the_speaker_shouted_at() -> None:
+    turns = [
+        ("assistant", "how's things"),
+        ("user", "big news. im going to propose to marta"),
+        ("assistant", "NIALL"),
+        ("assistant", "NIALL!!!"),
+        ("assistant", "NIALL OH MY DAYS"),
+        ("user", "shhh. thinking paris in march. she loves paris"),
+        ("assistant", "cute"),
+    ]
+    assert not any(line.startswith("Niall loves") for line in facts(*turns))
+
+
+def test_what_a_friend_would_do_otherwise_is_not_kept() -> None:
+    turns = [
+        ("assistant", "omg are you coming to mine in may??"),
+        ("user", "yes!! booked the train"),
+        ("assistant", "i'll be massively pregnant by then or i'd take you up a munro"),
+        ("assistant", "lol"),
+        ("user", "ha ok. see you then orla"),
+    ]
+    assert not any("or they'd" in line or "munro" in line for line in facts(*turns))
+
+
+def test_a_version_put_right_mends_the_stack_line() -> None:
+    kept = facts(
+        ("user", "Morning. I need a cron parser for the deploy repo.\n\nStack: Go 1.21, Postgres."),
+        ("assistant", "Got it."),
+        (
+            "user",
+            "All pass in CI. Tiny thing — we're on 1.22 actually, not 1.21. We upgraded in spring.",
+        ),
+    )
+    stack = [line for line in kept if line.startswith("Stack:")]
+    assert len(stack) == 1 and "1.22" in stack[0] and "Go 1.21," not in stack[0]
+    assert not any("upgraded in spring" in line.lower() for line in kept)

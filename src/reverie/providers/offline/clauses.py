@@ -59,8 +59,33 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
     return [
         clause
         for index, clause in enumerate(clauses)
-        if not (index and _for_someone_else(clause, clauses[index - 1]))
+        if not (
+            index
+            and (
+                _for_someone_else(clause, clauses[index - 1])
+                or _on_a_condition(clause, clauses[index - 1])
+            )
+        )
     ]
+
+
+# "She say if I get residency someday, she will come and live with me": what would follow
+# if something came about, apart from the "if" at a comma
+# (an "if" that opens the clause, or what someone says: "see if they'll move us" asks)
+_IF_OPEN = re.compile(
+    r"(?:^|\b(?:says?|said|thinks?|reckons?|told me|promised)\s+(?:that\s+)?)"
+    r"if\b(?![^,;]*\b(?:then|so)\b)[^.!?]*$",
+    _I,
+)
+_THEN_WOULD = re.compile(
+    r"^(?:then )?(?:she|he|they|we|i|you|it|(?-i:[A-Z])[\w'-]+)(?:'ll|'d| will| would| could|"
+    r" might| can)\b",
+    _I,
+)
+
+
+def _on_a_condition(clause: str, before: str) -> bool:
+    return _THEN_WOULD.match(clause) is not None and _IF_OPEN.search(before) is not None
 
 
 # "my husband Callum won't touch mushrooms, so no mushrooms please": what is left out for

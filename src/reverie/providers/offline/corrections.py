@@ -61,7 +61,9 @@ _COUNT = rf"(?:[£$€]?\d[\d.,:]*%?|{COUNT_WORDS})"
 # "the rate is 4.4%, not 4.1", "The team is five now, not four." ("we're five now, …" said
 # of a team): a figure of something just talked about, put right
 _FIGURE_PUT_RIGHT = re.compile(
-    rf"^the [\w-]+(?: [\w-]+)? (?:is|are|was|were) (?:now )?{_COUNT}(?: now)?,? not {_COUNT}[.!]*$",
+    # ("The team is on 3.12, not 3.11": a version the team is on)
+    rf"^the [\w-]+(?: [\w-]+)? (?:is|are|was|were) (?:on )?(?:now )?{_COUNT}(?: now)?,? not "
+    rf"{_COUNT}[.!]*$",
     _I,
 )
 _FILLER_TAIL = re.compile(r"^(?:actually|really|now|rather|instead|just|still)\s+", _I)

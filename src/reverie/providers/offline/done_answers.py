@@ -51,13 +51,15 @@ _DAY = re.compile(
     _I,
 )
 _YOUR = re.compile(r"\b(?:your|ur)\b", _I)
+# "did you book a date?": which date, the line would not say
+_VAGUE = re.compile(r"(?:a|an|the|that) (?:date|time|day|slot|thing|one)", _I)
 
 
 def step_confirmed(question: str, answer: str, subject: str) -> list[FrameFact]:
     """ "did you book the sheffield half yet?" — "yep!! booked. 12th april" →
     "User booked the sheffield half (12th april)."."""
     asked = _DID_YOU.search(question)
-    if asked is None or _YES.match(answer) is None:
+    if asked is None or _YES.match(answer) is None or _VAGUE.fullmatch(asked["what"]):
         return []
     step = asked["step"].lower()
     done = _PAST.get(step, step)

@@ -299,7 +299,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             )
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
             clauses = introductions(clauses, turn.text)
-        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:], names)
+        own_name = (speakers.user_name or "") if voice.speaker == "User" else ""
+        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:], names, own_name)
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         names |= {
             name

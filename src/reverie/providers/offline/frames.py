@@ -32,6 +32,7 @@ from reverie.providers.offline.age_frames import (
 )
 from reverie.providers.offline.allergy_frames import allergy_frames, allergy_list_after
 from reverie.providers.offline.bracket_roles import bracket_roles
+from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.exam_days import exam_days
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import (
@@ -325,6 +326,12 @@ def _sentence_frames(
                 and NEXT_LIST_ITEM.match(after) is not None
             ):
                 continue  # "flights, telling my landlord, mabli, everything": a list, not who
+            if (
+                pattern is _NAME_IS_MY_RELATION
+                and match["name"].islower()
+                and is_everyday_word(match["name"])
+            ):
+                continue  # "everybody still use Korean age, my mom also": a word, then who
             if pattern is _NAME_IS_MY_RELATION and _AFTER_A_RELATION.search(
                 sentence[: match.start("name")]
             ):

@@ -79,7 +79,9 @@ _PAST_TIME = re.compile(
     # ("I quit my job in March": a month gone by; a job is left once, not as a habit)
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december)|quit (?:my|the|his|her|their|our) (?:\w+ )?(?:job|role|course|team|band|club)|"
-    r"quit (?:work|uni|school|college))\b",
+    r"quit (?:work|uni|school|college)|"
+    # ("so I quit and came to New Zealand": one step of a story told in the past)
+    r"quit and (?:came|went|moved|left|started|got|found|took|joined|flew|bought))\b",
     re.IGNORECASE,
 )
 _IRREGULAR = {

@@ -124,7 +124,7 @@ _CAMEL_CASE = re.compile(r"^(?!(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Du)[A-Z]).*[a-z]
 
 
 def _referents(
-    clause: str, speaker: str, own: bool, known: Collection[str] = ()
+    clause: str, speaker: str, own: bool, known: Collection[str] = (), speaker_name: str = ""
 ) -> tuple[set[str], set[str]]:
     """Who a clause names (names, and "my sister" when the speaker said it), and which of
     them are places ("moving to Berlin") or things, never the "she" of the next clause."""
@@ -138,7 +138,7 @@ def _referents(
         if is_name(word)
         and not word.isupper()
         and not _CAMEL_CASE.match(word)  # "DataFrame", "GitHub": a thing
-        and word not in (speaker, "User")
+        and word not in (speaker, "User", speaker_name)
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
         # ("Leopard gecko?", "Border collie": a kind of animal, not someone)
         and not (index + 1 < len(bare) and _ANIMAL_WORD.fullmatch(bare[index + 1]))
@@ -229,11 +229,12 @@ def _referent(
     speaker: str,
     pronoun: str | None = None,
     known: Collection[str] = (),
+    speaker_name: str = "",
 ) -> str | None:
     """The one person the nearest clause naming anyone names, or None if it names two,
     or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
-        found, places = _referents(clause, speaker, said_by == speaker, known)
+        found, places = _referents(clause, speaker, said_by == speaker, known, speaker_name)
         if _AN_ANIMAL.search(clause) and (not found or _A_PUP_OR_LITTER.search(clause)):
             # "jodie's cat is on my notes. shes called mochi": the cat; "my cousin's cockapoo
             # had a litter … her name is Bramble": a pup, not the cousin
@@ -311,6 +312,7 @@ def resolve_pronouns(
     speaker: str = "User",
     context: Sequence[tuple[str, str]] = (),
     known: Collection[str] = (),
+    speaker_name: str = "",
 ) -> list[str]:
     """Give "he"/"she"/"it" at the start of a clause the subject said before.
 
@@ -326,6 +328,8 @@ def resolve_pronouns(
             message that starts with "she": "Hi Kasia!" → "she works at a bank".
         known: Names the conversation writes as names, so "Joy" opening a sentence
             is still someone though "joy" is an everyday word.
+        speaker_name: The speaker's own name, when known: "JOEL OH MY GOD" from a friend
+            names no "she" of Joel's next message.
     """
     out: list[str] = []
     before = list(context)
@@ -333,20 +337,20 @@ def resolve_pronouns(
     for clause in clauses:
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause), known)
+            who = _referent(before, speaker, _gender(clause), known, speaker_name)
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = (he["cue"] or "") + who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause), known)
+            who = _referent(before, speaker, _gender(clause), known, speaker_name)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
         elif (
             _SPEAKER_SUBJECT.match(clause)
             and _OBJECT_PRONOUN.search(clause)
             and not _OWN_PERSON.search(clause)  # "when my brother finishes his boards"
-            and (who := _referent(before, speaker, known=known))
+            and (who := _referent(before, speaker, known=known, speaker_name=speaker_name))
         ):
             resolved = _OBJECT_PRONOUN.sub(partial(_as_object, who=who), clause)
         elif (we := _WE_MEET.match(clause)) is not None and (

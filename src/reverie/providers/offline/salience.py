@@ -35,6 +35,8 @@ _SPECULATIVE = re.compile(
     r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
     r"|\bis thinking:"
+    # "Ruth will be the size of a house by then or they'd come and cheer": what would be, if not
+    r"|\bor (?:they|she|he|I|we|User)(?:['’]d| would)\b"
     # "User doesn't know whether to email the teacher": undecided, nothing settled
     r"|\b(?:doesn't|does not|don't|do not|never) knows? (?:whether|if|what|how|where|when|which|"
     r"who)\b"
@@ -184,7 +186,10 @@ _NEEDS_OBJECT = re.compile(
     # object was said before it
     r"|^\S+ (?:uses|plays|likes|loves|hates|prefers|makes|needs|wants|buys|reads|watches|eats|"
     r"drinks|speaks|learns|teaches|studies) (?:(?:also |too )?since\b|(?:also|too)(?:\.$| (?:in|at|"
-    r"on|for|with|when|because|from)\b))",
+    r"on|for|with|when|because|from)\b))"
+    # "The team upgraded in the summer.": upgraded what, the talk said
+    r"|^\S+(?: team)? (?:upgraded|switched|migrated|changed over|moved over)"
+    r"(?: (?:in|last|this|over|during|on) [\w ]{2,20})?\.$",
     _I,
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.

@@ -178,8 +178,9 @@ _IMPLIED_ROLE = re.compile(
     r"useless|crap|shit|rubbish|real|proper|fake|future|former|ex|free|cheap|private|local|"
     # ("yes nurse", "ok doctor": said to someone, teasing)
     r"yes|yeah|yep|ok|okay|sure|thanks|thank|no|hi|hey|bye|right|dear|"
-    rf"a|an|the|my|his|her|their|our|your|this|that|such)\b)(?:(?:[a-z-]+|[A-Z]{{2,5}}) ){{1,2}}"
-    rf"{JOB}[.!]?$)"
+    # ("pairwise is cleaner": a comparison, its verb before the word)
+    rf"a|an|the|my|his|her|their|our|your|this|that|such)\b)(?:(?!(?:is|are|was|were|looks|"
+    rf"seems|gets)\b)(?:[a-z-]+|[A-Z]{{2,5}}) ){{1,2}}{JOB}[.!]?$)"
     # lower-case words or an acronym before the job ("ICU nurse"), never "the" or "my"
     rf"(?P<article>an? )?(?!(?:the|my|his|her|their|our|your|this|that) )"
     # ("asked my manager for fewer shifts": something done, to someone with a job)
