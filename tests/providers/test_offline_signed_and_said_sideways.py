@@ -329,3 +329,35 @@ def test_a_version_put_right_mends_the_stack_line() -> None:
     stack = [line for line in kept if line.startswith("Stack:")]
     assert len(stack) == 1 and "1.22" in stack[0] and "Go 1.21," not in stack[0]
     assert not any("upgraded in spring" in line.lower() for line in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        # a learner's "have" for a state, and a laugh in Korean letters ending the thought
+        (
+            "Small problem, I have gluten intolerant, so bread at work is hard ㅎㅎ Baker who "
+            "cannot eat bread, funny",
+            "User is gluten intolerant",
+        ),
+        # a child's fixture each week
+        (
+            "Leaving early today, my son Ruairi has football at 6 on Tuesdays.",
+            "User's son Ruairi has football at 6 on Tuesdays.",
+        ),
+        ("My daughter has violin lessons every Saturday.", "User's daughter has violin lessons"),
+        # a label about answers, then the wishes; a code convention for all the code
+        (
+            "A note on how I like replies: tests first, then the code. Docstrings everywhere.",
+            "User wants the assistant to use docstrings everywhere.",
+        ),
+    ],
+)
+def test_said_the_way_people_say_it_and_kept(said: str, stored: str) -> None:
+    kept = facts(("user", said))
+    assert any(line.startswith(stored) for line in kept), kept
+    assert not any("ㅎ" in line or "funny" in line for line in kept)
+
+
+def test_a_childs_one_off_is_no_weekly_fixture() -> None:
+    assert not any("swimming" in line for line in facts(("user", "my son has swimming today")))

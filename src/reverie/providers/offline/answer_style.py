@@ -154,6 +154,13 @@ _SHORT_FIRST = re.compile(
     r"(?: after(?:wards)?| below)?)?(?:,? (?:please|pls|plz))?(?=\s*(?:[.!;—–-]|$))",
     _I,
 )
+# "Type hints everywhere.", "docstrings always please": a convention for all the code given
+_CODE_CONVENTION = re.compile(
+    r"^(?:(?:and|also|plus)[,]?\s+)?(?P<what>type hints|type annotations|docstrings|f-strings|"
+    r"comments|early returns|dataclasses|pathlib|async)"
+    r" (?:everywhere|always|throughout|on everything)(?:,? (?:please|pls))?[.!]*$",
+    _I,
+)
 # "please stop using so many bullet points, I'm reading all this on my phone".
 _STOP_USING = re.compile(
     r"^(?:(?:and|also|but|oh)[,]?\s+)*(?:pls |please |plz )?stop using "
@@ -363,6 +370,8 @@ def answer_style(sentence: str) -> str | None:
         return f"please give the {first['what'].lower()} first" + (
             f", then the {then.lower().removeprefix('the ')}" if then else ""
         )
+    if (convention := _CODE_CONVENTION.match(s)) is not None:
+        return f"please use {convention['what'].lower()} everywhere"
     if (stop := _STOP_USING.match(s)) is not None:
         thing = stop["thing"].lower()
         return f"please use fewer {thing}" if thing != "jargon" else "please use no jargon"

@@ -330,6 +330,7 @@ def _sentence_frames(
                 pattern is _NAME_IS_MY_RELATION
                 and match["name"].islower()
                 and is_everyday_word(match["name"])
+                and "(" not in match.group(0)  # "dev (my manager)": the bracket names him
             ):
                 continue  # "everybody still use Korean age, my mom also": a word, then who
             if pattern is _NAME_IS_MY_RELATION and _AFTER_A_RELATION.search(

@@ -145,6 +145,13 @@ _ADVERB_AFTER = re.compile(
     _I,
 )
 
+# "I have lactose intolerant": a state, said with "have" as in many languages
+_HAVE_A_STATE = re.compile(
+    # ("I have allergic rhinitis" names a condition: only the state alone, or "allergic to")
+    r"\bI have (?=(?:(?:lactose|gluten|dairy) intolerant|diabetic|asthmatic|allergic|"
+    r"colou?r ?blind|vegetarian|vegan)(?:\s*(?:[,.;!?]|$)|\s+(?:to|and|so|but)\b))",
+    _I,
+)
 # "please every time correct my mistakes": how often, said before the verb
 _PLEASE_EVERY_TIME = re.compile(r"^(?P<please>please|pls|plz) (?:every|each) time (?=[a-z]+ )", _I)
 
@@ -157,6 +164,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _SAID_TWICE.sub(r"\g<who> ", said)
     said = _ADVERB_AFTER.sub(r"I \g<adverb> \g<verb> ", said)
     said = _PLEASE_EVERY_TIME.sub(r"\g<please> always ", said)
+    said = _HAVE_A_STATE.sub("I am ", said)
     said = _COMES_ON_A_DAY.sub(_coming, _IN_A_DAY.sub(r"on \g<day> \g<month>", said))
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)
     said = _ALLERGY.sub(_allergic, said)

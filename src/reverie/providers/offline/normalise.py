@@ -122,7 +122,9 @@ _WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
 # wants …" is still two sentences once "lol" is gone.
 _LAUGH = re.compile(
     r"(?<!\w)(?:lol+|lmao+|rofl|haha(?:ha)*h?|hehe+|jaja(?:ja)*|xd|omg|omfg|ugh+|meh|"
-    r"yay+|oof|phew|brb|tbh|imo|imho|idk)(?!\w)",
+    r"yay+|oof|phew|brb|tbh|imo|imho|idk|kkk+|rsrs+)(?!\w)"
+    # ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ": a laugh or a cry in Korean letters; Thai "555" is a number too)
+    r"|[ㅋㅎㅠㅜ]{2,}",
     _I,
 )
 _LOWER_I = re.compile(r"(?<![\w'’])i(?=['’](?:m|ve|ll|d)\b)")

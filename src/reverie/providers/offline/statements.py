@@ -193,6 +193,13 @@ _RECURRING = re.compile(
     r"on (?:\w+days|weekends|weekdays|\w+day (?:mornings|afternoons|evenings|nights))\b)",
     _I,
 )
+# "swimming at 5 on Thursdays", "football every Saturday": an activity at a set time each week
+_WEEKLY_FIXTURE = re.compile(
+    r"^\s*(?:[a-z]+ ){0,2}?[a-z]+(?: lessons?| practice| club| class(?:es)?)?"
+    r"(?: at \d{1,2}(?:[:.]\d\d)?(?:am|pm)?)?\s+(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
+    r"|every (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:once|twice) a week\b)",
+    _I,
+)
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
 
 
@@ -240,6 +247,8 @@ def _possessive(s: str) -> Tag | None:
         return None
     if verb == "has" and _CONDITION.match(rest.strip()):
         return "durable"  # "my son has autism"
+    if verb == "has" and _KIN_OR_PET.search(match["np"]) and _WEEKLY_FIXTURE.match(rest):
+        return "durable"  # "my daughter Isla has swimming at 5 on Thursdays"
     if verb == "turned" and re.match(r"^\s*\d{1,3}\b(?![.,:]\d)", rest):
         return "durable"  # "my son just turned 7"
     if verb in ("were", "got"):

@@ -27,9 +27,11 @@ __all__ = ["message_said_plainly", "said_sideways_plainly", "told_plainly"]
 
 _I = re.IGNORECASE
 
-# "how i like answers: commands first, explanation after": a taste, given as a heading.
+# "how i like answers: commands first, explanation after", "One more thing about how I like
+# answers: code first, …": a taste, given as a heading.
 _HOW_I_LIKE = re.compile(
-    r"^how i (?P<verb>like|want|prefer) (?:my |the )?(?P<what>answers|replies|responses|"
+    r"^(?:(?:one more thing|one thing|also|and|a (?:quick )?note) )?(?:(?:about|on) )?"
+    r"how i (?P<verb>like|want|prefer) (?:my |the )?(?P<what>answers|replies|responses|"
     r"explanations|code|messages)\s*:\s*(?=\w)",
     _I,
 )
