@@ -67,6 +67,47 @@ def test_a_tool_call_and_its_result_are_never_split() -> None:
     assert 2 not in cuts and 3 not in cuts
 
 
+def _said(role: str, text: str) -> dict[str, Any]:
+    return {"role": role, "content": text, "timestamp": "2025-05-01T10:00:00"}
+
+
+def test_a_chunk_does_not_end_between_a_question_and_its_answer() -> None:
+    filler = " ".join(["word"] * 30)  # 90 tokens by _count
+    messages = [
+        _said("user", filler),
+        _said("assistant", filler),
+        _said("user", filler),
+        _said("assistant", "did you book the half marathon yet?"),  # the cap is reached here
+        _said("user", "yep booked. 12th april"),
+        _said("assistant", "nice"),
+        _said("user", filler),
+    ]
+    cuts = split_chunk(messages, 0, len(messages), _count, max_tokens=280, day_of=_day)
+    assert 4 not in cuts  # the reply stays with the question
+    assert cuts[0] == 6
+
+
+def test_a_new_day_opened_by_a_question_starts_its_chunk_after_the_answer() -> None:
+    messages = [
+        *_turns(1, 6),
+        {"role": "assistant", "content": "did you book it?", "timestamp": "2025-05-02T09:00:00"},
+        {"role": "user", "content": "yes, 12th april", "timestamp": "2025-05-02T09:05:00"},
+        {"role": "assistant", "content": "nice", "timestamp": "2025-05-02T09:06:00"},
+        *[{**m, "timestamp": "2025-05-02T10:00:00"} for m in _turns(1, 6)],
+    ]
+    cuts = split_chunk(messages, 0, len(messages), _count, day_of=_day)
+    assert cuts == [9, len(messages)]
+
+
+def test_a_chunk_grows_past_its_size_for_a_question_only_so_far() -> None:
+    filler = " ".join(["word"] * 30)
+    messages = [_said("user", filler), _said("assistant", f"{filler}?")] * 6
+    cuts = split_chunk(messages, 0, len(messages), _count, max_tokens=300, day_of=_day)
+    starts = [0, *cuts[:-1]]
+    for first, end in zip(starts, cuts, strict=True):
+        assert sum(_count(m) for m in messages[first:end]) <= 300 * 1.5 + 2 * 90
+
+
 def test_conversation_time_is_the_last_stamped_message() -> None:
     messages = _turns(2, 2)
     assert conversation_time(messages) == "2025-05-02 10:01"

@@ -361,3 +361,21 @@ def test_said_the_way_people_say_it_and_kept(said: str, stored: str) -> None:
 
 def test_a_childs_one_off_is_no_weekly_fixture() -> None:
     assert not any("swimming" in line for line in facts(("user", "my son has swimming today")))
+
+
+@pytest.mark.parametrize(
+    "said", ["subscribed on my phone. works", "We upgraded over the summer.", "signed up today!"]
+)
+def test_a_step_without_what_it_was_taken_on_is_not_kept(said: str) -> None:
+    kept = facts(("user", "my repo has a deploy pipeline in CI"), ("user", said))
+    assert not any(line.rstrip(".").endswith(("phone", "summer", "today")) for line in kept), kept
+
+
+def test_a_subject_typed_without_its_apostrophe_is_no_option() -> None:
+    kept = facts(
+        ("user", "the api is in python, deployed from the repo with CI"),
+        ("user", "the backend runs on a pi at home"),
+        ("assistant", "You could rewrite it in Go. No need though."),
+        ("user", "lol no. im not rewriting. going vps."),
+    )
+    assert not any(line.startswith("Decision: im") for line in kept), kept

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from reverie.message_format import message_text
 from reverie.messages import Message
 
 __all__ = [
@@ -36,6 +37,9 @@ MIN_DAY_CHUNK = 4
 """Fewest messages on each side of a day boundary for the day to start a new chunk."""
 MIN_KEPT_CHARS = 200
 """Shortest text a shrunk message keeps (head and tail together)."""
+QUESTION_GRACE = 1.5
+"""How far past ``max_tokens`` a chunk may grow rather than end between a question and its
+answer ("did you book the half yet?" / "yep!! booked. 12th april")."""
 
 
 def _call_ids(message: Message) -> list[str]:
@@ -165,8 +169,10 @@ def split_chunk(
 
     Greedy, at legal cuts only (a user message outside a tool-call pair): a chunk
     ends before the cut where it reaches ``max_tokens``, or where a new calendar
-    day begins (``day_of``) once it holds :data:`MIN_DAY_CHUNK` messages. A chunk
-    exceeds ``max_tokens`` only when no legal cut lies inside it.
+    day begins (``day_of``) once it holds :data:`MIN_DAY_CHUNK` messages. Neither cut
+    falls between the other side's question and the reply to it: the chunk ends at the
+    next turn instead, growing up to :data:`QUESTION_GRACE` times ``max_tokens``. Past
+    that, or with no legal cut inside, a chunk exceeds ``max_tokens``.
 
     Returns:
         The chunk ends, ascending; the last is always ``end``.
@@ -190,7 +196,11 @@ def split_chunk(
                 and index - chunk_start >= MIN_DAY_CHUNK
                 and end - index >= MIN_DAY_CHUNK
             )
-            if tokens >= max_tokens or new_day:
+            # (a reply to the question just asked reads only with it, also when the question
+            # opened a new day: cut at the next turn, unless the chunk would grow far past its
+            # size)
+            answers = _asked_just_before(messages, index) and tokens < max_tokens * QUESTION_GRACE
+            if (tokens >= max_tokens or new_day) and not answers:
                 cuts.append(index)
                 chunk_start, tokens, first_day = index, 0, day
         if first_day is None:
@@ -198,6 +208,12 @@ def split_chunk(
         tokens += count(message)
     cuts.append(end)
     return cuts
+
+
+def _asked_just_before(messages: Sequence[Message], index: int) -> bool:
+    """The message before ``index`` is the other side's question."""
+    before = messages[index - 1]
+    return before.get("role") == "assistant" and message_text(before).rstrip().endswith("?")
 
 
 def largest_fitting_cut(

@@ -187,9 +187,9 @@ _NEEDS_OBJECT = re.compile(
     r"|^\S+ (?:uses|plays|likes|loves|hates|prefers|makes|needs|wants|buys|reads|watches|eats|"
     r"drinks|speaks|learns|teaches|studies) (?:(?:also |too )?since\b|(?:also|too)(?:\.$| (?:in|at|"
     r"on|for|with|when|because|from)\b))"
-    # "The team upgraded in the summer.": upgraded what, the talk said
-    r"|^\S+(?: team)? (?:upgraded|switched|migrated|changed over|moved over)"
-    r"(?: (?:in|last|this|over|during|on) [\w ]{2,20})?\.$",
+    # "The team upgraded in the summer.", "User subscribed on phone.": to what, the talk said
+    r"|^\S+(?: team)? (?:upgraded|switched|migrated|changed over|moved over|subscribed|"
+    r"signed up|registered)(?: (?:in|last|this|over|during|on|via|from) [\w ]{2,20})?\.$",
     _I,
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.

@@ -137,9 +137,13 @@ _TIME_WORDS = frozenset(
 )
 
 
+# "im not rewriting": a subject typed without its apostrophe, not an option
+_SUBJECTS = frozenset(words("im ive id ill were youre theyre hes shes its thats whats theres"))
+
+
 def _option_ok(option: str) -> bool:
     parts = option.lower().split()
-    if not parts or len(option) < 2:
+    if not parts or len(option) < 2 or parts[0] in _SUBJECTS:
         return False
     return not any(
         part in FUNCTION_WORDS or part in COMMON_WORDS or part in _TIME_WORDS for part in parts
