@@ -379,3 +379,27 @@ def test_a_subject_typed_without_its_apostrophe_is_no_option() -> None:
         ("user", "lol no. im not rewriting. going vps."),
     )
     assert not any(line.startswith("Decision: im") for line in kept), kept
+
+
+def test_a_version_bumped_in_passing_mends_the_line_that_held_the_old_one() -> None:
+    kept = facts(
+        ("user", "New service for the billing repo.\n\nStack: Node 20.11, Fastify, Postgres."),
+        ("assistant", "Got it."),
+        ("user", "tests pass in CI. oh we upgraded to 20.18 last sprint btw"),
+    )
+    stack = [line for line in kept if line.startswith("Stack:")]
+    assert stack == ["Stack: Node 20.18, Fastify, Postgres (not 20.11)."]
+
+
+def test_an_amount_moved_to_is_no_version() -> None:
+    kept = facts(
+        ("user", "the team does 2.5 days in the office, per the repo README and CI docs"),
+        ("user", "we moved to 3.5 days a week in the office for the deploy freeze"),
+    )
+    assert not any("not 2.5" in line for line in kept)
+
+
+def test_moving_to_a_tool_is_no_move_of_home() -> None:
+    kept = facts(("user", "I live in Stockport. At work we're moving to Snowflake."))
+    assert "User lives in Stockport." in kept
+    assert not any(line.endswith("..") for line in kept)

@@ -60,7 +60,7 @@ from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
-from reverie.providers.offline.said_again import said_again
+from reverie.providers.offline.said_again import said_again, version_bumped
 from reverie.providers.offline.said_once import said_once
 from reverie.providers.offline.salience import worth_keeping
 from reverie.providers.offline.sentences import known_names, split_sentences
@@ -275,6 +275,9 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         # "you're right. saturday 15th": the day of the speaker's message before, mended
         own_before = last_by.get(turn.role)
         text = said_again(turn.text, own_before.text if own_before else None)
+        if "to " in text and any(c.isdigit() for c in text):
+            # "we bumped to 1.22 last sprint": the version of the line that holds 1.21
+            text = version_bumped(text, [AS_OF.sub("", f.text) for f in facts])
         clauses = message_clauses(text, voice.listener)
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"

@@ -16,6 +16,7 @@ from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
 from reverie.providers.offline.vocabulary import COMMON_WORDS
+from reverie.providers.offline.work_frames import is_a_tool
 
 __all__ = ["place_frames"]
 
@@ -164,9 +165,9 @@ def place_frames(sentence: str, subject: str, listener: str | None = None) -> li
         line = f"User moved from {old} to {new}{area}{when}."
         found.append(FrameFact(line, (subject, "home")))
     for match in _MOVING.finditer(sentence):
-        place = next(p for p in match.groups() if p)
-        if not place[:1].isupper():
-            continue
+        place = next(p for p in match.groups() if p).rstrip(".")
+        if not place[:1].isupper() or is_a_tool(place):
+            continue  # ("We're moving to Snowflake": a tool, not a town)
         verb = "moved to" if re.search(r"\bmoved to\b", match.group(0), _I) else "is moving to"
         found.append(FrameFact(f"{subject} {verb} {place}.", (subject, "home")))
     if listener is not None and (you := _YOU_ARE_IN.search(sentence)) is not None:

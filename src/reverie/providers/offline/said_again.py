@@ -6,7 +6,9 @@ saying the new one alone. After an apology or an agreement it can only replace t
 of the speaker's latest message, so the message is read as "the 15th not the 14th", which
 the correction rules apply. "my plot is 17" … "Sorry, I'm an idiot — I'm plot 23" is the
 same for a numbered thing of one's own. A latest message with two days, or none, leaves it
-as written: which one is meant is not known.
+as written: which one is meant is not known. "we bumped to 1.22 last sprint" is a version said
+again: it mends the line that holds the one version of the same major number ("Stack: Go
+1.21, …").
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from reverie.providers.offline.frame_words import MONTH, ordinal_suffix
 from reverie.providers.offline.predicates import WEEKDAY
 
-__all__ = ["said_again"]
+__all__ = ["said_again", "version_bumped"]
 
 _I = re.IGNORECASE
 _DAY_ALONE = re.compile(
@@ -99,3 +101,33 @@ def _number_said_again(text: str, numbered: re.Match[str], before: str) -> str:
         return text
     said = f"my {thing} is {numbered['number']}, not {old['number']}"
     return text[: numbered.start("i")] + said + text[numbered.end() :]
+
+
+# "actually we bumped to 1.22 last sprint", "we've upgraded to 3.12": a new version of a tool a
+# line holds ("Stack: Go 1.21, …"), its old number left unsaid
+_BUMPED = re.compile(
+    r"\b(?:we|we've|we have|i|i've|i have)\s+(?:just\s+|finally\s+|already\s+)?"
+    r"(?:bumped|upgraded|moved|updated|jumped)\s+(?:it\s+|everything\s+|up\s+)?to\s+"
+    r"(?:v)?(?P<new>\d+\.\d+(?:\.\d+)?)\b"
+    # ("we moved to 3.5 days a week": an amount, not a version)
+    r"(?!\s*(?:%|days?|hours?|hrs?|k\b|kg|km|miles?|times|x\b|percent|per\b|an?\b))",
+    _I,
+)
+_VERSION = re.compile(r"(?<![\d.])(?P<major>\d+)\.(?P<minor>\d+)(?:\.\d+)?(?![\d.]*\d)")
+
+
+def version_bumped(text: str, lines: list[str]) -> str:
+    """``text`` with "we bumped to 1.22" read as "We're on 1.22, not 1.21" when the latest of
+    ``lines`` with a version of the same major number holds 1.21 (and only one such)."""
+    bumped = _BUMPED.search(text)
+    if bumped is None:
+        return text
+    new = bumped["new"]
+    major = new.split(".")[0]
+    for line in reversed(lines):
+        held = [m for m in _VERSION.finditer(line) if m["major"] == major]
+        if len(held) == 1 and held[0][0] != new:
+            return f"{text.rstrip()}\nWe're on {new}, not {held[0][0]}."
+        if held:
+            return text
+    return text

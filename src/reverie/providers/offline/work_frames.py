@@ -37,7 +37,7 @@ from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.topic_news import label_line
 from reverie.providers.offline.vocabulary import COMMON_WORDS, words
 
-__all__ = ["work_frames"]
+__all__ = ["is_a_tool", "work_frames"]
 
 _I = re.IGNORECASE
 
@@ -139,6 +139,11 @@ _TIME_WORDS = frozenset(
 
 # "im not rewriting": a subject typed without its apostrophe, not an option
 _SUBJECTS = frozenset(words("im ive id ill were youre theyre hes shes its thats whats theres"))
+
+
+def is_a_tool(word: str) -> bool:
+    """True for a tool a stack is built with ("Snowflake", "kubernetes"), never a place."""
+    return word.lower() in _TOOLS
 
 
 def _option_ok(option: str) -> bool:
