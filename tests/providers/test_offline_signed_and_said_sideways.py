@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
+from offline_facts import facts, remembered
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 
@@ -185,11 +185,18 @@ def test_an_aside_in_brackets_is_not_an_introduction() -> None:
     [
         ("I'm on the payments team at Wise, mostly backend.", "User is on the payments team at"),
         ("I'm away 3-9 March, Porto, so no rush.", "User is away 3-9 March"),
+        ("im away 4-11 may, porto. back after", "User is away 4-11 May in Porto."),
         # "there": the place the sentence before named
         (
             "We drove over to Harrogate for the day. I worked there for six years before the move.",
             "User worked in Harrogate for six years",
         ),
+        # a debt one carries, said of the household
+        (
+            "We have about £240,000 left on our mortgage, fixed at 3.9%. Should I overpay?",
+            "User has about £240,000 left on their mortgage",
+        ),
+        ("I still owe 9k on the car.", "User still owes 9k on the car."),
         # a switch, said the other way
         ("swapped over to fish last week, bash was annoying me", "User switched to fish"),
         # a goal, said as a wish for the long run
@@ -224,7 +231,7 @@ def test_a_range_put_right_by_the_day_it_began_moves() -> None:
         ("assistant", "Sure, a cron job will do."),
         ("user", "wait its 19-26 oct not 12. mixed up the flights"),
     )
-    assert any("away 19-26 Oct" in line for line in kept)
+    assert "User is away 19-26 Oct in Lisbon." in kept
     assert not any("12-19" in line for line in kept)
 
 
@@ -403,3 +410,35 @@ def test_moving_to_a_tool_is_no_move_of_home() -> None:
     kept = facts(("user", "I live in Stockport. At work we're moving to Snowflake."))
     assert "User lives in Stockport." in kept
     assert not any(line.endswith("..") for line in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "Good news — the practice manager at Elm Road Surgery, Dawn, has found me a slot.",
+            "Dawn is the practice manager at Elm Road Surgery.",
+        ),
+        ("I asked the head of science, Marek, and he said fine.", "Marek is the head of science."),
+    ],
+)
+def test_a_role_with_the_name_between_commas_says_who_they_are(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))
+
+
+def test_a_bare_role_between_commas_says_too_little() -> None:
+    assert not any("is the nurse" in line for line in facts(("user", "the nurse, Sarah, was kind")))
+
+
+def test_a_version_put_right_in_the_chunk_leaves_the_other_lines_of_the_stack_talk() -> None:
+    kept = remembered(
+        (
+            "user",
+            "Morning. New worker for the deploy repo; we already run Redis for everything.\n\n"
+            "Stack: Go 1.21, Redis 7, chi, runs on k8s.",
+        ),
+        ("assistant", "Got it."),
+        ("user", "CI is red. oh wait, we bumped to 1.22 last sprint, I forgot."),
+    )
+    assert "The team already runs Redis for everything." in kept
+    assert "Stack: Go 1.22, Redis 7, chi, runs on k8s." in kept

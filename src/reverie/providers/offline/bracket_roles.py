@@ -1,5 +1,8 @@
 """Who a name is, in brackets right after it: "Carol (IBD nurse)", "sanne (our cto)".
 
+So is a role with the name between commas after it: "the yard owner at Hollins Farm, Bev,
+has had ex-racers for 20 years" → "Bev is the yard owner at Hollins Farm."
+
 :func:`bracket_roles` reads a role ("Dr Menon (my gastro at St James's)"), a team's
 role ("the CFO (pieter)"), a pet ("moss (dog)"), an age ("zara (4yo)") or a person
 described in parts ("jonas (german, sound engineer, 31)"). The brackets show the
@@ -118,6 +121,31 @@ _NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+")
 _NAMED_WITHIN = 40  # characters before the brackets
 
 
+# "the yard owner at Hollins Farm, Bev, has had ex-racers for 20 years": a role, then the name
+# between commas
+_ROLE_THEN_NAME = re.compile(
+    rf"\bthe (?P<role>(?:[a-z-]+ ){{0,2}}(?:{JOB}|owner|landlord|landlady|head of \w+|"
+    r"coordinator|organiser|organizer|captain|secretary|chair|headteacher|head teacher))"
+    r"(?: (?:at|of|for) (?P<org>(?-i:[A-ZÀ-Þ])[\w&'’-]+(?: (?-i:[A-ZÀ-Þ])[\w&'’-]+){0,3}))?"
+    rf", (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),",
+    _I,
+)
+
+
+def _between_commas(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
+    found: list[FrameFact] = []
+    for match in _ROLE_THEN_NAME.finditer(sentence):
+        name = lexicon.name(match["name"], by_shape=True)
+        if name is None or name == subject:
+            continue
+        if not match["org"] and " " not in match["role"]:
+            continue  # "the nurse, Sarah,": which nurse, the talk said
+        where = f" at {match['org']}" if match["org"] else ""
+        line = f"{name} is the {match['role'].lower()}{where}."
+        found.append(FrameFact(line, (name, "role"), durable=True))
+    return found
+
+
 def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     """ "Carol (IBD nurse)" → "Carol is an IBD nurse."; "(my gastro …)" → "… is User's gastro …".
 
@@ -125,9 +153,10 @@ def bracket_roles(sentence: str, subject: str, lexicon: NameLexicon) -> list[Fra
     (accountant) sorts the VAT"), unless "my" or "the" goes before it: "my
     appointment (GP)" names no one.
     """
+    found = _between_commas(sentence, subject, lexicon) if ", " in sentence else []
     if "(" not in sentence:
-        return []  # every shape here is a word before brackets
-    found = _described(sentence, subject, lexicon)
+        return found  # every other shape here is a word before brackets
+    found += _described(sentence, subject, lexicon)
     for match in _BRACKET_ROLE.finditer(sentence):
         said = match["name"]
         # "hes self employed (plumber)": a lower-case everyday word before brackets is no name

@@ -300,6 +300,7 @@ def _best_line(
     old_pattern = _said_as(old) if old else None
     subject = _subject(strip_correction_lead(raw))
     named = subject not in ("", "User", "The")
+    figure_named = any(c.isdigit() for c in old)
     best: tuple[float, int, MarkdownDoc, int] | None = None
     for doc, index in fact_lines(docs, files):
         text = line_fact(doc.lines[index])
@@ -319,7 +320,9 @@ def _best_line(
         elif named and _subject(text) == subject and len(shared) >= _MIN_SHARED:
             # "Elias is switching football to Mondays" updates "Elias has football …".
             score = 0.75 + len(shared) / min(len(words), len(wanted))
-        elif len(shared) >= _MIN_SHARED:
+        elif len(shared) >= _MIN_SHARED and not figure_named:
+            # (a figure put right names the line it mends: "…, not 1.21" never replaces "The
+            # team already runs Postgres for everything." for sharing a word or two)
             score = len(shared) / min(len(words), len(wanted))
             if score < 0.5:
                 continue

@@ -94,6 +94,14 @@ _I_HAVE_CONDITION = re.compile(
     _I,
 )
 
+# "I have about £186,000 left on my mortgage", "I owe 12k on the car": a debt one carries.
+_I_OWE = re.compile(
+    r"^I (?:(?:still )?(?:have|'ve got|have got)|owe|still owe) (?:about |around |roughly |nearly "
+    r"|over |just over |just under |under )?[£$€]?\s?\d[\d,.]*k? (?:left )?(?:on|of) "
+    r"(?:my|the|our) (?:mortgage|loan|student loan|car loan|car finance|car|credit card|"
+    r"overdraft|remortgage)\b",
+    _I,
+)
 _I_HAVE_BEEN = re.compile(rf"^I(?:'ve| have) been {ADV}(?:a|an|{PROG}|{STATE})\b", _I)
 
 # "I didn't take the veltrix job in the end": an offer turned down, a decision that lasts.
@@ -400,7 +408,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_HAVE_BEEN.match(s) or _I_HAVE.match(s) or _I_HAVE_HAD.match(s) or _I_WILL_BE.match(s):
         return "permanent"
-    if _I_HAVE_CONDITION.match(s):
+    if _I_HAVE_CONDITION.match(s) or _I_OWE.match(s):
         return "permanent"
     if _I_WILL_FROM_NOW.match(s) or _I_WANT_TO.match(s):
         return "permanent"

@@ -252,6 +252,12 @@ _WERE_MARRIED_ON = re.compile(
 _AIMING_FOR = re.compile(
     r"\b(?:I'm|I am|im) (?:now |still )?aiming for (?=(?:sub[ -]?|under |about |around )?\d)", _I
 )
+# "im away 12-19 oct, lisbon": where, said after the dates with a comma
+_AWAY_THEN_WHERE = re.compile(
+    r"\b(?P<away>(?:i'm|im|i am) away (?:from )?(?:the )?\d{1,2}(?:st|nd|rd|th)?\s*(?:-|–|to)\s*"
+    r"\d{1,2}(?:st|nd|rd|th)? [A-Za-z]{3,9}\.?),\s+(?P<where>[a-z][a-z-]{2,})(?=\s*(?:[.!]|$))",
+    re.IGNORECASE,
+)
 # "swapped to selectolax", "swapped over to fish": a switch, said the other way
 _SWAPPED_TO = re.compile(r"\bswapped (?:over )?to\b", re.IGNORECASE)
 # "2:10 now not sub 2", "€110 now, was €95": the new value, then the old one.
@@ -371,6 +377,10 @@ def normalise_chat(text: str) -> str:
         line = _NOW_NOT.sub(" now, not ", line)
         if "swapped" in line:
             line = _SWAPPED_TO.sub("switched to", line)
+        if "away" in line:
+            line = _AWAY_THEN_WHERE.sub(
+                lambda said: f"{said['away']} in {said['where'].capitalize()}", line
+            )
         line = _FORMAL_WILL.sub(r"\1 will", line)
         line = _GRATEFUL_IF.sub("please ", line)
         line = _BARE_GOAL.sub(
