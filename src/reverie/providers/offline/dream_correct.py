@@ -320,8 +320,10 @@ def _best_line(
         elif named and _subject(text) == subject and len(shared) >= _MIN_SHARED:
             # "Elias is switching football to Mondays" updates "Elias has football …".
             score = 0.75 + len(shared) / min(len(words), len(wanted))
-        elif len(shared) >= _MIN_SHARED and not figure_named:
-            # (a figure put right names the line it mends: "…, not 1.21" never replaces "The
+        elif len(shared) >= _MIN_SHARED and not (
+            figure_named and not any(c.isdigit() for c in text)
+        ):
+            # (a figure put right mends a line with a figure: "…, not 1.21" never replaces "The
             # team already runs Postgres for everything." for sharing a word or two)
             score = len(shared) / min(len(words), len(wanted))
             if score < 0.5:

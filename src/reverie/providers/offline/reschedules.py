@@ -205,9 +205,8 @@ def reschedules(message: str) -> list[Reschedule]:
         for match in pattern.finditer(message):
             # ("they've moved it to Thursday the 9th": the plan just told, see move_dates)
             # ("Moving day: … so it's pushed to the 7th": "it" is what the label named)
-            said_it = pattern in (_PASSIVE, _ACTIVE) and match["thing"].lower().split()[-1:] == [
-                "it"
-            ]
+            last_word = match["thing"].lower().split()[-1:]
+            said_it = pattern in (_PASSIVE, _ACTIVE) and last_word == ["it"]
             named, meant = _named_before(message[: match.start()]) if said_it else ("", "")
             moved_it = said_it and ":" not in message[: match.start()].rsplit(".", 1)[-1]
             thing = named or (_IT if moved_it else _thing(match["thing"]))
