@@ -40,6 +40,7 @@ _DID_YOU = re.compile(
     r"(?: (?:yet|already|in the end|then))?\s*\?",
     _I,
 )
+_ASKS = ("did you", "have you", "has you", "did u", "have u")
 _YES = re.compile(
     r"^\W*(?:yes|yep|yup|yeah|ya|yea|i did|i have|done|sure did|course)\b"
     r"(?![^.!?]*\b(?:but|not yet|nearly|almost|tomorrow|later|going to|gonna)\b)",
@@ -58,6 +59,9 @@ _VAGUE = re.compile(r"(?:a|an|the|that) (?:date|time|day|slot|thing|one)", _I)
 def step_confirmed(question: str, answer: str, subject: str) -> list[FrameFact]:
     """ "did you book the sheffield half yet?" — "yep!! booked. 12th april" →
     "User booked the sheffield half (12th april)."."""
+    low = question.lower()
+    if not any(ask in low for ask in _ASKS):
+        return []  # (most messages ask no such thing, and the search costs time)
     asked = _DID_YOU.search(question)
     if asked is None or _YES.match(answer) is None or _VAGUE.fullmatch(asked["what"]):
         return []

@@ -40,6 +40,8 @@ _MAX_LINES = 4
 
 def signature_frames(text: str) -> list[FrameFact]:
     """The user's name, role and workplace from a pasted signature of their own."""
+    if " sig" not in text.lower():
+        return []  # (most messages hold no signature, and the search costs time)
     cue = _MY_SIGNATURE.search(text)
     if cue is None:
         return []
