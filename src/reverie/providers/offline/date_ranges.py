@@ -44,7 +44,9 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
     if moved is None and "dates" in message.lower():  # most messages: none
         new_dates = _NEW_DATES.search(message)
     # "wait its 19-26 oct not 12": the new range, and the day the old one began
-    from_day = _NEW_NOT_FROM.search(message) if moved is None and new_dates is None else None
+    from_day = None
+    if moved is None and new_dates is None and " not " in message.lower():
+        from_day = _NEW_NOT_FROM.search(message)
     if moved is None and new_dates is None and from_day is None:
         return
     for index in range(len(facts) - 1, -1, -1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import MONTH, FrameFact
+from reverie.providers.offline.frame_words import DATE, FrameFact
 
 __all__ = ["step_confirmed"]
 
@@ -46,11 +46,7 @@ _YES = re.compile(
     r"(?![^.!?]*\b(?:but|not yet|nearly|almost|tomorrow|later|going to|gonna)\b)",
     _I,
 )
-_DAY = re.compile(
-    rf"\b(?P<day>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)? (?:of )?(?:{MONTH})"
-    rf"|(?:{MONTH}) (?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)\b",
-    _I,
-)
+_DAY = re.compile(rf"\b(?P<day>{DATE})", _I)
 _YOUR = re.compile(r"\b(?:your|ur)\b", _I)
 # "did you book a date?": which date, the line would not say
 _VAGUE = re.compile(r"(?:a|an|the|that) (?:date|time|day|slot|thing|one)", _I)

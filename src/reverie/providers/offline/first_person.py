@@ -287,8 +287,7 @@ _I_AM_TRAIT = re.compile(
     r"(?:job|flat|house|place|home|room|flatshare|role|apartment|car|van|school|nursery)\b|"
     r"going to be (?:a|an|the)\b|(?:now )?(?:in|at|on) (?-i:[A-ZÀ-Þ])\w+|"
     # "im away 12-19 oct, lisbon": away for days of a month named
-    r"away (?=[^.;!?]*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)"
-    r"(?=[^.;!?]*\d)|"
+    rf"away (?=[^.;!?]*\b(?:{MONTH})\b)(?=[^.;!?]*\d)|"
     # "im off nights from 3rd nov", "I'm on earlies from Monday": a change of shifts, from a day
     r"(?:on|off) (?:nights|earlies|lates|days|(?:the )?(?:night|early|late|day) shifts?) "
     r"(?:from|starting|as of) \S|"

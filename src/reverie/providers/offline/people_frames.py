@@ -276,12 +276,10 @@ def introduction_frames(
     if first := _name_first(text, lexicon, late=late):
         return first
     for pattern in (_INTRO, _HERE, _ITS_ME, *_SAID_AS_A_NAME):
-        if pattern is _CHEERS_SIGNED and "," not in text[-40:]:
-            continue  # (a sign-off has its comma near the end)
+        if pattern is _CHEERS_SIGNED and (to_a_person or "," not in text[-40:]):
+            continue  # (to a friend it is said to them; a sign-off has its comma near the end)
         match = pattern.search(text)
         if match is None:
-            continue
-        if pattern is _CHEERS_SIGNED and to_a_person:
             continue
         if pattern is _HYPHEN_SIGNED and (
             _LIST_LINE.search(text[: match.start()])

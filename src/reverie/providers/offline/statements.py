@@ -36,6 +36,7 @@ from reverie.providers.offline.predicates import (
     HEALTH_NEWS,
     NEG,
     TIME_BOUND,
+    WEEKDAY,
     Tag,
     complement_ok,
     event_worth_keeping,
@@ -196,8 +197,8 @@ _RECURRING = re.compile(
 # "swimming at 5 on Thursdays", "football every Saturday": an activity at a set time each week
 _WEEKLY_FIXTURE = re.compile(
     r"^\s*(?:[a-z]+ ){0,2}?[a-z]+(?: lessons?| practice| club| class(?:es)?)?"
-    r"(?: at \d{1,2}(?:[:.]\d\d)?(?:am|pm)?)?\s+(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
-    r"|every (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:once|twice) a week\b)",
+    rf"(?: at \d{{1,2}}(?:[:.]\d\d)?(?:am|pm)?)?\s+(?:on {WEEKDAY}s\b|every {WEEKDAY}\b"
+    r"|(?:once|twice) a week\b)",
     _I,
 )
 _SCHEDULE_VERBS = frozenset(("end", "start", "begin", "expire", "finish", "run", "renew", "close"))
