@@ -145,7 +145,7 @@ rules of the start of the round it came, 64.1 % / 47.3 % on that round's final r
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer43|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer44|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -214,6 +214,7 @@ SETS = (
     "writer41",
     "writer42",
     "writer43",
+    "writer44",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

@@ -106,6 +106,15 @@ _LIKE_IT_WHEN = re.compile(
     _I,
 )
 _ME = re.compile(r" me\b", _I)
+# "Could you give me changes as a diff from now on, not the whole file again?": a question that
+# asks for every answer to come so.
+_FROM_NOW_ON = re.compile(
+    r"^(?:(?:also|and|so|ok|okay)[,]?\s+)*(?:could|can|would|will) you (?:please |pls )?"
+    r"(?:always )?(?P<do>(?:give|write|show|send|put|keep|use|answer|reply|format|start|end|add|"
+    r"include|list|number|explain)\b[^?;]{3,100}?) (?:from now on|going forward|in future)"
+    r"(?P<not>,? (?:not|rather than|instead of) [^?;,]{2,50}?)?(?: again| please| pls)?\??$",
+    _I,
+)
 # "Paragraphs please, not bullets!", "full files please, not diffs, I copy-paste into neovim":
 # one form of answer over another.
 _FORMS = (
@@ -396,6 +405,8 @@ def answer_style(sentence: str) -> str | None:
         if simple["short"]:
             return "please use simple English and short sentences"
         return "please use simple words"
+    if (asked := _FROM_NOW_ON.match(s)) is not None:
+        return f"please {_ME.sub('', asked['do'])}{asked['not'] or ''}"
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
         return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:

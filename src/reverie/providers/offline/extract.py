@@ -38,6 +38,7 @@ from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.in_passing import said_in_passing
 from reverie.providers.offline.instead_of import replaced_instead
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
@@ -190,8 +191,9 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
 def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
     """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, and a
     place or an "I" said once for two clauses said for both ("I grew up there, moved to …"),
-    so the speakers, the clause rules and the frames all read what is meant."""
-    return [replace(turn, text=said_once(name_slip(turn.text))) for turn in turns]
+    so the speakers, the clause rules and the frames all read what is meant; a fact said in
+    passing ("from our flat in utrecht") is added as a sentence of its own."""
+    return [replace(turn, text=said_in_passing(said_once(name_slip(turn.text)))) for turn in turns]
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:
@@ -275,7 +277,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         # "you're right. saturday 15th": the day of the speaker's message before, mended
         own_before = last_by.get(turn.role)
         text = said_again(turn.text, own_before.text if own_before else None)
-        if "to " in text and any(c.isdigit() for c in text):
+        if ("to " in text or " not " in text) and any(c.isdigit() for c in text):
             # "we bumped to 1.22 last sprint": the version of the line that holds 1.21
             text = version_bumped(text, [AS_OF.sub("", f.text) for f in facts])
         clauses = message_clauses(text, voice.listener)
@@ -361,6 +363,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 )
             if fact is None:
                 continue
+            if changes and tells_a_move(fact.text) and not any(c.isdigit() for c in fact.text):
+                continue  # "The interview is changed.": the move told says it, with its day
             key = fact_key(AS_OF.sub("", fact.text))
             if not key or key in seen:
                 continue

@@ -31,6 +31,14 @@ _UNITS_PLEASE = re.compile(
     r"(?:[.!]*$|,? (?:since|as|because|cos|bc)\b)",
     _I,
 )
+# "And please give temperatures in Celsius, the controller is in C": what figures are given in
+_MEASURES_IN = re.compile(
+    r"(?:^|\b(?:and|also|so|but)[,]?\s+)(?:(?:please|pls|plz|can you|could you)[,]? )"
+    r"(?:always )?(?:give|put|show|write|do|list)(?: me)? (?:the |all |any )?"
+    r"(?P<what>temperatures|temps|weights|distances|measurements|quantities|heights|amounts) "
+    rf"in (?P<unit>{UNIT})\b",
+    _I,
+)
 # "Grams please, I don't do cups.": a unit the answers should leave alone
 _NO_UNIT = re.compile(rf"^I (?:don't|do not|can't) do (?P<unit>{UNIT})[.!]*$", _I)
 _LANGUAGE = (
@@ -68,8 +76,17 @@ def figures_and_language(s: str) -> str | None:
         return f"please put {table['what'].lower()} in tables"
     if (units := _UNITS_PLEASE.match(s)) is not None:
         unit, instead = (units["unit"] or units["unit2"]).lower(), units["not"] or units["not2"]
-        unit = "metric units" if unit == "metric" else unit
-        return f"please use {unit}" + (f", not {instead.lower()}" if instead else "")
+        unit = "metric units" if unit == "metric" else _unit_name(unit)
+        return f"please use {unit}" + (f", not {_unit_name(instead)}" if instead else "")
+    if (measures := _MEASURES_IN.search(s)) is not None:
+        what = measures["what"].lower().replace("temps", "temperatures")
+        return f"please give {what} in {_unit_name(measures['unit'])}"
     if (refused := _NO_UNIT.match(s)) is not None:
         return f"please don't use {refused['unit'].lower()}"
     return None
+
+
+def _unit_name(unit: str) -> str:
+    """``unit`` as it is written in a sentence ("km", "Celsius": a scale named for someone)."""
+    low = unit.lower()
+    return low.capitalize() if low in ("celsius", "fahrenheit") else low

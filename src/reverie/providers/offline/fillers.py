@@ -208,6 +208,13 @@ _HAVING_DONE = re.compile(
 )
 
 # "actually that's not a joke, the tinnitus in my left ear is bad": said in earnest, then what
+# "I've just realised we're on Python 3.12, not 3.11": what the speaker now sees is so.
+_REALISED = re.compile(
+    r"^(?:(?:and|oh|also|but)[,]?\s+)?I(?:'ve| have)? (?:just |only just |now )?(?:realised|"
+    r"realized|noticed|checked)(?: that)?,?\s+(?=(?:we're|we are|I'm|I am|it's|its|it is|"
+    r"my \w+ (?:is|has))\b)",
+    _I,
+)
 _IN_EARNEST = re.compile(
     r"^(?:(?:actually|seriously|honestly|no but)[,]?\s+)?(?:that's|that is|it's|its) "
     r"(?:not a joke|no joke|not even a joke|true tho|true though)[,.:;]?\s+(?=\w)",
@@ -271,6 +278,7 @@ def strip_fillers(sentence: str) -> str:
     """
     text = told_plainly(_FILLERS.sub("", sentence.strip()).strip())
     text = _PREAMBLE.sub("", _SAYS_OF_SOMEONE.sub("", _HOW_KNOWN.sub("", text)))
+    text = _REALISED.sub("", text)
     text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
     text = _HEDGED_ASK.sub("", text)
     text = said_sideways_plainly(text)

@@ -333,6 +333,12 @@ def _sentence_frames(
                 and "(" not in match.group(0)  # "dev (my manager)": the bracket names him
             ):
                 continue  # "everybody still use Korean age, my mom also": a word, then who
+            if (
+                pattern is _NAME_IS_MY_RELATION
+                and match["name"].lower().endswith("ing")
+                and is_everyday_word(match["name"])
+            ):
+                continue  # "Hosting my partner's parents on Saturday": a deed, not a name
             if pattern is _NAME_IS_MY_RELATION and _AFTER_A_RELATION.search(
                 sentence[: match.start("name")]
             ):
@@ -351,8 +357,11 @@ def _sentence_frames(
                 continue  # "no zucchini, my partner Marcus hates it": the partner is named after
             if pattern is _NAME_BRACKET_RELATION and _JOB_ALONE.fullmatch(match["rel"]):
                 continue  # "rhodri (accountant)": his job, said by bracket_roles
-            if pattern is _RELATION_BRACKET_NAME and _JOB_ALONE.fullmatch(match["name"]):
-                continue  # "mum (nurse)": her job, not her name
+            if _JOB_ALONE.fullmatch(match["name"]) and (
+                pattern is _RELATION_BRACKET_NAME
+                or (pattern is _MY_RELATION and match["name"].islower())
+            ):
+                continue  # "mum (nurse)": her job; "my son teacher": a learner's "son's teacher"
             if pattern is _BARE_RELATION and match.start() > 0 and not _BARE_THEN_VERB.match(after):
                 continue  # "Bridget, born 1901, father Michael Walsh": a record, not "my"
             if pattern is _BARE_RELATION and not shaped and match["name"].islower():

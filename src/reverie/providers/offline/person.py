@@ -305,7 +305,7 @@ def to_third_person(
             out.append(replacement)
         elif we == TEAM and low in _TEAM_MIDDLE and not (low == "us" and token == "US"):
             replacement = _TEAM_MIDDLE[low]
-            conjugate_next = replacement == "the team"
+            conjugate_next = low == "we"  # ("for us excluding flights": no verb follows)
             out.append(replacement)
         elif we and low in _GROUP_MIDDLE and not (low == "us" and token == "US"):
             out.append(_GROUP_MIDDLE[low])

@@ -156,6 +156,8 @@ def place_frames(sentence: str, subject: str, listener: str | None = None) -> li
             found.append(FrameFact(f"{subject} is based in {titled(place)}.", (subject, "home")))
     for match in _IS_HOME.finditer(plain):
         place = match["place"]
+        if match.group(0).isupper():
+            continue  # "BISCUIT IS HOME": an arrival shouted, not where anyone lives
         if place.lower() not in FUNCTION_WORDS and place.lower() not in COMMON_WORDS:
             found.append(FrameFact(f"{subject} lives in {titled(place)}.", (subject, "home")))
     if subject == "User" and (arrow := _MOVED_ARROW.search(sentence)) is not None:

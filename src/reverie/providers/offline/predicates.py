@@ -164,7 +164,10 @@ def progressive_ok(rest: str) -> bool:
         "trying": r"^to \w+",
         # ("doing the Data Science MSc part-time at UWE": a course of one's own, by its name)
         "doing": r"^(?:\d|a |an )|^the (?:[\w-]+ ){0,3}(?:course|msc|ma|mba|phd|degree|diploma|"
-        r"apprenticeship|programme|program|certificate|qualification|pgce|bootcamp)\b",
+        r"apprenticeship|programme|program|certificate|qualification|pgce|bootcamp)\b"
+        # ("I'm doing the NPQLT": a qualification by its letters)
+        r"|^(?:the|my) (?-i:[A-Z]{4,}[a-z]?)(?=\s*(?:[,.;!]|$|\b(?:course|qualification|"
+        r"part[- ]time|at|with|through|this|next|since|alongside|in)\b))",
         "running": r"^(?:a|an|the|my)\b",
         # ("my mother is coming on 18 December": an arrival on a day of the calendar)
         # ("I'm coming down to manchester for your birthday, 18th april")

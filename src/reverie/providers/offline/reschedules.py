@@ -67,6 +67,8 @@ _BY = r"(?:\s+(?:by\s+)?(?:a|an|one|two|three|four|\d)\s+(?:days?|weeks?|months?
 _TO = (
     rf"(?:\s+(?:back|forward|again))?{_BY}(?:\s+from\s+(?P<old>{_DATE}))?"
     rf"(?:\s+(?:to|till|until)|(?<=rescheduled)\s+for|(?<=postponed)\s+for)\s+"
+    # ("it's moved to tomorrow, Friday 11am": the day named after the word for it)
+    r"(?:(?:tomorrow|today),?\s+(?=[A-Za-z]))?"
 )
 # "… pushed to 6th dec now not 29th nov": the old date said after the new one
 _WAS = rf"(?:,?\s+(?:now\s+)?(?:not|instead of|rather than)\s+(?P<was>{_DATE}))?"
@@ -140,7 +142,8 @@ _PUSHED = re.compile(
 )
 _NOW = re.compile(
     rf"(?:^|[.!;]\s+|,\s*|\bso\s+(?=it['’]?s\s|its\s|it is\s))(?:(?:so|it['’]?s|its|it is)\s+)?"
-    rf"(?:now\s+(?:on\s+)?(?P<new>{_DATE})"
+    # ("now is Monday 19 January": a learner's "it's now")
+    rf"(?:now\s+(?:is\s+)?(?:on\s+)?(?P<new>{_DATE})"
     # "its sunday 29 june now not the 22nd"
     rf"|(?:on\s+)?(?P<new2>{_DATE})\s+now\s*(?:,?\s*not\s+(?P<was>{_DATE})|[.!;,]|$))",
     _I,
@@ -227,9 +230,10 @@ def reschedules(message: str) -> list[Reschedule]:
 _NAMED_BEFORE = re.compile(
     r"(?:^|[.!;]\s+|\b(?:also|and|so)\s+)(?:the|my|our)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     rf"\s+(?:got|has been|was|is)\s+{_MOVED}\b"
-    r"|(?:^|[.!;:]\s+|\b(?:also|and|so)\s+)(?:the\s+|my\s+|our\s+)?"
-    r"(?P<meant_thing>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|is)\s+(?:meant|supposed|due|going)"
-    rf"\s+to\s+be\s+(?:on\s+)?(?P<meant>{_DATE})",
+    r"|(?:^|[.!;:–—]\s+|\b(?:also|and|so)\s+)(?:the\s+|my\s+|our\s+)?"
+    # ("demo to finance was meant to be today at 2": a thing of three words, a day said loosely)
+    r"(?P<meant_thing>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:was|is)\s+(?:meant|supposed|"
+    rf"due|going)\s+to\s+be\s+(?:on\s+)?(?:(?P<meant>{_DATE})|today|tomorrow|this week)",
     _I,
 )
 

@@ -114,11 +114,27 @@ _BUMPED = re.compile(
     _I,
 )
 _VERSION = re.compile(r"(?<![\d.])(?P<major>\d+)\.(?P<minor>\d+)(?:\.\d+)?(?![\d.]*\d)")
+# "we're on Python 3.12, not 3.11": a version put right, the tool named with it
+_ON_VERSION_NOT = re.compile(
+    r"\b(?:we're|we are|I'm|I am|it's|its|it is) (?:now |actually )?on (?:[A-Za-z][\w.+-]* )?"
+    r"(?P<new>\d+\.\d+(?:\.\d+)?)(?: actually| now)?,? not (?P<old>\d+\.\d+(?:\.\d+)?)\b",
+    _I,
+)
 
 
 def version_bumped(text: str, lines: list[str]) -> str:
     """``text`` with "we bumped to 1.22" read as "We're on 1.22, not 1.21" when the latest of
-    ``lines`` with a version of the same major number holds 1.21 (and only one such)."""
+    ``lines`` with a version of the same major number holds 1.21 (and only one such); "we're
+    on Python 3.12, not 3.11" is read as "it's 3.12, not 3.11" when a line holds the 3.11."""
+    put_right = _ON_VERSION_NOT.search(text)
+    if put_right is not None:
+        # ("Stack: Python 3.11, …" holds the 3.11: the line is mended, as "it's 3.12" would)
+        old = re.compile(rf"(?<![\d.]){re.escape(put_right['old'])}(?![\d.]*\d)")
+        if any(len(old.findall(line)) == 1 for line in lines):
+            said = f"it's {put_right['new']}, not {put_right['old']}"
+            # ("… not 3.11 – the new worker image went out": why, a sentence of its own)
+            rest = re.sub(r"^\s*(?:[–—]|-\s|,)\s*", ". ", text[put_right.end() :])
+            return text[: put_right.start()] + said + rest
     bumped = _BUMPED.search(text)
     if bumped is None:
         return text

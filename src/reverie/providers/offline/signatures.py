@@ -1,4 +1,4 @@
-"""Who the user is, read from their own signature pasted into a message.
+"""Who the user is, read from their own signature (or git config) pasted into a message.
 
 "Here's my current signature so you can see my role:\\n\\nHanne Vestergaard\\nHighly
 Specialist Speech and Language Therapist (Band 7)\\nStroke Unit, Southmead Hospital"
@@ -20,7 +20,15 @@ _I = re.IGNORECASE
 # "here's my current signature:", "my email sig is below:", "this is my signature block -"
 _MY_SIGNATURE = re.compile(
     r"\bmy (?:current |usual |work |email |e-mail |old |new )*(?:signature|sig)(?: block)?\b"
-    r"[^\n:]{0,60}[:\-–—]?\s*\n",
+    r"[^\n:]{0,60}[:\-–—]?\s*\n"
+    # ("Perfect. Sign-off is:\n\nYours sincerely,\nTamsin Greaves": how a letter of theirs ends)
+    r"|(?:^|[.!]\s+|\bmy )sign[- ]?off(?: is| should be| will be)?\s*[:\-–—]\s*\n",
+    _I,
+)
+# "Yours sincerely," opening the block: the name is on the line after it
+_VALEDICTION = re.compile(
+    r"^(?:yours (?:sincerely|faithfully|truly)|(?:kind|best|warm|many) (?:regards|wishes|thanks)|"
+    r"regards|best|thanks|cheers|with thanks)[,.!]*$",
     _I,
 )
 _NAME_LINE = re.compile(
@@ -38,9 +46,21 @@ _MAX_LINE = 80
 _MAX_LINES = 4
 
 
+# "$ git config --list | grep user\nuser.name=Bram Hoekstra": the name on the user's commits
+_GIT_NAME = re.compile(
+    r"^\s*user\.name\s*=\s*[\"']?"
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){1,2})[\"']?\s*$",
+    _I | re.MULTILINE,
+)
+
+
 def signature_frames(text: str) -> list[FrameFact]:
-    """The user's name, role and workplace from a pasted signature of their own."""
-    if " sig" not in text.lower():
+    """The user's name, role and workplace from a pasted signature of their own (or the
+    name from their own git config, pasted)."""
+    low = text.lower()
+    if "user.name" in low and "git config" in low and (named := _GIT_NAME.search(text)):
+        return [FrameFact(f"User is {named['name']}.", ("User", "called"))]
+    if " sig" not in low and "sign" not in low:
         return []  # (most messages hold no signature, and the search costs time)
     cue = _MY_SIGNATURE.search(text)
     if cue is None:
@@ -51,6 +71,8 @@ def signature_frames(text: str) -> list[FrameFact]:
         if not line:
             if block:
                 break
+            continue
+        if not block and _VALEDICTION.match(line):
             continue
         block.append(line)
         if len(block) > _MAX_LINES:

@@ -104,6 +104,8 @@ _WORK_WORDS = frozenset(
 )
 # File names, paths, domains, camelCase: code talk. ("B1", "Q3", "M3" are not.)
 _TECH_TOKEN = re.compile(r"\b[A-Za-z]\w*[._/][A-Za-z]\w*|\b[a-z]+[A-Z]\w*")
+# "easyJet moved our flights", "my iPhone": a brand written in camel case, not code
+_BRAND = re.compile(r"(?:i|e|easy)[A-Z][a-z]+$")
 
 
 @dataclass(frozen=True)
@@ -142,8 +144,11 @@ def is_home_talk(text: str) -> bool:
 
 def is_work_talk(text: str) -> bool:
     """True when ``text`` uses work or technical vocabulary (so "we" is a team)."""
-    words = re.findall(r"[a-z][a-z0-9+#-]*", text.lower())
-    return any(word in _WORK_WORDS for word in words) or _TECH_TOKEN.search(text) is not None
+    # ("Príncipe Real" holds no "pr": a word runs on through its accented letters)
+    words = re.findall(r"[^\W\d_][\w+#-]*", text.lower())
+    return any(word in _WORK_WORDS for word in words) or any(
+        not _BRAND.match(token) for token in _TECH_TOKEN.findall(text)
+    )
 
 
 def _names(turns: Sequence[Turn], role: str) -> Counter[str]:

@@ -67,11 +67,16 @@ _DATE_FORMAT = re.compile(
 )
 # "can you correct my english errors at the end of your answer?": the user learning, helped.
 _CORRECT_MY = re.compile(
-    r"\b(?:(?:can|could|would) you (?:please |pls |also )?|please |pls )"
-    r"(?:correct|fix|point out) my (?P<language>english|dutch|german|french|spanish|italian|"
+    r"\b(?:(?:can|could|would) you (?:please |pls |also )?(?:always )?|please |pls "
+    # ("Yes please, always correct me like this": every time, said after the "please")
+    r"|(?:please|pls),? always (?=(?:correct|fix|point out) me\b))"
+    r"(?:correct|fix|point out) (?:my (?P<language>english|dutch|german|french|spanish|italian|"
     # ("Can you correct my mistakes in the end of each answer?": a learner's own)
     r"portuguese|polish|grammar|spelling|mistakes|errors)(?: (?:errors|mistakes))?"
-    r"(?P<when> (?:at|in) the end of (?:your|each|every) (?:answer|reply|message|response)s?)?",
+    # ("Yes please, always correct me like this, in a list at the end.": not "correct me if …")
+    r"|me(?: like this| like that| when I'm wrong)?(?=\s*(?:[,.!]|$)))"
+    r"(?P<when> (?:at|in) the end of (?:your|each|every) (?:answer|reply|message|response)s?"
+    r"|,? (?:in|as) a list at the end(?: of (?:your|each|every) (?:answer|reply|message)s?)?)?",
     _I,
 )
 # "Change of rules: from now on put short comments in the code": what all code should carry.
@@ -118,7 +123,7 @@ def work_wish(sentence: str) -> str | None:
     if (comments := _COMMENTS.match(s)) is not None:
         return f"please put {comments['how'].lower()}comments in the code"
     if (correct := _CORRECT_MY.search(s)) is not None:
-        language = correct["language"].lower()
+        language = (correct["language"] or "mistakes").lower()
         said = (
             "mistakes"
             if language in _ANY_MISTAKE
@@ -126,6 +131,8 @@ def work_wish(sentence: str) -> str | None:
             if language in _NOT_A_LANGUAGE
             else f"{language.capitalize()} mistakes"
         )
-        when = " at the end of each answer" if correct["when"] else ""
+        when = correct["when"] or ""
+        listed = " in a list" if re.search(r"\ba list\b", when) else ""
+        when = f"{listed} at the end of each answer" if when else ""
         return f"please correct my {said}{when}"
     return None

@@ -1,0 +1,203 @@
+"""Facts said on the way to something else, given a sentence of their own.
+
+"10 min by bike from our flat in utrecht", "We shared a bedroom growing up in Stroud",
+"typing one handed this week btw, broke my pinky at korfbal saturday", "Should I mention
+I'm doing the NPQLT?": the fact sits inside a sentence about something else (a distance, a
+memory, a complaint, a question). :func:`said_in_passing` adds it after the message as the
+plain statement it implies ("I live in Utrecht.", "I grew up in Stroud.") for the statement
+rules to read; the sentence itself is left as it was. A few words the rules would misread are
+put plainly in place: "I have the Care Certificate" (a qualification, not a thing at hand),
+"I've got carpal tunnel in it" (the wrist named before), a learner's "hernia de disc, how you
+say, slipped disc?" (the English word asked for is the one meant).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reverie.providers.offline.frame_words import titled
+from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
+from reverie.providers.offline.predicates import WEEKDAY
+from reverie.providers.offline.vocabulary import COMMON_WORDS, CONDITION_WORDS, alternation
+
+__all__ = ["said_in_passing"]
+
+_I = re.IGNORECASE
+# Where a sentence starts, inside a message.
+_STARTS = r"(?:^|(?<=[.!?]\s)|(?<=\n))"
+_ENDS = r"(?=\s*(?:[,.;!?)]|$))"
+
+# "from our flat in utrecht": where the speaker lives, said on the way to something else.
+# ("our holiday flat in Spain", "my old house in Leeds": another word before it, not home)
+_OUR_HOME_IN = re.compile(
+    r"\b(?:my|our) (?:flat|house|apartment|bungalow|cottage|maisonette) in "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?|[a-zà-ÿ'-]{3,})"
+    r"(?=\s*(?:[,.;!?)]|$|\s(?:and|but|so|which|where|is|was|for|with)\b))",
+    _I,
+)
+# "We shared a bedroom growing up in Stroud": where the speaker grew up, told as a memory.
+_GROWING_UP_IN = re.compile(
+    rf"{_STARTS}(?:when )?(?:we|I)\b[^.!?\n]{{0,80}}?\bgrowing up in "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?)",
+    _I,
+)
+# "typing one handed this week btw, broke my pinky at korfbal saturday": an injury after a
+# comma, its "I" left out ("Broke my wrist." opening a sentence is read already).
+_INJURY_AFTER_COMMA = re.compile(
+    r",\s+(?P<said>(?:broke|fractured|sprained|dislocated|tore|cracked) my (?:left |right )?"
+    r"[a-z]+(?: (?:at|playing|during|in|while|last|yesterday|on) [^,.;!?\n]{2,40}?)?)" + _ENDS,
+    _I,
+)
+# "Should I mention I'm doing the NPQLT?": what is asked about is the speaker's own fact.
+_SHOULD_I_MENTION = re.compile(
+    rf"{_STARTS}(?:should|shall|do|can) I (?:mention|say|put|include|add|tell (?:them|him|her|"
+    r"the \w+))(?: in (?:the|my) \w+)?(?: that)? (?P<fact>I(?:'m| am|'ve| have) [^?\n]{3,80}?)\?",
+    _I,
+)
+_SYSTEMS = {
+    "fedora": "Fedora",
+    "ubuntu": "Ubuntu",
+    "debian": "Debian",
+    "arch": "Arch Linux",
+    "arch linux": "Arch Linux",
+    "mint": "Linux Mint",
+    "linux mint": "Linux Mint",
+    "nixos": "NixOS",
+    "manjaro": "Manjaro",
+    "opensuse": "openSUSE",
+    "windows": "Windows",
+    "windows 10": "Windows 10",
+    "windows 11": "Windows 11",
+    "macos": "macOS",
+    "mac os": "macOS",
+    "rpi os": "Raspberry Pi OS",
+    "rpi os lite": "Raspberry Pi OS Lite",
+    "raspberry pi os": "Raspberry Pi OS",
+    "raspberry pi os lite": "Raspberry Pi OS Lite",
+    "chromeos": "ChromeOS",
+}
+# "laptop is fedora, pi is rpi os lite": what the speaker's machine runs, said tersely.
+_DEVICE_RUNS = re.compile(
+    r"(?:\bmy |(?:^|(?<=[.!?,;]\s)|(?<=\n)))(?P<device>(?:work )?laptop|desktop|pc|"
+    r"workstation|home server|vps) (?:is|runs|is on|runs on) "
+    rf"(?P<system>{alternation(tuple(_SYSTEMS))})(?: (?:btw|now|too|tbh))?" + _ENDS,
+    _I,
+)
+# "already selfhost ntfy on my vps": a service the speaker runs for themselves.
+_SELF_HOST = re.compile(
+    r"\b(?:I )?(?:already |also )?self-?host(?:s|ing)? (?P<what>[\w.-]+(?: and [\w.-]+)?) on "
+    r"(?:my|our) (?P<where>(?:own )?(?:vps|server|home server|pi|raspberry pi|nas))\b",
+    _I,
+)
+# "Salary goes up to £46,500.": the speaker's pay, told as news.
+_SALARY_UP = re.compile(
+    rf"{_STARTS}(?:(?:my|the) )?salary (?:goes|is going|will go|went) up to "
+    r"(?P<money>[£$€]\d[\d,]*(?:\.\d+)?(?![\d,])k?)(?! (?:an|a|per) (?:hour|day|week|month))",
+    _I,
+)
+# "I've put aside £1,200 for the whole setup": a budget, said as money kept for it.
+_PUT_ASIDE = re.compile(
+    r"\bI(?:'ve| have)? (?:put|set) aside (?P<money>[£$€][\d,.]+k?) for "
+    r"(?P<what>(?:the|my|a|our) [^.,;!?\n]{3,40}?)" + _ENDS,
+    _I,
+)
+# "tuesdays are my day off now": the speaker's days off, named first.
+_DAYS_OFF = re.compile(
+    rf"{_STARTS}(?P<days>{WEEKDAY}s?(?:(?:,| and| &) {WEEKDAY}s?)*) (?:are|is) my (?:days?) off\b",
+    _I,
+)
+# "I have the Care Certificate": a qualification held, named as it is called.
+_THE_QUALIFICATION = re.compile(
+    r"\bI (?:have|hold|got|did) the (?=(?:(?-i:[A-Z])[\w'-]* ){1,3}(?:Certificate|Diploma|Award|"
+    r"Licence|License)\b)",
+    _I,
+)
+# "I've got carpal tunnel in it": the condition, in whatever part was named before.
+_CONDITION_IN_IT = re.compile(
+    rf"\b(?P<condition>{alternation(CONDITION_WORDS)}) in (?:it|them)\b", _I
+)
+# "I have hernia de disc, how you say, slipped disc?": the English word asked for is meant.
+_HOW_YOU_SAY = re.compile(
+    r"\b(?P<verb>I (?:have|had|got)) [^,.!?\n]{2,30}?,\s*how (?:you|do you|to) say,?\s*"
+    r"(?P<word>[a-z][a-z' -]{2,30}?)\?",
+    _I,
+)
+
+
+_LEFT_IT = re.compile(
+    r"\b(?:out of|left|leaving|leave|sold|selling|sell|moved from|used to|until|back then)\b", _I
+)
+# ("our flat in town": somewhere, not a town)
+_NO_TOWN = frozenset(("town", "city", "centre", "center", "village", "suburbs", "country"))
+
+
+def _home(match: re.Match[str]) -> str | None:
+    place = match["place"]
+    if place.lower() in FUNCTION_WORDS or place.lower() in COMMON_WORDS:
+        return None
+    if place.lower() in _NO_TOWN:
+        return None  # "our flat in town"
+    before = re.split(r"[.!?\n]", match.string[: match.start()])[-1]
+    if _LEFT_IT.search(before):
+        return None  # "we moved out of our flat in Leeds": home no longer
+    return f"I live in {titled(place)}."
+
+
+def _the_word_meant(asked: re.Match[str]) -> str:
+    word = asked["word"].strip()
+    # ("slipped disc": "a slipped disc", as the conditions are known)
+    word = f"a {word}" if f"a {word.lower()}" in CONDITION_WORDS else word
+    return f"{asked['verb']} {word}."
+
+
+def _self_hosted(hosted: re.Match[str]) -> str:
+    where = re.sub(r"\b(?:vps|nas)\b", lambda short: short[0].upper(), hosted["where"], flags=_I)
+    return f"I run {hosted['what']} on my {where}, self-hosted."
+
+
+def _days_off(match: re.Match[str]) -> str:
+    days = re.sub(rf"({WEEKDAY})s\b", r"\1", match["days"], flags=_I)
+    said = " ".join(
+        word.capitalize() if re.fullmatch(WEEKDAY, word, _I) else word for word in days.split()
+    )
+    many = re.search(r",|\band\b|&", days) is not None
+    return f"My days off are {said}." if many else f"My day off is {said}."
+
+
+_ADDED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...] = (
+    (_OUR_HOME_IN, _home),
+    (_GROWING_UP_IN, lambda grew: f"I grew up in {titled(grew['place'])}."),
+    (_INJURY_AFTER_COMMA, lambda hurt: f"I {hurt['said']}."),
+    (_SHOULD_I_MENTION, lambda asked: f"{asked['fact']}."),
+    (
+        _DEVICE_RUNS,
+        lambda runs: f"My {runs['device'].lower()} runs {_SYSTEMS[runs['system'].lower()]}.",
+    ),
+    (_SELF_HOST, _self_hosted),
+    (_SALARY_UP, lambda pay: f"My new salary is {pay['money']}."),
+    (_PUT_ASIDE, lambda kept: f"My budget for {kept['what']} is {kept['money']}."),
+    (_DAYS_OFF, _days_off),
+)
+
+
+def said_in_passing(message: str) -> str:
+    """``message`` with each fact said in passing added as a sentence of its own (see the
+    module docstring)."""
+    said = _THE_QUALIFICATION.sub(lambda held: held[0][: -len("the ")] + "a ", message)
+    said = _CONDITION_IN_IT.sub(r"\g<condition>", said)
+    said = _HOW_YOU_SAY.sub(_the_word_meant, said)
+    added = [
+        line
+        for pattern, plain in _ADDED
+        for match in pattern.finditer(said)
+        if (line := plain(match)) is not None and line.lower() not in said.lower()
+    ]
+    if not added:
+        return said
+    return (
+        said.rstrip()
+        + ("" if said.rstrip().endswith((".", "!", "?")) else ".")
+        + " "
+        + " ".join(added)
+    )

@@ -1,0 +1,202 @@
+"""Facts said on the way to something else, and words that only look like facts.
+
+Each case is worded afresh: the rules are written for the shape of a sentence, not for
+one conversation's words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from offline_facts import facts
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        # where home is, said as a distance from it
+        ("it's 20 mins on the tram from our flat in Leith", "User lives in Leith."),
+        ("10 min by bike from my house in zwolle. no wifi there", "User lives in Zwolle."),
+        # where the speaker grew up, told as a memory
+        ("We had one bathroom for six of us growing up in Wigan.", "User grew up in Wigan."),
+        # an injury after a comma, its "I" left out
+        (
+            "sorry for typos, sprained my wrist at netball on sunday",
+            "User sprained their wrist at netball on Sunday (as of 2026-03-02).",
+        ),
+        # what a question asks about is the speaker's own fact
+        ("Do I mention I'm a qualified first aider?", "User is a qualified first aider."),
+        (
+            "Should I say I'm doing the CIPD at Leeds Beckett?",
+            "User is doing the CIPD at Leeds Beckett.",
+        ),
+        # what the speaker's machines run, said tersely
+        ("desktop runs arch btw, laptop is windows 11", "User's desktop runs Arch Linux."),
+        ("desktop runs arch btw, laptop is windows 11", "User's laptop runs Windows 11."),
+        (
+            "I self-host gitea on my home server",
+            "User runs gitea on their home server, self-hosted.",
+        ),
+        (
+            "already selfhost immich on my nas. works fine",
+            "User runs immich on their NAS, self-hosted.",
+        ),
+        # pay and money kept for something
+        ("New contract signed! Salary goes up to £52,000.", "User's new salary is £52,000."),
+        (
+            "I've set aside £3,000 for the new kitchen.",
+            "User's budget for the new kitchen is £3,000.",
+        ),
+        # days off, named first
+        ("Wednesdays and Sundays are my days off", "User's days off are Wednesday and Sunday."),
+        ("fridays are my day off now so fridays", "User's day off is Friday."),
+        # a qualification by its name, a condition in the part named before, the word asked for
+        ("I have the Food Hygiene Certificate.", "User has a Food Hygiene Certificate."),
+        (
+            "my left knee - I've got arthritis in it, it flares up in winter",
+            "User has got arthritis.",
+        ),
+        (
+            "I have hérnia de disco, how do you say, herniated disc? Since 2020.",
+            "User has a herniated disc.",
+        ),
+        (
+            "I'm doing the CELTA at International House",
+            "User is doing the CELTA at International House.",
+        ),
+    ],
+)
+def test_a_fact_said_in_passing_is_kept(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "not_stored"),
+    [
+        # a home left, or somewhere in town, is no home
+        ("we moved out of our house in Derby in May", "User lives in Derby."),
+        ("we sold our flat in Bath last year", "User lives in Bath."),
+        ("from our flat in town it's a long walk", "User lives in Town."),
+        # a rate of pay is no salary
+        ("my salary went up to £12 an hour", "User's new salary is £12."),
+        # an errand with a relation is no name
+        ("Collecting my sister from the station at 6.", "User's sister is Collecting."),
+        ("Visiting my partner's parents on Saturday.", "User's partner is Visiting."),
+        # a learner's "my daughter teacher" is her teacher, not her name
+        ("I need to email my daughter teacher about the trip", "User's daughter is Teacher."),
+        # an arrival shouted is no home
+        ("TOFFEE IS HOME", "User lives in TOFFEE."),
+        # an event by its letters is no course
+        ("I'm doing the BBQ on Sunday", "User is doing the BBQ on Sunday."),
+    ],
+)
+def test_words_that_only_look_like_a_fact_are_not_kept(said: str, not_stored: str) -> None:
+    assert not_stored not in facts(("user", said))
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("pls give weights in grams, my scale has no ounces", "give weights in grams"),
+        (
+            "And please give temperatures in Celsius, the oven is in C.",
+            "give temperatures in Celsius",
+        ),
+        ("please use celsius, not fahrenheit.", "use Celsius, not Fahrenheit"),
+        ("Could you number the steps from now on?", "number the steps"),
+        (
+            "Can you give me the SQL as a diff from now on, not the whole file?",
+            "give the SQL as a diff",
+        ),
+        (
+            "please, always correct me, as a list at the end of your answer",
+            "correct their mistakes in a list at the end of each answer",
+        ),
+    ],
+)
+def test_a_wish_about_every_answer_asked_in_passing_is_kept(said: str, stored: str) -> None:
+    assert any(
+        line.startswith(f"User wants the assistant to {stored}") for line in facts(("user", said))
+    )
+
+
+def test_a_question_with_please_correct_me_if_asks_nothing_of_every_answer() -> None:
+    assert not any(
+        "correct" in line
+        for line in facts(("user", "please correct me if I'm wrong, but isn't it 5?"))
+    )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Oh and I've just noticed we're on Node 20.11, not 18.19. CI is green.",
+        "we're on Node 20.11, not 18.19 – the new CI base image went out last week.",
+    ],
+)
+def test_a_version_put_right_with_its_tool_named_mends_the_stack_line(said: str) -> None:
+    kept = facts(
+        ("user", "Morning. Quick one about the deploy repo.\n\nStack: Node 18.19, Express, Mongo."),
+        ("assistant", "Sure."),
+        ("user", said),
+    )
+    stack = [line for line in kept if line.startswith("Stack:")]
+    assert len(stack) == 1 and "Node 20.11," in stack[0]
+    assert not any(line.startswith("The team is on Node") for line in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "the viva was meant to be this week but it's moved to tomorrow, Thursday 3pm.",
+            "The viva moved to Thursday.",
+        ),
+        (
+            "News: the exam is changed, they tell me, now is Friday 6 March.",
+            "The exam moved to Friday 6 March.",
+        ),
+    ],
+)
+def test_a_move_told_loosely_says_the_new_day_and_nothing_bare(said: str, stored: str) -> None:
+    kept = facts(("user", said))
+    assert stored in kept
+    assert not any(line.rstrip(".").endswith(("is changed", "is moved")) for line in kept)
+
+
+def test_a_trip_for_two_in_a_personal_chat_is_no_team() -> None:
+    kept = facts(
+        ("user", "Planning Porto for half term, two of us."),
+        ("assistant", "Lovely."),
+        (
+            "user",
+            "Budget is about €900 total for the two of us excluding flights. "
+            "Hotel already booked in Príncipe Real.",
+        ),
+    )
+    assert kept and not any("the team" in line.lower() or "excludings" in line for line in kept)
+
+
+def test_a_sign_off_the_user_calls_theirs_names_them_and_their_role() -> None:
+    kept = facts(
+        (
+            "user",
+            "Looks good. My sign-off is:\n\nKind regards,\nRowena Achterberg\n"
+            "Senior Buyer (Homewares)\nPelham & Lowe",
+        )
+    )
+    assert "User is Rowena Achterberg." in kept
+    assert "User's job title is Senior Buyer (Homewares)." in kept
+
+
+def test_the_name_in_the_users_own_git_config_is_theirs() -> None:
+    pasted = (
+        "commits show the wrong author\n```\n$ git config --global --list\n"
+        "user.name=Idris Kaltenbach\nuser.email=idris@example.org\n```"
+    )
+    assert "User is Idris Kaltenbach." in facts(("user", pasted))
+
+
+def test_a_name_in_a_config_file_about_git_hooks_is_not_read_without_git_config() -> None:
+    pasted = "here's the yaml:\n```\nuser.name=Service Account\n```"
+    assert "User is Service Account." not in facts(("user", pasted))
