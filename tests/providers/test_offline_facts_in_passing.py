@@ -200,3 +200,55 @@ def test_the_name_in_the_users_own_git_config_is_theirs() -> None:
 def test_a_name_in_a_config_file_about_git_hooks_is_not_read_without_git_config() -> None:
     pasted = "here's the yaml:\n```\nuser.name=Service Account\n```"
     assert "User is Service Account." not in facts(("user", pasted))
+
+
+def test_a_figure_put_right_without_a_comma_mends_the_line() -> None:
+    kept = facts(
+        ("user", "Need a note for school. Maja is 9, in Year 4."),
+        ("assistant", "Sure."),
+        ("user", "oops, Maja is 10 not 9!! Her birthday was last week."),
+    )
+    assert not any(line.startswith("Maja is 9") for line in kept)
+    assert any(line.startswith("Maja is 10") for line in kept)
+
+
+def test_the_manager_named_between_commas_is_kept() -> None:
+    said = "The manager, Colette, she say I must do the training first."
+    assert "Colette is the manager." in facts(("user", said))
+
+
+def test_an_entry_deferred_takes_back_the_plan_and_the_new_one_is_kept() -> None:
+    kept = facts(
+        ("user", "I'm training for the Chester Marathon in October."),
+        ("assistant", "Great."),
+        (
+            "user",
+            "Bad news, stress fracture. I've deferred my Chester place to next year and "
+            "entered the Conwy half in March instead.",
+        ),
+    )
+    assert not any("Chester Marathon" in line for line in kept)
+    assert "User has entered the Conwy half in March instead." in kept
+
+
+def test_two_steps_with_one_ive_are_both_read() -> None:
+    kept = facts(("user", "I've cancelled the gym and joined the climbing wall on Mill Road."))
+    assert "User has joined the climbing wall on Mill Road." in kept
+
+
+def test_a_move_said_with_a_date_stamp_leaves_no_bare_is_changed_line() -> None:
+    kept = facts(
+        ("user", "News: the audition is changed, they write me, now is Friday 6 March."),
+        date="2026-02-10T09:00:00",
+    )
+    assert any("6 March" in line for line in kept)
+    assert not any("is changed" in line for line in kept)
+
+
+def test_a_job_said_as_an_aside_after_where_one_works_is_kept() -> None:
+    said = (
+        "Evenings are tight. I'm on the late shift at the Royal Infirmary — porter, 2 till 10 "
+        "most days — so weekends it is."
+    )
+    kept = facts(("user", said))
+    assert any(line.startswith("User is a porter at the Royal Infirmary") for line in kept)

@@ -132,13 +132,17 @@ _ROLE_THEN_NAME = re.compile(
 )
 
 
+# "The manager, Bridget, she push me to apply": a role there is one of where one works or lives
+_THE_ONE = frozenset(("manager", "boss", "supervisor", "headteacher", "landlord", "landlady"))
+
+
 def _between_commas(sentence: str, subject: str, lexicon: NameLexicon) -> list[FrameFact]:
     found: list[FrameFact] = []
     for match in _ROLE_THEN_NAME.finditer(sentence):
         name = lexicon.name(match["name"], by_shape=True)
         if name is None or name == subject:
             continue
-        if not match["org"] and " " not in match["role"]:
+        if not match["org"] and " " not in match["role"] and match["role"].lower() not in _THE_ONE:
             continue  # "the nurse, Sarah,": which nurse, the talk said
         where = f" at {match['org']}" if match["org"] else ""
         line = f"{name} is the {match['role'].lower()}{where}."

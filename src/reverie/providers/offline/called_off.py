@@ -84,7 +84,11 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 _SCRATCHED = re.compile(
     r"^(?:(?:so|ok|okay|right|yeah|also|and)[,]? )*(?:scratch|scrap|forget|ditch) (?:the |my )?"
     r"(?P<what>(?!(?:that|this|it|what|about|everything|all)\b)[\w'&-]{3,}(?: [\w'&-]+){0,3}?)"
-    r"\s*(?:[.,!;–—]|$)",
+    r"\s*(?:[.,!;–—]|$)"
+    # "I've deferred my Bath place to 2027", "I've pulled out of the Leeds 10k": an entry given up
+    r"|^I(?:'ve| have)? (?:just )?(?:deferred|pulled out of|withdrawn from|withdrew from) "
+    r"(?:the |my )?(?P<entry>[\w'&-]{3,}(?: [\w'&-]+){0,2}?)(?: (?:place|entry|spot))?"
+    r"(?: (?:to|until|till) [^.,;!?]{2,20})?\s*(?:[.,!;–—]|$)",
     _I,
 )
 
@@ -93,7 +97,8 @@ _SCRATCHED = re.compile(
 # kamau.family on cloudflare" stays when the cloudflare tunnel is scrapped)
 _PLANNED = re.compile(
     r"\b(?:booked|is going to|will|plans?|planning|thinking|considering|wants? to|would like|"
-    r"is getting|is using|uses|is switching|is going with|went with|chose|settled on|decided)\b",
+    r"is getting|is using|uses|is switching|is going with|went with|chose|settled on|decided|"
+    r"is training for|is running|entered|signed up for)\b",
     _I,
 )
 
@@ -105,7 +110,7 @@ def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
     found = []
     for clause in clauses:
         if (match := _SCRATCHED.match(clause.strip())) is not None:
-            what = rf"\b{re.escape(match['what'])}\b"
+            what = rf"\b{re.escape(match['what'] or match['entry'])}\b"
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
     return found
 

@@ -363,7 +363,8 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
                 )
             if fact is None:
                 continue
-            if changes and tells_a_move(fact.text) and not any(c.isdigit() for c in fact.text):
+            bare = AS_OF.sub("", fact.text)
+            if changes and tells_a_move(bare) and not any(c.isdigit() for c in bare):
                 continue  # "The interview is changed.": the move told says it, with its day
             key = fact_key(AS_OF.sub("", fact.text))
             if not key or key in seen:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from reverie.providers.offline.frame_words import titled
+from reverie.providers.offline.frame_words import JOB, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.predicates import WEEKDAY
+from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, CONDITION_WORDS, alternation
 
 __all__ = ["said_in_passing"]
@@ -48,6 +49,13 @@ _INJURY_AFTER_COMMA = re.compile(
     r",\s+(?P<said>(?:broke|fractured|sprained|dislocated|tore|cracked) my (?:left |right )?"
     r"[a-z]+(?: (?:at|playing|during|in|while|last|yesterday|on) [^,.;!?\n]{2,40}?)?)" + _ENDS,
     _I,
+)
+# "I'm on the early rota on the ward at the Northern General — ward clerk, 7 till 3 Monday to
+# Friday — so …": the job, said as an aside after where the speaker works.
+_JOB_ASIDE = re.compile(
+    r"\bI(?:'m| am) (?:on|in|at) [^.!?—–\n]{3,60}? at "
+    r"(?P<place>(?:the )?(?-i:[A-Z])[\w'&-]+(?: (?-i:[A-Z])[\w'&-]+){0,3})\s+[—–-]\s+"
+    r"(?P<job>[a-z]+(?: [a-z]+)?)(?P<rest>, [^—–.!?\n]{3,40}?)?\s+[—–-]\s",
 )
 # "Should I mention I'm doing the NPQLT?": what is asked about is the speaker's own fact.
 _SHOULD_I_MENTION = re.compile(
@@ -156,6 +164,13 @@ def _self_hosted(hosted: re.Match[str]) -> str:
     return f"I run {hosted['what']} on my {where}, self-hosted."
 
 
+def _job_aside(aside: re.Match[str]) -> str | None:
+    job = aside["job"]
+    if re.fullmatch(JOB, job, _I) is None and re.fullmatch(JOB, job.split()[-1], _I) is None:
+        return None
+    return f"I'm {indefinite_article(job)}{job} at {aside['place']}{aside['rest'] or ''}."
+
+
 def _days_off(match: re.Match[str]) -> str:
     days = re.sub(rf"({WEEKDAY})s\b", r"\1", match["days"], flags=_I)
     said = " ".join(
@@ -170,6 +185,7 @@ _ADDED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...
     (_GROWING_UP_IN, lambda grew: f"I grew up in {titled(grew['place'])}."),
     (_INJURY_AFTER_COMMA, lambda hurt: f"I {hurt['said']}."),
     (_SHOULD_I_MENTION, lambda asked: f"{asked['fact']}."),
+    (_JOB_ASIDE, _job_aside),
     (
         _DEVICE_RUNS,
         lambda runs: f"My {runs['device'].lower()} runs {_SYSTEMS[runs['system'].lower()]}.",

@@ -262,6 +262,10 @@ _AWAY_THEN_WHERE = re.compile(
 _SWAPPED_TO = re.compile(r"\bswapped (?:over )?to\b", re.IGNORECASE)
 # "2:10 now not sub 2", "€110 now, was €95": the new value, then the old one.
 _NOW_NOT = re.compile(r"(?<=\d) now,? (?:not|was) (?=(?:sub[ -]?|under |over |the )?[£$€]?\d)")
+# "Luca is 8 not 7!!": one figure put right by another, said without the comma
+_FIGURE_NOT_FIGURE = re.compile(
+    r"\b(?P<be>is|are|was) (?P<new>\d{1,3}) not (?=\d{1,3}\b(?![-–:/.%]\d?))", _I
+)
 _HAS_AGE_AGAIN = re.compile(
     r"\b(?P<who>he|she|(?-i:[A-ZÀ-Þ])[a-zà-ÿ]+) has (?P<age>\d{1,2})(?=\s*(?:[,.;!?]|$))", _I
 )
@@ -375,6 +379,8 @@ def normalise_chat(text: str) -> str:
             line = _STRESSED_DO.sub(r"\1 ", line)
         line = _AIMING_FOR.sub("my target is ", _MYSELF.sub(r"\1", line))
         line = _NOW_NOT.sub(" now, not ", line)
+        if " not " in line:
+            line = _FIGURE_NOT_FIGURE.sub(r"\g<be> \g<new>, not ", line)
         if "swapped" in line:
             line = _SWAPPED_TO.sub("switched to", line)
         if "away" in line:

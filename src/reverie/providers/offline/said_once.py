@@ -16,6 +16,13 @@ from reverie.providers.offline.frame_words import MONTH
 
 __all__ = ["said_once"]
 
+# "I've deferred my Bath place to 2027 and entered the Bristol 10k instead": two steps taken,
+# the "I've" said once
+_HAVE_DONE_TOO = re.compile(
+    r"(?P<said>\bI(?:'ve| have) (?:just |now |also )?[a-z]+ed\b[^.!?;]{3,60}?) and "
+    r"(?=(?:entered|joined|booked|signed up|switched|moved|started|registered|enrolled|applied|"
+    r"bought|sold|quit|left|changed|cancelled|canceled)\b)"
+)
 # "I grew up there, moved to Scotland in 1998": a second move of one's own, its "I" left out
 _MOVED_TOO = re.compile(
     r"(?P<said>\bI (?:grew up|was born|was raised|lived|studied)\b[^.!?;]*?), "
@@ -64,9 +71,13 @@ def _dates_of_the_trip(line: str) -> str:
 
 def said_once(text: str) -> str:
     """``text`` with a place or an "I" said once for two clauses said for both, line by line."""
-    if "I " not in text and "Dates" not in text:
+    if "I " not in text and "I've" not in text and "Dates" not in text:
         return text  # (most messages: nothing to read, and the rules cost time)
     return "\n".join(
-        _dates_of_the_trip(_MOVED_TOO.sub(r"\g<said> and ", _there_named(line)))
+        _dates_of_the_trip(
+            _HAVE_DONE_TOO.sub(
+                r"\g<said>. I've ", _MOVED_TOO.sub(r"\g<said> and ", _there_named(line))
+            )
+        )
         for line in text.split("\n")
     )
