@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline_facts import facts
+from offline_facts import dreamed, facts
 
 
 @pytest.mark.parametrize(
@@ -252,3 +252,100 @@ def test_a_job_said_as_an_aside_after_where_one_works_is_kept() -> None:
     )
     kept = facts(("user", said))
     assert any(line.startswith("User is a porter at the Royal Infirmary") for line in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("debian. old dell. mounts at /media/usb0", "User uses Debian."),
+        ("fedora 40 yes. why", "User uses Fedora 40."),
+    ],
+)
+def test_a_system_named_as_a_bare_answer_is_the_users(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))
+
+
+def test_a_system_in_passing_is_not_a_bare_answer() -> None:
+    assert not any(
+        "Linux Mint" in line for line in facts(("user", "mint is fine for that, or ubuntu"))
+    )
+
+
+def test_the_days_a_shared_task_is_the_users_are_kept() -> None:
+    said = "Need to log off at 3 — nursery pickup, Mondays and Fridays are mine."
+    assert "User does the nursery pickup on Mondays and Fridays." in facts(("user", said))
+
+
+def test_how_often_said_of_a_condition_just_named_is_kept() -> None:
+    said = "bit foggy today, headache again. i get them every other week, annoyingly"
+    assert "User gets headaches every other week." in facts(("user", said))
+
+
+def test_pets_counted_and_named_after_the_animal_are_kept_whole() -> None:
+    kept = facts(("user", "my rabbit. i have 3, biscuit, mochi and taro"))
+    assert "User has 3 rabbits, Biscuit, Mochi and Taro." in kept
+    assert not any(line.startswith("User has 3,") for line in kept)
+
+
+def test_an_entry_deferred_in_a_later_chunk_replaces_the_plan_in_memory() -> None:
+    files = dreamed(
+        "I'm training for the York Marathon in October.",
+        "Bad news from the physio. I've deferred my York place to next year and entered a 10k "
+        "instead.",
+    )
+    assert "training for the York Marathon" not in files
+    assert "User has deferred their York place to next year." in files
+
+
+def test_a_no_ending_a_sentence_is_no_abbreviation() -> None:
+    kept = facts(("user", "Mum says no. I've joined the climbing wall on Mill Road."))
+    assert "User has joined the climbing wall on Mill Road." in kept
+    assert "User lives at no. 14 Acacia Avenue." in facts(
+        ("user", "We live at no. 14 Acacia Avenue.")
+    )
+
+
+def test_a_weekly_day_moved_later_replaces_the_day_in_memory() -> None:
+    files = dreamed(
+        "Logging off early — school pickup, Thursdays are mine.",
+        "From next week my school pickup day moves from Thursdays to Fridays.",
+    )
+    assert "school pickup on Thursdays." not in files
+    assert "from Thursdays to Fridays" in files
+
+
+def test_an_answer_practised_for_an_interview_is_not_how_the_user_lives() -> None:
+    kept = facts(
+        ("user", "ok ask me the next one"),
+        ("assistant", "Question 4: How would you handle a customer who shouts at you?"),
+        ("user", "I stay calm and I listen, then I call the manager. I never shout back."),
+    )
+    assert kept == []
+
+
+def test_the_time_left_that_day_is_not_kept() -> None:
+    assert facts(("user", "Quick one, I have 2 hours before I sleep.")) == []
+
+
+def test_a_tool_picked_from_three_asked_about_is_a_choice() -> None:
+    kept = facts(
+        ("user", "want to log my bike rides from a garmin export. where do i start"),
+        ("assistant", "Sure. Which OS, and are you using Jupyter, VS Code or plain vim?"),
+        ("user", "ubuntu. vs code. no notebooks pls"),
+    )
+    assert "User chose VS Code over Jupyter and plain vim." in kept
+
+
+def test_both_is_no_option_picked() -> None:
+    kept = facts(
+        ("assistant", "Do you want to push back on the rent, the roof, or both?"),
+        ("user", "both. obviously"),
+    )
+    assert not any(" chose " in line for line in kept)
+
+
+def test_a_condition_in_the_part_just_named_and_an_office_day_are_kept() -> None:
+    said = "sorry, slow today, my knee is bad. arthritis in the left one, cold weather"
+    assert "User has arthritis in their left knee." in facts(("user", said))
+    office = facts(("user", "office day at brightwell hq in leeds (i'm in on mondays). anyway"))
+    assert "User works at Brightwell in Leeds." in office

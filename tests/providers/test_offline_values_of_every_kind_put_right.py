@@ -175,7 +175,8 @@ def test_it_moved_never_moves_a_line_that_is_no_plan() -> None:
         ),
         (
             "from next month my gym day moves from Mondays to Tuesdays",
-            "User's gym day moves from Mondays to Tuesdays from next month (as of 2026-03-02).",
+            # (a weekly day changed is a correction: Dream replaces the line with the old day)
+            "User's gym day moves from Mondays to Tuesdays from next month.",
         ),
         (
             "Our car loan has about £6,500 left.",

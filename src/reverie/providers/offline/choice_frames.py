@@ -204,23 +204,46 @@ _EITHER_OR = re.compile(
 )
 
 
+# "Which board exactly, and are you using Arduino IDE, PlatformIO or ESPHome?": the tool asked
+# about, among three or so, at the end of a question about something else too
+_USING_ONE_OF = re.compile(
+    r"\b(?:are|do|will|would) you (?:be )?(?:using|use|on|running|run|prefer|want)\s+"
+    r"(?P<options>(?:[\w][\w .+#/&()-]{0,30}?, ){1,3}[\w][\w .+#/&()-]{0,30}?,? or "
+    r"[\w][\w .+#/&()-]{0,30}?)\s*\?\s*$",
+    _I,
+)
+
+
 def _picked_from_question(said: list[str], before: str) -> tuple[str, list[str]] | None:
-    """ "micropython. dont really know c++" after "Arduino (C++) or MicroPython?"."""
-    first = said[0] if said else ""
-    match = _PICK.match(first.strip())
-    if match is None:
+    """ "micropython. dont really know c++" after "Arduino (C++) or MicroPython?"; "esp32-c3.
+    platformio." after "… are you using Arduino IDE, PlatformIO or ESPHome?"."""
+    picks = [
+        m["what"].strip().strip("`").lower() for s in said[:3] if (m := _PICK.match(s.strip()))
+    ]
+    # ("both", "either": no one option picked)
+    picks = [pick for pick in picks if pick not in _NO_ONE_OPTION]
+    if not picks:
         return None
-    what = match["what"].strip().strip("`").lower()
     for line in reversed(before.splitlines()):
-        asked = _EITHER_OR.match(line.strip().replace("**", ""))
-        if asked is None:
+        plain = line.strip().replace("**", "")
+        if (asked := _EITHER_OR.match(plain)) is not None:
+            options = [asked["a"].strip(), asked["b"].strip()]
+            picks = picks[:1]  # ("A or B?" alone: the reply's first words answer it)
+        elif (listed := _USING_ONE_OF.search(plain)) is not None:
+            options = [o.strip() for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed["options"])]
+        else:
             continue
-        options = [asked["a"].strip(), asked["b"].strip()]
-        named = [o for o in options if _bare_option(o) == what]
-        if len(named) == 1:
-            return named[0], [o for o in options if o is not named[0]]
+        for what in picks:
+            named = [o for o in options if _bare_option(o) == what]
+            if len(named) == 1:
+                return named[0], [o for o in options if o is not named[0]]
         return None  # the question just before is the one answered
     return None
+
+
+_NO_ONE_OPTION = frozenset(
+    words("both either neither all none whichever anything dunno idk unsure undecided")
+)
 
 
 def _bare_option(option: str) -> str:

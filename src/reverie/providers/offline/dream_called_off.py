@@ -25,14 +25,15 @@ _I = re.IGNORECASE
 # applying after all."
 _CALLED_OFF = re.compile(
     r"^User (?:has )?(?:withdrew|withdrawn|pulled out of|backed out of|dropped out of|"
-    r"cancell?ed|called off)\s+(?P<what>\S.*)$"
+    r"cancell?ed|called off|deferred)\s+(?P<what>\S.*)$"
     r"|^User (?:is not|isn't|is no longer) (?P<doing>\w+ing)\b",
     _I,
 )
 # A line that holds a plan: what the user is about to do, or has set in motion.
 _PLAN = re.compile(
     r"^User (?:is|'s) (?:going|applying|flying|moving|visiting|travell?ing|driving|planning|"
-    r"hoping|thinking|booked|signed up|entered|entering|doing|running|taking|starting)\b"
+    r"hoping|thinking|booked|signed up|entered|entering|doing|running|taking|starting|"
+    r"training)\b"
     r"|^User (?:will|plans|wants to|has booked|booked|signed up|has signed up|applied|"
     r"has applied|entered|has entered)\b",
     _I,

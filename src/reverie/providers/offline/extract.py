@@ -188,6 +188,12 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
     return render_answer(facts, note)
 
 
+# A question of what one would do, put to the user to practise an answer.
+_ASKS_WHAT_IF = re.compile(
+    r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", re.I
+)
+
+
 def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
     """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, and a
     place or an "I" said once for two clauses said for both ("I grew up there, moved to …"),
@@ -281,6 +287,10 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             # "we bumped to 1.22 last sprint": the version of the line that holds 1.21
             text = version_bumped(text, [AS_OF.sub("", f.text) for f in facts])
         clauses = message_clauses(text, voice.listener)
+        if asked is not None and not speakers.other_is_person and _ASKS_WHAT_IF.search(asked.text):
+            # "**Question 3:** What would you do if you saw a colleague being rude?": the reply
+            # is an answer practised for an interview, not how the speaker lives
+            clauses = []
         move_range(turn.text, facts, voice.speaker)  # "not the 10th to the 14th any more, …"
         drop_scratched(clauses, facts, voice.speaker)  # "so scratch the sheaf view"
         # "Meena's out. … it's just me now"

@@ -92,6 +92,12 @@ _DEVICE_RUNS = re.compile(
     rf"(?P<system>{alternation(tuple(_SYSTEMS))})(?: (?:btw|now|too|tbh))?" + _ENDS,
     _I,
 )
+# "arch. thinkpad t480.", "ubuntu 24.04 yes.": the system the speaker is on, as a bare answer
+_BARE_SYSTEM = re.compile(
+    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?:on |using )?(?P<system>{alternation(tuple(_SYSTEMS))})"
+    r"(?P<version> \d+(?:\.\d+)*)?(?: (?:lts|yes|btw|here|obviously|lol))*(?:[.!]+(?=\s|$)|$)",
+    _I,
+)
 # "already selfhost ntfy on my vps": a service the speaker runs for themselves.
 _SELF_HOST = re.compile(
     r"\b(?:I )?(?:already |also )?self-?host(?:s|ing)? (?P<what>[\w.-]+(?: and [\w.-]+)?) on "
@@ -115,10 +121,45 @@ _DAYS_OFF = re.compile(
     rf"{_STARTS}(?P<days>{WEEKDAY}s?(?:(?:,| and| &) {WEEKDAY}s?)*) (?:are|is) my (?:days?) off\b",
     _I,
 )
+# "school pickup, Tuesdays are mine", "it's my nursery pick-up day (Zain, he's 3). Tuesdays
+# and Thursdays are mine": the days a shared task is the speaker's.
+_DAYS_ARE_MINE = re.compile(
+    r"\b(?P<what>(?:school|nursery|kita|daycare|creche) (?:pick-?up|run|drop-?off))(?: days?)?\b"
+    rf"[^.!?\n]{{0,60}}?[.,;:—–-]\s*(?P<days>{WEEKDAY}s?(?:(?:,| and| &) {WEEKDAY}s?)*) "
+    r"(?:are|is) mine\b",
+    _I,
+)
+# "migraine brewing. i get them every few weeks": how often, said of what was just named
+_GET_THEM = re.compile(
+    r"\b(?P<what>migraines?|headaches?|cluster headaches?|panic attacks?|nosebleeds?|cold sores?|"
+    r"flare-?ups?|seizures?|hot flushes|hot flashes)\b[^.!?\n]{0,40}?[.!,;]?\s*(?:and |but )?"
+    r"i (?:get|have) them (?P<when>every [^.,;!?\n]{2,20}?|(?:quite )?(?:a lot|often|regularly))"
+    r"(?=\s*(?:[,.;!?)]|$|\s(?:and|but|so)\b))",
+    _I,
+)
+# "my ferret. i have 2, noodle and pesto": how many, and their names, said after the animal
+_HOW_MANY_PETS = re.compile(
+    r"\bmy (?P<pet>ferret|cat|dog|rabbit|hamster|guinea pig|rat|budgie|parrot|hen|chicken|"
+    r"gecko|tortoise|horse|goat)s?\b[.!,]?\s+i have (?P<n>\d|two|three|four),?\s+"
+    r"(?P<names>[a-z][\w'-]+(?:, [a-z][\w'-]+)* and [a-z][\w'-]+)" + _ENDS,
+    _I,
+)
 # "I have the Care Certificate": a qualification held, named as it is called.
 _THE_QUALIFICATION = re.compile(
     r"\bI (?:have|hold|got|did) the (?=(?:(?-i:[A-Z])[\w'-]* ){1,3}(?:Certificate|Diploma|Award|"
     r"Licence|License)\b)",
+    _I,
+)
+# "my wrist is bad. RSI in the right one": a condition, in the part just named
+_IN_THE_ONE = re.compile(
+    r"\bmy (?P<part>wrist|knee|hip|shoulder|ankle|elbow|hand|foot|eye|ear)s?\b[^.!?\n]{0,40}?"
+    rf"[.!,;]\s*(?P<condition>{alternation(CONDITION_WORDS)}) in the (?P<side>right|left) one\b",
+    _I,
+)
+# "office day at parcelwise hq in rotterdam": where the speaker works, said as a day there
+_OFFICE_DAY_AT = re.compile(
+    r"\b(?:office day|in the office|in office) (?:at|in) (?P<org>[\w&'-]{3,})"
+    r" (?:hq|head office|office|offices|headquarters)\b(?: in (?P<town>[a-zà-ÿ'-]{3,}))?",
     _I,
 )
 # "I've got carpal tunnel in it": the condition, in whatever part was named before.
@@ -171,13 +212,44 @@ def _job_aside(aside: re.Match[str]) -> str | None:
     return f"I'm {indefinite_article(job)}{job} at {aside['place']}{aside['rest'] or ''}."
 
 
-def _days_off(match: re.Match[str]) -> str:
-    days = re.sub(rf"({WEEKDAY})s\b", r"\1", match["days"], flags=_I)
-    said = " ".join(
+def _pets_named(pets: re.Match[str]) -> str:
+    names = re.sub(r"\b[a-z]", lambda first: first[0].upper(), pets["names"])
+    names = names.replace(" And ", " and ")
+    kept = pets[0][: pets.start("n") - pets.start()]
+    return f"{kept}{pets['n']} {pets['pet'].lower()}s, {names}"
+
+
+def _often(got: re.Match[str]) -> str:
+    what = got["what"].lower()
+    what = what if what.endswith("s") else what + "s"
+    return f"I get {what} {got['when']}."
+
+
+def _office_day(day: re.Match[str]) -> str | None:
+    org = day["org"]
+    if org.lower() in FUNCTION_WORDS or org.lower() in COMMON_WORDS:
+        return None  # "in the office at the hq"
+    town = f" in {titled(day['town'])}" if day["town"] else ""
+    return f"I work at {titled(org) if org.islower() else org}{town}."
+
+
+def _weekdays(days: str) -> str:
+    """ "tuesdays and thursdays" → "Tuesday and Thursday"."""
+    days = re.sub(rf"({WEEKDAY})s\b", r"\1", days, flags=_I)
+    return " ".join(
         word.capitalize() if re.fullmatch(WEEKDAY, word, _I) else word for word in days.split()
     )
-    many = re.search(r",|\band\b|&", days) is not None
+
+
+def _days_off(match: re.Match[str]) -> str:
+    many = re.search(r",|\band\b|&", match["days"]) is not None
+    said = _weekdays(match["days"])
     return f"My days off are {said}." if many else f"My day off is {said}."
+
+
+def _days_mine(match: re.Match[str]) -> str:
+    days = re.sub(rf"\b({WEEKDAY})\b", r"\1s", _weekdays(match["days"]), flags=_I)
+    return f"I do the {match['what'].lower()} on {days}."
 
 
 _ADDED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...] = (
@@ -191,9 +263,20 @@ _ADDED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...
         lambda runs: f"My {runs['device'].lower()} runs {_SYSTEMS[runs['system'].lower()]}.",
     ),
     (_SELF_HOST, _self_hosted),
+    (
+        _BARE_SYSTEM,
+        lambda bare: f"I use {_SYSTEMS[bare['system'].lower()]}{bare['version'] or ''}.",
+    ),
     (_SALARY_UP, lambda pay: f"My new salary is {pay['money']}."),
     (_PUT_ASIDE, lambda kept: f"My budget for {kept['what']} is {kept['money']}."),
     (_DAYS_OFF, _days_off),
+    (_DAYS_ARE_MINE, _days_mine),
+    (_GET_THEM, _often),
+    (
+        _IN_THE_ONE,
+        lambda one: f"I have {one['condition']} in my {one['side'].lower()} {one['part'].lower()}.",
+    ),
+    (_OFFICE_DAY_AT, _office_day),
 )
 
 
@@ -202,6 +285,7 @@ def said_in_passing(message: str) -> str:
     module docstring)."""
     said = _THE_QUALIFICATION.sub(lambda held: held[0][: -len("the ")] + "a ", message)
     said = _CONDITION_IN_IT.sub(r"\g<condition>", said)
+    said = _HOW_MANY_PETS.sub(_pets_named, said)
     said = _HOW_YOU_SAY.sub(_the_word_meant, said)
     added = [
         line

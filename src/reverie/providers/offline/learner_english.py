@@ -171,7 +171,9 @@ def as_the_rules_read(sentence: str) -> str:
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
     said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
-    said = _FROM_WHEN_FIRST.sub(r"\g<said> \g<when>\g<end>", said)
+    said = _FROM_WHEN_FIRST.sub(
+        lambda first: f"{first['said']} {first['when'].lower()}{first['end']}", said
+    )
     said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)

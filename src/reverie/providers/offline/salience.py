@@ -126,7 +126,10 @@ _BARE_REMINDER = re.compile(
 )
 _COUNTDOWN = re.compile(
     r"\b(?:has|have|had)(?: got)? (?:\d+|a few|a couple of|two|three|four|five) "
-    r"(?:minutes|hours|days|weeks|months) left\b",
+    r"(?:minutes|hours|days|weeks|months) left\b"
+    # "User has 1 hour before they sleep.": the time left that day
+    r"|\b(?:has|have)(?: got)? (?:\d+|an?|one|two|half an) (?:minutes?|hours?) "
+    r"(?:before|until|till)\b",
     _I,
 )
 # "Irene has been reading about Portugal", "User has been thinking about the pond": what is on

@@ -308,7 +308,9 @@ def _sentences(line: str) -> list[str]:
         # "J. Smith" is an initial; "staying with R. the dinosaur lives" ends a sentence.
         following = line[match.end() :].lstrip()[:1]
         initial = len(last) == 1 and last.isalpha() and following.isupper()
-        if match.group(0).startswith(".") and (last in _ABBREVIATIONS or initial):
+        # ("No. 5" is a number; "Physio says no. I've …" ends a sentence)
+        numbered = last != "no" or following.isdigit()
+        if match.group(0).startswith(".") and ((last in _ABBREVIATIONS and numbered) or initial):
             continue  # "St. Olav's", "J. Smith"
         out.append(line[start : match.end()].strip())
         start = match.end()

@@ -357,7 +357,9 @@ def _definite(s: str) -> Tag | None:
 # "switching X to Y" changes what was said about X: it corrects the old line.
 _SWITCHES = re.compile(
     r"\b(?:is switching|switched|is moving|moved|is changing|changed)\s+(?!to\b|from\b|me\b|us\b)"
-    r"(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:to|from)\b",
+    r"(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:to|from)\b"
+    # "my school pickup day moves from Tuesdays to Wednesdays": a weekly day changed
+    rf"|\bday (?:moves|changes|is moving|is changing|switches) from {WEEKDAY}s? to {WEEKDAY}s?\b",
     _I,
 )
 _IS_ING = re.compile(

@@ -82,7 +82,7 @@ EVENT_VERBS = (
     applied enrolled registered subscribed cancelled canceled retired visited learned
     learnt completed published launched released won received submitted paid decided
     agreed chose picked settled downgraded replaced dropped stopped gave got confirmed
-    accepted declined resigned tore twisted fractured broken torn chosen fallen
+    accepted declined resigned tore twisted fractured broken torn chosen fallen deferred
     """
     ),
     "turned down",
@@ -141,9 +141,10 @@ CONDITION_WORDS = (
         parkinsons alzheimers cancer leukaemia leukemia lymphoma osteoporosis glaucoma
         osteoarthritis ptsd ocd cataracts tendonitis tendinitis vertigo insomnia hypermobility
         rhinitis sinusitis rosacea scoliosis gastritis hashimoto's hashimotos hashimoto
-        graves' thalassemia thalassaemia
+        graves' thalassemia thalassaemia rsi
         """
     ),
+    "repetitive strain injury",
     "rheumatoid arthritis",
     "plantar fasciitis",
     "shin splints",
