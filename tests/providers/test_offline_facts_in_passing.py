@@ -349,3 +349,19 @@ def test_a_condition_in_the_part_just_named_and_an_office_day_are_kept() -> None
     assert "User has arthritis in their left knee." in facts(("user", said))
     office = facts(("user", "office day at brightwell hq in leeds (i'm in on mondays). anyway"))
     assert "User works at Brightwell in Leeds." in office
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm going to be the girl holding the clipboard lol",
+        "she'll be the size of a bus by then",
+        "so I'm going to be a godparent uncle thing",
+    ],
+)
+def test_a_picture_of_oneself_in_banter_is_not_kept(said: str) -> None:
+    assert facts(("user", said)) == []
+
+
+def test_family_news_said_as_what_one_will_be_is_kept() -> None:
+    assert "User is going to be a grandad." in facts(("user", "I'm going to be a grandad!!"))

@@ -256,8 +256,14 @@ _PHRASE = re.compile(
     r"\b(?:must|ought to|have to|has to) (?:blame|admit|say|confess)\b"
     r"|\bknows? (?:perfectly |full |very )?well\b"
     r"|^The (?:other|one|first|second|last|latter|former)\b|\bhas a \d{1,2}(?:am|pm)\b"
-    # "User is the one covered in flour": pointing someone out in a room, not who they are
-    r"|\b(?:is|are) the ones? (?:who|that|covered|with|in|always)\b"
+    # "User is the one covered in flour", "User is going to be the guy pointing at boxes":
+    # pointing someone out in a room, not who they are
+    r"|\b(?:is|are|be) the (?:ones?|guy|girl|lady|bloke|person) (?:who|that|covered|with|in|"
+    r"always|pointing|standing|sitting|holding)\b"
+    # "Kez will be the size of a house": a picture, not a fact
+    r"|\bthe size of a (?:house|bus|whale|planet)\b"
+    # "User is going to be a cousin auntie thing.": a role named only roughly
+    r"|\b(?:a|an) (?:[\w-]+ ){1,2}thing\.$"
     # "User has got to do the banking": a chore of the day
     r"|\bha(?:s|ve) (?:got )?to do the \w+(?: after| before)?\.$"
     # "Kofi reads the wrong line", "User misread the date": a slip owned up to
