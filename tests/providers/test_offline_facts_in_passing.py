@@ -356,7 +356,6 @@ def test_a_condition_in_the_part_just_named_and_an_office_day_are_kept() -> None
     [
         "I'm going to be the girl holding the clipboard lol",
         "she'll be the size of a bus by then",
-        "so I'm going to be a godparent uncle thing",
     ],
 )
 def test_a_picture_of_oneself_in_banter_is_not_kept(said: str) -> None:
@@ -365,3 +364,41 @@ def test_a_picture_of_oneself_in_banter_is_not_kept(said: str) -> None:
 
 def test_family_news_said_as_what_one_will_be_is_kept() -> None:
     assert "User is going to be a grandad." in facts(("user", "I'm going to be a grandad!!"))
+
+
+def test_one_option_ditched_and_the_next_named_is_a_choice() -> None:
+    kept = facts(
+        ("assistant", "You could keep jobs in Redis, or in Postgres with SKIP LOCKED."),
+        ("user", "ok. drop redis. postgres. one less thing to run"),
+    )
+    assert "User chose Postgres over Redis." in kept
+
+
+def test_a_family_trip_in_a_work_chat_is_the_users_not_the_teams() -> None:
+    kept = facts(
+        ("user", "deploy failed again, the api pod OOMs on start"),
+        ("assistant", "```yaml\nresources:\n  limits:\n    memory: 512Mi\n```"),
+        ("user", "we're away 3-10 apr, skye with jo and the kids. need prod stable before that"),
+    )
+    assert "User is away 3-10 Apr in Skye with jo and the kids." in kept
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "Hello! Odd one, but I need help converting my loft into a sewing room.",
+            "User is converting their loft into a sewing room.",
+        ),
+        (
+            "I'd like help restoring an old Raleigh road bike",
+            "User is restoring an old Raleigh road bike.",
+        ),
+    ],
+)
+def test_a_project_asked_help_with_is_kept(said: str, stored: str) -> None:
+    assert stored in facts(("user", said))
+
+
+def test_help_with_a_one_off_text_is_no_project() -> None:
+    assert facts(("user", "I need help writing a cover letter for a bakery job.")) == []

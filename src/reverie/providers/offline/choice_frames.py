@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from reverie.providers.offline.frame_words import FrameFact, sentences
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
@@ -86,14 +87,16 @@ def choice_frames(
     found: list[FrameFact] = []
     said_sentences = sentences(said)
     told = sentences(before)
-    picked = _picked_from_list(said_sentences, before) or _picked_from_question(
-        said_sentences, before
+    picked = (
+        _picked_from_list(said_sentences, before)
+        or _picked_from_question(said_sentences, before)
+        or _ditched_for(said_sentences, told)
     )
     if picked is not None:
         chosen, others = picked
         line = f"{subject} chose {chosen} over {' and '.join(others)}."
         found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
-    if picked is None:
+    else:
         found += _chosen_again(said_sentences, subject, chosen_before)
     for sentence in said_sentences:
         taken = (
@@ -246,6 +249,32 @@ _NO_ONE_OPTION = frozenset(
 )
 
 
+# "ditch influx. sqlite. grafana too": one option dropped, the next sentence the one taken
+_DITCH = re.compile(
+    r"^(?:(?:ok|okay|so|right|nah)[,.!]?\s+)*(?:ditch|scrap|drop|bin) (?:the )?"
+    r"(?P<old>[\w][\w .+#/-]{1,25}?)\s*[.!]?$",
+    _I,
+)
+_BARE_TOOL = re.compile(r"^(?P<new>[\w][\w.+#-]{0,19}[\w+#])\s*[.!]?$")
+
+
+def _ditched_for(said: list[str], told: list[str]) -> tuple[str, list[str]] | None:
+    """ "ditch influx. sqlite." after the options were put: SQLite over Influx."""
+    for first, second in pairwise(said):
+        ditched, taken = _DITCH.match(first.strip()), _BARE_TOOL.match(second.strip())
+        if ditched is None or taken is None:
+            continue
+        old = _as_told(ditched["old"].strip(), told, capital=True)
+        new = _as_told(taken["new"], told, capital=True)
+        both_told = all(
+            any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", t, _I) for t in told)
+            for word in (old, new)
+        )
+        if both_told and new.lower() not in FUNCTION_WORDS and new.lower() != old.lower():
+            return new, [old]
+    return None
+
+
 def _bare_option(option: str) -> str:
     """ "Arduino (C++)" → "arduino": an option as a one-word answer names it."""
     return re.sub(r"\s*\([^()]*\)", "", option).strip().lower()
@@ -282,12 +311,16 @@ def _chosen_again(said: list[str], subject: str, lines: Sequence[str]) -> list[F
     return []
 
 
-def _as_told(what: str, told: list[str]) -> str:
-    """ "sumup" as the talk wrote it: "SumUp"."""
-    for sentence in told:
-        if (match := re.search(rf"(?<!\w){re.escape(what)}(?!\w)", sentence, _I)) is not None:
-            return match[0]
-    return what
+def _as_told(what: str, told: list[str], *, capital: bool = False) -> str:
+    """ "sumup" as the talk wrote it: "SumUp" (with ``capital``, as anyone wrote it with one)."""
+    said = [
+        match[0]
+        for sentence in told
+        for match in re.finditer(rf"(?<!\w){re.escape(what)}(?!\w)", sentence, _I)
+    ]
+    if capital:
+        return next((word for word in said if not word.islower()), said[0] if said else what)
+    return said[0] if said else what
 
 
 def _declined_beside(said: list[str], taken: str) -> str | None:

@@ -156,6 +156,14 @@ _IN_THE_ONE = re.compile(
     rf"[.!,;]\s*(?P<condition>{alternation(CONDITION_WORDS)}) in the (?P<side>right|left) one\b",
     _I,
 )
+# "I need help turning my garage into a little pottery studio": the project, asked help with
+_HELP_WITH_PROJECT = re.compile(
+    r"\bI(?: need| want| could use| would like|'d like) (?:some |a bit of )?help (?:with )?"
+    r"(?P<doing>(?:turning|converting) (?:my|our) [^.!?\n]{3,40}? into [^.!?,;\n]{3,40}?"
+    r"|(?:renovating|restoring|building|training for) (?:my|our|a|an) [^.!?,;\n]{3,50}?)"
+    r"(?=\s*(?:[.!?,;]|$))",
+    _I,
+)
 # "office day at parcelwise hq in rotterdam": where the speaker works, said as a day there
 _OFFICE_DAY_AT = re.compile(
     r"\b(?:office day|in the office|in office) (?:at|in) (?P<org>[\w&'-]{3,})"
@@ -277,6 +285,7 @@ _ADDED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...
         lambda one: f"I have {one['condition']} in my {one['side'].lower()} {one['part'].lower()}.",
     ),
     (_OFFICE_DAY_AT, _office_day),
+    (_HELP_WITH_PROJECT, lambda project: f"I'm {project['doing']}."),
 )
 
 

@@ -254,8 +254,10 @@ _AIMING_FOR = re.compile(
 )
 # "im away 12-19 oct, lisbon": where, said after the dates with a comma
 _AWAY_THEN_WHERE = re.compile(
-    r"\b(?P<away>(?:i'm|im|i am) away (?:from )?(?:the )?\d{1,2}(?:st|nd|rd|th)?\s*(?:-|–|to)\s*"
-    r"\d{1,2}(?:st|nd|rd|th)? [A-Za-z]{3,9}\.?),\s+(?P<where>[a-z][a-z-]{2,})(?=\s*(?:[.!]|$))",
+    r"\b(?P<away>(?:i'm|im|i am|we're|we are) away (?:from )?(?:the )?\d{1,2}(?:st|nd|rd|th)?\s*"
+    r"(?:-|–|to)\s*\d{1,2}(?:st|nd|rd|th)? [A-Za-z]{3,9}\.?),\s+(?P<where>[a-z][a-z-]{2,})"
+    # ("we're away 21-28 mar, texel with maaike and fenna": who with, after the place)
+    r"(?=\s*(?:[.!]|$|with\b))",
     re.IGNORECASE,
 )
 # "swapped to selectolax", "swapped over to fish": a switch, said the other way

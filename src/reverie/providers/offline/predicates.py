@@ -180,6 +180,10 @@ def progressive_ok(rest: str) -> bool:
         "giving": r"^(?:a|an|my|the) (?:[\w-]+ ){0,3}?(?:talk|presentation|speech|lecture|workshop|"
         r"seminar|reading|performance|recital|concert|keynote|class)\b",
         "sticking": r"^(?:with|to) \S",
+        # "turning my garage into a pottery studio", not "turning 40"
+        "turning": r"^(?:my|our|the|a|an) [^.]{2,40}? into\b",
+        "converting": r"^(?:my|our|the|a|an) \S",
+        "restoring": r"^(?:my|our|the|a|an) \S",
         "getting": r"^(?:married|engaged|divorced|a (?:dog|cat|puppy|kitten|car|flat|house))\b",
         "dropping": r"^(?:my |the |out of )?\w+",
         "quitting": r"^(?:my |the )?\w+",

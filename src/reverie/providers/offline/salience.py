@@ -262,8 +262,6 @@ _PHRASE = re.compile(
     r"always|pointing|standing|sitting|holding)\b"
     # "Kez will be the size of a house": a picture, not a fact
     r"|\bthe size of a (?:house|bus|whale|planet)\b"
-    # "User is going to be a cousin auntie thing.": a role named only roughly
-    r"|\b(?:a|an) (?:[\w-]+ ){1,2}thing\.$"
     # "User has got to do the banking": a chore of the day
     r"|\bha(?:s|ve) (?:got )?to do the \w+(?: after| before)?\.$"
     # "Kofi reads the wrong line", "User misread the date": a slip owned up to

@@ -132,7 +132,9 @@ class Speakers:
 # "we alternate school runs", "we moved house in August": a household, even in a work chat.
 _HOME_LIFE = re.compile(
     r"\b(?:school runs?|the kids|our (?:kids|son|daughter|baby|boys|girls|house|flat|home|dog|"
-    r"cat|wedding|garden)|bedtimes?|nursery pick-?ups?|childcare|moved house)\b",
+    r"cat|wedding|garden)|bedtimes?|nursery pick-?ups?|childcare|moved house"
+    # ("we're away 21-28 mar, texel with maaike and fenna": a family trip)
+    r"|we(?:'re| are) (?:away|on holiday)(?! at\b))\b",
     _I,
 )
 

@@ -111,7 +111,7 @@ PROGRESSIVE_OK = words(
     interviewing hiring launching releasing upgrading relocating retiring thinking booking
     handling leading managing owning maintaining covering saving presenting sticking
     staying getting dropping quitting having keeping registering going breastfeeding
-    fostering commuting freelancing renting giving
+    fostering commuting freelancing renting giving restoring converting turning
     """
 )
 """Verbs whose "-ing" form states a plan or a long activity, not a passing moment."""
