@@ -402,3 +402,21 @@ def test_a_project_asked_help_with_is_kept(said: str, stored: str) -> None:
 
 def test_help_with_a_one_off_text_is_no_project() -> None:
     assert facts(("user", "I need help writing a cover letter for a bakery job.")) == []
+
+
+def test_a_job_advert_pasted_between_rules_is_the_employers_not_the_users() -> None:
+    said = (
+        "Help me with a cover letter? Pasting the job ad below. I'm currently a sous chef.\n\n"
+        "---\nTHE GREEN ROOM, YORK\nHead Chef – start March\nWe are a busy bistro.\n"
+        "Closing date: 14 February 2026\nSalary: £38,000\n---"
+    )
+    kept = facts(("user", said))
+    assert "User is currently a sous chef." in kept
+    assert not any("Closing date" in line or "38,000" in line for line in kept)
+
+
+def test_a_dislike_said_as_a_picture_is_not_a_preference() -> None:
+    assert facts(("user", "I'd rather die than do karaoke at the work party.")) == []
+    assert "User would rather take the train than fly." in facts(
+        ("user", "I'd rather take the train than fly.")
+    )

@@ -64,7 +64,7 @@ from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.said_again import said_again, version_bumped
 from reverie.providers.offline.said_once import said_once
 from reverie.providers.offline.salience import worth_keeping
-from reverie.providers.offline.sentences import known_names, split_sentences
+from reverie.providers.offline.sentences import drop_pasted_advert, known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
 from reverie.providers.offline.speakers import (
@@ -199,7 +199,10 @@ def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
     place or an "I" said once for two clauses said for both ("I grew up there, moved to …"),
     so the speakers, the clause rules and the frames all read what is meant; a fact said in
     passing ("from our flat in utrecht") is added as a sentence of its own."""
-    return [replace(turn, text=said_in_passing(said_once(name_slip(turn.text)))) for turn in turns]
+    return [
+        replace(turn, text=said_in_passing(said_once(name_slip(drop_pasted_advert(turn.text)))))
+        for turn in turns
+    ]
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:

@@ -260,6 +260,9 @@ _PHRASE = re.compile(
     # pointing someone out in a room, not who they are
     r"|\b(?:is|are|be) the (?:ones?|guy|girl|lady|bloke|person) (?:who|that|covered|with|in|"
     r"always|pointing|standing|sitting|holding)\b"
+    # "User would rather chew glass than sleep in a tent …": a dislike said as a picture
+    r"|\brather (?:chew (?:glass|nails)|eat glass|die|poke (?:my|their) (?:own )?eyes? out|"
+    r"stick pins in)\b"
     # "Kez will be the size of a house": a picture, not a fact
     r"|\bthe size of a (?:house|bus|whale|planet)\b"
     # "User has got to do the banking": a chore of the day

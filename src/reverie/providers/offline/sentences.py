@@ -224,6 +224,27 @@ def is_table_row(line: str) -> bool:
     return _TABLE_ROW.match(line) is not None
 
 
+# "Pasting the advert below.\n\n---\nST ALDHELM'S SCHOOL …\nClosing date: 20 June 2025\n---":
+# someone else's text, announced as such, between two rules
+_ADVERT_CUE = re.compile(
+    r"\b(?:pasting|pasted|here's|here is|copying|copied)\b[^.\n]{0,20}?\b(?:the |an? )?"
+    r"(?:advert|advertisement|job ad|listing|job description|job spec|job posting|vacancy)\b"
+    r"|\b(?:advert|advertisement|job ad|listing|job description|job spec|job posting|vacancy)"
+    r"\b[^.\n]{0,30}?\bbelow\b",
+    _I,
+)
+_RULED_BLOCK = re.compile(r"^-{3,}[ \t]*\n.*?(?:^-{3,}[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
+
+
+def drop_pasted_advert(text: str) -> str:
+    """``text`` without a job advert it pastes between two "---" rules (the advert's facts are
+    the employer's, not the speaker's)."""
+    cue = _ADVERT_CUE.search(text) if "---" in text else None
+    if cue is None:
+        return text
+    return text[: cue.end()] + _RULED_BLOCK.sub("\n", text[cue.end() :], count=1)
+
+
 def drop_code(text: str) -> str:
     """``text`` with its fenced code blocks replaced by a line break (code states no fact)."""
     return _CODE_FENCE.sub("\n", text)
