@@ -200,9 +200,17 @@ def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
     so the speakers, the clause rules and the frames all read what is meant; a fact said in
     passing ("from our flat in utrecht") is added as a sentence of its own."""
     return [
-        replace(turn, text=said_in_passing(said_once(name_slip(drop_pasted_advert(turn.text)))))
+        replace(turn, text=_in_passing(turn, said_once(name_slip(drop_pasted_advert(turn.text)))))
         for turn in turns
     ]
+
+
+# An assistant's reply is long and states no fact in passing; a friend's message is short.
+_SHORT_REPLY = 400
+
+
+def _in_passing(turn: Turn, text: str) -> str:
+    return said_in_passing(text) if turn.role == "user" or len(text) < _SHORT_REPLY else text
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:
