@@ -149,7 +149,7 @@ def is_work_talk(text: str) -> bool:
     # ("Príncipe Real" holds no "pr": a word runs on through its accented letters)
     words = re.findall(r"[^\W\d_][\w+#-]*", text.lower())
     return any(word in _WORK_WORDS for word in words) or any(
-        not _BRAND.match(token) for token in _TECH_TOKEN.findall(text)
+        not _BRAND.match(token[0]) for token in _TECH_TOKEN.finditer(text)
     )
 
 
