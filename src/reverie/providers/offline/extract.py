@@ -190,7 +190,7 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
 
 # A question of what one would do, put to the user to practise an answer.
 _ASKS_WHAT_IF = re.compile(
-    r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", re.I
+    r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", _I
 )
 
 
@@ -387,7 +387,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
             bare = AS_OF.sub("", fact.text)
             if changes and tells_a_move(bare) and not any(c.isdigit() for c in bare):
                 continue  # "The interview is changed.": the move told says it, with its day
-            key = fact_key(AS_OF.sub("", fact.text))
+            key = fact_key(bare)
             if not key or key in seen:
                 continue
             seen.add(key)

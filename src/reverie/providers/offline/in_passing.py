@@ -322,12 +322,13 @@ def said_in_passing(message: str) -> str:
         said = _HOW_MANY_PETS.sub(_pets_named, said)
     if " say" in low:
         said = _HOW_YOU_SAY.sub(_the_word_meant, said)
+    said_low = said.lower()
     added = [
         line
         for needs, pattern, plain in _ADDED
         if any(word in low for word in needs)
         for match in pattern.finditer(said)
-        if (line := plain(match)) is not None and line.lower() not in said.lower()
+        if (line := plain(match)) is not None and line.lower() not in said_low
     ]
     if not added:
         return said

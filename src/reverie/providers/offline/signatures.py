@@ -25,12 +25,13 @@ _MY_SIGNATURE = re.compile(
     r"|(?:^|[.!]\s+|\bmy )sign[- ]?off(?: is| should be| will be)?\s*[:\-–—]\s*\n",
     _I,
 )
-# "Yours sincerely," opening the block: the name is on the line after it
-_VALEDICTION = re.compile(
-    r"^(?:yours (?:sincerely|faithfully|truly)|(?:kind|best|warm|many) (?:regards|wishes|thanks)|"
-    r"regards|best|thanks|cheers|with thanks)[,.!]*$",
-    _I,
+# How a letter ends ("Yours sincerely,", "Kind regards"): opening the block, the name is on the
+# line after it; after the name, no role
+_SIGN_OFF = (
+    r"(?:yours (?:sincerely|faithfully|truly)|(?:kind|best|warm|many) (?:regards|wishes|thanks)|"
+    r"regards|best|thanks|cheers|with thanks)"
 )
+_VALEDICTION = re.compile(rf"^{_SIGN_OFF}[,.!]*$", _I)
 _NAME_LINE = re.compile(
     r"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})"
     # ("Hanne Vestergaard, MSc" or "Dr Ana Ruiz": letters after a name are not the name)
@@ -41,7 +42,7 @@ _TITLE = re.compile(r"^(?:dr|prof|mr|mrs|ms|mx|miss)\.? ", _I)
 _CONTACT = re.compile(
     r"@|https?://|www\.|\+?\d[\d ()-]{6,}|^(?:tel|mob|phone|email|e|t|m)\b[:.]", _I
 )
-_NOT_A_ROLE = re.compile(r"^(?:kind regards|regards|best|thanks|cheers|sent from)\b", _I)
+_NOT_A_ROLE = re.compile(rf"^(?:{_SIGN_OFF}|sent from)\b", _I)
 _MAX_LINE = 80
 _MAX_LINES = 4
 
