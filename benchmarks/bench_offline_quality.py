@@ -148,7 +148,7 @@ the round it came, 73.5 % / 55.9 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer44|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer45|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -218,6 +218,7 @@ SETS = (
     "writer42",
     "writer43",
     "writer44",
+    "writer45",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")

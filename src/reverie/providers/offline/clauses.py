@@ -46,7 +46,11 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         listener: Whom it is said to, when that is a person with a name.
     """
     # (only a message that says "keep it" needs to know what it asked for)
-    piece = _PIECE_ASKED_FOR.search(text) if "keep it" in text.lower() else None
+    piece = (
+        (_PIECE_ASKED_FOR.search(text) or _PIECE_NEXT.search(text))
+        if "keep it" in text.lower()
+        else None
+    )
     clauses = [
         part
         for sentence in split_sentences(put_right(message_said_plainly(text)))
@@ -117,6 +121,12 @@ _PIECE_ASKED_FOR = re.compile(
     r"\b(?:draft|write|make|create|compose|prepare|put together)(?: me| up)? (?:a|an) "
     r"(?:[\w-]+ ){0,3}?(?P<what>(?!quick\b|short\b|simple\b)[a-z][a-z-]+)"
     r"(?=\s+(?:in|for|to|about|with|that|on|from)\b|\s*[?.!,]|\s*$)",
+    _I,
+)
+# "Now the README for Ifeoma and Greg. Keep it tight": the next piece of the work, named
+_PIECE_NEXT = re.compile(
+    r"(?:^|[.!]\s+)(?:now|next|then|and now),? (?:the|a|an) (?P<what>[A-Za-z][\w-]+)"
+    r"(?=\s+(?:for|to|about)\b|\s*[.!])",
     _I,
 )
 _KEEP_IT = re.compile(r"^(?P<keep>(?:please )?keep) it\b", _I)

@@ -56,7 +56,7 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pet_renames import rename_pet
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
-from reverie.providers.offline.put_right import name_slip
+from reverie.providers.offline.put_right import figure_put_right, name_slip
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
@@ -64,7 +64,12 @@ from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.said_again import said_again, version_bumped
 from reverie.providers.offline.said_once import said_once
 from reverie.providers.offline.salience import worth_keeping
-from reverie.providers.offline.sentences import drop_pasted_advert, known_names, split_sentences
+from reverie.providers.offline.sentences import (
+    drop_pasted_advert,
+    drop_practice_essay,
+    known_names,
+    split_sentences,
+)
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
 from reverie.providers.offline.speakers import (
@@ -200,9 +205,19 @@ def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
     so the speakers, the clause rules and the frames all read what is meant; a fact said in
     passing ("from our flat in utrecht") is added as a sentence of its own."""
     return [
-        replace(turn, text=_in_passing(turn, said_once(name_slip(drop_pasted_advert(turn.text)))))
+        replace(
+            turn, text=_in_passing(turn, said_once(_put_right(_others_text_dropped(turn.text))))
+        )
         for turn in turns
     ]
+
+
+def _others_text_dropped(text: str) -> str:
+    return drop_practice_essay(drop_pasted_advert(text))
+
+
+def _put_right(text: str) -> str:
+    return figure_put_right(name_slip(text))
 
 
 # An assistant's reply is long and states no fact in passing; a friend's message is short.
@@ -326,7 +341,7 @@ def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None
         if voice.speaker == "User" and len(said.get(turn.role, ())) < FIRST_MESSAGES:
             clauses = introductions(clauses, turn.text)
         own_name = (speakers.user_name or "") if voice.speaker == "User" else ""
-        resolved = resolve_pronouns(clauses, voice.speaker, recent[-8:], names, own_name)
+        resolved = resolve_pronouns(clauses, voice.speaker, recent[-16:], names, own_name)
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         names |= {
             name

@@ -88,7 +88,9 @@ _I_HAVE_HAD = re.compile(
 
 # "I have type 2 diabetes", "I've got asthma": a condition someone lives with.
 _I_HAVE_CONDITION = re.compile(
-    rf"^I(?:'ve| have)(?: got)? {ADV}(?:(?:early|mild|severe|chronic|bad|slight|early-onset) )?"
+    # ("I get really bad motion sickness", "I suffer from hay fever")
+    rf"^I(?:(?:'ve| have)(?: got)?| get| suffer from) {ADV}"
+    r"(?:(?:really |very )?(?:early|mild|severe|chronic|bad|terrible|awful|slight|early-onset) )?"
     rf"{alternation(CONDITION_WORDS)}\b"
     r"(?! (?:test|appointment|clinic|again|today|this week|at the moment|right now)\b)",
     _I,

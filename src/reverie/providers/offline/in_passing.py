@@ -28,6 +28,7 @@ _I = re.IGNORECASE
 # Where a sentence starts, inside a message.
 _STARTS = r"(?:^|(?<=[.!?]\s)|(?<=\n))"
 _ENDS = r"(?=\s*(?:[,.;!?)]|$))"
+_SHORT_DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
 
 # "from our flat in utrecht": where the speaker lives, said on the way to something else.
 # ("our holiday flat in Spain", "my old house in Leeds": another word before it, not home)
@@ -183,6 +184,93 @@ _HOW_YOU_SAY = re.compile(
     _I,
 )
 
+# "im more of a bash person, python is new-ish": the kind of person, hedged
+_KIND_OF_PERSON = re.compile(
+    r"\b(?:I'm|I am|im) (?:more of|much more of|very much|definitely|totally|such) "
+    r"an? (?P<kind>[a-z][\w-]{1,20}) person\b",
+    _I,
+)
+# "gitea is on my nas. synology": a service the speaker runs, said by where it runs
+_RUNS_ON_MINE = re.compile(
+    rf"{_STARTS}(?:(?:and|also|oh|btw),? )?(?P<what>[a-z][\w.-]{{2,20}}) (?:is|runs|lives) on my "
+    r"(?P<where>nas|vps|home server|homelab|server|pi|raspberry pi)\b",
+    _I,
+)
+# "using nvim btw so markdown preview is whatever": a tool of the speaker's, said by the way
+_USING_BTW = re.compile(
+    rf"{_STARTS}(?:(?:also|and|oh|good|ok),? )?using (?P<what>[\w.+-]{{2,20}}) (?:btw|fyi|here)\b",
+    _I,
+)
+# "full name is rafferty doyle but nobody calls me that": a full name, typed in lower case
+_FULL_NAME = re.compile(
+    r"\b(?:my )?full name(?:'s| is) (?P<name>[a-z][a-z'-]+ [a-z][a-z'-]+)\b(?! (?:is|was)\b)"
+    r"(?P<but>,? but\b)?"
+)
+
+
+def _full_name(full: re.Match[str]) -> str:
+    return f"my full name is {full['name'].title()}." + (" But" if full["but"] else "")
+
+
+_WHERE_IT_RUNS = {"nas": "NAS", "vps": "VPS", "pi": "Pi", "raspberry pi": "Raspberry Pi"}
+# "(I'm remote from Sheffield the rest of the week, Tuesdays are office days)": where the
+# speaker works from, and their office days
+_REMOTE_FROM = re.compile(
+    r"\bI(?:'m| am) (?:fully |mostly )?remote (?:from|in) "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?)",
+    _I,
+)
+_OFFICE_DAYS = re.compile(
+    rf"\b(?P<days>{WEEKDAY}s(?:(?:,| and| &) {WEEKDAY}s)*) (?:are|is) (?:my )?office days?\b",
+    _I,
+)
+# "they've moved me to Tue to Sat. so Sundays and Mondays off": the working days, moved by work
+_MOVED_ME_TO = re.compile(
+    r"\b(?:they(?:'ve| have)?|(?:my )?(?:boss|manager|chef|work)(?: has|'s)?) "
+    rf"(?:moved|switched|put) me (?:on)?to (?P<days>{_SHORT_DAY} to {_SHORT_DAY})\b",
+    _I,
+)
+# "they rehearse in Shrewsbury which is where I live": home, said of a place just named
+_WHERE_I_LIVE = re.compile(
+    r"\bin (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
+    r"(?:which|that)(?:'s| is) (?:where|the town) I live\b",
+    _I,
+)
+# "tell him I'm coeliac, not stupid": what the speaker is, said inside a message to pass on
+_TELL_THEM_I_AM = re.compile(
+    r"\b(?:tell|told|remind) (?:him|her|them|the \w+) (?:that )?I(?:'m| am) "
+    r"(?P<what>coeliac|celiac|diabetic|vegan|vegetarian|pescatarian|asthmatic|epileptic|"
+    r"dyslexic|autistic|lactose intolerant|allergic to [a-z]+(?: [a-z]+)?)\b",
+    _I,
+)
+# "my left thumb is killing me. I've got osteoarthritis at the base of it": the part named
+_PART = (
+    r"(?:thumb|finger|wrist|knee|hip|shoulder|ankle|elbow|hand|foot|heel|toe|back|neck|spine|"
+    r"jaw|eye|ear)"
+)
+_CONDITION_OF_IT = re.compile(
+    rf"\b(?P<condition>{alternation(CONDITION_WORDS)}) (?P<where>(?:at|in) the (?:base|top|back|"
+    r"front|side|tip|joint|bottom) of) it\b",
+    _I,
+)
+_MY_PART = re.compile(rf"\bmy (?P<part>(?:(?:left|right) )?{_PART})\b", _I)
+
+
+def _condition_of_the_part(said: re.Match[str]) -> str:
+    """ "osteoarthritis at the base of it" → "… of my left thumb", the part named before."""
+    parts = list(_MY_PART.finditer(said.string, 0, said.start()))
+    if not parts:
+        return said[0]
+    return f"{said['condition']} {said['where']} my {parts[-1]['part']}"
+
+
+def _runs_on_mine(runs: re.Match[str]) -> str | None:
+    what = runs["what"]
+    if what.lower() in FUNCTION_WORDS or what.lower() in COMMON_WORDS:
+        return None  # "it is on my nas", "everything runs on my pi"
+    where = runs["where"].lower()
+    return f"I run {what} on my {_WHERE_IT_RUNS.get(where, where)}."
+
 
 _LEFT_IT = re.compile(
     r"\b(?:out of|left|leaving|leave|sold|selling|sell|moved from|used to|until|back then)\b", _I
@@ -306,6 +394,18 @@ _ADDED: tuple[tuple[tuple[str, ...], re.Pattern[str], _Plain], ...] = (
     ),
     (("office",), _OFFICE_DAY_AT, _office_day),
     (("help",), _HELP_WITH_PROJECT, lambda project: f"I'm {project['doing']}."),
+    (
+        (" person",),
+        _KIND_OF_PERSON,
+        lambda kind: f"I'm {indefinite_article(kind['kind'])}{kind['kind'].lower()} person.",
+    ),
+    ((" on my ",), _RUNS_ON_MINE, _runs_on_mine),
+    (("using ",), _USING_BTW, lambda using: f"I use {using['what']}."),
+    (("remote",), _REMOTE_FROM, lambda remote: f"I work remotely from {remote['place']}."),
+    (("office day",), _OFFICE_DAYS, lambda days: f"I'm in the office on {days['days']}."),
+    (("where i live",), _WHERE_I_LIVE, lambda home: f"I live in {home['place']}."),
+    ((" i'm ", " i am "), _TELL_THEM_I_AM, lambda told: f"I'm {told['what']}."),
+    ((" me to ", " me onto "), _MOVED_ME_TO, lambda moved: f"I'm on {moved['days']} now."),
 )
 
 
@@ -318,6 +418,10 @@ def said_in_passing(message: str) -> str:
         said = _THE_QUALIFICATION.sub(lambda held: held[0][: -len("the ")] + "a ", said)
     if " in it" in low or " in them" in low:
         said = _CONDITION_IN_IT.sub(r"\g<condition>", said)
+    if "full name" in low:
+        said = _FULL_NAME.sub(_full_name, said)
+    if " of it" in low:
+        said = _CONDITION_OF_IT.sub(_condition_of_the_part, said)
     if "i have" in low:
         said = _HOW_MANY_PETS.sub(_pets_named, said)
     if " say" in low:

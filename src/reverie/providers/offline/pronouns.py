@@ -105,7 +105,7 @@ _PLACE_BEFORE = re.compile(
     r"(?:^|\s)(?:in|near|around|via|into|outside|across|towards"
     r"|(?:move|moving|moved|fly|flying|flew|flight|flights|drive|driving|drove|trip|"
     r"travel\w*|going|go|went|back|home|road|train|visit|visiting|visited|relocat\w+) "
-    r"(?:to|from)"
+    r"(?:(?:up|down|over|back|out) )?(?:to|from)"
     # "She work at Coles but her sister is bookkeeper": where one works, not who
     r"|(?:work|works|worked|working|job|shifts?) (?:at|for)"
     # "his wife's family are from Cork"; "the Control and plus" (no name takes "the")
@@ -137,6 +137,7 @@ def _referents(
         for index, word in enumerate(bare)
         if is_name(word)
         and not word.isupper()
+        and not (len(word) > 2 and word[:-1].isupper() and word.endswith("s"))  # "two LISAs"
         and not _CAMEL_CASE.match(word)  # "DataFrame", "GitHub": a thing
         and word not in (speaker, "User", speaker_name)
         and not (index == 0 and word.lower() in _SENTENCE_OPENERS)  # "Of course."
@@ -178,7 +179,7 @@ def _referents(
     places = {
         w
         for i, w in named
-        if is_country(w) or _PLACE_BEFORE.search(" ".join(said[max(0, i - 2) : i]))
+        if is_country(w) or _PLACE_BEFORE.search(" ".join(said[max(0, i - 3) : i]))
     }
     # "Photos of the reaction …", "Apply as early as allowed": an everyday word whose
     # capital only opens the other side's sentence is a thing, so the clause names no one
@@ -247,12 +248,42 @@ def _referent(
                 found, places = people, set()
             if len(found) != 1 or places or (pronoun and _OTHER_GENDER[pronoun].search(clause)):
                 return None  # two people; a place; "he" there, so not the "she" here
-            return found.pop()
+            who = found.pop()
+            if (
+                said_by != speaker
+                and re.search(rf"\b{re.escape(who)}['’]s \w", clause)
+                and not re.search(rf"\b{re.escape(who)}\b(?!['’]s \w)", clause)
+                and (own := _own_last_named(before, speaker, known, speaker_name))
+                and who not in own
+            ):
+                # "my wife Clare is due …" — "(with Siobhan's decision quoted)" — "she's a
+                # GP": the other side named someone else's thing since; whom is meant is unsure
+                return None
+            return who
         if (lower := _LOWER_SUBJECT.match(clause)) is not None and _a_name(lower["word"]):
             # "luis is an ICU nurse …", typed in lower case: the name is who "he" is
             word = lower["word"]
             return word[:1].upper() + word[1:]
     return None
+
+
+def _own_last_named(
+    before: Sequence[tuple[str, str]], speaker: str, known: Collection[str], speaker_name: str
+) -> set[str]:
+    """Whom the speaker's own latest clause naming anyone names, in this turn or the one
+    before it (further back, the talk has moved on)."""
+    turns, last = 0, ""
+    for clause, said_by in reversed(before):
+        if said_by != last:
+            turns, last = turns + 1, said_by
+        if turns > 3 or (turns == 3 and said_by != speaker):
+            break
+        if said_by != speaker:
+            continue
+        found, places = _referents(clause, speaker, True, known, speaker_name)
+        if people := found - places:
+            return people
+    return set()
 
 
 def _as_object(match: re.Match[str], who: str) -> str:

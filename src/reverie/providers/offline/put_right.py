@@ -4,8 +4,9 @@
 don't move 1 October. It is 15 October", "I want to change the goal. under 40 minutes.":
 each is rewritten to what the speaker means, before the message is cut into clauses, so
 the rules read one plain statement (or a "Correction:" for Dream to apply). A name said
-wrong (:func:`name_slip`) is put right once, on the whole turn, by :mod:`.extract`, since
-the frames read the turn too; :func:`put_right` does the rest, for the clause rules.
+wrong (:func:`name_slip`) or a figure said wrong before (:func:`figure_put_right`) is put
+right once, on the whole turn, by :mod:`.extract`, since the frames read the turn too;
+:func:`put_right` does the rest, for the clause rules.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 
 from reverie.providers.offline.frame_words import MONTH
 
-__all__ = ["name_slip", "put_right"]
+__all__ = ["figure_put_right", "name_slip", "put_right"]
 
 
 def put_right(text: str) -> str:
@@ -106,9 +107,44 @@ _CHANGED_THEN_SAID = re.compile(
 )
 
 
+_FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?(?:k|m|%)?(?![\w£$€])"
+# "Oops, I said £58k — it's actually £61k", "I said 1.5 yesterday but IT upgraded …, it's pandas
+# 2.2 now", "Last time I say I am 41 but I write wrong, I am 43", "I said £600 but we upped it
+# to £750": a figure said before, then the figure that is right.
+_SAID_THEN_PUT_RIGHT = re.compile(
+    # ("Whoops, I said …": the cry goes with it)
+    r"(?:\b(?:oops|whoops|ugh|argh|ah|oh|sorry|my bad)\b[,!.]*\s+(?:[–—-]\s+)?)*"
+    r"\bI (?:think I )?(?:said|say|wrote|write|told you|put)"
+    r"(?: (?:before|earlier|yesterday|last time))?(?: (?:that )?(?:I(?:'m| am| was)|"
+    r"it(?:'s| is| was)|we(?:'re| are| were)|(?:my|our|the) [\w-]+ (?:is|was)))?"
+    rf" (?P<old>{_FIGURE})(?: [a-z]+)?(?: (?:before|earlier|yesterday|last time))?"
+    r"\s*(?:[—–-]+|[,.;:!]|\bbut\b|\s)+"
+    r"(?P<between>(?:(?!\bI (?:said|say)\b)[^?\n]){0,90}?)"
+    r"(?<![\w£$€])(?:it['’]?s|its|it is|is|I(?:'m| am)|we(?:'re| are)|"
+    r"(?:upped|raised|moved|changed|put|increased|bumped|dropped|cut|lowered) it (?:up )?to)"
+    r"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>" + _FIGURE + ")",
+    re.IGNORECASE,
+)
+
+
 def _owned_mistake(text: str) -> str:
     """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
     return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
+
+
+def figure_put_right(text: str) -> str:
+    """ "Oops, I said £58k — it's actually £61k" → "Correction: it's £61k, not £58k."."""
+    if "I " not in text and "i " not in text:
+        return text
+    return _SAID_THEN_PUT_RIGHT.sub(_said_then_put_right, text)
+
+
+def _said_then_put_right(match: re.Match[str]) -> str:
+    old, new = match["old"], match["new"]
+    if old == new or (old[0] in "£$€") != (new[0] in "£$€"):
+        return match.group(0)  # not the same kind of figure
+    # (a sentence of its own: "Last time", "Sorry –" before it are no part of it)
+    return f". Correction: it's {new}, not {old}. "
 
 
 def _changed_to(match: re.Match[str]) -> str:

@@ -79,6 +79,10 @@ _UNFINISHED = re.compile(
     r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$"
     # "User is in Levenshulme in Manchester, so Chorlton.": a thought broken off
     r"|, so \w+(?: \w+)?\.?$"
+    # "User reads music fine slowly but anything at speed.": the verb of the end was cut off
+    r"|\bbut (?:anything|everything|nothing|something|anyone|everyone)(?: [a-z]+){0,5}\.?$"
+    # "User wants their name." (on the commits): what for was said before
+    r"|\bwants? (?:their|his|her) (?:name|number|email)\.?$"
     # "neither of User wants …": "us" read as the user alone
     r"|\b(?:neither|both|all|none|either|each) of User\b"
     # "The team doesn't.", from "But we don't, and …": a subject and its auxiliary alone

@@ -134,7 +134,7 @@ _NOT_ANY_MORE = re.compile(
 # "move's pushed back. previous tenants asked for 2 more weeks. now 15th sept", "orla moved
 # the wedding. venue double booked. 6 june now"
 _PUSHED = re.compile(
-    rf"\b(?:they|she|he|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:(?:the|my|our|his|her|their)\s+)?"
+    rf"\b(?:they|she|he|I|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:(?:the|my|our|his|her|their)\s+)?"
     r"[a-z][a-z-]*)(?=\s*[.!;,]|\s*$)"
     rf"|{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b"
     r"(?!\s+(?:to|from)\b)",
@@ -185,9 +185,14 @@ class Reschedule:
         return self.thing == _IT
 
 
+# "I change my test. Now is October 25": a learner's "I changed"
+_CHANGE_NOW = re.compile(r"\bI change (?=(?:my|the|our) [a-z]+\. (?:now|it['’]?s now)\b)", _I)
+
+
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
     found: list[Reschedule] = []
+    message = _CHANGE_NOW.sub("I changed ", message)
     lower = message.lower()
     moved = _MOVED_WORD.search(lower) is not None
     now = "now" in lower
@@ -232,8 +237,11 @@ _NAMED_BEFORE = re.compile(
     rf"\s+(?:got|has been|was|is)\s+{_MOVED}\b"
     r"|(?:^|[.!;:–—]\s+|\b(?:also|and|so)\s+)(?:the\s+|my\s+|our\s+)?"
     # ("demo to finance was meant to be today at 2": a thing of three words, a day said loosely)
-    r"(?P<meant_thing>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:was|is)\s+(?:meant|supposed|"
-    rf"due|going)\s+to\s+be\s+(?:on\s+)?(?:(?P<meant>{_DATE})|today|tomorrow|this week)",
+    r"(?P<meant_thing>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    # ("The pilot with the Manchester depot was Monday 8 December but it's been pushed …")
+    r"(?:\s+(?:with|for|at)\s+(?:the\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)?"
+    r"\s+(?:was|is)\s+(?:(?:meant|supposed|due|going)\s+to\s+be\s+)?"
+    rf"(?:on\s+)?(?:(?P<meant>{_DATE})|today|tomorrow|this week)",
     _I,
 )
 

@@ -72,6 +72,8 @@ _CORRECTION_CUES = (
         r"^(?:i (?:said|told you|wrote)\b[^.;]*?\bbut\s+(?=actually|technically|in fact))?"
         r"(?:actually|technically|in fact|correction|to correct (?:myself|that)|scratch that|"
         r"scrap that|update|make (?:it|that)(?= \S)|"
+        # ("But also change, my day off is now Saturday": a learner's "another change:")
+        r"(?:another |one more |one |small )?change(?=[,:])|"
         r"sorry,? i meant)(?:\s+(?:from earlier|from before|to (?:that|what i said)))?"
         r"\b[,:;!.\s–—-]*",
         _I,
@@ -275,10 +277,13 @@ _NEGATIVE_RULE = re.compile(
 # "please drop the emojis", "lose the preamble": the way answers look, asked for once and
 # for all (the thing names a part of an answer, never of the work).
 _DROP_THING = re.compile(
-    r"^(?:pls |please |can you |could you )?(?:drop|lose|ditch|skip|stop using|stop with|"
+    r"^(?:(?:and|also|oh|but),? )?(?:pls |please |can you |could you )?"
+    r"(?:drop|lose|ditch|skip|stop using|stop with|"
     r"cut|no more|no) (?:the |all the |all )?(?P<thing>emojis?|emoticons|exclamation marks|"
     r"preambles?|intros?|disclaimers|caveats|small talk|pleasantries|apologies|"
     r"headings|bullet points|summaries|recaps|essays|walls of text|lectures|waffle)\b"
+    # ("and no emojis anywhere, last bot put rockets in my comments")
+    r"(?: anywhere| ever| at all| in (?:the |my )?(?:code|comments))?"
     r"(?:,?\s*(?:please|pls))?"
     r"(?=[,.!;]|$)",
     _I,

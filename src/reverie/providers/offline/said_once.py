@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import JOB, MONTH
+from reverie.providers.offline.terse import indefinite_article
 
 __all__ = ["said_once"]
 
@@ -49,6 +50,17 @@ def _there_named(line: str) -> str:
     return f"{line[: there.start()]}I {there['verb']} in {place}{line[there.end() :]}"
 
 
+# "I'm 34, Senior QS on £58k": a job after the age, its "I'm" said once
+_AGE_THEN_JOB = re.compile(
+    r"\bI(?:'m| am) (?P<age>[1-9]\d), (?P<job>(?:(?!(?:and|but|so|my|the|a|an|not|no)\b)"
+    rf"[A-Za-z][\w-]* ){{0,2}}(?:(?-i:[A-Z]{{2,4}})|(?i:{JOB}))) (?=(?:on|at|in|for) )"
+)
+
+
+def _job_after_age(match: re.Match[str]) -> str:
+    return f"I'm {match['age']}. I'm {indefinite_article(match['job'])}{match['job']} "
+
+
 # "Planning a trip to Tromsø for our anniversary. Dates 12–16 February 2026, budget …"
 _TRIP = re.compile(
     r"\b(?:a|our|my|the) (?P<what>trip|holiday|visit|break|honeymoon|stay|getaway) to "
@@ -71,13 +83,14 @@ def _dates_of_the_trip(line: str) -> str:
 
 def said_once(text: str) -> str:
     """``text`` with a place or an "I" said once for two clauses said for both, line by line."""
-    if "I " not in text and "I've" not in text and "Dates" not in text:
+    if "I " not in text and "I've" not in text and "I'm" not in text and "Dates" not in text:
         return text  # (most messages: nothing to read, and the rules cost time)
-    return "\n".join(
-        _dates_of_the_trip(
-            _HAVE_DONE_TOO.sub(
-                r"\g<said>. I've ", _MOVED_TOO.sub(r"\g<said> and ", _there_named(line))
-            )
-        )
-        for line in text.split("\n")
-    )
+    return "\n".join(_said_for_both(line) for line in text.split("\n"))
+
+
+def _said_for_both(line: str) -> str:
+    line = _MOVED_TOO.sub(r"\g<said> and ", _there_named(line))
+    line = _HAVE_DONE_TOO.sub(r"\g<said>. I've ", line)
+    if "I'm " in line or "I am " in line:
+        line = _AGE_THEN_JOB.sub(_job_after_age, line)
+    return _dates_of_the_trip(line)

@@ -33,6 +33,8 @@ _SPECULATIVE = re.compile(
     r"\b(?:(?:maybe|perhaps)(?! \d)|might|possibly|probably|(?<!\band )eventually|someday|one day|"
     r"at some point|"
     r"sooner or later|must have (?!been (?:diagnosed|told|given)\b)\w+)\b"
+    # "User's first instinct is last-write-wins": an idea tried on, before it is settled
+    r"|\b(?:first|initial) (?:instinct|thought|idea|guess|reaction)\b|\bgut (?:feeling|instinct)\b"
     # "User is thinking: when they are in Ireland they will drink tea": musing, not a plan
     r"|\bis thinking:"
     # "Ruth will be the size of a house by then or they'd come and cheer": what would be, if not
@@ -69,7 +71,9 @@ _VAGUE = re.compile(
 # ("bbb", "www": one letter three times is an abbreviation.)
 _ELONGATED = re.compile(r"\b(?=\w*([A-Za-z])\1\1)(?!([A-Za-z])\2*\b)\w+")
 _HELP = re.compile(
-    r"\b(?:could use|needs?|wants?|would like|would love|asked for) (?:some |a little )?help\b"
+    # ("User wants to ask help for their English test": the help asked for now)
+    r"\b(?:could use|needs?|wants?|would like|would love|asked for)(?: to ask(?: for)?)? "
+    r"(?:some |a little |your )?help\b"
     r"|\bhelp (?:putting|with|figuring|me)\b",
     _I,
 )

@@ -153,7 +153,9 @@ _CLAUSE = re.compile(
 _SHORT_QUESTION_WORDS = 6
 _TAG_QUESTION = re.compile(
     r"^(?:right|no|correct|yes|yeah|ok|okay|true|isn't it|aren't (?:we|you|they)|"
-    r"don't (?:we|you|they)|didn't (?:we|you|they)|or not|or did i \w+ (?:it|that))\W*$",
+    r"don't (?:we|you|they)|didn't (?:we|you|they)|or not|or did i \w+ (?:it|that))\W*$"
+    # ("So I should answer all, even I dont know?": a concession, so the statement is asked)
+    r"|^(?:even|even if|even though|though|although)\b",
     _I,
 )
 # "I'm coeliac, how hard is gluten free going to be there?": a question of any length
@@ -243,6 +245,31 @@ def drop_pasted_advert(text: str) -> str:
     if cue is None:
         return text
     return text[: cue.end()] + _RULED_BLOCK.sub("\n", text[cue.end() :], count=1)
+
+
+# "I choose option A.\n\nI prefer the city build a new community center … First, … Second, …":
+# an answer written for a test (its "I" is a voice put on for the task); the line before it
+# is the speaker's own
+_ESSAY_STEPS = re.compile(
+    r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|in conclusion|to conclude|"
+    r"in my opinion|on the other hand)\b",
+    _I | re.MULTILINE,
+)
+_ESSAY_STEP_INSIDE = re.compile(
+    r"(?:^|[.!?]\s+)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|in conclusion|"
+    r"to conclude|on the other hand),",
+    _I,
+)
+_ENOUGH_STEPS = 2
+
+
+def drop_practice_essay(text: str) -> str:
+    """``text`` without the essay it holds after its first paragraph (see above)."""
+    if "\n\n" not in text:
+        return text
+    head, _, body = text.partition("\n\n")
+    steps = len(_ESSAY_STEPS.findall(body)) + len(_ESSAY_STEP_INSIDE.findall(body))
+    return head if steps >= _ENOUGH_STEPS else text
 
 
 def drop_code(text: str) -> str:

@@ -22,7 +22,9 @@ _MY_SIGNATURE = re.compile(
     r"\bmy (?:current |usual |work |email |e-mail |old |new )*(?:signature|sig)(?: block)?\b"
     r"[^\n:]{0,60}[:\-–—]?\s*\n"
     # ("Perfect. Sign-off is:\n\nYours sincerely,\nTamsin Greaves": how a letter of theirs ends)
-    r"|(?:^|[.!]\s+|\bmy )sign[- ]?off(?: is| should be| will be)?\s*[:\-–—]\s*\n",
+    r"|(?:^|[.!]\s+|\bmy )sign[- ]?off(?: is| should be| will be)?\s*[:\-–—]\s*\n"
+    # ("this is my usual sign-off, please use it:\n\nBest wishes,\nEsther Mwangi MRICS")
+    r"|\bmy (?:usual |normal |work |email )?sign[- ]?off\b[^\n:]{0,40}:\s*\n",
     _I,
 )
 # How a letter ends ("Yours sincerely,", "Kind regards"): opening the block, the name is on the
@@ -36,6 +38,11 @@ _NAME_LINE = re.compile(
     r"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})"
     # ("Hanne Vestergaard, MSc" or "Dr Ana Ruiz": letters after a name are not the name)
     r"(?:,\s*[A-Z][\w .]{1,12})?$"
+)
+# "Esther Mwangi MRICS", "Olu Adebayo CEng": the letters after a name are not the name
+# ("Ewan McKay" keeps his)
+_LETTERS_AFTER = re.compile(
+    r"(?: (?!(?:Mc|Mac|De|Di|Da|La|Le|Du|O)[A-Z])(?=[A-Z]\w*[A-Z])[A-Za-z]{2,6})+$"
 )
 _TITLE = re.compile(r"^(?:dr|prof|mr|mrs|ms|mx|miss)\.? ", _I)
 # A line that is contact details, not a role or a place.
@@ -83,11 +90,14 @@ def signature_frames(text: str) -> list[FrameFact]:
     name = _NAME_LINE.match(_TITLE.sub("", block[0]))
     if name is None or len(name["name"].split()) < 2:
         return []  # a full name opens a signature; one word may be a heading
-    found = [FrameFact(f"User is {name['name']}.", ("User", "called"))]
+    called = _LETTERS_AFTER.sub("", name["name"])
+    found = [FrameFact(f"User is {called}.", ("User", "called"))]
     rest = [
-        line.rstrip(".")
+        part.strip().rstrip(".")
         for line in block[1:_MAX_LINES]
         if len(line) <= _MAX_LINE and not _CONTACT.search(line) and not _NOT_A_ROLE.match(line)
+        # ("Quantity Surveyor | Hallbrook Construction Ltd": the role and where, on one line)
+        for part in line.split(" | ")
     ]
     if rest:
         found.append(FrameFact(f"User's job title is {rest[0]}.", ("User", "job")))

@@ -16,6 +16,7 @@ from reverie.providers.offline.vocabulary import is_name
 __all__ = ["slot_of"]
 
 _I = re.IGNORECASE
+_DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?"
 
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -29,6 +30,15 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         "home",
     ),
     (re.compile(r"^(?P<who>.+?)'s birthday is \S"), "birthday"),
+    # "User is on Wed to Sun now." then "User is on Tue to Sat now.": one run of working days
+    (
+        re.compile(
+            rf"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|works) (?:now )?(?:on )?{_DAY} to {_DAY}"
+            r"(?: now)?\.$",
+            _I,
+        ),
+        "working days",
+    ),
     # "User works at a cafe in headingley." then "User got a job at the uni sports centre."
     (
         re.compile(

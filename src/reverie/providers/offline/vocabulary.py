@@ -145,6 +145,8 @@ CONDITION_WORDS = (
         """
     ),
     "repetitive strain injury",
+    "motion sickness",
+    "travel sickness",
     "rheumatoid arthritis",
     "plantar fasciitis",
     "shin splints",
