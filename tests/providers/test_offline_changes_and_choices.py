@@ -2,7 +2,8 @@
 
 A version put right with its tool named, a move told without the usual words, a figure put
 right without its comma, an entry deferred, a weekly day moved, a tool picked from those asked
-about or named after one was ditched. Each case is worded afresh.
+about or named after one was ditched, a new job got, working days moved by work. Each case is
+worded afresh.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def test_a_tool_picked_from_three_asked_about_is_a_choice() -> None:
         ("assistant", "Sure. Which OS, and are you using Jupyter, VS Code or plain vim?"),
         ("user", "ubuntu. vs code. no notebooks pls"),
     )
-    assert "User chose VS Code over Jupyter and plain vim." in kept
+    assert "User chose VS Code instead of Jupyter or plain vim." in kept
 
 
 def test_both_is_no_option_picked() -> None:
@@ -128,4 +129,22 @@ def test_one_option_ditched_and_the_next_named_is_a_choice() -> None:
         ("assistant", "You could keep jobs in Redis, or in Postgres with SKIP LOCKED."),
         ("user", "ok. drop redis. postgres. one less thing to run"),
     )
-    assert "User chose Postgres over Redis." in kept
+    assert "User chose Postgres instead of Redis." in kept
+
+
+def test_a_new_job_got_replaces_the_old_workplace() -> None:
+    memory = dreamed(
+        "I teach geography. I work at Millbrook High.",
+        "Big news: I got the Head of Humanities job at Castle Park and started on Monday!",
+    )
+    assert "User works at Millbrook High." not in memory
+    assert "Head of Humanities job at Castle Park" in memory
+
+
+def test_working_days_moved_by_work_replace_the_old_run() -> None:
+    memory = dreamed(
+        "new rota. I'm on Mon to Fri now, finally normal hours",
+        "ugh they've moved me to Wed to Sun. so Mondays and Tuesdays off",
+    )
+    assert "User is on Wed to Sun now." in memory
+    assert "Mon to Fri" not in memory

@@ -674,13 +674,15 @@ def test_x_it_is_after_two_options_were_weighed_is_a_choice() -> None:
         ("assistant", "WAPE or MAPE for the headline?"),
         ("user", "WAPE it is, with MAE as the secondary"),
     )
-    assert "User chose Advanced Choice Modelling over Urban Design for Mobility." in stored
-    assert "User chose WAPE over MAPE, with MAE as the secondary." in stored
+    assert "User chose Advanced Choice Modelling instead of Urban Design for Mobility." in stored
+    assert "User chose WAPE instead of MAPE, with MAE as the secondary." in stored
     # Nothing was weighed: "pasta it is" says too little to keep.
     assert facts(("assistant", "Dinner plans?"), ("user", "pasta it is")) == []
     # a model number is part of the option weighed
     weighed = facts(("assistant", "Somerset 300 or Colorplan 350?"), ("user", "somerset it is."))
-    assert weighed == ["User chose Somerset over Colorplan 350."]  # written as the talk wrote it
+    assert weighed == [
+        "User chose Somerset instead of Colorplan 350."
+    ]  # written as the talk wrote it
 
 
 def test_x_then_after_the_options_were_put_is_a_choice_of_it_over_all_the_others() -> None:
@@ -689,7 +691,7 @@ def test_x_then_after_the_options_were_put_is_a_choice_of_it_over_all_the_others
         ("assistant", "FreeAgent is free with a Mettle account; Xero is £16 a month."),
         ("user", "opening mettle. freeagent then"),
     )
-    assert "User chose freeagent over xero and quickbooks." in stored
+    assert "User chose freeagent instead of xero or quickbooks." in stored
     # Nothing was weighed: no choice of "see you".
     assert facts(("assistant", "Talk Thursday?"), ("user", "see you then")) == []
 
@@ -721,7 +723,7 @@ def test_one_option_named_alone_after_a_list_of_them_is_a_choice() -> None:
         "- **graphile-worker**: very fast, LISTEN/NOTIFY.\n\nBoth avoid new infra."
     )
     stored = facts(("assistant", listed), ("user", "pg-boss. tunde used it on payouts"))
-    assert "User chose pg-boss over graphile-worker." in stored
+    assert "User chose pg-boss instead of graphile-worker." in stored
     # Naming something else, or asking about one, chooses nothing.
     assert facts(("assistant", listed), ("user", "pg-boss? is it maintained")) == []
     assert not any("chose" in line for line in facts(("assistant", listed), ("user", "redis. hmm")))
@@ -735,7 +737,7 @@ def test_choosing_again_between_the_same_options_replaces_the_first_choice() -> 
         ("assistant", "MAPE explodes near zero though. WAPE or MAPE, your call."),
         ("user", "ugh ok. WAPE it is"),
     )
-    assert [line for line in stored if "chose" in line] == ["User chose WAPE over MAPE."]
+    assert [line for line in stored if "chose" in line] == ["User chose WAPE instead of MAPE."]
 
 
 def test_here_in_a_place_on_holiday_is_not_home() -> None:
@@ -787,7 +789,7 @@ def test_naming_another_option_later_makes_the_choice_again() -> None:
         ("user", "ok switching. opened mettle. freeagent it is"),
     )
     chose = [line for line in stored if " chose " in line]
-    assert chose == ["User chose FreeAgent over QuickBooks and Zoho Invoice."], stored
+    assert chose == ["User chose FreeAgent instead of QuickBooks or Zoho Invoice."], stored
 
 
 def test_a_word_typed_in_lower_case_is_not_taken_for_their_name() -> None:

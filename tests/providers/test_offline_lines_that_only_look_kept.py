@@ -75,3 +75,40 @@ def test_she_is_not_the_place_one_is_going_up_to() -> None:
         ("user", "he's been limping for a year and wouldn't see anyone"),
     )
     assert not any(line.startswith("Aberdeen") for line in found)
+
+
+def test_a_step_said_back_from_a_list_of_steps_is_no_choice() -> None:
+    steps = (
+        "Try this each time:\n\n"
+        "- Read the whole question twice: what is given, what is asked.\n"
+        "- Never rush — a slow answer is better than a wrong one.\n"
+        "- Check your units at the end."
+    )
+    found = facts(("assistant", steps), ("user", "Never rush. Ok. My tutor says the same."))
+    assert not any(" chose " in line for line in found)
+
+
+def test_an_option_picked_from_a_list_names_what_it_was_chosen_instead_of() -> None:
+    options = "Three good fits:\n\n- **Plausible**\n- **Umami**\n- **Matomo**"
+    found = facts(("assistant", options), ("user", "umami. i can host it myself"))
+    assert "User chose Umami instead of Plausible or Matomo." in found
+
+
+def test_an_essay_written_for_a_test_task_is_no_fact_of_the_writer() -> None:
+    essay = (
+        "For task 2 I choose option B.\n\n"
+        "I think the town should build a bigger library. First, many children have no quiet "
+        "place to study. I work in a school and I see this every day.\n"
+        "Second, old people can read newspapers there. In conclusion, a library is better."
+    )
+    found = facts(("user", essay))
+    assert not any("library" in line or "works in a school" in line for line in found)
+
+
+def test_a_long_first_message_with_firstly_and_secondly_is_still_read() -> None:
+    letter = (
+        "Good evening. My name is Bernard Ollis and I am a retired engineer in Truro.\n\n"
+        "Firstly, I should like some help with a letter. Secondly, my wife June and I "
+        "are planning a trip to Orkney in May."
+    )
+    assert "User's name is Bernard Ollis." in facts(("user", letter))

@@ -438,7 +438,7 @@ def test_x_it_is_after_a_plan_it_replaces_is_a_choice() -> None:
         ("assistant", "Given your practice scores, N3 makes sense."),
         ("user", "ok N3 it is. starting the anki deck tonight"),
     )
-    assert "User chose N3 over N2." in stored
+    assert "User chose N3 instead of N2." in stored
 
 
 def test_x_it_is_with_nothing_weighed_against_it_is_no_choice() -> None:

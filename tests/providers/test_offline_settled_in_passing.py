@@ -20,9 +20,9 @@ def test_an_option_named_after_the_question_that_put_it_is_a_choice() -> None:
     answered = ("assistant", "Both are solid. SumUp Solo works without your phone.")
     chose = ("user", "yeah the not needing the phone thing sells it. going with sumup")
     # the option is written the way the talk wrote it
-    assert facts(asked, answered, chose) == ["User chose SumUp over Zettle."]
+    assert facts(asked, answered, chose) == ["User chose SumUp instead of Zettle."]
     # said as what one is doing, it is the same choice, kept once
-    assert facts(asked, ("assistant", "Noted."), chose) == ["User chose SumUp over Zettle."]
+    assert facts(asked, ("assistant", "Noted."), chose) == ["User chose SumUp instead of Zettle."]
     # with no options put before it, "going with" says nothing of a choice
     assert facts(("user", "going with mum to the market")) == []
 
@@ -31,7 +31,7 @@ def test_an_option_turned_down_and_one_taken_in_one_message_is_a_choice() -> Non
     asked = ("user", "ok next: JR pass. everyone online says get one")
     answered = ("assistant", "It often doesn't pay off now; individual tickets are cheaper.")
     chose = ("user", "so no JR pass. individual tickets it is")
-    assert facts(asked, answered, chose) == ["User chose individual tickets over JR pass."]
+    assert facts(asked, answered, chose) == ["User chose individual tickets instead of JR pass."]
 
 
 @pytest.mark.parametrize(

@@ -246,7 +246,7 @@ def test_said_in_passing(said: str, stored: str) -> None:
 
 def test_a_one_word_pick_after_an_either_or_question_is_a_choice() -> None:
     asked = "Before we start:\n- Flask or FastAPI?\n- Where will it run?"
-    assert "User chose FastAPI over Flask." in facts(
+    assert "User chose FastAPI instead of Flask." in facts(
         ("assistant", asked), ("user", "fastapi. flask feels old")
     )
 

@@ -312,5 +312,5 @@ def test_dream_replaces_a_booking_the_user_later_cancelled() -> None:
 
 def test_one_named_option_scrapped_for_another_is_a_choice_with_no_talk_before() -> None:
     said = "ok scrap Piran, Cian won, we're doing Plitvice instead. I've accepted my fate."
-    assert facts(("user", said)) == ["User chose Plitvice over Piran."]
+    assert facts(("user", said)) == ["User chose Plitvice instead of Piran."]
     assert facts(("user", "scrap that, we're going with the blue one")) == []

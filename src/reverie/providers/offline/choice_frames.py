@@ -81,8 +81,8 @@ def choice_frames(
             choice.
         subject: Who wrote ``said``.
         chosen_before: Lines kept so far. Naming another option of a choice made
-            earlier ("freeagent it is" after "User chose QuickBooks over FreeAgent
-            and Xero.") makes that choice again, and the new line replaces the old.
+            earlier ("freeagent it is" after "User chose QuickBooks instead of FreeAgent
+            or Xero.") makes that choice again, and the new line replaces the old.
     """
     found: list[FrameFact] = []
     said_sentences = sentences(said)
@@ -94,7 +94,7 @@ def choice_frames(
     )
     if picked is not None:
         chosen, others = picked
-        line = f"{subject} chose {chosen} over {' and '.join(others)}."
+        line = f"{subject} chose {chosen} instead of {' or '.join(others)}."
         found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))
     else:
         found += _chosen_again(said_sentences, subject, chosen_before)
@@ -111,7 +111,7 @@ def choice_frames(
             other = _other_option(what, told) or _declined_beside(said_sentences, sentence)
             if what.split()[0].lower() not in FUNCTION_WORDS and other is not None:
                 with_ = taken.groupdict().get("with") or ""
-                line = f"{subject} chose {what} over {other}{with_.rstrip()}."
+                line = f"{subject} chose {what} instead of {other}{with_.rstrip()}."
                 found.append(FrameFact(line, (subject, _choice_slot(what, other))))
             continue
         match = _DECLINED.match(sentence.strip())
@@ -156,7 +156,7 @@ def scrapped_for(said: str, subject: str) -> list[FrameFact]:
     for sentence in sentences(said):
         if (swapped := _SCRAPPED_FOR.match(sentence.strip())) is not None:
             new, old = swapped["new"], swapped["old"]
-            line = f"{subject} chose {new} over {old}."
+            line = f"{subject} chose {new} instead of {old}."
             found.append(FrameFact(line, (subject, _choice_slot(new, old))))
     return found
 
@@ -172,6 +172,10 @@ _PICK = re.compile(
     r"(?P<what>[^\s.,!?][^.,!?]{0,38}?)(?:\s+then)?\s*(?:[.!]|$)",
     _I,
 )
+
+
+# An option is named in a few words; a longer item is a step or an answer to a quiz.
+_OPTION_WORDS = 4
 
 
 def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | None:
@@ -192,6 +196,8 @@ def _picked_from_list(said: list[str], before: str) -> tuple[str, list[str]] | N
         options = [
             (m["bold"] or m["plain"]).strip().strip("`") for m in _LISTED_OPTION.finditer(block)
         ]
+        if any(len(option.split()) > _OPTION_WORDS for option in options):
+            continue  # "- Look it over for 30 seconds …\n- Never stop …": steps, not options
         chosen = [option for option in options if option.lower() == what]
         if len(chosen) == 1 and 2 <= len(options) <= _MOST_OPTIONS:
             return chosen[0], [option for option in options if option.lower() != what]
@@ -290,23 +296,24 @@ _TASK_LIST = re.compile(
     r"the plan|plan)\b[^\n]*\n",
     _I,
 )
-_CHOSE = re.compile(r"^(?P<who>.+?) chose (?P<chosen>.+?) over (?P<others>.+?)\.$")
+# ("… over …": the wording of lines kept by earlier versions)
+_CHOSE = re.compile(r"^(?P<who>.+?) chose (?P<chosen>.+?) (?:instead of|over) (?P<others>.+?)\.$")
 
 
 def _chosen_again(said: list[str], subject: str, lines: Sequence[str]) -> list[FrameFact]:
-    """ "ok switching. freeagent it is." after "User chose QuickBooks over FreeAgent and …"."""
+    """ "ok switching. freeagent it is." after "User chose QuickBooks instead of FreeAgent …"."""
     for line in reversed(lines):
         earlier = _CHOSE.match(line)
         if earlier is None or earlier["who"] != subject:
             continue
-        options = [earlier["chosen"], *earlier["others"].split(" and ")]
+        options = [earlier["chosen"], *re.split(r" (?:and|or) ", earlier["others"])]
         for sentence in said:
             for match in (_TAKEN.match(sentence.strip()), _PICK.match(sentence.strip())):
                 what = match["what"].strip().strip("`").lower() if match is not None else ""
                 now = [option for option in options if option.lower() == what]
                 if now and now[0] != earlier["chosen"]:
                     others = [option for option in options if option != now[0]]
-                    text = f"{subject} chose {now[0]} over {' and '.join(others)}."
+                    text = f"{subject} chose {now[0]} instead of {' or '.join(others)}."
                     return [FrameFact(text, (subject, _choice_slot(*options)))]
     return []
 
@@ -359,7 +366,7 @@ def _other_option(chosen: str, told: list[str]) -> str | None:
                 # Design for Mobility" keeps its "for").
                 other = _PURPOSE.split(match["other"], maxsplit=1)[0].strip()
                 # "freeagent or xero or quickbooks": every other option
-                return re.sub(r",? (?:or|vs\.?|versus) ", " and ", other, flags=_I)
+                return re.sub(r",? (?:or|vs\.?|versus) ", " or ", other, flags=_I)
     # "was going to go for N2 but … should i do N3 instead": the plan it replaces
     if any(re.search(rf"(?<!\w){x} instead\b", sentence, _I) for sentence in told):
         for sentence in told:

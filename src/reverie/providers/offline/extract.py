@@ -543,7 +543,7 @@ def _said_more_fully(facts: list[Fact]) -> list[Fact]:
     return kept
 
 
-_CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) over ")
+_CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) (?:instead of|over) ")
 
 
 def _goes_with(fact: Fact, chose: re.Match[str]) -> bool:

@@ -261,6 +261,12 @@ _ESSAY_STEP_INSIDE = re.compile(
     _I,
 )
 _ENOUGH_STEPS = 2
+# The first paragraph says what follows is written for a task.
+_FOR_A_TASK = re.compile(
+    r"\b(?:option [a-d]|essays?|task \d|writing task|my answer|sample answer|practice "
+    r"(?:answer|question|test|task))\b",
+    _I,
+)
 
 
 def drop_practice_essay(text: str) -> str:
@@ -268,6 +274,8 @@ def drop_practice_essay(text: str) -> str:
     if "\n\n" not in text:
         return text
     head, _, body = text.partition("\n\n")
+    if _FOR_A_TASK.search(head) is None:
+        return text
     steps = len(_ESSAY_STEPS.findall(body)) + len(_ESSAY_STEP_INSIDE.findall(body))
     return head if steps >= _ENOUGH_STEPS else text
 

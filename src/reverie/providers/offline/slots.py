@@ -34,7 +34,7 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|works) (?:now )?(?:on )?{_DAY} to {_DAY}"
-            r"(?: now)?\.$",
+            r"(?: now)?[,.]",
             _I,
         ),
         "working days",
@@ -43,7 +43,9 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?(?:works (?:at|for)|got a (?:new )?job "
-            r"(?:at|with)|has a new job (?:at|with)|started (?:a new job |work )?at) \S"
+            # ("User got the Head of Chemistry job at St Aldhelm's and started this week.")
+            r"(?:at|with)|got the (?:new )?(?:[\w-]+ ){0,4}job (?:at|with)|"
+            r"has a new job (?:at|with)|started (?:a new job |work )?at) \S"
         ),
         "job",
     ),
