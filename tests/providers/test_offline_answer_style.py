@@ -100,3 +100,15 @@ def test_shortening_one_text_is_no_rule_for_all_answers(said: str) -> None:
 @pytest.mark.parametrize("said", ["I use simple words with the kids", "we use UK spelling at work"])
 def test_the_language_one_uses_oneself_is_no_rule_for_answers(said: str) -> None:
     assert not any("the assistant" in line for line in facts(*_ASKED_AI, ("user", said)))
+
+
+def test_length_asked_with_may_i_ask_you_to() -> None:
+    said = "Could I ask you to keep answers shortish and in bullet points? I read on the bus."
+    assert "User wants the assistant to give short answers, in bullet points." in facts(
+        ("user", said)
+    )
+
+
+def test_a_learners_explain_simple_not_too_long() -> None:
+    said = "Please correct me always. But explain simple, not too long, I read on my phone."
+    assert "User wants the assistant to give short and simple answers." in facts(("user", said))

@@ -87,3 +87,16 @@ def test_no_part_of_an_answer_anywhere_is_a_wish() -> None:
     assert "User wants no emojis." in facts(
         ("user", "and no emojis anywhere, the last tool put sparkles in my commit messages")
     )
+
+
+def test_a_clause_after_a_dashed_aside_is_not_run_into_the_one_before() -> None:
+    said = (
+        "Context: I work on the booking app at Trackside — we make software for bus "
+        "depots — most days they're out of signal in the yard."
+    )
+    assert "User works on the booking app at Trackside." in facts(("user", said))
+
+
+def test_a_wish_after_a_label_of_preferences_up_front() -> None:
+    said = "Three preferences up front: give me whole files rather than snippets."
+    assert "User wants the assistant to give whole files, not snippets." in facts(("user", said))

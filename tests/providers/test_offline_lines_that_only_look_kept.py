@@ -112,3 +112,10 @@ def test_a_long_first_message_with_firstly_and_secondly_is_still_read() -> None:
         "are planning a trip to Orkney in May."
     )
     assert "User's name is Bernard Ollis." in facts(("user", letter))
+
+
+def test_a_mind_changed_is_kept_as_what_is_wanted_now() -> None:
+    found = facts(
+        ("user", "changed my mind about dropbox. too pricey. want to use syncthing instead")
+    )
+    assert not any("changed their mind" in line for line in found)

@@ -243,7 +243,7 @@ _ANSWER_LENGTH = re.compile(
     # ("reading long stuff is hard so can you keep stuff short …": the reason may come first)
     r"^(?:[^,.;!?]{3,60}\bso )?"
     r"(?:(?:also|and|so|but|ok|okay|in general|generally|pls|please|can you|could you|can u|"
-    r"could u|before you answer:?)[,]?\s+)*"
+    r"could u|(?:can|could|may) I ask you to|before you answer:?)[,]?\s+)*"
     r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
     r"responses)) "
     # ("short-ish": short, said lightly)
@@ -251,7 +251,10 @@ _ANSWER_LENGTH = re.compile(
     r"|(?:(?:give|write)(?: me)? )?(?P<how2>short|shorter|brief|briefer|concise) "
     r"(?:answers|replies|responses)"
     # ("Can you answer shorter from now?": a learner's "shorter answers")
-    r"|answer (?P<how3>shorter|short|briefer|more briefly))(?: from now(?: on)?| in future)?"
+    r"|answer (?P<how3>shorter|short|briefer|more briefly)"
+    # ("But explain simple, not too long": a learner's "short and simple")
+    r"|explain (?:simple|simply)(?:,| and)? (?P<how4>not too long))"
+    r"(?: from now(?: on)?| in future)?"
     r"(?P<more> and (?:in )?(?:bullets|bullet points|simple|to the point|in lists))?"
     r"(?:,? (?:pls|please|plz))?(?: (?:tho|though))?"
     # ("…, im reading one handed with a baby on the other arm": why, after it)
@@ -431,7 +434,7 @@ def answer_style(sentence: str) -> str | None:
         return f"please no {leave_out['thing'].lower()}"
     if (length := _ANSWER_LENGTH.match(s)) is not None:
         # said the way people ask for it: "short answers", "shorter answers"
-        how = (length["how"] or length["how2"] or length["how3"]).lower()
+        how = (length["how"] or length["how2"] or length["how3"] or "short and simple").lower()
         how = how.replace("briefer", "shorter").replace("more briefly", "shorter")
         more = re.sub(r"^ and (?:in )?", ", in ", (length["more"] or "").lower())
         more = more.replace(", in bullets", ", in bullet points")

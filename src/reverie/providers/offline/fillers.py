@@ -187,7 +187,9 @@ _PREAMBLE = re.compile(
     r"^(?!(?i:correction|update|actually|todo|to-?do|to do|reminder|remember|note|nb|"
     r"longer[- ]term|long[- ]term)\s*:)"
     # ("formatting request: short bullet points please": a label that says a wish follows)
-    r"(?:(?i:(?:[\w' -]{0,40}\b)?(?:request|preference|favou?r)s?)\s*:\s+(?=\w)|"
+    # ("Two preferences up front: give me full files rather than diffs")
+    r"(?:(?i:(?:[\w' -]{0,40}\b)?(?:request|preference|favou?r)s?"
+    r"(?: up front| first| before we start| for you)?)\s*:\s+(?=\w)|"
     # ("food question - I'm coeliac": a label of three words at most, before a dash)
     r"(?:[\w' -]{1,60}:|(?:[\w']+ ){0,2}[\w']+ [-–—])\s+"
     r"(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"

@@ -278,7 +278,9 @@ _PHRASE = re.compile(
     r"|\b(?:don't|doesn't) make the rules\b"
     # "Jess is yeah.", "Sam is lol.": a reply word where a state would be
     r"|^\S+ (?:is|are) (?:yeah|yes|no|ok|okay|lol|haha|fine|same|true|right|well)\.$"
-    r"|\bmis(?:read|typed|heard)\b",
+    r"|\bmis(?:read|typed|heard)\b"
+    # "User changed their mind about ntfy.sh.": what they think now is said on its own
+    r"|^\S+ (?:has )?changed (?:their|his|her) mind(?: about [^,;]+)?\.$",
     _I,
 )
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:just|still|literally|not) (?:\w+ )?\1\b", _I)

@@ -325,6 +325,12 @@ def _aside_about(line: str) -> str:
 _DASH_ASIDE = re.compile(r"\s+[—–]\s+(?P<inner>[^—–.!?\n]{3,120}?)\s+[—–]\s+(?=\w)")
 _NEXT_END = re.compile(r"[.!?](?=\s|$)|$")
 _JOINED_ON = re.compile(r"(?:and|but|so|or|then)\b")
+# "… at Liftwise — we make software … — half the time they're in a lift pit": after the
+# aside, a clause of its own begins, with a subject of its own
+_NEW_CLAUSE_AFTER = re.compile(
+    r"(?!(?:because|since|as|when|if|which|that|who|where|while|until|unless)\b)"
+    r"(?:[a-z]+ ){0,3}(?:they|they're|it's|we|we're|i|i'm|he|she|he's|she's)\b"
+)
 _WHO_THEY_ARE = re.compile(r"(?:my|our) [\w-]+(?: [\w-]+)?$", _I)
 _NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+$")
 
@@ -347,7 +353,13 @@ def _dash_aside_after(line: str) -> str:
         stop = end.end() if end is not None else len(line)
         # ("… in British English — you wrote 'organize' — and please continue …": a clause
         # of its own after the aside)
-        joint = ", " if _JOINED_ON.match(line, match.end()) else " "
+        joint = (
+            ", "
+            if _JOINED_ON.match(line, match.end())
+            else ". "
+            if _NEW_CLAUSE_AFTER.match(line, match.end())
+            else " "
+        )
         host = line[: match.start()] + joint + line[match.end() : stop]
         line = f"{host.rstrip(' .')}. {match['inner'].strip()}.{line[stop:]}"
     return line
