@@ -93,3 +93,25 @@ def test_a_learners_another_change_opens_a_correction() -> None:
     )
     assert "day off is now Thursday" in memory
     assert "User's day off is Monday." not in memory
+
+
+def test_a_grade_said_wrong_before_is_put_right() -> None:
+    found = facts(
+        ("user", "I passed my grade 5 piano in March, with merit."),
+        ("assistant", "Well done."),
+        (
+            "user",
+            "Oh and I think I told you I got a merit — correction, I found the certificate "
+            "and it was actually a distinction. Misremembered!",
+        ),
+    )
+    assert "User passed their grade 5 piano in March, with distinction (not merit)." in found
+
+
+def test_a_colour_put_right_with_its_old_one() -> None:
+    found = facts(
+        ("user", "I drive a blue Yaris."),
+        ("assistant", "Noted."),
+        ("user", "Correction: it's red, not blue."),
+    )
+    assert "User drives a red Yaris (not blue)." in found

@@ -113,6 +113,27 @@ def puts_a_figure_right(text: str) -> bool:
     return _FIGURE_PUT_RIGHT.match(strip_correction_lead(text)) is not None
 
 
+_COLOURS = frozenset(
+    [
+        "red",
+        "blue",
+        "green",
+        "black",
+        "white",
+        "grey",
+        "gray",
+        "silver",
+        "yellow",
+        "orange",
+        "purple",
+        "pink",
+        "brown",
+        "navy",
+    ]
+)
+_GRADES = frozenset(["pass", "merit", "distinction", "fail"])
+
+
 def _kind(token: str) -> str | None:
     word = token.strip(".,;:!?\"'")
     if _WEEKDAY.match(word):
@@ -123,11 +144,21 @@ def _kind(token: str) -> str | None:
         return "number"
     if word.lower() in ("left", "right"):
         return "side"  # "LEFT heel, not right"
+    if word.lower() in _COLOURS:
+        return "colour"  # "sorry, red not blue"
+    if word.lower() in _GRADES:
+        return "grade"  # "it was a distinction, not a merit"
     if is_name(word):
         return "name"
     if _MODEL.match(word):
         return "model"
     return None
+
+
+def same_kind_of_value(new: str, old: str) -> bool:
+    """Whether ``new`` may put ``old`` right: two values of one known kind ("distinction",
+    "merit"; "red", "blue"; "Tuesday", "Monday")."""
+    return _same_kind(_kind(new), _kind(old))
 
 
 def _same_kind(new: str | None, old: str | None) -> bool:

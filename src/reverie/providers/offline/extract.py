@@ -56,7 +56,7 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pet_renames import rename_pet
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
-from reverie.providers.offline.put_right import figure_put_right, name_slip
+from reverie.providers.offline.put_right import name_slip, value_put_right
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
@@ -217,7 +217,7 @@ def _others_text_dropped(text: str) -> str:
 
 
 def _put_right(text: str) -> str:
-    return figure_put_right(name_slip(text))
+    return value_put_right(name_slip(text))
 
 
 # An assistant's reply is long and states no fact in passing; a friend's message is short.

@@ -4,7 +4,7 @@
 don't move 1 October. It is 15 October", "I want to change the goal. under 40 minutes.":
 each is rewritten to what the speaker means, before the message is cut into clauses, so
 the rules read one plain statement (or a "Correction:" for Dream to apply). A name said
-wrong (:func:`name_slip`) or a figure said wrong before (:func:`figure_put_right`) is put
+wrong (:func:`name_slip`) or a value said wrong before (:func:`value_put_right`) is put
 right once, on the whole turn, by :mod:`.extract`, since the frames read the turn too;
 :func:`put_right` does the rest, for the clause rules.
 """
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.corrections import same_kind_of_value
 from reverie.providers.offline.frame_words import MONTH
 
-__all__ = ["figure_put_right", "name_slip", "put_right"]
+__all__ = ["name_slip", "put_right", "value_put_right"]
 
 
 def put_right(text: str) -> str:
@@ -132,11 +133,33 @@ def _owned_mistake(text: str) -> str:
     return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
 
 
-def figure_put_right(text: str) -> str:
-    """ "Oops, I said £58k — it's actually £61k" → "Correction: it's £61k, not £58k."."""
+# "I think I told you I got a merit in grade 3 — correction, … it was actually a distinction":
+# a word said before, then the one that is right, of the same kind
+_WORD_SAID_THEN_PUT_RIGHT = re.compile(
+    r"\bI (?:think I )?(?:said|told you)(?: (?:before|earlier|last time))? (?:that )?"
+    r"I (?:got|had|have|was|am|drive|own)(?: an?)? (?P<old>[a-z]+)\b"
+    r"(?P<between>(?:(?!\bI (?:said|told you)\b)[^?\n]){0,90}?)"
+    r"\b(?:it was|it's|it is) (?:actually |really )?(?:an? )?(?P<new>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def value_put_right(text: str) -> str:
+    """ "Oops, I said £58k — it's actually £61k" → "Correction: it's £61k, not £58k."; a word
+    of a known kind likewise ("I told you I got a merit … it was actually a distinction")."""
     if "I " not in text and "i " not in text:
         return text
-    return _SAID_THEN_PUT_RIGHT.sub(_said_then_put_right, text)
+    text = _SAID_THEN_PUT_RIGHT.sub(_said_then_put_right, text)
+    if " told you " in text or " said " in text:
+        text = _WORD_SAID_THEN_PUT_RIGHT.sub(_word_put_right, text)
+    return text
+
+
+def _word_put_right(match: re.Match[str]) -> str:
+    old, new = match["old"], match["new"]
+    if old.lower() == new.lower() or not same_kind_of_value(new, old):
+        return match.group(0)
+    return f". Correction: it was {new}, not {old}. "
 
 
 def _said_then_put_right(match: re.Match[str]) -> str:
