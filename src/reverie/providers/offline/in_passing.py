@@ -5,10 +5,8 @@
 I'm doing the NPQLT?": the fact sits inside a sentence about something else (a distance, a
 memory, a complaint, a question). :func:`said_in_passing` adds it after the message as the
 plain statement it implies ("I live in Utrecht.", "I grew up in Stroud.") for the statement
-rules to read; the sentence itself is left as it was. A few words the rules would misread are
-put plainly in place: "I have the Care Certificate" (a qualification, not a thing at hand),
-"I've got carpal tunnel in it" (the wrist named before), a learner's "hernia de disc, how you
-say, slipped disc?" (the English word asked for is the one meant).
+rules to read; the sentence itself is left as it was (after :func:`~.put_plainly.put_plainly`
+has put the words the rules would misread plainly in place).
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from collections.abc import Callable
 from reverie.providers.offline.frame_words import JOB, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.predicates import WEEKDAY
+from reverie.providers.offline.put_plainly import put_plainly
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, CONDITION_WORDS, alternation
 
@@ -139,20 +138,6 @@ _GET_THEM = re.compile(
     r"(?=\s*(?:[,.;!?)]|$|\s(?:and|but|so)\b))",
     _I,
 )
-# "my ferret. i have 2, noodle and pesto": how many, and their names, said after the animal
-_HOW_MANY_PETS = re.compile(
-    r"\bmy (?P<pet>ferret|cat|dog|rabbit|hamster|guinea pig|rat|budgie|parrot|hen|chicken|"
-    r"gecko|tortoise|horse|goat)s?\b[.!,]?\s+i have (?P<n>\d|two|three|four),?\s+"
-    r"(?P<names>[a-z][\w'-]+(?:, [a-z][\w'-]+)* and [a-z][\w'-]+)" + _ENDS,
-    _I,
-)
-_QUALIFICATIONS = ("certificate", "diploma", "award", "licence", "license")
-# "I have the Care Certificate": a qualification held, named as it is called.
-_THE_QUALIFICATION = re.compile(
-    r"\bI (?:have|hold|got|did) the (?=(?:(?-i:[A-Z])[\w'-]* ){1,3}(?:Certificate|Diploma|Award|"
-    r"Licence|License)\b)",
-    _I,
-)
 # "my wrist is bad. RSI in the right one": a condition, in the part just named
 _IN_THE_ONE = re.compile(
     r"\bmy (?P<part>wrist|knee|hip|shoulder|ankle|elbow|hand|foot|eye|ear)s?\b[^.!?\n]{0,40}?"
@@ -173,17 +158,6 @@ _OFFICE_DAY_AT = re.compile(
     r" (?:hq|head office|office|offices|headquarters)\b(?: in (?P<town>[a-zà-ÿ'-]{3,}))?",
     _I,
 )
-# "I've got carpal tunnel in it": the condition, in whatever part was named before.
-_CONDITION_IN_IT = re.compile(
-    rf"\b(?P<condition>{alternation(CONDITION_WORDS)}) in (?:it|them)\b", _I
-)
-# "I have hernia de disc, how you say, slipped disc?": the English word asked for is meant.
-_HOW_YOU_SAY = re.compile(
-    r"\b(?P<verb>I (?:have|had|got)) [^,.!?\n]{2,30}?,\s*how (?:you|do you|to) say,?\s*"
-    r"(?P<word>[a-z][a-z' -]{2,30}?)\?",
-    _I,
-)
-
 # "im more of a bash person, python is new-ish": the kind of person, hedged
 _KIND_OF_PERSON = re.compile(
     r"\b(?:I'm|I am|im) (?:more of|much more of|very much|definitely|totally|such) "
@@ -201,17 +175,7 @@ _USING_BTW = re.compile(
     rf"{_STARTS}(?:(?:also|and|oh|good|ok),? )?using (?P<what>[\w.+-]{{2,20}}) (?:btw|fyi|here)\b",
     _I,
 )
-# "full name is rafferty doyle but nobody calls me that": a full name, typed in lower case
-_FULL_NAME = re.compile(
-    r"\b(?:my )?full name(?:'s| is) (?P<name>[a-z][a-z'-]+ [a-z][a-z'-]+)\b(?! (?:is|was)\b)"
-    r"(?P<but>,? but\b)?"
-)
-
-
-def _full_name(full: re.Match[str]) -> str:
-    return f"my full name is {full['name'].title()}." + (" But" if full["but"] else "")
-
-
+# ("my nas": the short names of machines, as they are written)
 _WHERE_IT_RUNS = {"nas": "NAS", "vps": "VPS", "pi": "Pi", "raspberry pi": "Raspberry Pi"}
 # "(I'm remote from Sheffield the rest of the week, Tuesdays are office days)": where the
 # speaker works from, and their office days
@@ -243,25 +207,6 @@ _TELL_THEM_I_AM = re.compile(
     r"dyslexic|autistic|lactose intolerant|allergic to [a-z]+(?: [a-z]+)?)\b",
     _I,
 )
-# "my left thumb is killing me. I've got osteoarthritis at the base of it": the part named
-_PART = (
-    r"(?:thumb|finger|wrist|knee|hip|shoulder|ankle|elbow|hand|foot|heel|toe|back|neck|spine|"
-    r"jaw|eye|ear)"
-)
-_CONDITION_OF_IT = re.compile(
-    rf"\b(?P<condition>{alternation(CONDITION_WORDS)}) (?P<where>(?:at|in) the (?:base|top|back|"
-    r"front|side|tip|joint|bottom) of) it\b",
-    _I,
-)
-_MY_PART = re.compile(rf"\bmy (?P<part>(?:(?:left|right) )?{_PART})\b", _I)
-
-
-def _condition_of_the_part(said: re.Match[str]) -> str:
-    """ "osteoarthritis at the base of it" → "… of my left thumb", the part named before."""
-    parts = list(_MY_PART.finditer(said.string, 0, said.start()))
-    if not parts:
-        return said[0]
-    return f"{said['condition']} {said['where']} my {parts[-1]['part']}"
 
 
 def _runs_on_mine(runs: re.Match[str]) -> str | None:
@@ -291,13 +236,6 @@ def _home(match: re.Match[str]) -> str | None:
     return f"I live in {titled(place)}."
 
 
-def _the_word_meant(asked: re.Match[str]) -> str:
-    word = asked["word"].strip()
-    # ("slipped disc": "a slipped disc", as the conditions are known)
-    word = f"a {word}" if f"a {word.lower()}" in CONDITION_WORDS else word
-    return f"{asked['verb']} {word}."
-
-
 def _self_hosted(hosted: re.Match[str]) -> str:
     where = re.sub(r"\b(?:vps|nas)\b", lambda short: short[0].upper(), hosted["where"], flags=_I)
     return f"I run {hosted['what']} on my {where}, self-hosted."
@@ -308,13 +246,6 @@ def _job_aside(aside: re.Match[str]) -> str | None:
     if re.fullmatch(JOB, job, _I) is None and re.fullmatch(JOB, job.split()[-1], _I) is None:
         return None
     return f"I'm {indefinite_article(job)}{job} at {aside['place']}{aside['rest'] or ''}."
-
-
-def _pets_named(pets: re.Match[str]) -> str:
-    names = re.sub(r"\b[a-z]", lambda first: first[0].upper(), pets["names"])
-    names = names.replace(" And ", " and ")
-    kept = pets[0][: pets.start("n") - pets.start()]
-    return f"{kept}{pets['n']} {pets['pet'].lower()}s, {names}"
 
 
 def _often(got: re.Match[str]) -> str:
@@ -413,19 +344,7 @@ def said_in_passing(message: str) -> str:
     """``message`` with each fact said in passing added as a sentence of its own (see the
     module docstring)."""
     low = message.lower()
-    said = message
-    if "the " in low and any(word in low for word in _QUALIFICATIONS):
-        said = _THE_QUALIFICATION.sub(lambda held: held[0][: -len("the ")] + "a ", said)
-    if " in it" in low or " in them" in low:
-        said = _CONDITION_IN_IT.sub(r"\g<condition>", said)
-    if "full name" in low:
-        said = _FULL_NAME.sub(_full_name, said)
-    if " of it" in low:
-        said = _CONDITION_OF_IT.sub(_condition_of_the_part, said)
-    if "i have" in low:
-        said = _HOW_MANY_PETS.sub(_pets_named, said)
-    if " say" in low:
-        said = _HOW_YOU_SAY.sub(_the_word_meant, said)
+    said = put_plainly(message, low)
     said_low = said.lower()
     added = [
         line

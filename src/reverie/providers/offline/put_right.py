@@ -123,7 +123,7 @@ _SAID_THEN_PUT_RIGHT = re.compile(
     r"(?P<between>(?:(?!\bI (?:said|say)\b)[^?\n]){0,90}?)"
     r"(?<![\w£$€])(?:it['’]?s|its|it is|is|I(?:'m| am)|we(?:'re| are)|"
     r"(?:upped|raised|moved|changed|put|increased|bumped|dropped|cut|lowered) it (?:up )?to)"
-    r"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>" + _FIGURE + ")",
+    rf"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>{_FIGURE})",
     re.IGNORECASE,
 )
 

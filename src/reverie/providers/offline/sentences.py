@@ -329,7 +329,8 @@ _JOINED_ON = re.compile(r"(?:and|but|so|or|then)\b")
 # aside, a clause of its own begins, with a subject of its own
 _NEW_CLAUSE_AFTER = re.compile(
     r"(?!(?:because|since|as|when|if|which|that|who|where|while|until|unless)\b)"
-    r"(?:[a-z]+ ){0,3}(?:they|they're|it's|we|we're|i|i'm|he|she|he's|she's)\b"
+    r"(?:[a-z]+ ){0,3}(?:they|they're|it's|we|we're|i|i'm|he|she|he's|she's)\b",
+    _I,
 )
 _WHO_THEY_ARE = re.compile(r"(?:my|our) [\w-]+(?: [\w-]+)?$", _I)
 _NAMED_BEFORE = re.compile(r"(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+$")
@@ -345,6 +346,13 @@ def dashed_apposition(line: str) -> str:
     return line
 
 
+def _joint_after_aside(line: str, at: int) -> str:
+    """How the sentence goes on after an aside taken out of it at ``at``."""
+    if _JOINED_ON.match(line, at):
+        return ", "
+    return ". " if _NEW_CLAUSE_AFTER.match(line, at) else " "
+
+
 def _dash_aside_after(line: str) -> str:
     """The sentence read without its dashed aside, and the aside as a sentence after it."""
     line = dashed_apposition(line)
@@ -353,13 +361,7 @@ def _dash_aside_after(line: str) -> str:
         stop = end.end() if end is not None else len(line)
         # ("… in British English — you wrote 'organize' — and please continue …": a clause
         # of its own after the aside)
-        joint = (
-            ", "
-            if _JOINED_ON.match(line, match.end())
-            else ". "
-            if _NEW_CLAUSE_AFTER.match(line, match.end())
-            else " "
-        )
+        joint = _joint_after_aside(line, match.end())
         host = line[: match.start()] + joint + line[match.end() : stop]
         line = f"{host.rstrip(' .')}. {match['inner'].strip()}.{line[stop:]}"
     return line
