@@ -8,7 +8,8 @@ speaker's voice (:mod:`.voice`), keeps it only if it reads on its own
 resolves corrections against what was said before (:mod:`.corrections`), moves
 a date the talk says has moved (:mod:`.reschedules`) and drops repeats (also of
 facts already in the previous summary). The frames that read a message whole
-(:mod:`.turn_frames`) add what the clauses missed. :func:`render_answer` formats
+(:mod:`.turn_frames`) add what the clauses missed. Each turn is first read as it
+is meant (:mod:`.as_meant`). :func:`render_answer` formats
 them the way the archive prompt asks.
 
 Only the user's own statements become facts about the user. When the other
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from reverie.providers.offline.age_frames import age_and_state_frames
+from reverie.providers.offline.as_meant import as_meant
 from reverie.providers.offline.called_off import drop_scratched
 from reverie.providers.offline.clauses import message_clauses
 from reverie.providers.offline.corrections import (
@@ -38,7 +40,6 @@ from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_words import FrameFact
-from reverie.providers.offline.in_passing import said_in_passing
 from reverie.providers.offline.instead_of import replaced_instead
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.mend import aged_again, figure_mended, mend_correction, mended_line
@@ -56,20 +57,13 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pet_renames import rename_pet
 from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
-from reverie.providers.offline.put_right import name_slip, value_put_right
 from reverie.providers.offline.quality import fit_fact, speaks_to_someone
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.reschedules import move_dates, reschedules, tells_a_move, told_moves
 from reverie.providers.offline.rules import Classification, Tag, classify
 from reverie.providers.offline.said_again import said_again, version_bumped
-from reverie.providers.offline.said_once import said_once
 from reverie.providers.offline.salience import worth_keeping
-from reverie.providers.offline.sentences import (
-    drop_pasted_advert,
-    drop_practice_essay,
-    known_names,
-    split_sentences,
-)
+from reverie.providers.offline.sentences import known_names, split_sentences
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers, speakers_note
 from reverie.providers.offline.speakers import (
@@ -171,7 +165,7 @@ def extract_facts(turns: Iterable[Turn], *, previous_summary: str | None = None)
     Returns:
         The tagged facts (empty for small talk).
     """
-    turns = _as_meant(turns)
+    turns = as_meant(turns)
     return _extract(
         turns, identify_speakers(turns, carried_speakers(previous_summary)), previous_summary
     )
@@ -184,7 +178,7 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
     an entry when the previous summary (which the next chunk sees) does not
     already carry it.
     """
-    turns = _as_meant(turns)
+    turns = as_meant(turns)
     speakers = identify_speakers(turns, carried_speakers(previous_summary))
     facts = _extract(turns, speakers, previous_summary)
     note = speakers_note(speakers)
@@ -197,35 +191,6 @@ def archive_answer(turns: Iterable[Turn], *, previous_summary: str | None = None
 _ASKS_WHAT_IF = re.compile(
     r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", _I
 )
-
-
-def _as_meant(turns: Iterable[Turn]) -> list[Turn]:
-    """The turns with a name said wrong then right ("Karen — sorry, Karin") put right, and a
-    place or an "I" said once for two clauses said for both ("I grew up there, moved to …"),
-    so the speakers, the clause rules and the frames all read what is meant; a fact said in
-    passing ("from our flat in utrecht") is added as a sentence of its own."""
-    return [
-        replace(
-            turn, text=_in_passing(turn, said_once(_put_right(_others_text_dropped(turn.text))))
-        )
-        for turn in turns
-    ]
-
-
-def _others_text_dropped(text: str) -> str:
-    return drop_practice_essay(drop_pasted_advert(text))
-
-
-def _put_right(text: str) -> str:
-    return value_put_right(name_slip(text))
-
-
-# An assistant's reply is long and states no fact in passing; a friend's message is short.
-_SHORT_REPLY = 400
-
-
-def _in_passing(turn: Turn, text: str) -> str:
-    return said_in_passing(text) if turn.role == "user" or len(text) < _SHORT_REPLY else text
 
 
 def _extract(turns: list[Turn], speakers: Speakers, previous_summary: str | None) -> list[Fact]:
