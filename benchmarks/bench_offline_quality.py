@@ -145,7 +145,7 @@ scored, on the rules of the start of the round it came, 64.1 % / 47.3 % on that 
 rules; then read and used for development: 73.0 % / 71.4 % at its end), ``writer44`` (six
 by a forty-fourth: never read for a round; 73.0 % / 55.1 % when first scored, on the rules of
 the start of the round it came, 73.5 % / 55.9 % on that round's final rules; then read and
-used for development: 87.6 % / 72.0 % at its end) and ``writer45`` (six by a forty-fifth:
+used for development: 88.3 % / 72.0 % at its end) and ``writer45`` (six by a forty-fifth:
 never read; 65.8 % / 56.7 % when first scored, on the rules of the start of the round it came,
 66.4 % / 56.7 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with

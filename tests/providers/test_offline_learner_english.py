@@ -52,3 +52,12 @@ def test_whose_name_is_read_without_its_s() -> None:
 )
 def test_a_native_sentence_is_left_as_it_was(said: str) -> None:
     assert as_the_rules_read(said) == said
+
+
+def test_a_learners_present_said_of_a_day_gone_is_a_one_off() -> None:
+    said = "Hello. I do the mock exam from the book yesterday. My listening is better now."
+    assert not any("mock exam" in line for line in facts(("user", said)))
+    # a habit, said in the present, stays a habit
+    assert "User goes to the library every Saturday." in facts(
+        ("user", "I go to the library every Saturday.")
+    )
