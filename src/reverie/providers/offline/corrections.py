@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import MONTH
-from reverie.providers.offline.vocabulary import COUNT_WORDS, is_name
+from reverie.providers.offline.vocabulary import COUNT_WORDS, is_name, words
 
 __all__ = [
     "bare_value",
@@ -114,24 +114,9 @@ def puts_a_figure_right(text: str) -> bool:
 
 
 _COLOURS = frozenset(
-    [
-        "red",
-        "blue",
-        "green",
-        "black",
-        "white",
-        "grey",
-        "gray",
-        "silver",
-        "yellow",
-        "orange",
-        "purple",
-        "pink",
-        "brown",
-        "navy",
-    ]
+    words("red blue green black white grey gray silver yellow orange purple pink brown navy")
 )
-_GRADES = frozenset(["pass", "merit", "distinction", "fail"])
+_GRADES = frozenset(words("pass merit distinction fail"))
 
 
 def _kind(token: str) -> str | None:

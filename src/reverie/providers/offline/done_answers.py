@@ -11,26 +11,29 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE, FrameFact
+from reverie.providers.offline.vocabulary import PAST_OF
 
 __all__ = ["step_confirmed"]
 
 _I = re.IGNORECASE
 
-_PAST = {
-    "book": "booked",
-    "buy": "bought",
-    "order": "ordered",
-    "sign up for": "signed up for",
-    "apply for": "applied for",
-    "enter": "entered",
-    "register for": "registered for",
-    "pass": "passed",
-    "accept": "accepted",
-    "join": "joined",
-    "hand in": "handed in",
-    "finish": "finished",
-    "sell": "sold",
-}
+# The steps a "did you …?" asks about, each with its past in PAST_OF.
+_STEPS = (
+    "book",
+    "buy",
+    "order",
+    "sign up for",
+    "apply for",
+    "enter",
+    "register for",
+    "pass",
+    "accept",
+    "join",
+    "hand in",
+    "finish",
+    "sell",
+)
+_PAST = {step: PAST_OF[step] for step in _STEPS}
 _STEP = "|".join(sorted((*_PAST, *_PAST.values()), key=len, reverse=True))
 # "did you book the sheffield half yet?", "have you bought the ring?", "Did you end up signing
 # up for the course?"

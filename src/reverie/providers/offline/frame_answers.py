@@ -34,7 +34,7 @@ from reverie.providers.offline.frame_words import (
 )
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, NameLexicon
 from reverie.providers.offline.terse import indefinite_article
-from reverie.providers.offline.vocabulary import COMMON_WORDS
+from reverie.providers.offline.vocabulary import COMMON_WORDS, PAST_OF
 
 __all__ = ["age_answer", "answer_frames"]
 
@@ -291,28 +291,6 @@ _ASKS_WHEN = re.compile(
     r"(?P<what>(?: (?!(?:tho|though|then|again)\b)[\w'-]+){0,3}?)\s*[?!]*$",
     _I,
 )
-_PAST = {
-    "quit": "quit",
-    "start": "started",
-    "stop": "stopped",
-    "move": "moved",
-    "begin": "began",
-    "graduate": "graduated",
-    "qualify": "qualified",
-    "retire": "retired",
-    "join": "joined",
-    "leave": "left",
-    "buy": "bought",
-    "pass": "passed",
-    "finish": "finished",
-    "sell": "sold",
-    "adopt": "adopted",
-    "meet": "met",
-    "split up": "split up",
-    "get married": "got married",
-    "get engaged": "got engaged",
-    "get divorced": "got divorced",
-}
 # Verbs that say what happened without an object ("User got married in 2015.")
 _SAYS_WHAT_HAPPENED = frozenset(
     ("graduated", "qualified", "retired", "moved", "got married", "got engaged", "got divorced")
@@ -326,7 +304,7 @@ def _when_answer(when: re.Match[str], head: str, subject: str) -> list[FrameFact
     said = _WHEN_SAID.match(head.strip(" .!"))
     if said is None:
         return []
-    verb = _PAST[when["verb"].lower()]
+    verb = PAST_OF[when["verb"].lower()]
     what = re.sub(r"\b(?:your|ur)\b", "their", when["what"].strip(), flags=_I)
     if not what and verb not in _SAYS_WHAT_HAPPENED:
         return []  # "when did you quit?" — quit what, the line would not say

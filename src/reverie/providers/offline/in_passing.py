@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from reverie.providers.offline.frame_words import JOB, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
-from reverie.providers.offline.predicates import WEEKDAY
+from reverie.providers.offline.predicates import SHORT_WEEKDAY, WEEKDAY
 from reverie.providers.offline.put_plainly import put_plainly
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, CONDITION_WORDS, alternation
@@ -27,7 +27,6 @@ _I = re.IGNORECASE
 # Where a sentence starts, inside a message.
 _STARTS = r"(?:^|(?<=[.!?]\s)|(?<=\n))"
 _ENDS = r"(?=\s*(?:[,.;!?)]|$))"
-_SHORT_DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
 
 # "from our flat in utrecht": where the speaker lives, said on the way to something else.
 # ("our holiday flat in Spain", "my old house in Leeds": another word before it, not home)
@@ -191,7 +190,7 @@ _OFFICE_DAYS = re.compile(
 # "they've moved me to Tue to Sat. so Sundays and Mondays off": the working days, moved by work
 _MOVED_ME_TO = re.compile(
     r"\b(?:they(?:'ve| have)?|(?:my )?(?:boss|manager|chef|work)(?: has|'s)?) "
-    rf"(?:moved|switched|put) me (?:on)?to (?P<days>{_SHORT_DAY} to {_SHORT_DAY})\b",
+    rf"(?:moved|switched|put) me (?:on)?to (?P<days>{SHORT_WEEKDAY} to {SHORT_WEEKDAY})\b",
     _I,
 )
 # "they rehearse in Shrewsbury which is where I live": home, said of a place just named
@@ -213,8 +212,12 @@ def _runs_on_mine(runs: re.Match[str]) -> str | None:
     what = runs["what"]
     if what.lower() in FUNCTION_WORDS or what.lower() in COMMON_WORDS:
         return None  # "it is on my nas", "everything runs on my pi"
-    where = runs["where"].lower()
-    return f"I run {what} on my {_WHERE_IT_RUNS.get(where, where)}."
+    return f"I run {what} on my {_machine(runs['where'])}."
+
+
+def _machine(where: str) -> str:
+    """ "nas" → "NAS", "home server" as it is: a machine named as it is written."""
+    return _WHERE_IT_RUNS.get(where.lower(), where)
 
 
 _LEFT_IT = re.compile(
@@ -237,8 +240,7 @@ def _home(match: re.Match[str]) -> str | None:
 
 
 def _self_hosted(hosted: re.Match[str]) -> str:
-    where = re.sub(r"\b(?:vps|nas)\b", lambda short: short[0].upper(), hosted["where"], flags=_I)
-    return f"I run {hosted['what']} on my {where}, self-hosted."
+    return f"I run {hosted['what']} on my {_machine(hosted['where'])}, self-hosted."
 
 
 def _job_aside(aside: re.Match[str]) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB, MONTH, OWNED_THINGS, RELATION
-from reverie.providers.offline.vocabulary import alternation
+from reverie.providers.offline.vocabulary import PAST_OF, alternation
 
 __all__ = ["as_the_rules_read"]
 
@@ -157,34 +157,34 @@ _PLEASE_EVERY_TIME = re.compile(r"^(?P<please>please|pls|plz) (?:every|each) tim
 
 
 # "I do the full practice test from the website yesterday": the present said of a day gone
-_PAST_SAID_PRESENT = {
-    "do": "did",
-    "go": "went",
-    "take": "took",
-    "make": "made",
-    "get": "got",
-    "see": "saw",
-    "meet": "met",
-    "buy": "bought",
-    "write": "wrote",
-    "send": "sent",
-    "pay": "paid",
-    "eat": "ate",
-    "speak": "spoke",
-    "finish": "finished",
-    "start": "started",
-    "visit": "visited",
-    "watch": "watched",
-    "call": "called",
-    "record": "recorded",
-    "practise": "practised",
-    "practice": "practiced",
-    "try": "tried",
-    "pass": "passed",
-}
+_SAID_OF_A_DAY_GONE = (
+    "do",
+    "go",
+    "take",
+    "make",
+    "get",
+    "see",
+    "meet",
+    "buy",
+    "write",
+    "send",
+    "pay",
+    "eat",
+    "speak",
+    "finish",
+    "start",
+    "visit",
+    "watch",
+    "call",
+    "record",
+    "practise",
+    "practice",
+    "try",
+    "pass",
+)
 _PRESENT_OF_A_DAY_GONE = re.compile(
     # (the day gone close after the verb: "I take the bus, the car broke last year" is no past)
-    rf"^I (?P<verb>{'|'.join(_PAST_SAID_PRESENT)}) (?=(?:[^\s.!?(),;]+ ){{0,8}}(?:yesterday|last "
+    rf"^I (?P<verb>{'|'.join(_SAID_OF_A_DAY_GONE)}) (?=(?:[^\s.!?(),;]+ ){{0,8}}(?:yesterday|last "
     r"(?:night|week|weekend|month|year)|\w+ days ago)\b)",
     _I,
 )
@@ -193,7 +193,7 @@ _PRESENT_OF_A_DAY_GONE = re.compile(
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
     sentence = _PRESENT_OF_A_DAY_GONE.sub(
-        lambda gone: f"I {_PAST_SAID_PRESENT[gone['verb'].lower()]} ", sentence
+        lambda gone: f"I {PAST_OF[gone['verb'].lower()]} ", sentence
     )
     said = _NO_ARTICLE.sub(_with_article, sentence)
     if said != sentence:

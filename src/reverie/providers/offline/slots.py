@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE, ONE_AT_A_TIME, RELATION, relation_word
+from reverie.providers.offline.predicates import SHORT_WEEKDAY
 from reverie.providers.offline.vocabulary import is_name
 
 __all__ = ["slot_of"]
 
 _I = re.IGNORECASE
-_DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?"
+_DAY = rf"{SHORT_WEEKDAY}s?"
 
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (

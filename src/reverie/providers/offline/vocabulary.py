@@ -56,6 +56,57 @@ IRREGULAR_PAST = frozenset(
 )
 """Past tenses that do not end in "-ed" (a few, like "put" and "quit", are presents too)."""
 
+PAST_OF = {
+    "apply for": "applied for",
+    "accept": "accepted",
+    "adopt": "adopted",
+    "begin": "began",
+    "book": "booked",
+    "buy": "bought",
+    "call": "called",
+    "do": "did",
+    "eat": "ate",
+    "enter": "entered",
+    "finish": "finished",
+    "get": "got",
+    "get divorced": "got divorced",
+    "get engaged": "got engaged",
+    "get married": "got married",
+    "go": "went",
+    "graduate": "graduated",
+    "hand in": "handed in",
+    "join": "joined",
+    "leave": "left",
+    "make": "made",
+    "meet": "met",
+    "move": "moved",
+    "order": "ordered",
+    "pass": "passed",
+    "pay": "paid",
+    "practice": "practiced",
+    "practise": "practised",
+    "qualify": "qualified",
+    "quit": "quit",
+    "record": "recorded",
+    "register for": "registered for",
+    "retire": "retired",
+    "see": "saw",
+    "sell": "sold",
+    "send": "sent",
+    "sign up for": "signed up for",
+    "speak": "spoke",
+    "split up": "split up",
+    "start": "started",
+    "stop": "stopped",
+    "take": "took",
+    "try": "tried",
+    "visit": "visited",
+    "watch": "watched",
+    "write": "wrote",
+}
+"""The past of verbs (and phrasal verbs) the rules turn from a present or a question into a
+deed done: "did you book …?" — "yes" is "booked"; "I do the test yesterday" is "I did"."""
+
 PREFERENCE_VERBS = words("prefer like love hate dislike enjoy adore detest loathe")
 """Verbs of taste, after "I" (also negated: "I don't like")."""
 
