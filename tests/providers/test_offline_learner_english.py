@@ -61,3 +61,21 @@ def test_a_learners_present_said_of_a_day_gone_is_a_one_off() -> None:
     assert "User goes to the library every Saturday." in facts(
         ("user", "I go to the library every Saturday.")
     )
+
+
+def test_now_before_i_is_when_every_fact_holds() -> None:
+    found = facts(("user", "Now I am living in Dandenong and I study nursing in Melbourne."))
+    assert any(line.startswith("User is living in Dandenong") for line in found)
+
+
+def test_a_move_to_come_said_in_the_present_is_a_move() -> None:
+    found = facts(("user", "Good news! From 3 March I live in Footscray, near the station."))
+    assert any(
+        line.startswith("User is moving to Footscray, near the station on 3 March")
+        for line in found
+    )
+
+
+def test_a_named_course_applied_to_is_a_plan() -> None:
+    found = facts(("user", "So I will apply to Early Childhood diploma at Holmesglen, not TAFE."))
+    assert any("Early Childhood diploma at Holmesglen" in line for line in found)

@@ -73,6 +73,18 @@ _PAIRED_AFTER_BUT = re.compile(
 )
 
 
+_PAIRED_AFTER_PREPOSITION = re.compile(
+    r"\b(?:in|from|at|to|between|with|of|for|across) "
+    # ("I'm 45 in August and Idris has asked …": a month is no place)
+    r"(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day)[a-z]*\b)(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+$",
+    _I,
+)
+
+
+_SPEAKER_AFTER = re.compile(r"[^.;!?]*\b(?:me|my|us|our)\b", _I)
+
+
 def _a_name_here(word: str) -> bool:
     """ "Maya" or "maya": a name, not an everyday word ("and Calf has been accepted")."""
     if word.isupper():
@@ -86,10 +98,18 @@ def split_at_and(sentence: str) -> list[str]:
     rest = sentence
     start = 0
     while (match := _AND_SUBJECT.search(rest, start)) is not None:
-        if match["who"] is not None and not _a_name_here(match["who"]):
-            start = match.end()  # "salt and pepper is …": no one
-            continue
         head = rest[: match.start()]
+        if match["who"] is not None and (
+            not _a_name_here(match["who"])
+            or (
+                _PAIRED_AFTER_PREPOSITION.search(head)
+                and _SPEAKER_AFTER.match(rest, match.end()) is not None
+            )
+        ):
+            # "salt and pepper is …": no one; "my experience in Japan and Canada will help
+            # me": two places, one phrase, whose verb says what it does for the speaker
+            start = match.end()
+            continue
         if re.match(r"\s*I (?:are|were|'re)\b", rest[match.end() :]):
             start = match.end()  # "… while Martin and I are away": one plural subject
             continue

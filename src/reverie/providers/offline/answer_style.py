@@ -203,10 +203,14 @@ _SHOW_WORKINGS = re.compile(
 _SKIP_BASICS = re.compile(
     # ("skip the intro please" is read as "no intro" elsewhere)
     r"(?:\b(?:pls|please|plz) (?:just )?|^(?:(?:and|also|so)[,]?\s+)?(?=skip the explanation)"
+    # ("a preference for the rest of this: skip long explanations")
+    r"|^(?=skip (?:the )?long explanations)"
     # ("And you can skip the prose explaining things I obviously know.")
     r"|^(?:(?:and|also|so)[,]?\s+)?you can (?:just )?(?=skip the (?:prose|explanations?|basics)))"
-    r"skip the "
-    r"(?P<what>basics|intro|preamble|explanations?(?: unless I ask)?"
+    r"skip (?:the )?"
+    r"(?P<what>basics|intro|preamble|(?:long )?explanations?(?: unless I ask)?"
+    # ("Please skip the 'see a doctor' bits")
+    r"|[\"'‘“][^\"'’”]{2,30}[\"'’”] (?:bits|stuff|disclaimers?|warnings?|lectures?|caveats?)"
     r"|(?:prose|explanations?) (?:explaining|on|about|of) (?:things|stuff|what) I "
     r"(?:obviously |already )?know)\b",
     _I,

@@ -88,7 +88,12 @@ _SCRATCHED = re.compile(
     # "I've deferred my Bath place to 2027", "I've pulled out of the Leeds 10k": an entry given up
     r"|^I(?:'ve| have)? (?:just )?(?:deferred|pulled out of|withdrawn from|withdrew from) "
     r"(?:the |my )?(?P<entry>[\w'&-]{3,}(?: [\w'&-]+){0,2}?)(?: (?:place|entry|spot))?"
-    r"(?: (?:to|until|till) [^.,;!?]{2,20})?\s*(?:[.,!;–—]|$)",
+    r"(?: (?:to|until|till) [^.,;!?]{2,20})?\s*(?:[.,!;–—]|$)"
+    # "also ditched thonny. vscode + micropico ext now": a tool given up
+    r"|^(?:(?:so|ok|okay|right|yeah|also|and)[,]? )*(?:I(?:'ve| have)? )?(?:finally )?"
+    r"(?:ditched|binned|uninstalled|stopped using|got rid of|moved off|gave up on) (?:the |my )?"
+    r"(?P<gone>(?!(?:that|this|it|them|everything|all)\b)[\w'&.+-]{3,}(?: [\w'&.+-]+){0,2}?)"
+    r"\s*(?:[.,!;–—]|$)",
     _I,
 )
 
@@ -110,7 +115,8 @@ def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
     found = []
     for clause in clauses:
         if (match := _SCRATCHED.match(clause.strip())) is not None:
-            what = rf"\b{re.escape(match['what'] or match['entry'])}\b"
+            said = (match["what"] or match["entry"] or match["gone"]).rstrip(".")
+            what = rf"\b{re.escape(said)}\b"
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
     return found
 

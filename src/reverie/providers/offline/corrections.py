@@ -63,6 +63,9 @@ _COUNT = rf"(?:[£$€]?\d[\d.,:]*%?|{COUNT_WORDS})"
 _FIGURE_PUT_RIGHT = re.compile(
     # ("The team is on 3.12, not 3.11": a version the team is on)
     rf"^the [\w-]+(?: [\w-]+)? (?:is|are|was|were) (?:on )?(?:now )?{_COUNT}(?: now)?,? not "
+    rf"{_COUNT}[.!]*$"
+    # ("go.mod says `go 1.22`, not 1.21": what a file or a paper says)
+    rf"|^(?:the |my )?[\w./-]+ (?:says|shows|reads|has) [`\"']?(?:[\w-]+ )?{_COUNT}[`\"']?,? not "
     rf"{_COUNT}[.!]*$",
     _I,
 )
@@ -214,7 +217,8 @@ def value_said_before(message: str, value: str) -> str | None:
 
 
 def _tokens(text: str) -> list[str]:
-    return [t.strip(".,;:!?\"'") for t in text.split() if t.strip(".,;:!?\"'")]
+    # ("go.mod says `go 1.22`": a value quoted as code is still that value)
+    return [t.strip(".,;:!?\"'`") for t in text.split() if t.strip(".,;:!?\"'`")]
 
 
 def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:

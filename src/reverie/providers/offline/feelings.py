@@ -30,7 +30,7 @@ _EPITHET = re.compile(
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
-    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural)\.$"
+    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural|professional)\.$"
     # "User's heart is broken.": how it feels, said plainly
     r"|^\S+ heart is (?:broken|breaking|in pieces)\.$"
     # "The caravan incident lives in User's head rent free.", "Carys is sobbing in the kitchen",

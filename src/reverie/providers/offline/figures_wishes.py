@@ -34,8 +34,10 @@ _UNITS_PLEASE = re.compile(
 # "And please give temperatures in Celsius, the controller is in C": what figures are given in
 _MEASURES_IN = re.compile(
     r"(?:^|\b(?:and|also|so|but)[,]?\s+)(?:(?:please|pls|plz|can you|could you)[,]? )"
-    r"(?:always )?(?:give|put|show|write|do|list)(?: me)? (?:the |all |any )?"
-    r"(?P<what>temperatures|temps|weights|distances|measurements|quantities|heights|amounts) "
+    # ("And please keep recipes in metric, I can never work out cups.")
+    r"(?:always )?(?:give|put|show|write|do|list|keep)(?: me)? (?:the |all |any )?"
+    r"(?P<what>temperatures|temps|weights|distances|measurements|quantities|heights|amounts|"
+    r"recipes|ingredients) "
     rf"in (?P<unit>{UNIT})\b",
     _I,
 )
@@ -80,7 +82,8 @@ def figures_and_language(s: str) -> str | None:
         return f"please use {unit}" + (f", not {_unit_name(instead)}" if instead else "")
     if (measures := _MEASURES_IN.search(s)) is not None:
         what = measures["what"].lower().replace("temps", "temperatures")
-        return f"please give {what} in {_unit_name(measures['unit'])}"
+        unit = measures["unit"].lower()
+        return f"please give {what} in {'metric units' if unit == 'metric' else _unit_name(unit)}"
     if (refused := _NO_UNIT.match(s)) is not None:
         return f"please don't use {refused['unit'].lower()}"
     return None

@@ -40,6 +40,8 @@ _FILLERS = re.compile(
     r"jeez|omfg|god|"
     # "Currently I work as a barista", "these days I work from home": now, as every fact is
     r"currently|at the moment|these days|at present|"
+    # ("Now I am living in Burnaby and I study English …": now, as every fact is)
+    r"now(?=,?\s+(?:I|I'm|I am|I've|my)\s)|"
     # "I'm afraid, a more personal one": a hedge, not a fear
     r"I'm afraid(?=,)|I am afraid(?=,)|"
     # "problem is im a setter": what the speaker says next is the fact, the lead a frame
@@ -189,7 +191,8 @@ _PREAMBLE = re.compile(
     # ("formatting request: short bullet points please": a label that says a wish follows)
     # ("Two preferences up front: give me full files rather than diffs")
     r"(?:(?i:(?:[\w' -]{0,40}\b)?(?:request|preference|favou?r)s?"
-    r"(?: up front| first| before we start| for you)?)\s*:\s+(?=\w)|"
+    r"(?: up front| first| before we start| for you| going forward| from now on"
+    r"| for the rest of (?:this|the chat|the session|the conversation|the project))?)\s*:\s+(?=\w)|"
     # ("food question - I'm coeliac": a label of three words at most, before a dash)
     r"(?:[\w' -]{1,60}:|(?:[\w']+ ){0,2}[\w']+ [-–—])\s+"
     r"(?=(?:I|I'm|I've|my|My|we|We|we're|our|Our|call me|Call me|"

@@ -50,6 +50,22 @@ _I_EVENT = re.compile(
     _I,
 )
 
+# "I'm aiming for the skills test by the end of August 2026": a goal, with when it is due
+_I_AIM = re.compile(
+    r"^I(?:'m| am) (?:now |still )?(?:aiming|planning|hoping) (?:for|to) \S.*? (?:by|before|in) "
+    r"(?:the (?:end|start|middle) of )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*|\d{4}|next (?:year|month|spring|summer|autumn|winter)|christmas|easter)\b",
+    _I,
+)
+
+# "I will apply to Hospitality Management diploma at Langara College": a named course or
+# place applied to, a plan worth keeping without a date
+_I_WILL_APPLY = re.compile(
+    r"^I(?:'ll| will| am going to|'m going to|'m gonna) (?:now )?apply (?:to|for) (?:the |a )?"
+    r"(?-i:[A-ZÀ-Þ])",
+    _I,
+)
+
 # "last July from being head of a primary school": when, then what (three words or more).
 _WHEN_THEN_WHAT = re.compile(
     r"^(?:last|this) (?:week|month|year|summer|spring|autumn|winter|\w+day|jan\w*|feb\w*|"
@@ -369,7 +385,9 @@ _I_AVAILABLE = re.compile(
 # "im off 22 dec to 5 jan, visiting my parents in groningen": time off, from a day to a day.
 _I_AM_OFF = re.compile(
     r"^I(?:'m| am) (?:off|away|on (?:holiday|leave|annual leave|vacation|hols))(?: work)? "
-    rf"(?:from )?(?:the )?(?:{DATE})\s*(?:-|–|to|until|till)\s*(?:the )?(?:{DATE})",
+    rf"(?:from )?(?:the )?(?:{DATE})\s*(?:-|–|to|until|till)\s*(?:the )?(?:{DATE})"
+    # ("I'm off 20–24 Nov": the month said once, for both days)
+    rf"|^I(?:'m| am) off(?: work)? \d{{1,2}}(?:st|nd|rd|th)?\s*(?:-|–|to)\s*(?:{DATE})",
     re.IGNORECASE,
 )
 _I_TURNED = re.compile(
@@ -395,7 +413,7 @@ def first_person(s: str) -> Tag | None:
         return "permanent"
     if _I_WENT.match(s) or _I_CHOSE.match(s):
         return "permanent"
-    if _I_TRAVEL_ON.match(s):
+    if _I_TRAVEL_ON.match(s) or _I_AIM.match(s) or _I_WILL_APPLY.match(s):
         return "durable"
     if _HOME_DAY.match(s):
         return "ephemeral"

@@ -47,7 +47,7 @@ _NOT_AN_ANSWER = re.compile(
     _I,
 )
 _ASKS_WHERE_LIVE = re.compile(
-    r"\bwhere ?abouts? are you\?"
+    r"\bwhere ?abouts? are you(?: (?:based|living|located|now|these days))?\?"
     r"|\bwhere (?:do|d'you|did) you (?:live|end up living)\b|\bwhere are you (?:based|living|"
     r"located|now|these days)\b|\bwhich city (?:do you live|are you (?:in|based|living))\b"
     r"|\bwhich city\?|\bwhere(?:'s| is) (?:home|\"?here\"?)",

@@ -115,7 +115,11 @@ _TYPOS = {
     if typo != target and typo not in _REAL_WORDS
 }
 # "going w yaris": a "w" between words is "with" (not "200 w", watts).
-_W_WITH = re.compile(r"(?<![\d\w])(?<!\d )w(?= [a-z])")
+# ("have a pico w already": a model's letter, when no object follows)
+_W_WITH = re.compile(
+    r"(?<![\d\w])(?<!\d )w(?= [a-z])(?! (?:already|now|too|and|or|but|is|was|so|then|yet|still|"
+    r"btw|lol|has|had|came|arrived|works|worked)\b)"
+)
 _WORD = re.compile(r"(?<![\w'’/-])(?:w/o|w/|[A-Za-z]+)(?![\w'’/-])")
 # Laughter, reactions and emoji carry no fact; they only hide the shape of a sentence.
 # Kept apart from the punctuation after it: "behind on my thesis lol. my advisor

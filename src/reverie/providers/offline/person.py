@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from reverie.providers.offline.vocabulary import DEMONYMS, IRREGULAR_PAST, alternation
+from reverie.providers.offline.vocabulary import DEMONYMS, IRREGULAR_PAST, alternation, words
 
 __all__ = ["TEAM", "conjugate", "finish_sentence", "to_third_person"]
 
@@ -195,11 +195,32 @@ def conjugate(verb: str) -> str:
         or len(low) < 2
     ):
         return verb
+    if low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        return verb  # "likes" written already, by a learner; "things" is no verb
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if low.endswith("y") and low[-2] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+# Words after which "you" is the object of a verb, or the subject of a question.
+_BEFORE_YOU_THE_OBJECT = frozenset(
+    words(
+        """
+        did do does will would can could should shall may might must are were have has had
+        didn't don't doesn't won't wouldn't can't couldn't shouldn't aren't weren't haven't
+        bring brought give gave send sent tell told show showed ask asked get got let make made
+        help see saw hear heard owe pay paid call called text texted thank miss love buy bought
+        take took drive drove meet met pick picked
+        """
+    )
+)
+
+
+def _you_as_object(tokens: list[str], index: int) -> bool:
+    before = [t.lower().replace("’", "'") for t in tokens[:index] if t[:1].isalpha()]
+    return bool(before) and before[-1] in _BEFORE_YOU_THE_OBJECT
 
 
 def _verb_follows(tokens: list[str], index: int) -> bool:
@@ -311,8 +332,9 @@ def to_third_person(
             out.append(_GROUP_MIDDLE[low])
         elif listener is not None and low in _LISTENER:
             out.append(_LISTENER[low].format(listener))
-            # "anything you write" → "anything the assistant writes"
-            conjugate_next = low == "you"
+            # "anything you write" → "anything the assistant writes"; "I should bring you
+            # things", "did you tell them": "you" is no subject there
+            conjugate_next = low == "you" and not _you_as_object(tokens, index)
         else:
             out.append(token)
         seen_word = True

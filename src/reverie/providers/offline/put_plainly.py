@@ -4,8 +4,11 @@
 tunnel in it" and "osteoarthritis at the base of it" (the part named before), "full name is
 rafferty doyle but …" (a name typed in lower case), "my ferret. i have 2, noodle and pesto"
 (the names, as names), a learner's "hernia de disc, how you say, slipped disc?" (the
-English word asked for is the one meant): :func:`put_plainly` rewrites each in place, before
-:mod:`.in_passing` adds the facts said on the way and the rules read the message.
+English word asked for is the one meant), "I've bumped the budget to £15,000" (the value it
+stands at now), "No mushrooms please, I can't stand them" (what "them" is), "From 1
+December I live in East Vancouver" (a move to come):
+:func:`put_plainly` rewrites each in place, before :mod:`.in_passing` adds the facts said on
+the way and the rules read the message.
 """
 
 from __future__ import annotations
@@ -91,6 +94,50 @@ def _pets_named(pets: re.Match[str]) -> str:
     return f"{kept}{pets['n']} {pets['pet'].lower()}s, {names}"
 
 
+# "I've bumped the budget to £15,000": the value it stands at now, as a value of the user's
+_VALUE_CHANGED = re.compile(
+    r"\bI(?:'ve| have)? (?:just |now |finally )?(?:bumped|raised|increased|upped|lowered|"
+    r"reduced|cut|dropped|put) (?:up |down )?(?:the|my|our) (?P<what>(?:[a-z]+ )?(?:budget|"
+    r"target|goal|limit|rent|offer|price|hours|savings goal|asking price|deposit|"
+    r"contribution))(?: up| down)? to (?P<value>[£$€]?\d[\d,.]*k?\b(?:\s?(?:an hour|a week|a "
+    r"month|a year|per \w+|hours|hrs|miles|km))?)",
+    _I,
+)
+
+
+def _value_now(changed: re.Match[str]) -> str:
+    now = f"my {changed['what'].lower()} is now {changed['value']}"
+    after = changed.string[changed.end() :].lstrip()
+    # ("… to £9,500 after the quote came in": why is said apart, the value stands alone)
+    return now if not after or after[0] in ".,;:!?)" else f"{now}."
+
+
+# "No mushrooms in it please, I can't stand them": what "them" is, named just before
+_REFUSED_THEN_THEM = re.compile(
+    r"\b(?:no|without|hold the|leave out the) (?P<what>[a-z]+s)\b"
+    r"(?: (?:in|on) (?:it|there|them|top))?"
+    r"(?:,? (?:please|pls))?[,.;!]?\s+(?P<said>I (?:really |just )?(?:can't stand|cannot stand|"
+    r"hate|loathe|detest|can't eat|don't eat|can't have|am allergic to|'m allergic to)) them\b",
+    _I,
+)
+
+
+# "From 1 December I live in East Vancouver": a move to come, said in the present
+_LIVE_FROM = re.compile(
+    r"\bfrom (?P<when>\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|"
+    r"rd|th)?|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)),? I (?:live|will live|am living|'m living) in (?P<place>[^.;!?]+)",
+    _I,
+)
+
+
+def _moving_on(future: re.Match[str]) -> str:
+    when = future["when"]
+    on = "" if when.lower().startswith("next") else "on "
+    return f"I'm moving to {future['place'].rstrip(', ')} {on}{when}"
+
+
 def put_plainly(message: str, low: str) -> str:
     """``message`` (``low`` is it in lower case) with each word the rules would misread put
     plainly (see the module docstring)."""
@@ -107,4 +154,12 @@ def put_plainly(message: str, low: str) -> str:
         said = _HOW_MANY_PETS.sub(_pets_named, said)
     if " say" in low:
         said = _HOW_YOU_SAY.sub(_the_word_meant, said)
+    if " to " in low:
+        said = _VALUE_CHANGED.sub(_value_now, said)
+    if "from " in low and " live" in low:
+        said = _LIVE_FROM.sub(_moving_on, said)
+    if " them" in low:
+        said = _REFUSED_THEN_THEM.sub(
+            lambda refused: refused[0][: -len("them")] + refused["what"].lower(), said
+        )
     return said

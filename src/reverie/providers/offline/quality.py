@@ -22,7 +22,8 @@ _I = re.IGNORECASE
 _MIN_WORDS = 3
 _MAX_WORDS = 40
 
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`")
+# (single quotes too: "skip the 'get it checked' bits"; an apostrophe sits inside a word)
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<![\w'])'[^'\n]{2,40}'(?![\w'])")
 _FIRST_PERSON = re.compile(
     r"\bI\b|\b(?i:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
     r"ourselves)\b|\bus\b"
@@ -215,7 +216,7 @@ def fit_fact(
     ]
     for end, source_end in candidates:
         if original is not None and _THEIR_POINTER.search(
-            _PRONOUN_SET.sub("pronouns", original[:source_end])
+            _PRONOUN_SET.sub("pronouns", _QUOTED.sub('"…"', original[:source_end]))
         ):
             continue
         head = finish_sentence(text[:end])

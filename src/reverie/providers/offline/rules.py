@@ -70,7 +70,8 @@ _CORRECTION_CUES = (
     re.compile(
         # "I said I'm vegetarian but technically I'm pescatarian": what follows replaces it.
         r"^(?:i (?:said|told you|wrote)\b[^.;]*?\bbut\s+(?=actually|technically|in fact))?"
-        r"(?:actually|technically|in fact|correction|to correct (?:myself|that)|scratch that|"
+        r"(?:actually|technically|in fact|correction(?: (?:on|from) my (?:side|end|part))?|"
+        r"to correct (?:myself|that)|scratch that|"
         r"scrap that|update|make (?:it|that)(?= \S)|"
         # ("But also change, my day off is now Saturday": a learner's "another change:")
         r"(?:another |one more |one |small )?change(?=[,:])|"
@@ -78,7 +79,13 @@ _CORRECTION_CUES = (
         r"\b[,:;!.\s–—-]*",
         _I,
     ),
-    re.compile(r"^i was wrong(?: about (?P<about>[^,.;:]+))?[,:;.!\s-]*", _I),
+    # ("I got the hours wrong — it's 35 a week, not 37")
+    re.compile(
+        r"^i (?:was wrong(?: (?:yesterday|earlier|before|last time))?(?: about "
+        r"(?P<about>[^,.;:–—]+?)(?=\s*(?:[,.;:–—]|$)))?|got (?:it|that|those|the [\w-]+(?: "
+        r"[\w-]+)?) (?:wrong|mixed up))[,:;.!\s–—-]*",
+        _I,
+    ),
     re.compile(r"^i meant\b[,:\s]*", _I),
     # ("No sorry, she has 8": an apology after the "no" is part of the cue)
     # ("No pellets at all, not even the ferric ones": "no" there is none of them)
@@ -313,7 +320,8 @@ def _correction(sentence: str, work: bool, names: Collection[str] | None) -> Cla
         rest = sentence[match.end() :].strip()
         if not rest:
             # "I was wrong about the date." states the correction itself.
-            return Classification("correction", sentence) if index == 1 else None
+            said_so = index == 1 and match["about"] is not None
+            return Classification("correction", sentence) if said_so else None
         if is_small_talk(rest) or _is_question(rest):
             return None  # "wait is that not a wedding weekend" asks; it corrects nothing
         about = match.groupdict().get("about")

@@ -399,6 +399,12 @@ def _says_nothing_lasting(text: str) -> bool:
     return bool(_NOW.search(text)) and not past
 
 
+# "you're the 3rd, I'm the 18th": whose birthday, or what, only the talk says
+_ONE_OF_US_IS_A_DAY = re.compile(
+    r"^(?:i'?m|i am|you'?re|you are|we'?re|we are) the \d{1,2}(?:st|nd|rd|th)\W*$", _I
+)
+
+
 def worth_keeping(text: str, *, original: str = "") -> bool:
     """True when ``text`` (a line that reads alone) states a fact worth storing.
 
@@ -408,6 +414,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
             question, however it was reworded ("remind me, what did I say …?").
     """
     if "?" in original and not _REMINDER_WITH_CONTENT.search(text):
+        return False
+    if _ONE_OF_US_IS_A_DAY.match(original):
         return False
     if _ELONGATED.search(text):
         return False

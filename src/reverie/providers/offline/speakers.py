@@ -223,11 +223,22 @@ def identify_speakers(turns: Sequence[Turn], carried: Speakers | None = None) ->
     # What earlier chunks settled stands: a few messages name someone by chance ("ffs!").
     return Speakers(
         True,
-        carried.other_name or found.other_name,
-        carried.user_name or found.user_name,
+        _in_full(carried.other_name, found.other_name),
+        _in_full(carried.user_name, found.user_name),
         found.work,
         found.shared_home or carried.shared_home,
     )
+
+
+def _in_full(settled: str | None, found: str | None) -> str | None:
+    """The name an earlier chunk settled, or the same name in full found here ("Tull", then
+    "TULLY!!!!"; "Nads", then "NADIA")."""
+    if settled is None or found is None:
+        return settled or found
+    stem = settled[:-1] if settled.endswith("s") and not settled.endswith("ss") else settled
+    longer = found.lower().startswith(stem.lower()) and 0 < len(found) - len(stem) <= 3
+    longer = longer and len(found) > len(settled)
+    return found if longer and len(stem) >= 3 else settled
 
 
 def _identify(turns: Sequence[Turn]) -> Speakers:

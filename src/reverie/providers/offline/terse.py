@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.dropped_subjects import with_dropped_subject
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import AUXILIARY, DATE, JOB, KIN_ADJ, MONTH, RELATION
 from reverie.providers.offline.predicates import DOSE
@@ -98,6 +99,7 @@ _BILLED = re.compile(
 # Not "the card signed by everyone", nor "theory test is booked for 3 April" (an
 # appointment, see with_owner), nor a bare "van booked." that says too little, nor a
 # "venue double booked" that befell someone.
+_HAS_ALREADY = re.compile(r"['’]s (?:already|just|finally|also|now|actually|even)$", re.I)
 _DONE_LAST = re.compile(
     r"^(?:(?:yep|yes|yeah|ok|okay|so|and|also|oh|ah)[,!]? )*"
     r"(?!(?:it|that|this|he|she|they|we|you|i|everything|all|nothing|one|which|yep|yes|ok)\b)"
@@ -305,6 +307,12 @@ def self_introduced(clause: str) -> str:
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|him|her|hers|hes|shes|he's|she's)\b", _I)
 
 
+_NAMED_SUBJECT = re.compile(
+    r"^(?P<who>(?-i:[A-ZÀ-Þ])[a-zà-ÿ-]+)(?:'s|’s| (?:is|has|was|had|just|finally|also|"
+    r"\w+ed|\w+s)\b)"
+)
+
+
 # "did she start the nursing thing", "how's your mum getting on?": a question about
 # someone else, whose answer drops their subject, not the speaker's.
 _ASKS_ABOUT_SOMEONE = re.compile(
@@ -354,8 +362,23 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
         _ASKS_ABOUT_SOMEONE.search(asked)
     )
     employer_said: str | None = None
+    named_before = False  # the clause before had someone else by name as its subject
     for clause in clauses:
         unlabelled = _LABEL.sub("", clause)
+        # "Stuart's taken up road cycling. Bought a £2,000 bike …": he bought it
+        after_named = named_before
+        named = _NAMED_SUBJECT.match(clause)
+        named_before = (
+            named is not None
+            and named["who"] != "I"
+            and is_name(named["who"])
+            and not is_everyday_word(named["who"])
+        )
+        if after_named:
+            given = with_dropped_subject(unlabelled)
+            if given != unlabelled and given.startswith(("I ", "I'm ")):
+                restored.append("")
+                continue
         if (
             restored
             and _GOT_THE_JOB.match(restored[-1])
@@ -389,6 +412,8 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             (done := _DONE_LAST.match(unlabelled)) is not None
             and (done["rest"] or " " in done["what"])
             and not done["what"].endswith(("'s", "’s"))  # "dean's booked a table": he has
+            # ("Sam's already bought a tiny kit": Sam has)
+            and _HAS_ALREADY.search(done["what"]) is None
         ):
             what, verb = done["what"], done["verb"].lower()
             clause = f"I {verb} {what}{done['rest']}" if mine else ""

@@ -265,7 +265,23 @@ _LIKES_THE_THING = re.compile(
 _IN_PRINCIPLE = re.compile(r"\bin (?:principle|theory)\b", _I)
 
 
+# "User writes what they said.", before a practice answer pasted: the paste, not a fact
+_WRITES_WHAT_WAS_SAID = re.compile(
+    r"\b(?:writes?|wrote|sends?|sent|pastes?|pasted|records?|recorded|types?|typed) (?:down |out )?"
+    r"what (?:they|he|she|User|\w+) (?:said|wrote|recorded|answered)\b",
+    _I,
+)
+# "User must be careful.": a note to oneself, not something lasting about them
+_NOTE_TO_SELF = re.compile(
+    r"^\S+ (?:must|should|has to|needs to|will have to|have to) be (?:more )?(?:careful|patient|"
+    r"strong|brave|realistic|honest with (?:themselves|himself|herself))\.$",
+    _I,
+)
+
+
 THIN_LINES: tuple[re.Pattern[str], ...] = (
+    _WRITES_WHAT_WAS_SAID,
+    _NOTE_TO_SELF,
     _BARE_COUNT,
     _BARE_DOING,
     _BARE_DEED,

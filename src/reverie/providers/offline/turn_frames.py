@@ -9,6 +9,7 @@ the talk just put forward.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.age_frames import age_agreed
@@ -35,6 +36,15 @@ from reverie.providers.offline.voice import Voice
 from reverie.providers.offline.work_frames import work_frames
 
 __all__ = ["turn_frames"]
+
+
+def _option_offered(frame: FrameFact, asked: str) -> bool:
+    """Whether ``frame`` names the user by a word the question offered as an option."""
+    if frame.slot != ("User", "called"):
+        return False
+    name = re.escape(frame.text.rstrip(".").split()[-1])
+    offered = rf"\b{name}(?: \w+){{0,2}} or\b|\bor (?:\w+ ){{0,2}}{name}\b"
+    return re.search(offered, asked) is not None
 
 
 def turn_frames(
@@ -65,6 +75,10 @@ def turn_frames(
     """
     person = voice.listener if voice.listener not in (None, "the assistant") else None
     framed = message_frames(turn.text, voice.speaker, lexicon, recent=own, listener=person)
+    if asked is not None and nth == 0:
+        # "It is Academic, because …", to "Is it IELTS Academic or General Training?": the
+        # option picked, not the user's name
+        framed = [f for f in framed if not _option_offered(f, asked.text)]
     if speakers.work:
         framed += work_frames(turn.text)
     if speakers.other_is_person and voice.listener == "User":

@@ -92,12 +92,20 @@ _GREETING = (
 )
 _NAME = r"[A-ZÀ-Þ][a-zà-ÿ'-]+"
 _EMOJI_AFTER = r"[\u2600-\u27bf\U0001f300-\U0001faff]"
+# "Ffion." alone, after "...once": a name said as a reproach ("Sensible." is a word).
+_NAME_SAID_ALONE = re.compile(rf"^(?P<name>{_NAME})\.?$")
 _VOCATIVE_PATTERNS = (
     # ("oh gus 💔": an emoji ends what is said to her)
     re.compile(rf"^{_GREETING}[,!]?\s+(?P<name>{_NAME})(?=\s*(?:[,.!?:]|$|{_EMOJI_AFTER}))", _I),
     re.compile(rf"^(?P<name>{_NAME}),\s+\w"),
     # "Tobi!! Have you been to a doctor?"
     re.compile(rf"^(?P<name>{_NAME})!+(?=\s|$)"),
+    _NAME_SAID_ALONE,
+    # "Ffi that's Pontcanna", "Jonas you're a genius": the name, then what is said to them
+    re.compile(
+        rf"^(?P<name>{_NAME}) (?=(?:that'?s|that is|you'?re|you are|you'?ve|you were|you did|"
+        r"you need|you should|you can)\b)"
+    ),
     # ("RUTH 🎉🎉🎉": a name shouted, then the cheer)
     re.compile(rf"^(?P<name>[A-ZÀ-Þ]{{3,}})(?=\s*(?:[!.?]|$|{_EMOJI_AFTER}))"),
     # "HAPPY BIRTHDAY KOF 🎂", "WELCOME TO ROTTERDAM KOFI": a wish shouted, with a name
@@ -214,6 +222,8 @@ def vocatives(texts: Sequence[str], *, lower_case: bool = False) -> Counter[str]
                     continue  # "LINDA. she has no discipline": said about her, not to her
                 if re.search(rf"\b(?:i|we) \w+ {re.escape(name)}\b", line[match.end() :], _I):
                     continue  # "gerald. i miss gerald": a topic, then said about him
+                if pattern is _NAME_SAID_ALONE and is_everyday_word(low):
+                    continue
                 if name.islower() and is_everyday_word(low):  # "fancy. better than …"
                     words_called[name] += 1
                     continue
@@ -232,14 +242,18 @@ _SHORTENED_BY = 3
 
 
 def _fuller_names(found: Counter[str]) -> Counter[str]:
-    """ "oh tull", "thanks tull", "TULLY!!!!": one person, by the name in full."""
+    """ "oh tull", "thanks tull", "TULLY!!!!": one person, by the name in full.
+
+    ("NADS" and "NADIA": a short form may end in an s of its own.)
+    """
     for short in sorted(found, key=len):
+        stem = short[:-1] if short.endswith("s") and not short.endswith("ss") else short
         longer = [
             name
             for name in found
             if name != short
-            and name.lower().startswith(short.lower())
-            and len(name) - len(short) <= _SHORTENED_BY
+            and name.lower().startswith(stem.lower())
+            and 0 < len(name) - len(stem) <= _SHORTENED_BY
         ]
         if len(short) >= 3 and len(longer) == 1:
             found[longer[0]] += found.pop(short)

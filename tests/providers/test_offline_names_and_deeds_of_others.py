@@ -1,0 +1,204 @@
+"""Whose name, whose deed, and which value a correction mends.
+
+A friend called "Jules" and "Julia" is one person, by the name in full; a friend's
+"Bex that's the one" or a lone "Bex." says the user's name; an option picked from
+the question's "A or B" is no name; "I'll bring you snacks" keeps its nouns; someone
+else's deed said without a subject is not the user's; "I got the hours wrong — …"
+and "go.mod says `go 1.22`, not 1.21" mend the line they correct; a tool ditched takes
+its line with it.
+
+Each case is worded afresh: the rules are written for the shape of a sentence, not for
+one conversation's words.
+"""
+
+from __future__ import annotations
+
+from offline_facts import facts
+from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.transcript import Turn
+from reverie.providers.offline.vocatives import vocatives
+
+_CHAT = [
+    ("user", "MAGS. you will not believe the day I've had"),
+    ("assistant", "go on"),
+    ("user", "the boiler died again, landlord says thursday"),
+    ("assistant", "Bex that's the third time this year"),
+    ("user", "MAGGIE!! I'm freezing"),
+    ("assistant", "come to mine, I've got the heating on full"),
+    ("user", "omw, bringing wine"),
+    ("assistant", "the good stuff please"),
+    ("user", "only the best for you Mags"),
+    ("assistant", "Bex."),
+    ("user", "fine, the second best"),
+]
+
+
+def test_a_short_name_with_its_own_s_is_the_name_in_full() -> None:
+    called = vocatives(["NADS. happy new year", "oh Nads 😭", "NADIA", "nurse Nadia saving lives"])
+    assert "Nads" not in called
+    assert called["Nadia"] >= 3
+
+
+def test_a_friend_names_the_user_by_a_lone_name_or_before_what_is_said_to_them() -> None:
+    speakers = identify_speakers([Turn(role, text, "2026-01-10") for role, text in _CHAT])
+    assert speakers.other_is_person
+    assert speakers.other_name == "Maggie"
+    assert speakers.user_name == "Bex"
+
+
+def test_a_word_said_alone_is_no_name() -> None:
+    assert not vocatives(["Sensible.", "Understandable.", "Exactly.", "Noted."])
+
+
+def test_the_option_picked_from_a_question_is_no_name() -> None:
+    found = facts(
+        ("assistant", "Welcome! Is it the Academic module or General Training?"),
+        ("user", "It is Academic, because I want to study at university here."),
+    )
+    assert not any("name" in line for line in found)
+
+
+def test_you_after_a_verb_is_its_object_and_the_noun_after_it_keeps_its_form() -> None:
+    from reverie.providers.offline.person import to_third_person
+
+    assert to_third_person("I'll bring you snacks", speaker="Oona", listener="User") == (
+        "Oona will bring User snacks"
+    )
+    assert to_third_person("did you send them", speaker="Oona", listener="User") == (
+        "did User send them"
+    )
+    assert to_third_person("if you want to come", speaker="Oona", listener="User") == (
+        "if User wants to come"
+    )
+
+
+def test_a_named_friend_is_no_calendar_day() -> None:
+    found = facts(
+        ("user", "HAPPY BIRTHDAY IMOGEN"),
+        ("assistant", "ta!! yours is next month isn't it"),
+        ("user", "yep, you're the 2nd, I'm the 27th. basically twins"),
+    )
+    assert not any(line.endswith(("is the 27th.", "is the 2nd.")) for line in found)
+
+
+def test_someone_elses_deed_after_their_name_is_not_the_users() -> None:
+    found = facts(
+        ("user", "Dominic's taken up golf, by the way. Spent £900 on clubs in a week. Typical.")
+    )
+    assert not any(line.startswith("User spent") for line in found)
+    partner_has = facts(("user", "Kerry's already ordered a tiny Celtic shirt for the baby lol"))
+    assert not any(line.startswith(("User ordered", "User bought")) for line in partner_has)
+
+
+def test_i_got_the_figure_wrong_then_the_right_one_mends_the_line() -> None:
+    found = facts(
+        ("user", "I'm a school business manager. I currently work 32 hours over 4 days."),
+        ("assistant", "Thanks, noted."),
+        ("user", "Apologies, I got the hours wrong — it's 30 a week, not 32."),
+    )
+    assert "User currently works 30 hours over 4 days (not 32)." in found
+    assert not any("wrong" in line for line in found)
+
+
+def test_what_a_file_says_mends_the_version_in_the_stack_line() -> None:
+    found = facts(
+        ("user", "Stack: Python 3.11, FastAPI, Postgres 15. ```pip freeze```"),
+        ("assistant", "Got it."),
+        ("user", "Correction from my end: pyproject says `python 3.12`, not 3.11. Any gotchas?"),
+    )
+    assert any("Python 3.12" in line and "FastAPI" in line for line in found)
+    assert not any("Python 3.11," in line for line in found)
+
+
+def test_wrong_about_a_thing_then_what_it_is_says_the_thing() -> None:
+    found = facts(
+        ("user", "We run Kafka 3.6 on EC2. ```terraform plan```"),
+        ("assistant", "OK."),
+        ("user", "Also I was wrong earlier about Kafka — it's MSK Serverless, not self-managed."),
+    )
+    assert any("Kafka is MSK Serverless" in line for line in found)
+
+
+def test_a_tool_ditched_takes_its_line_with_it() -> None:
+    found = facts(
+        ("user", "using gedit from the snap store btw if that matters"),
+        ("assistant", "That works."),
+        ("user", "ok finally ditched gedit. helix now"),
+    )
+    assert not any("gedit" in line for line in found if not line.startswith("User corrected"))
+
+
+def test_a_models_letter_before_already_is_no_with() -> None:
+    found = facts(("user", "ok. have a pi w already, from a kit years ago"))
+    assert not any(" with already" in line for line in found)
+
+
+def test_two_places_after_in_are_one_phrase() -> None:
+    found = facts(
+        ("user", "I believe my experience in Peru and Chile will help me to contribute in class.")
+    )
+    assert not any(line.startswith("Chile") for line in found)
+
+
+def test_lines_that_only_introduce_a_paste_or_advise_oneself_are_not_kept() -> None:
+    assert not facts(("user", "Practice task. I timed myself and I typed out what I said:"))
+    assert not facts(("user", "My landlord wants more rent but I say no, I must be careful."))
+
+
+def test_a_move_told_in_two_messages_moves_the_line_of_the_old_date() -> None:
+    found = facts(
+        ("user", "completion on the 20th. then the flat is all mine"),
+        ("assistant", "finally!!"),
+        ("user", "solicitor update. the completion date's been pushed. the buyer's bank is slow"),
+        ("assistant", "noooo. when then"),
+        ("user", "3rd march now. a tuesday"),
+    )
+    assert any("3rd March" in line for line in found)
+    assert not any("the 20th" in line for line in found)
+
+
+def test_a_value_raised_to_a_figure_is_the_value_now() -> None:
+    found = facts(
+        ("user", "My budget is £8,000 for the whole kitchen."),
+        ("assistant", "That's workable."),
+        ("user", "Quick update: I've upped the budget to £9,500 after the quote came in."),
+    )
+    assert "User's budget is now £9,500." in found
+    assert not any("£8,000" in line for line in found)
+
+
+def test_a_goal_with_when_it_is_due_is_kept() -> None:
+    found = facts(("user", "Right, I'm aiming for the grade 5 exam by the end of June 2027."))
+    assert len(found) == 1
+    assert found[0].startswith("User is aiming for the grade 5 exam by the end of June 2027")
+
+
+def test_a_town_first_answers_whereabouts_are_you_based() -> None:
+    found = facts(
+        ("assistant", "Happy to help.\n\nWhereabouts are you based? It changes the options."),
+        ("user", "Kendal. There's a pool about ten minutes from my house."),
+    )
+    assert "User lives in Kendal." in found
+
+
+def test_wishes_about_every_answer_said_in_passing() -> None:
+    assert facts(
+        ("user", "One preference going forward: skip long explanations. Diffs are fine.")
+    ) == ["User wants the assistant to skip the long explanations."]
+    assert "User wants the assistant to give recipes in metric units." in facts(
+        ("user", "Thanks. Also please keep recipes in metric, I never know what a cup is.")
+    )
+    assert "User wants the assistant to skip the 'get it checked' bits." in facts(
+        ("user", "Please skip the 'get it checked' bits — I see my GP on Friday anyway.")
+    )
+
+
+def test_what_them_is_when_it_was_named_just_before() -> None:
+    assert "User can't stand olives." in facts(
+        ("user", "No olives on it please, I can't stand them. Theo loves them though.")
+    )
+
+
+def test_days_off_with_the_month_said_once() -> None:
+    found = facts(("user", "I'm off 12–16 Oct, so nothing urgent that week please."))
+    assert any(line.startswith("User is off 12–16 Oct") for line in found)
