@@ -202,3 +202,56 @@ def test_what_them_is_when_it_was_named_just_before() -> None:
 def test_days_off_with_the_month_said_once() -> None:
     found = facts(("user", "I'm off 12–16 Oct, so nothing urgent that week please."))
     assert any(line.startswith("User is off 12–16 Oct") for line in found)
+
+
+def test_a_terse_floor_then_its_fix_leaves_one_floor() -> None:
+    found = facts(
+        ("user", "wifi weak in the bedroom? flat is 4th floor, router by the door"),
+        ("assistant", "Try a mesh node."),
+        ("user", "quick fix - flat is 5th floor not 4th. typo. same problem though"),
+    )
+    assert any("5th floor" in line for line in found)
+    assert not any("4th floor," in line or line.endswith("4th floor.") for line in found)
+
+
+def test_none_of_a_thing_in_what_the_assistant_writes_is_a_wish() -> None:
+    assert "User wants no emojis in the alert text." in facts(
+        ("user", "also no emojis in the alert text pls, my partner hates them")
+    )
+
+
+def test_an_age_on_a_weekday_is_a_birthday_with_its_date() -> None:
+    # 21 November 2025 is a Friday: the coming Sunday is the 23rd
+    found = facts(
+        ("user", "31 on sunday, getting myself a new kettle. any good?"), date="2025-11-21"
+    )
+    assert any(line.startswith("User turns 31 on 23 November 2025") for line in found)
+
+
+def test_a_terse_flight_and_its_days_moved_out_and_back() -> None:
+    found = facts(
+        ("user", "Half-term trip sorted. Flying Leeds–Alicante 14th to 21st February."),
+        ("assistant", "Lovely."),
+        ("user", "Jet2 changed it — we now fly out on the 15th and back on the 22nd."),
+    )
+    assert "User is flying Leeds–Alicante 15th to 22nd February." in found
+    assert not any("14th to 21st" in line for line in found)
+
+
+def test_out_and_home_days_said_in_a_list_answer_move_together() -> None:
+    found = facts(
+        ("user", "hi, me and my sister are going to Norway in May. can you help me plan?"),
+        (
+            "assistant",
+            "Of course! To tailor things:\n\n1. What are your dates and rough route?"
+            "\n2. Any allergies?",
+        ),
+        ("user", "1. flying Leeds to Oslo 5th of May, home the 12th. Oslo and Bergen\n2. no"),
+        ("assistant", "Great."),
+        (
+            "user",
+            "update, the airline changed it. we're out on the 6th of May now and back the 13th",
+        ),
+    )
+    assert any("6th of May, home the 13th" in line for line in found)
+    assert not any("5th of May" in line for line in found)

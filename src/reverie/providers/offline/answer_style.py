@@ -276,6 +276,14 @@ _PLEASE_NO = re.compile(
     _I,
 )
 
+# "also no emojis in the notif text pls, sian finds them annoying": a part left out of
+# something the assistant writes for the user
+_NONE_IN = re.compile(
+    r"^(?:(?:also|and|oh|but)[,]? )*no (?P<thing>emojis?|exclamation marks|jargon|swearing|"
+    r"hashtags) in (?:the |my |any )?(?P<where>[\w -]{2,30}?),? (?:pls|please|plz)\b",
+    _I,
+)
+
 # "please don't ever suggest instagram ads to me", "pls don't give me docker desktop or snap
 # stuff": what no answer should offer again.
 _NEVER_SUGGEST = re.compile(
@@ -436,6 +444,8 @@ def answer_style(sentence: str) -> str | None:
         return _left_out(listed)
     if (leave_out := _PLEASE_NO.match(s)) is not None:
         return f"please no {leave_out['thing'].lower()}"
+    if (none_in := _NONE_IN.match(s)) is not None:
+        return f"please no {none_in['thing'].lower()} in the {none_in['where'].lower()}"
     if (length := _ANSWER_LENGTH.match(s)) is not None:
         # said the way people ask for it: "short answers", "shorter answers"
         how = (length["how"] or length["how2"] or length["how3"] or "short and simple").lower()

@@ -41,8 +41,17 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
     """
     moved = moved_range(message)
     new_dates = None
-    if moved is None and "dates" in message.lower():  # most messages: none
+    low = message.lower()
+    if moved is None and "dates" in low:  # most messages: none
         new_dates = _NEW_DATES.search(message)
+    if (
+        moved is None
+        and new_dates is None
+        and " back " in low
+        and (" now " in low or "moved" in low)
+    ):
+        # "Ryanair moved our flights. We now fly out on the 24th and back on the 28th."
+        new_dates = _OUT_AND_BACK.search(message)
     # "wait its 19-26 oct not 12": the new range, and the day the old one began
     from_day = None
     if moved is None and new_dates is None and " not " in message.lower():
@@ -74,15 +83,23 @@ _NEW_DATES = re.compile(
     rf"(?:(?:it['’]?ll be|it will be|it['’]?s|its|now|to)\s+)*{_NEW}",
     _I,
 )
+_OUT_AND_BACK = re.compile(
+    r"\bout (?:on )?(?:the )?(?P<new_from>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+    rf"(?: (?:of )?(?:{MONTH}))?(?: now)?,? (?:and )?(?:back|home|return(?:ing)?) (?:on )?(?:the )?"
+    r"(?P<new_to>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b",
+    _I,
+)
 _NEW_NOT_FROM = re.compile(
     rf"(?<![\d£$€.,]){_NEW}(?: (?:of )?(?:{MONTH}))?(?: now)?,?\s+not (?:the )?"
     r"(?P<old_from>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?!\s*(?:to|-|–)|\d|[:.,]\d)",
     _I,
 )
 # A range of days a line holds: "12–16 February", "the 10th to the 14th" (not "9–5", hours)
+# ("flying Dublin to Tokyo 3rd of April, home the 17th": out, then back, as a range)
+_OUT_THEN_HOME = rf"(?: (?:of )?(?:{MONTH}))?,? (?:home|back|returning) (?:on )?(?:the )?"
 _HELD = re.compile(
-    r"(?<![\d£$€.,])(?P<first>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:to|-|–)\s*"
-    r"(?:the )?(?P<last>[12]\d|3[01]|0?[1-9])(?:(?:st|nd|rd|th)\b|(?= (?:of )?"
+    r"(?<![\d£$€.,])(?P<first>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?:\s*(?:to|-|–)\s*"
+    rf"(?:the )?|{_OUT_THEN_HOME})(?P<last>[12]\d|3[01]|0?[1-9])(?:(?:st|nd|rd|th)\b|(?= (?:of )?"
     rf"(?:{MONTH})\b))",
     _I,
 )
@@ -107,12 +124,12 @@ _PUTS_RIGHT = re.compile(r"\b(?:not|instead|rather)\b", _I)
 def with_range_moved(line: str, old: tuple[int, int], new: tuple[int, int]) -> str | None:
     """``line`` with the range of days ``old`` written as ``new``, or None when it has none."""
     held = re.search(
-        rf"(?<![\d£$€.,])(?P<first>{old[0]})(?P<suffix>st|nd|rd|th)?(?P<sep>\s*(?:to|-|–)\s*)"
-        rf"(?:the )?{old[1]}(?:st|nd|rd|th)?(?![\d:.,]\d)",
+        rf"(?<![\d£$€.,])(?P<first>{old[0]})(?P<suffix>st|nd|rd|th)?(?:(?P<sep>\s*(?:to|-|–)\s*)"
+        rf"(?:the )?|(?P<home>{_OUT_THEN_HOME})){old[1]}(?:st|nd|rd|th)?(?![\d:.,]\d)",
         line,
         _I,
     )
     if held is None:
         return None
     first, last = (f"{day}{ordinal_suffix(day) if held['suffix'] else ''}" for day in new)
-    return f"{line[: held.start()]}{first}{held['sep']}{last}{line[held.end() :]}"
+    return f"{line[: held.start()]}{first}{held['sep'] or held['home']}{last}{line[held.end() :]}"

@@ -34,6 +34,9 @@ _DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"|(?!(?:the|a|one|each|every|any|that|this|which|next|some|same) )[a-z]+[ -]day is "
     r"(?:on )?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*,? )?(?:the )?\d"
     r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d"
+    # "flat is 2nd floor, router in back room": where one's home is
+    r"|(?:flat|apartment|house|room) is (?:on )?(?:the )?(?:\d{1,2}(?:st|nd|rd|th)|ground|top|"
+    r"first|second|third|fourth|fifth|sixth|basement) floor\b"
     # "deadline is the code freeze on 5 december"
     r"|deadline is (?=[^.;!?]*(?:\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*\b)))",
@@ -102,8 +105,10 @@ _DROPPED_I_AM = re.compile(
     # "3 wks postpartum", "working 12h/wk at a cafe in kreuzberg"
     r"^(?:\d+ (?:weeks?|wks?|days?|months?|years?|yrs?) (?:postpartum|pregnant|post-?op|sober)\b"
     # "flying bristol to bari on 14 may": a journey, with its day
-    rf"|(?:flying|moving|relocating) (?:from )?[\w-]+ to [\w-]+(?: [\w-]+)? on (?:the )?\d{{1,2}}"
-    rf"(?:st|nd|rd|th)?(?: of)? {MONTH}\b"
+    # ("Flying Dublin–Kraków 25th to 29th October": from one place to the other, both days)
+    rf"|(?:flying|moving|relocating) (?:(?:from )?[\w-]+ to |to |[\w]+[–-])[\w-]+(?: [\w-]+)?,? "
+    r"(?:on (?:the )?\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s*(?:to|-|–)\s*\d{1,2}"
+    rf"(?:st|nd|rd|th)?)(?: of)? {MONTH}\b"
     # "sole trader since march 2023"
     rf"|(?:a )?sole trader (?:since (?:{MONTH}|\d{{4}}\b)|for \d+ (?:years|months)\b)"
     r"|working \d+ ?(?:h|hrs?|hours|days)\b|"

@@ -40,8 +40,10 @@ _FILLERS = re.compile(
     r"jeez|omfg|god|"
     # "Currently I work as a barista", "these days I work from home": now, as every fact is
     r"currently|at the moment|these days|at present|"
-    # ("Now I am living in Burnaby and I study English …": now, as every fact is)
-    r"now(?=,?\s+(?:I|I'm|I am|I've|my)\s)|"
+    # ("Now I am living in Burnaby and I study English …": now, as every fact is; "Now I go
+    # to buy boxes" is the moment, not a fact)
+    r"now(?=,?\s+(?:I(?:'m| am) (?:living|working|studying|based)|I (?:live|work|study)"
+    r"|my (?:job|work|home|address) is)\b)|"
     # "I'm afraid, a more personal one": a hedge, not a fear
     r"I'm afraid(?=,)|I am afraid(?=,)|"
     # "problem is im a setter": what the speaker says next is the fact, the lead a frame

@@ -108,7 +108,8 @@ def add_in_place_of(facts: list[Fact], fact: Fact, old: str | None) -> None:
         facts[aged[0]] = Fact(facts[aged[0]].tag, aged[1])  # "No sorry, she has 8"
         return
     if fact.tag == "correction" and old:
-        mended = mended_line(fact.text, said, old)
+        # ("… 3rd floor not 2nd": said without a comma, it mends the clause that held 2nd)
+        mended = mended_line(fact.text, said, old, opening=", not " not in fact.text)
         if mended is not None:
             del facts[mended]
             said = [AS_OF.sub("", f.text) for f in facts]

@@ -93,18 +93,25 @@ def mend_correction(
     return None
 
 
-def mended_line(mended: str, lines: list[str], old: str) -> int | None:
+def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = False) -> int | None:
     """The index of the line in ``lines`` that ``mended`` replaced, or None.
 
     That line reads as ``mended`` with one word changed, and that word is the
     old value ("The osce is on the 26th." for "The osce is on the 27th." and
-    "the 26th"): the latest such line.
+    "the 26th"): the latest such line. With ``opening``, a line whose first clause
+    reads so counts too ("User's flat is 2nd floor, router in back room." for
+    "User's flat is 3rd floor not 2nd.").
     """
     # ("4.1%" in the line is the "4.1" put right)
     was = [w.lower().strip(",;%") for w in old.split() if w.lower() not in ("the", "of")][-2:]
     new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
+    if len(new_words) > 2 and new_words[-2].lower() == "not" and new_words[-3][-1:].isalnum():
+        new_words = new_words[:-2]  # "… 3rd floor not 2nd", said without a comma
     for index in range(len(lines) - 1, -1, -1):
         words = lines[index].rstrip(".").split()
+        if opening and len(words) > len(new_words) and words[len(new_words) - 1].endswith(","):
+            # ("User's flat is 2nd floor, router in back room.": the clause it mends)
+            words = [*words[: len(new_words) - 1], words[len(new_words) - 1].rstrip(",")]
         if len(words) != len(new_words):
             continue
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]

@@ -3,7 +3,8 @@
 "User turns 31 tomorrow." is true for one day and wrong ever after; stored, a
 line must say "User turns 31 on 12 November 2025.". :func:`with_dates` rewrites
 "today", "tonight", "tomorrow" and "yesterday" (with a part of the day after them,
-"tomorrow morning") from the date the message was sent.
+"tomorrow morning") from the date the message was sent, and the weekday of a birthday
+("turns 28 on Sunday").
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ _RELATIVE = re.compile(
     r"(?:\b(?P<before>until|till|from|by|since|before|after|for|of|on) )?"
     r"\b(?P<day>yesterday|today|tonight|tomorrow)(?: (?P<part>morning|afternoon|evening|night))?\b",
     re.IGNORECASE,
+)
+
+
+_TURNS_ON_A_WEEKDAY = re.compile(
+    r"\bturns \d{1,3} on (?P<weekday>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE
 )
 
 
@@ -52,6 +58,10 @@ def with_dates(line: str, said_on: str | None) -> str:
     ``said_on`` is the message's date (``YYYY-MM-DD``, a time after it is ignored);
     without one, or with one that is no date, the line is kept as it is.
     """
+    turning = _TURNS_ON_A_WEEKDAY.search(line) if said_on else None
+    # "User turns 28 on Sunday.": the coming Sunday, as a date
+    if turning is not None and (day := next_weekday(turning["weekday"], said_on)) is not None:
+        line = f"{line[: turning.start('weekday')]}{day}{line[turning.end('weekday') :]}"
     if not said_on or _RELATIVE.search(line) is None:
         return line
     try:

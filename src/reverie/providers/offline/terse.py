@@ -90,6 +90,12 @@ _DAYS_WORKED = re.compile(
 _AGE_TODAY = re.compile(
     r"^(?:(?:i'm|im|i am|turned|just turned) )?(?P<age>1[3-9]|[2-9]\d) today\b", _I
 )
+# "28 on sunday, treating myself to a proper soldering iron": the age turned, and the day
+_AGE_ON_DAY = re.compile(
+    r"^(?P<age>1[3-9]|[2-9]\d) on (?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|the "
+    r"\d{1,2}(?:st|nd|rd|th))\b",
+    _I,
+)
 # Money or a payment in the same message: what is due there is a bill.
 _BILLED = re.compile(
     r"[£$€]|\d{3,}|\b(?:invoice|bill|payment|paid|pay|fee|rent|deposit|tax|days|net \d+)\b", _I
@@ -431,6 +437,10 @@ def with_subjects(clauses: list[str], *, asked: str = "") -> list[str]:
             clause = f"I work {worked['span']}, with {worked['off']} off" if mine else ""
         elif (aged := _AGE_TODAY.match(unlabelled)) is not None:
             clause = f"I turned {aged['age']} today" if mine else ""
+        elif (turning := _AGE_ON_DAY.match(unlabelled)) is not None:
+            rest = unlabelled[turning.end() :].split(",")[0].rstrip(".!")
+            said = f"I turn {turning['age']} on {turning['day'].lower()}{rest}"
+            clause = said if mine else ""
         elif _DOSED.match(unlabelled):
             clause = f"I take {unlabelled}" if mine else ""
         elif _EXPERIENCE.match(unlabelled):
