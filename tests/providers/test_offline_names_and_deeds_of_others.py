@@ -13,7 +13,7 @@ one conversation's words.
 
 from __future__ import annotations
 
-from offline_facts import facts
+from offline_facts import dreamed, facts
 from reverie.providers.offline.speakers import identify_speakers
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocatives import vocatives
@@ -125,7 +125,7 @@ def test_a_tool_ditched_takes_its_line_with_it() -> None:
         ("assistant", "That works."),
         ("user", "ok finally ditched gedit. helix now"),
     )
-    assert not any("gedit" in line for line in found if not line.startswith("User corrected"))
+    assert not any("using gedit" in line for line in found)
 
 
 def test_a_models_letter_before_already_is_no_with() -> None:
@@ -255,3 +255,12 @@ def test_out_and_home_days_said_in_a_list_answer_move_together() -> None:
     )
     assert any("6th of May, home the 13th" in line for line in found)
     assert not any("5th of May" in line for line in found)
+
+
+def test_a_tool_ditched_for_another_replaces_its_line_in_the_memory_files() -> None:
+    files = dreamed(
+        "writing it in gedit from the snap store btw. I'm using gedit for everything",
+        "also ditched gedit. helix with a few plugins now",
+    )
+    assert "switched from gedit to helix" in files
+    assert "using gedit" not in files

@@ -93,7 +93,10 @@ _SCRATCHED = re.compile(
     r"|^(?:(?:so|ok|okay|right|yeah|also|and)[,]? )*(?:I(?:'ve| have)? )?(?:finally )?"
     r"(?:ditched|binned|uninstalled|stopped using|got rid of|moved off|gave up on) (?:the |my )?"
     r"(?P<gone>(?!(?:that|this|it|them|everything|all)\b)[\w'&.+-]{3,}(?: [\w'&.+-]+){0,2}?)"
-    r"\s*(?:[.,!;–—]|$)",
+    r"\s*(?:[.,!;–—]|$)"
+    # "I switched from gedit to helix": the tool left
+    r"|^(?:(?:so|ok|okay|right|yeah|also|and|finally)[,]? )*I(?:'ve| have)? (?:finally )?"
+    r"(?:switched|moved) from (?P<left>[\w'&.+-]{3,}(?: [\w'&.+-]+){0,2}?) to \S",
     _I,
 )
 
@@ -115,7 +118,7 @@ def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
     found = []
     for clause in clauses:
         if (match := _SCRATCHED.match(clause.strip())) is not None:
-            said = (match["what"] or match["entry"] or match["gone"]).rstrip(".")
+            said = (match["what"] or match["entry"] or match["gone"] or match["left"]).rstrip(".")
             what = rf"\b{re.escape(said)}\b"
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))
     return found

@@ -4,7 +4,8 @@
 Clinical Manager position at Harbourview Dental Group." stale; "User cancelled the trip to
 Aberystwyth." makes "User is going to Aberystwyth for Christmas." stale; "User handed in
 their notice at the bookshop." makes "User works Saturdays at a bookshop in the west end."
-stale. The newest line that states the plan (or the job) and shares a word with what was
+stale; "User switched from thonny to vscode." makes "User is using thonny from apt." stale.
+The newest line that states the plan (or the job, the tool) and shares a word with what was
 given up is replaced, whole, by the line that gives it up: memory says what is true now,
 and history keeps what was.
 """
@@ -46,6 +47,11 @@ _ENDED = re.compile(
     r"stopped going to|gave up|left (?:their|his|her) job at)\s+(?P<what>\S.*)$",
     _I,
 )
+# "User switched from thonny to vscode.": the tool left makes the line that uses it stale
+_SWITCHED_FROM = re.compile(
+    r"^User (?:has )?(?:switched|moved|changed|gone over) from (?P<what>\S.*?) to \S", _I
+)
+_USES = re.compile(r"^User (?:is using|uses|is on|runs|codes in|writes in|works in)\b", _I)
 _ONGOING = re.compile(
     r"^User (?:works|is working|goes|volunteers|plays|attends|teaches|coaches|is a member|"
     r"has a (?:job|weekend job|part-time job|saturday job))\b",
@@ -67,6 +73,8 @@ def apply_called_off(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text
         given_up, stale = called_off["what"] or called_off["doing"], _PLAN
     elif (ended := _ENDED.match(text)) is not None:
         given_up, stale = ended["what"], _ONGOING
+    elif (switched := _SWITCHED_FROM.match(text)) is not None:
+        given_up, stale = switched["what"], _USES
     else:
         return False
     words = key_words(given_up) - _GENERAL

@@ -53,8 +53,8 @@ _I_EVENT = re.compile(
 # "I'm aiming for the skills test by the end of August 2026": a goal, with when it is due
 _I_AIM = re.compile(
     r"^I(?:'m| am) (?:now |still )?(?:aiming|planning|hoping) (?:for|to) \S.*? (?:by|before|in) "
-    r"(?:the (?:end|start|middle) of )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*|\d{4}|next (?:year|month|spring|summer|autumn|winter)|christmas|easter)\b",
+    rf"(?:the (?:end|start|middle) of )?(?:{MONTH}|\d{{4}}|next (?:year|month|spring|summer|"
+    r"autumn|winter)|christmas|easter)\b",
     _I,
 )
 

@@ -6,7 +6,7 @@ rafferty doyle but …" (a name typed in lower case), "my ferret. i have 2, nood
 (the names, as names), a learner's "hernia de disc, how you say, slipped disc?" (the
 English word asked for is the one meant), "I've bumped the budget to £15,000" (the value it
 stands at now), "No mushrooms please, I can't stand them" (what "them" is), "From 1
-December I live in East Vancouver" (a move to come):
+December I live in East Vancouver" (a move to come), "ditched thonny. vscode now" (a switch):
 :func:`put_plainly` rewrites each in place, before :mod:`.in_passing` adds the facts said on
 the way and the rules read the message.
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["put_plainly"]
@@ -124,10 +125,8 @@ _REFUSED_THEN_THEM = re.compile(
 
 # "From 1 December I live in East Vancouver": a move to come, said in the present
 _LIVE_FROM = re.compile(
-    r"\bfrom (?P<when>\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
-    r"nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|"
-    r"rd|th)?|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|"
-    r"sunday)),? I (?:live|will live|am living|'m living) in (?P<place>[^.;!?]+)",
+    rf"\bfrom (?P<when>{DATE}|next (?:week|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)"
+    r"day)),? I (?:live|will live|am living|'m living) in (?P<place>[^.;!?]+)",
     _I,
 )
 
@@ -136,6 +135,15 @@ def _moving_on(future: re.Match[str]) -> str:
     when = future["when"]
     on = "" if when.lower().startswith("next") else "on "
     return f"I'm moving to {future['place'].rstrip(', ')} {on}{when}"
+
+
+# "also ditched thonny. vscode + micropico ext now": the tool left, then the one taken up
+_DITCHED_FOR = re.compile(
+    r"\b(?:I(?:'ve| have)? )?(?:finally |just |also )?(?:ditched|dropped|binned|uninstalled|"
+    r"got rid of) (?P<old>[\w.+-]+"
+    r"(?: [\w.+-]+)?)[.,;]\s+(?P<new>[\w.+-]+(?: [\w.+&-]+){0,5}) now\b",
+    _I,
+)
 
 
 def put_plainly(message: str, low: str) -> str:
@@ -156,6 +164,8 @@ def put_plainly(message: str, low: str) -> str:
         said = _HOW_YOU_SAY.sub(_the_word_meant, said)
     if " to " in low:
         said = _VALUE_CHANGED.sub(_value_now, said)
+    if " now" in low and any(word in low for word in ("ditched", "dropped", "binned", "got rid")):
+        said = _DITCHED_FOR.sub(r"I switched from \g<old> to \g<new>", said)
     if "from " in low and " live" in low:
         said = _LIVE_FROM.sub(_moving_on, said)
     if " them" in low:

@@ -196,7 +196,9 @@ _NEEDS_OBJECT = re.compile(
     r"on|for|with|when|because|from)\b))"
     # "The team upgraded in the summer.", "User subscribed on phone.": to what, the talk said
     r"|^\S+(?: team)? (?:upgraded|switched|migrated|changed over|moved over|subscribed|"
-    r"signed up|registered)(?: (?:in|last|this|over|during|on|via|from) [\w ]{2,20})?\.$",
+    # ("User switched from gedit to helix." says to what)
+    r"signed up|registered)(?: (?:in|last|this|over|during|on|via|from) (?:(?! to )[\w ]){2,20})?"
+    r"\.$",
     _I,
 )
 # "User will search.", "Kofi will check.": an intention with nothing to act on.
