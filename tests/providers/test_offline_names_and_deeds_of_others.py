@@ -143,6 +143,8 @@ def test_two_places_after_in_are_one_phrase() -> None:
 def test_lines_that_only_introduce_a_paste_or_advise_oneself_are_not_kept() -> None:
     assert not facts(("user", "Practice task. I timed myself and I typed out what I said:"))
     assert not facts(("user", "My landlord wants more rent but I say no, I must be careful."))
+    # which one, only the talk said
+    assert not facts(("user", "My old one was from a car boot sale and smelled of damp."))
 
 
 def test_a_move_told_in_two_messages_moves_the_line_of_the_old_date() -> None:

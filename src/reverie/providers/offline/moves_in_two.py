@@ -27,7 +27,7 @@ _MOVED_WITHOUT_A_DATE = re.compile(
     _I,
 )
 # "7th feb now. saturday", "feb 7th now": the new date, opening the later message
-_DATE_FIRST = re.compile(rf"^(?:it's |its |now )?(?P<date>{DATE})(?P<now> now)?\b", _I)
+_DATE_FIRST = re.compile(rf"^(?:it's |its |now )?(?P<date>{DATE})\b", _I)
 # How many turns, both sides, may come between the news and its date.
 _TURNS_BETWEEN = 3
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.predicates import WEEKDAY
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
 __all__ = ["put_plainly"]
@@ -117,16 +118,16 @@ def _value_now(changed: re.Match[str]) -> str:
 _REFUSED_THEN_THEM = re.compile(
     r"\b(?:no|without|hold the|leave out the) (?P<what>[a-z]+s)\b"
     r"(?: (?:in|on) (?:it|there|them|top))?"
-    r"(?:,? (?:please|pls))?[,.;!]?\s+(?P<said>I (?:really |just )?(?:can't stand|cannot stand|"
-    r"hate|loathe|detest|can't eat|don't eat|can't have|am allergic to|'m allergic to)) them\b",
+    r"(?:,? (?:please|pls))?[,.;!]?\s+I (?:really |just )?(?:can't stand|cannot stand|"
+    r"hate|loathe|detest|can't eat|don't eat|can't have|am allergic to|'m allergic to) them\b",
     _I,
 )
 
 
 # "From 1 December I live in East Vancouver": a move to come, said in the present
 _LIVE_FROM = re.compile(
-    rf"\bfrom (?P<when>{DATE}|next (?:week|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)"
-    r"day)),? I (?:live|will live|am living|'m living) in (?P<place>[^.;!?]+)",
+    rf"\bfrom (?P<when>{DATE}|next (?:week|month|year|{WEEKDAY})),? I (?:live|will live|am living|"
+    r"'m living) in (?P<place>[^.;!?]+)",
     _I,
 )
 
@@ -140,8 +141,8 @@ def _moving_on(future: re.Match[str]) -> str:
 # "also ditched thonny. vscode + micropico ext now": the tool left, then the one taken up
 _DITCHED_FOR = re.compile(
     r"\b(?:I(?:'ve| have)? )?(?:finally |just |also )?(?:ditched|dropped|binned|uninstalled|"
-    r"got rid of) (?P<old>[\w.+-]+"
-    r"(?: [\w.+-]+)?)[.,;]\s+(?P<new>[\w.+-]+(?: [\w.+&-]+){0,5}) now\b",
+    r"got rid of) (?P<old>[\w.+-]+(?: [\w.+-]+)?)[.,;]\s+(?P<new>[\w.+-]+(?: [\w.+&-]+){0,5}) "
+    r"now\b",
     _I,
 )
 

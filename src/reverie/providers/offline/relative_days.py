@@ -13,6 +13,7 @@ import re
 from datetime import date, timedelta
 
 from reverie.providers.offline.frame_words import MONTH_NAMES
+from reverie.providers.offline.predicates import WEEKDAY
 
 __all__ = ["next_weekday", "with_dates"]
 
@@ -24,9 +25,7 @@ _RELATIVE = re.compile(
 )
 
 
-_TURNS_ON_A_WEEKDAY = re.compile(
-    r"\bturns \d{1,3} on (?P<weekday>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE
-)
+_TURNS_ON_A_WEEKDAY = re.compile(rf"\bturns \d{{1,3}} on (?P<weekday>{WEEKDAY})\b", re.IGNORECASE)
 
 
 def _written(day: date) -> str:

@@ -330,7 +330,9 @@ _A_DAYS_DOING = re.compile(
 _POINTS_BACK = re.compile(
     r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|theres)\b"
     # "User bought the ones they pinch": which ones, the talk says
-    r"|\b(?:bought|got|chose|picked|ordered|took|wants?|prefers?|likes?) the ones?\b",
+    r"|\b(?:bought|got|chose|picked|ordered|took|wants?|prefers?|likes?) the ones?\b"
+    # "User's old one was from the club cupboard": which one, the talk said
+    r"|^\S+'s (?:old|new|other|last|first|current|spare) ones?\b",
     _I,
 )
 # "User can play the first 10 seconds of wonderwall": what someone manages, not who they are

@@ -92,8 +92,7 @@ _AGE_TODAY = re.compile(
 )
 # "28 on sunday, treating myself to a proper soldering iron": the age turned, and the day
 _AGE_ON_DAY = re.compile(
-    r"^(?P<age>1[3-9]|[2-9]\d) on (?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|the "
-    r"\d{1,2}(?:st|nd|rd|th))\b",
+    rf"^(?P<age>1[3-9]|[2-9]\d) on (?P<day>{_WEEKDAY_WORD}|the \d{{1,2}}(?:st|nd|rd|th))\b",
     _I,
 )
 # Money or a payment in the same message: what is due there is a bill.

@@ -285,6 +285,12 @@ _LIVING_IN = re.compile(
     r"apartment|studio|bedsit|dorm|halls|house|terrace|cottage)\b[^,.;!?]* in (?-i:[A-Z]))",
     _I,
 )
+# "I am living in Burnaby and I study …": where one lives, said as what one is doing
+_LIVING_NOW = re.compile(
+    r"^I(?:'m| am) (?:currently |now )?living in (?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])"
+    r"[\wÀ-ÿ'-]+)?\s*(?:[,.;!?]|and\b|$))",
+    _I,
+)
 _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
@@ -401,6 +407,7 @@ def said_sideways_plainly(text: str) -> str:
     text = _PUT_ON.sub("I started on " if _PAST_TIME.search(text) else "I'm on ", text)
     text = _TAKEN_FOR_IT.sub(r"\g<taken>", text)
     text = _SPELLED_AGE.sub(_age_in_digits, _LIVING_IN.sub("I live in ", text))
+    text = _LIVING_NOW.sub("I live in ", text)
     text = _DO_SHIFTS.sub("I work ", _GOING_WEEKLY.sub(r"I go to \g<what>", text))
     text = _CONDITION_ACTING_UP.sub(r"I have \g<condition>\g<where>", text)
     text = _CONDITION_ACTING_UP_TERSE.sub(r"I have \g<condition>", text)
