@@ -165,7 +165,7 @@ def test_a_new_home_replaces_the_old_one_in_the_same_talk_and_in_the_memory_file
     both = facts(
         ("user", "I live in Porto now, near the river"), ("user", "we just moved to Braga")
     )
-    assert both == ["User moved to Braga."]
+    assert both == ["User just moved to Braga."]
     docs = {"USER.md": "# User\n\n- User lives in Porto.\n", "SOUL.md": "", "memory/MEMORY.md": ""}
     later = entry_facts(
         render_answer(extract_facts([Turn("user", "we moved to Braga", None)])), None

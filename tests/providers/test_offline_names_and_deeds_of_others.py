@@ -266,3 +266,8 @@ def test_a_tool_ditched_for_another_replaces_its_line_in_the_memory_files() -> N
     )
     assert "switched from gedit to helix" in files
     assert "using gedit" not in files
+
+
+def test_how_it_feels_after_the_age_is_not_part_of_it() -> None:
+    found = facts(("user", "obviously. I'm 40 in june too don't remind me"))
+    assert any(line.startswith("User is 40 in June") for line in found)

@@ -87,6 +87,8 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:she|he|they|mum|mom|dad) (?:said|says|goes|went)\b"
     r"|,\s*but (?:literally |honestly )?(?:nobody|no one|everyone|everybody) (?:calls|uses|says)\b"
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
+    # "I'm 30 in april too don't remind me": how it feels, after the fact
+    r"|(?:,?\s+too)?,?\s+(?:don'?t|do not) remind me\b"
     # "we're on postgres 15 so partial unique index is fine right": what it allows, a question
     r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
     r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"

@@ -174,8 +174,8 @@ class ChunkReading:
         if voice is None or takes_itself_back(turn.text):
             self._hear(turn)
             return
-        start = len(self.facts)
         kept_before = set(self.facts)
+        before = {id(fact) for fact in self.facts}
         changes = reschedules(turn.text)
         unmoved = move_dates(
             changes, self.facts, self.seen, turn.date, self.last_said.get(turn.role, ())
@@ -184,9 +184,9 @@ class ChunkReading:
         clauses, news_before, told_out = self._clauses(turn, voice)
         for clause in clauses:
             self._keep_clause(turn_no, turn, voice, clause, moved=moved, changes=bool(changes))
-        self._keep_frames(turn_no, turn, voice, start)
+        self._keep_frames(turn_no, turn, voice, before)
         self._settle(
-            turn, voice, start, news_before=news_before, unmoved=unmoved, told_out=told_out
+            turn, voice, before, news_before=news_before, unmoved=unmoved, told_out=told_out
         )
         self.last_said[turn.role] = [fact for fact in self.facts if fact not in kept_before]
         self.previous = self.last_by[turn.role] = turn
@@ -341,9 +341,14 @@ class ChunkReading:
         fill_slot(self.slots, facts, slot_of(bare), fact)
         add_in_place_of(facts, fact, old_value(found.body) if found.tag == "correction" else None)
 
-    def _keep_frames(self, turn_no: int, turn: Turn, voice: Voice, start: int) -> None:
+    def _first_new(self, before: set[int]) -> int:
+        """Where the turn's own lines begin (lines kept before it may have gone since)."""
+        return next((i for i, f in enumerate(self.facts) if id(f) not in before), len(self.facts))
+
+    def _keep_frames(self, turn_no: int, turn: Turn, voice: Voice, before: set[int]) -> None:
         """Keep what the frames that read the message whole add to its clauses' lines."""
         facts = self.facts
+        start = self._first_new(before)
         own = self.said.setdefault(turn.role, [])
         previous = self.previous
         framed = turn_frames(
@@ -358,7 +363,7 @@ class ChunkReading:
             chosen=[fact.text for fact in facts if " chose " in fact.text],
         )
         said_here = [content_words(f.text) for f in facts[start:]]
-        named_at = start  # where the next "User's wife is Selin." goes
+        named = 0  # relation lines put first so far ("User's wife is Selin.")
         for frame in framed:
             if _LEANS_BACK.match(frame.text):
                 continue  # "She runs on a schedule: …": whose schedule, only the talk says
@@ -383,6 +388,7 @@ class ChunkReading:
             fill_slot(self.slots, facts, frame.slot, fact)
             if (chose := CHOSE_OVER.match(fact.text)) is not None:
                 # "going with sumup" said it first; the choice says it with what it beat
+                start = self._first_new(before)
                 facts[start:] = [kept for kept in facts[start:] if not goes_with(kept, chose)]
             self.met |= names_given(fact.text)
             self.seen.add(key)
@@ -391,8 +397,8 @@ class ChunkReading:
             if related is not None:
                 # "ya my gf. shes a conservator": who she is comes first, so that the line
                 # about her is named by it
-                facts.insert(named_at, fact)
-                named_at += 1
+                facts.insert(self._first_new(before) + named, fact)
+                named += 1
             else:
                 facts.append(fact)
 
@@ -400,7 +406,7 @@ class ChunkReading:
         self,
         turn: Turn,
         voice: Voice,
-        start: int,
+        before: set[int],
         *,
         news_before: bool,
         unmoved: list[Reschedule],
@@ -408,6 +414,7 @@ class ChunkReading:
     ) -> None:
         """Drop what the turn's later lines made stale, and add the moves it told."""
         facts = self.facts
+        start = self._first_new(before)
         # ("User got the job." said it first: the line that says which job says it all)
         if news_before and any(
             " got the job at " in f.text or " got the job as " in f.text for f in facts[start:]
@@ -418,6 +425,7 @@ class ChunkReading:
                 if fact.text.endswith(" got the job.")
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
+        start = self._first_new(before)
         told = told_moves(unmoved, facts[start:], voice.speaker)
         if told:
             # ("UAT was meant to be 14 November, but … moved it to the 21st": the old day's
