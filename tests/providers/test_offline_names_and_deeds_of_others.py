@@ -271,3 +271,10 @@ def test_a_tool_ditched_for_another_replaces_its_line_in_the_memory_files() -> N
 def test_how_it_feels_after_the_age_is_not_part_of_it() -> None:
     found = facts(("user", "obviously. I'm 40 in june too don't remind me"))
     assert any(line.startswith("User is 40 in June") for line in found)
+
+
+def test_who_does_something_for_the_user_named_without_my() -> None:
+    found = facts(
+        ("user", "First session done!! Knackered. Coach was called Priya, very patient, ex-GB.")
+    )
+    assert any(line.startswith("User's coach was called Priya") for line in found)
