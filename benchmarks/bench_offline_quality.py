@@ -148,8 +148,9 @@ the start of the round it came, 73.5 % / 55.9 % on that round's final rules; the
 used for development: 88.3 % / 72.0 % at its end), ``writer45`` (six by a forty-fifth:
 never read for a round; 65.8 % / 56.7 % when first scored, on the rules of the start of the
 round it came, 66.4 % / 56.7 % on that round's final rules; then read and used for
-development) and ``writer46`` (six by a forty-sixth: never read; 69.6 % / 52.9 % when first
-scored, on the rules of the start of the round it came).
+development: 80.6 % / 74.2 % at its end) and ``writer46`` (six by a forty-sixth: never read;
+69.6 % / 52.9 % when first scored, on the rules of the start of the round it came, the same on
+that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
