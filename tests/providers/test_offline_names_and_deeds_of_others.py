@@ -1,6 +1,6 @@
 """Whose name, whose deed, and which value a correction mends.
 
-A friend called "Jules" and "Julia" is one person, by the name in full; a friend's
+A friend called "Becs" and "Becca" is one person, by the name in full; a friend's
 "Bex that's the one" or a lone "Bex." says the user's name; an option picked from
 the question's "A or B" is no name; "I'll bring you snacks" keeps its nouns; someone
 else's deed said without a subject is not the user's; "I got the hours wrong — …"
@@ -14,7 +14,7 @@ one conversation's words.
 from __future__ import annotations
 
 from offline_facts import dreamed, facts
-from reverie.providers.offline.speakers import identify_speakers
+from reverie.providers.offline.speakers import Speakers, identify_speakers
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.vocatives import vocatives
 
@@ -34,9 +34,22 @@ _CHAT = [
 
 
 def test_a_short_name_with_its_own_s_is_the_name_in_full() -> None:
-    called = vocatives(["NADS. happy new year", "oh Nads 😭", "NADIA", "nurse Nadia saving lives"])
-    assert "Nads" not in called
-    assert called["Nadia"] >= 3
+    called = vocatives(["BECS. happy new year", "oh Becs 😭", "BECCA", "nurse Becca saving lives"])
+    assert "Becs" not in called
+    assert called["Becca"] >= 3
+
+
+def test_a_name_settled_short_is_written_in_full_once_a_later_chunk_says_it() -> None:
+    settled = Speakers(True, "Fitz", None, False)
+    later = [
+        ("user", "FITZY!!! you will never guess"),
+        ("assistant", "go on then"),
+        ("user", "I got the flat. the one with the garden"),
+        ("assistant", "no way, when do you move"),
+        ("user", "end of the month, can you help with the van Fitzy"),
+    ]
+    found = identify_speakers([Turn(role, text, "2026-01-10") for role, text in later], settled)
+    assert found.other_name == "Fitzy"
 
 
 def test_a_friend_names_the_user_by_a_lone_name_or_before_what_is_said_to_them() -> None:
@@ -275,6 +288,6 @@ def test_how_it_feels_after_the_age_is_not_part_of_it() -> None:
 
 def test_who_does_something_for_the_user_named_without_my() -> None:
     found = facts(
-        ("user", "First session done!! Knackered. Coach was called Priya, very patient, ex-GB.")
+        ("user", "First lesson done!! Knackered. Instructor was called Priya, very patient.")
     )
-    assert any(line.startswith("User's coach was called Priya") for line in found)
+    assert any(line.startswith("User's instructor was called Priya") for line in found)

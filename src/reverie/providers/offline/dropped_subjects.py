@@ -157,16 +157,6 @@ _STATE_LIFE = re.compile(
 )
 
 
-# "Instructor was called Malcolm, very calm, ex-RAF.": the person who does that for the user
-_DROPPED_MY_HELPER_NAMED = re.compile(
-    r"^(?:instructor|teacher|tutor|coach|trainer|physio|physiotherapist|consultant|surgeon|"
-    r"midwife|landlord|landlady|mentor|therapist|counsellor|dentist|solicitor|health visitor|"
-    r"social worker|case worker|driving instructor|personal trainer) (?:was|is) (?:called|named) "
-    r"(?=(?-i:[A-ZÀ-Þ]))",
-    _I,
-)
-
-
 def with_dropped_subject(s: str) -> str:
     """``s`` with the subject chat dropped put back, or ``s`` as it was."""
     if (life := _STATE_LIFE.match(s)) is not None:
@@ -178,7 +168,7 @@ def with_dropped_subject(s: str) -> str:
         return f"my name is {name['name']}"
     if (about := _DROPPED_MY_FIGURE_ABOUT.match(s)) is not None:
         return f"my {about['what'].lower()} is {about['about'].lower()} {s[about.end() :]}"
-    if _DROPPED_MY_DATE_OR_FIGURE.match(s) or _DROPPED_MY_HELPER_NAMED.match(s):
+    if _DROPPED_MY_DATE_OR_FIGURE.match(s):
         return "my " + s[:1].lower() + s[1:]
     if (fixture := _FIXTURE_EVERY.match(s)) is not None:
         return f"I have {fixture['what'].lower()} {s[fixture.end() :]}"

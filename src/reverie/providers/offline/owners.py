@@ -84,6 +84,8 @@ _OWN_THING = re.compile(
     r"^(?:(?:the )?(?P<thing>bike|car|van|phone|laptop|monitor|keyboard|camera|watch|"
     r"contractor|builder|landlord|landlady|letting agent|physio|physiotherapist|therapist|"
     r"doctor|gp|dentist|vet|surgeon|consultant|midwife|trainer|coach|tutor|lawyer|"
+    # ("Instructor was called Malcolm, very calm, ex-RAF.")
+    r"(?:driving |flying )?instructor|"
     r"solicitor|accountant|mortgage|salary|gym|"
     r"(?:home|work|daily) commute|wifi|internet|insurer|bank|energy supplier|provider)"
     # "job is Sustainability Officer at GreenGrid", "office is in HafenCity"; "the job is …"
