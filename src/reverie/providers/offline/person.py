@@ -219,8 +219,9 @@ _BEFORE_YOU_THE_OBJECT = frozenset(
 
 
 def _you_as_object(tokens: list[str], index: int) -> bool:
-    before = [t.lower().replace("’", "'") for t in tokens[:index] if t[:1].isalpha()]
-    return bool(before) and before[-1] in _BEFORE_YOU_THE_OBJECT
+    """Whether the word before ``tokens[index]`` ("you") makes it an object or asks a question."""
+    word = next((t for t in reversed(tokens[:index]) if t[:1].isalpha()), "")
+    return word.lower().replace("’", "'") in _BEFORE_YOU_THE_OBJECT
 
 
 def _verb_follows(tokens: list[str], index: int) -> bool:
