@@ -148,13 +148,15 @@ the start of the round it came, 73.5 % / 55.9 % on that round's final rules; the
 used for development: 88.3 % / 72.0 % at its end), ``writer45`` (six by a forty-fifth:
 never read for a round; 65.8 % / 56.7 % when first scored, on the rules of the start of the
 round it came, 66.4 % / 56.7 % on that round's final rules; then read and used for
-development: 80.6 % / 74.2 % at its end) and ``writer46`` (six by a forty-sixth: never read;
-69.6 % / 52.9 % when first scored, on the rules of the start of the round it came, the same on
-that round's final rules).
+development: 80.6 % / 74.2 % at its end), ``writer46`` (six by a forty-sixth: never read for a
+round; 69.6 % / 52.9 % when first scored, on the rules of the start of the round it came, the
+same on that round's final rules; then read and used for development) and ``writer47`` (six by
+a forty-seventh: never read; 66.4 % / 50.4 % when first scored, on the rules of the start of the
+round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer46|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer47|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -226,6 +228,7 @@ SETS = (
     "writer44",
     "writer45",
     "writer46",
+    "writer47",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
