@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.providers.offline.frame_words import MONTH
-from reverie.providers.offline.vocabulary import COUNT_WORDS, is_name, words
+from reverie.providers.offline.vocabulary import COMMON_WORDS, COUNT_WORDS, is_name, words
 
 __all__ = [
     "bare_value",
@@ -79,6 +79,8 @@ _NUMBERISH = re.compile(
 )
 # "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
 _MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
+# "4.2in", "32gb", "27inch": a figure with its unit written on
+_UNIT_GLUED = re.compile(r"^\d[\d.,]*(?P<unit>[a-z]{1,4})$", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
@@ -136,8 +138,8 @@ def _kind(token: str) -> str | None:
         return "colour"  # "sorry, red not blue"
     if word.lower() in _GRADES:
         return "grade"  # "it was a distinction, not a merit"
-    if is_name(word):
-        return "name"
+    if is_name(word) and word.lower() not in COMMON_WORDS:
+        return "name"  # ("Different question, not IELTS": a word opening a sentence is no name)
     if _MODEL.match(word):
         return "model"
     return None
@@ -240,6 +242,11 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
         same = [token for token in new_tokens if _kind(token) == kind]
         if not same and kind == "model":
             same = [token for token in new_tokens if _kind(token) == "number"]
+        glued = [g for token in new_tokens if (g := _UNIT_GLUED.match(token)) is not None]
+        if not same and kind == "number" and len(glued) == 1:
+            # "not 2.9, it's the 4.2in": the old figure had the same unit ("2.9in")
+            old_tokens = [old_tokens[0] + glued[0]["unit"]]
+            same = [glued[0].group(0)]
         if len(same) == 1 and same[0].lower() != old_tokens[0].lower():
             return old_tokens, same
     tail = new_tokens[-len(old_tokens) :]

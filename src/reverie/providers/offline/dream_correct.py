@@ -31,6 +31,7 @@ from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.instead_of import replaced_instead
 from reverie.providers.offline.markdown_doc import BULLET, HEADING, MarkdownDoc
 from reverie.providers.offline.memory_index import stem
+from reverie.providers.offline.mend import age_in_step
 from reverie.providers.offline.reschedules import rescheduled_line, reschedules
 from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.vocabulary import words
@@ -122,7 +123,7 @@ def _swap(docs: Mapping[str, MarkdownDoc], files: Sequence[str], raw: str) -> bo
         line = doc.lines[index]
         swapped = typed_swap(line_fact(line), raw)
         if swapped is not None:
-            doc.lines[index] = line_prefix(line) + swapped
+            doc.lines[index] = line_prefix(line) + age_in_step(swapped)
             return True
     return False
 

@@ -26,9 +26,11 @@ _FILLERS = re.compile(
     r"(?:nah|nope|naw)(?=[,!.]*\s+i\s+(?:already|just|still|always|usually|prefer)\b)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
-    r"just a note|note that|note|sorry|oops|quick one|random q|real quick|"
+    # ("Sorry — one thing: I said 17 km …": a lead-in, before a dash or colon only)
+    r"one (?:other |last |quick |small |more )?thing(?=\s*[:—–-])|"
+    r"just a note|note that|note|sorry|sry|soz|oops|quick one|random q|real quick|"
     # "Sorry, mistake – not Didsbury, Chorlton": owning the slip, then the correction
-    r"(?:my )?mistake(?=\s*[,:–—-])|my bad|"
+    r"(?:my )?(?:mistake|typo)(?=\s*[,:–—-])|my bad|"
     # "sidenote moving flat 1 feb", "unrelated but …": what follows is the news
     r"side ?note|side-note|unrelated(?: but)?|totally unrelated(?: but)?|"
     r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
@@ -89,6 +91,8 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     # "I'm 30 in april too don't remind me": how it feels, after the fact
     r"|(?:,?\s+too)?,?\s+(?:don'?t|do not) remind me\b"
+    # "switched to fedora 43 last night, cba anymore": weariness, after the fact
+    r"|,?\s+(?:cba|can'?t be (?:arsed|bothered))(?: any ?more)?(?=\s*[.!]*$)"
     # "we're on postgres 15 so partial unique index is fine right": what it allows, a question
     r"|,?\s+so (?:a |an |the )?[\w -]{1,40}? (?:is|are|should be|will be|would be) "
     r"(?:fine|ok|okay|good|safe|allowed|supported)\b(?:,? right)?\??(?=\s*$)"

@@ -439,6 +439,8 @@ def _named_later(
             relations = list(_RECENT_RELATION.finditer(sentence))
             if pets and (not relations or pets[-1].start() > relations[-1].start()):
                 return [pet_line(subject, pets[-1]["pet"], name)]
+            if len({relation["rel"].lower() for relation in relations}) > 1:
+                return []  # "my manager want to change … because my husband work late": whose?
             if relations:
                 full = f"{name} {surname}" if surname else name
                 return [relation_line(subject, relations[-1]["rel"], full)]

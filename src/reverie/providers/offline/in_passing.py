@@ -18,6 +18,7 @@ from reverie.providers.offline.frame_words import JOB, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS
 from reverie.providers.offline.predicates import SHORT_WEEKDAY, WEEKDAY
 from reverie.providers.offline.put_plainly import put_plainly
+from reverie.providers.offline.systems import SYSTEMS
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, CONDITION_WORDS, alternation
 
@@ -62,39 +63,17 @@ _SHOULD_I_MENTION = re.compile(
     r"the \w+))(?: in (?:the|my) \w+)?(?: that)? (?P<fact>I(?:'m| am|'ve| have) [^?\n]{3,80}?)\?",
     _I,
 )
-_SYSTEMS = {
-    "fedora": "Fedora",
-    "ubuntu": "Ubuntu",
-    "debian": "Debian",
-    "arch": "Arch Linux",
-    "arch linux": "Arch Linux",
-    "mint": "Linux Mint",
-    "linux mint": "Linux Mint",
-    "nixos": "NixOS",
-    "manjaro": "Manjaro",
-    "opensuse": "openSUSE",
-    "windows": "Windows",
-    "windows 10": "Windows 10",
-    "windows 11": "Windows 11",
-    "macos": "macOS",
-    "mac os": "macOS",
-    "rpi os": "Raspberry Pi OS",
-    "rpi os lite": "Raspberry Pi OS Lite",
-    "raspberry pi os": "Raspberry Pi OS",
-    "raspberry pi os lite": "Raspberry Pi OS Lite",
-    "chromeos": "ChromeOS",
-}
-_SYSTEM_WORDS = tuple({name.split()[0] for name in _SYSTEMS})
+_SYSTEM_WORDS = tuple({name.split()[0] for name in SYSTEMS})
 # "laptop is fedora, pi is rpi os lite": what the speaker's machine runs, said tersely.
 _DEVICE_RUNS = re.compile(
     r"(?:\bmy |(?:^|(?<=[.!?,;]\s)|(?<=\n)))(?P<device>(?:work )?laptop|desktop|pc|"
     r"workstation|home server|vps) (?:is|runs|is on|runs on) "
-    rf"(?P<system>{alternation(tuple(_SYSTEMS))})(?: (?:btw|now|too|tbh))?" + _ENDS,
+    rf"(?P<system>{alternation(tuple(SYSTEMS))})(?: (?:btw|now|too|tbh))?" + _ENDS,
     _I,
 )
 # "arch. thinkpad t480.", "ubuntu 24.04 yes.": the system the speaker is on, as a bare answer
 _BARE_SYSTEM = re.compile(
-    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?:on |using )?(?P<system>{alternation(tuple(_SYSTEMS))})"
+    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?:on |using )?(?P<system>{alternation(tuple(SYSTEMS))})"
     r"(?P<version> \d+(?:\.\d+)*)?(?: (?:lts|yes|btw|here|obviously|lol))*(?:[.!]+(?=\s|$)|$)",
     _I,
 )
@@ -303,13 +282,13 @@ _ADDED: tuple[tuple[tuple[str, ...], re.Pattern[str], _Plain], ...] = (
     (
         ("laptop", "desktop", "pc ", "workstation", "server", "vps"),
         _DEVICE_RUNS,
-        lambda runs: f"My {runs['device'].lower()} runs {_SYSTEMS[runs['system'].lower()]}.",
+        lambda runs: f"My {runs['device'].lower()} runs {SYSTEMS[runs['system'].lower()]}.",
     ),
     (("host",), _SELF_HOST, _self_hosted),
     (
         _SYSTEM_WORDS,
         _BARE_SYSTEM,
-        lambda bare: f"I use {_SYSTEMS[bare['system'].lower()]}{bare['version'] or ''}.",
+        lambda bare: f"I use {SYSTEMS[bare['system'].lower()]}{bare['version'] or ''}.",
     ),
     (("salary",), _SALARY_UP, lambda pay: f"My new salary is {pay['money']}."),
     (

@@ -24,10 +24,13 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.person import finish_sentence
 
-__all__ = ["aged_again", "figure_mended", "mend_correction", "mended_line"]
+__all__ = ["age_in_step", "aged_again", "figure_mended", "mend_correction", "mended_line"]
 
 # ("… on 12 April 1986 (not 1985).", "… on 12 April 1986, not 1985.": the old value, aside)
 _NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)|, not [^,()]+(?=\.?$)")
+# "User is 44, turning 46 in March.": an age and the one the next birthday brings.
+_AGE_AND_NEXT = re.compile(r"\b(?P<now>\d{1,3}), turning (?P<next>\d{1,3})\b")
+_UNIT_ON = re.compile(r"^(?P<figure>\d[\d.,]*)(?P<unit>[a-z]{1,4})$")
 # How many of the latest lines a bare new value may mend.
 _BARE_REACH = 2
 
@@ -41,10 +44,22 @@ def _resolve(correction: str, earlier: list[str]) -> str | None:
     for line in reversed(earlier):
         swapped = typed_swap(line, correction)
         if swapped is not None:
-            mended = finish_sentence(swapped)
+            mended = age_in_step(finish_sentence(swapped))
             was = old_value(correction)
             return f"{mended[:-1]} (not {was})." if was else mended
     return None
+
+
+def age_in_step(line: str) -> str:
+    """A line whose "turning" age was put right says the age now one below it.
+
+    "I'm 44, turning 45", then "I keep saying I'm turning 45. I'm turning 46": a
+    year was lost, so the user is 45 now, not 44.
+    """
+    said = _AGE_AND_NEXT.search(line)
+    if said is None or int(said["next"]) - int(said["now"]) == 1 or int(said["next"]) == 0:
+        return line
+    return f"{line[: said.start('now')]}{int(said['next']) - 1}{line[said.end('now') :]}"
 
 
 def figure_mended(text: str, earlier: list[str]) -> str | None:
@@ -117,11 +132,19 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
         said = [words[i].lower().strip(",;%") for i in changed]
         # one word changed, or a date's day and month together ("4 December" → "27 November")
-        if (len(changed) == 1 and said[0] in was) or (
+        if (len(changed) == 1 and _said_as(said[0], was, new_words[changed[0]])) or (
             len(changed) == 2 and one_date(changed, words) and said == was
         ):
             return index
     return None
+
+
+def _said_as(word: str, was: list[str], new: str) -> bool:
+    """Whether ``word`` is the old value, perhaps with the unit the new one has ("2.9in")."""
+    if word in was:
+        return True
+    unit = _UNIT_ON.match(word)
+    return unit is not None and new.lower().endswith(unit["unit"]) and unit["figure"] in was
 
 
 # "User corrected: Valentina is 8.": someone's age said again, without the old one.

@@ -18,7 +18,7 @@ from reverie.providers.offline.frame_words import ANIMAL, DATE, NEXT_LIST_ITEM, 
 from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["names_resolved", "resolve_pronouns"]
+__all__ = ["blanks_filled", "names_resolved", "resolve_pronouns"]
 
 _I = re.IGNORECASE
 
@@ -49,6 +49,14 @@ _RELATION = re.compile(
     r"husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|cousin|"
     r"aunt|uncle|niece|nephew|neighbou?r|landlord|landlady|roommate|flatmate|doctor|"
     r"therapist|teacher|coach|accountant|supervisor|advisor|mentor)\b(?!(?-i: [A-ZÀ-Þ]))",
+    _I,
+)
+# "Hi [Manager's name],": a draft's blank for someone's name, whom "his name is Gary" fills
+_NAME_BLANK = re.compile(
+    r"\[(?:your )?(?P<who>grand(?:mother|father|ma|pa)|mother|mom|mum|father|dad|sister|brother|"
+    r"wife|husband|partner|boyfriend|girlfriend|son|daughter|boss|manager|friend|colleague|"
+    r"cousin|aunt|uncle|landlord|landlady|teacher|coach|supervisor|advisor|mentor|"
+    r"line manager|team lead)(?:'s|’s)? (?:first )?name\]",
     _I,
 )
 # "mum is freaking out about money", "son wants to help": family said without "my", as a
@@ -144,6 +152,8 @@ def _referents(
         # ("Leopard gecko?", "Border collie": a kind of animal, not someone)
         and not (index + 1 < len(bare) and _ANIMAL_WORD.fullmatch(bare[index + 1]))
         and not _a_date_month(bare, index)
+        # ("Year 2, not Year 1! She started …": a thing by its number is no "she")
+        and not (said[index] == word and index + 1 < len(bare) and bare[index + 1].isdigit())
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
@@ -336,6 +346,24 @@ _OWN_PERSON = re.compile(
     r"granny|step\w+|fianc\w+)\b",
     re.IGNORECASE,
 )
+
+
+_NAME_GIVEN = re.compile(r"^(?P<whose>his|her|their) (?P<rest>(?:first |full )?name is \S.*)", _I)
+
+
+def blanks_filled(clauses: list[str], asked: str) -> list[str]:
+    """ "His name is Gary." answering a draft that wrote "Hi [Manager's name]," names the
+    manager: the blank the other side left is whose name it is (one kind of blank only)."""
+    blanks = (
+        {blank["who"].lower() for blank in _NAME_BLANK.finditer(asked)} if "[" in asked else set()
+    )
+    if len(blanks) != 1:
+        return clauses
+    (who,) = blanks
+    return [
+        f"my {who}'s {given['rest']}" if (given := _NAME_GIVEN.match(clause)) else clause
+        for clause in clauses
+    ]
 
 
 def resolve_pronouns(

@@ -96,6 +96,15 @@ def _pets_named(pets: re.Match[str]) -> str:
     return f"{kept}{pets['n']} {pets['pet'].lower()}s, {names}"
 
 
+# "new shifts are Monday and Wednesday evening": what is the user's now, said as new
+_NEW_VALUE = re.compile(
+    r"(?:^|(?<=[.!?:]\s))(?:my |our )?new (?P<what>shifts|hours|working hours|days|work days|"
+    r"working days|rota|schedule|days off|address|rent|salary|pay|start date|contract hours) "
+    r"(?P<verb>is|are) (?!going\b|the same\b|not\b|much\b|so\b|better\b|worse\b)",
+    _I,
+)
+
+
 # "I've bumped the budget to £15,000": the value it stands at now, as a value of the user's
 _VALUE_CHANGED = re.compile(
     r"\bI(?:'ve| have)? (?:just |now |finally )?(?:bumped|raised|increased|upped|lowered|"
@@ -147,6 +156,26 @@ _DITCHED_FOR = re.compile(
 )
 
 
+# "I'm on the platform team at Kinetica Health — we run 14 physio clinics": "we", said of
+# the place just named, is that place (not the speaker: the speaker runs no clinics)
+_WE_THE_PLACE = re.compile(
+    r"\bI(?:'m| am| [a-z]+)\b[^.!?\n—–]{0,60}?\b(?:at|for) "
+    r"(?P<place>(?-i:[A-Z])[\w&'’-]*(?: (?:of |&amp; |& )?(?-i:[A-Z])[\w&'’-]*){0,3})"
+    r"(?P<gap>\s*(?:[—–-]+|,)\s*)"
+    # ("we build inventory software": what the team makes, said well as the team's)
+    r"(?P<we>we(?: (?P<verb>run|have|serve|cover|employ|operate|own|manage)|(?P<are>'re| are)))\b",
+    _I,
+)
+_ITS_FORM = {"have": "has"}
+
+
+def _the_place_does(said: re.Match[str]) -> str:
+    place, verb = said["place"], said["verb"]
+    does = "is" if said["are"] else _ITS_FORM.get(verb.lower(), verb.lower() + "s")
+    # (a sentence of its own: what the place does is no part of the speaker's job)
+    return said[0][: said.start("gap") - said.start()] + f". {place} {does}"
+
+
 def put_plainly(message: str, low: str) -> str:
     """``message`` (``low`` is it in lower case) with each word the rules would misread put
     plainly (see the module docstring)."""
@@ -167,6 +196,10 @@ def put_plainly(message: str, low: str) -> str:
         said = _VALUE_CHANGED.sub(_value_now, said)
     if " now" in low and any(word in low for word in ("ditched", "dropped", "binned", "got rid")):
         said = _DITCHED_FOR.sub(r"I switched from \g<old> to \g<new>", said)
+    if "new " in low:
+        said = _NEW_VALUE.sub(r"my \g<what> \g<verb> now ", said)
+    if " we " in low and (" at " in low or " for " in low):
+        said = _WE_THE_PLACE.sub(_the_place_does, said)
     if "from " in low and " live" in low:
         said = _LIVE_FROM.sub(_moving_on, said)
     if " them" in low:

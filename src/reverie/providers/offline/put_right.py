@@ -73,10 +73,32 @@ _NOT_ON_THEN_SAID = re.compile(
 )
 
 
+# "sry its not 2.9 its the 4.2in": a value denied, then the one it is, of the same kind
+_IT_NOT_THEN_IT = re.compile(
+    r"\b(?:it's|its|it is|it’s) not (?:the |a |an )?(?P<old>[£$€]?[\w.]*\w)\s*[.,;:—–-]*\s+"
+    r"(?:it's|its|it is|it’s) (?:actually |really )?(?P<new>(?:the |a |an )?[£$€]?[\w.]*\w)"
+    r"(?=[\s.,;!?]|$)",
+    re.IGNORECASE,
+)
+
+
 def _denied_then_said(text: str) -> str:
     """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
     said = _DENIED_THEN_SAID.sub(_said_instead, text)
+    if " not " in said:
+        said = _IT_NOT_THEN_IT.sub(_it_is_instead, said)
     return _NOT_ON_THEN_SAID.sub(r"\g<what> is on \g<new>, not \g<old>", said)
+
+
+def _it_is_instead(match: re.Match[str]) -> str:
+    new, old = match["new"], match["old"]
+    bare = new.split()[-1]
+    figure = re.match(r"^[£$€]?\d[\d.,]*", bare)
+    if bare.lower() == old.lower() or not (
+        same_kind_of_value(bare, old) or (figure is not None and figure.group(0) != bare)
+    ):
+        return match.group(0)
+    return f"it's {new}, not {old}"
 
 
 def _said_instead(match: re.Match[str]) -> str:
@@ -115,14 +137,17 @@ _FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?(?:k|m|%)?(?![\w£$€])"
 _SAID_THEN_PUT_RIGHT = re.compile(
     # ("Whoops, I said …": the cry goes with it)
     r"(?:\b(?:oops|whoops|ugh|argh|ah|oh|sorry|my bad)\b[,!.]*\s+(?:[–—-]\s+)?)*"
-    r"\bI (?:think I )?(?:said|say|wrote|write|told you|put)"
-    r"(?: (?:before|earlier|yesterday|last time))?(?: (?:that )?(?:I(?:'m| am| was)|"
+    r"\bI (?:think I )?(?:said|say|wrote|write|told you|put|keep saying|kept saying)"
+    r"(?: (?:before|earlier|yesterday|last time))?(?: (?:that )?(?:I(?:'m| am| was)(?: turning)?|"
     r"it(?:'s| is| was)|we(?:'re| are| were)|(?:my|our|the) [\w-]+ (?:is|was)))?"
     rf" (?P<old>{_FIGURE})(?: [a-z]+)?(?: (?:before|earlier|yesterday|last time))?"
     r"\s*(?:[—–-]+|[,.;:!]|\bbut\b|\s)+"
     r"(?P<between>(?:(?!\bI (?:said|say)\b)[^?\n]){0,90}?)"
     r"(?<![\w£$€])(?:it['’]?s|its|it is|is|I(?:'m| am)|we(?:'re| are)|"
-    r"(?:upped|raised|moved|changed|put|increased|bumped|dropped|cut|lowered) it (?:up )?to)"
+    r"(?:upped|raised|moved|changed|put|increased|bumped|dropped|cut|lowered) it (?:up )?to|"
+    # ("I said 3.11 — we actually moved to 3.12 in September")
+    r"(?:we|I)(?: actually| now)?(?:'ve| have)? (?:moved|switched|upgraded|went|bumped|"
+    r"updated|changed)(?: up| over)? to)"
     rf"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>{_FIGURE})",
     re.IGNORECASE,
 )

@@ -86,6 +86,8 @@ _UNFINISHED = re.compile(
     r"|\bwants? (?:their|his|her) (?:name|number|email)\.?$"
     # "neither of User wants …": "us" read as the user alone
     r"|\b(?:neither|both|all|none|either|each) of User\b"
+    # "Salford was before.": when it was, without what
+    r"|^[\w'’-]+(?: [\w'’-]+){0,2} (?:was|were) (?:before|earlier|first)\.?$"
     # "The team doesn't.", from "But we don't, and …": a subject and its auxiliary alone
     r"|^(?i:the )?[\w'’-]+ (?:(?:does|do|did|is|are|was|were|has|have|had|could|would|should)"
     r"(?:n['’]t)?|can|can['’]t|will|won['’]t)\.?$"
@@ -113,6 +115,8 @@ _VERB = re.compile(
 # Words that only made sense in the chat: "Monday the 6th actually, not Oct 1",
 # "a consultancy here in Madrid", "switch date is 7 April apparently".
 _CHAT_ONLY = re.compile(
+    # ("…, and Saturday same as before": it stays, which the line says by being there)
+    r"\s+(?:(?:the )?same as (?:before|usual|always)|as before)(?=\s*[.!]?$)|"
     r"\s+(?:actually|apparently|obviously|honestly|basically)(?=\s*(?:[,;.!]|$))"
     r"|\s+if (?:that|it) (?:matters|helps)\b"  # "User is 34 if that matters"
     # ("I live here in Leeds"; "born a mile from here in 1936" keeps where it was from)

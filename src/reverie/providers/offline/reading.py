@@ -52,7 +52,7 @@ from reverie.providers.offline.owners import (
 from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pet_renames import rename_pet
-from reverie.providers.offline.pronouns import names_resolved, resolve_pronouns
+from reverie.providers.offline.pronouns import blanks_filled, names_resolved, resolve_pronouns
 from reverie.providers.offline.quality import speaks_to_someone
 from reverie.providers.offline.reschedules import (
     Reschedule,
@@ -235,7 +235,11 @@ class ChunkReading:
         asked = self.last_by.get(_OTHER_ROLE[turn.role])
         # "you're right. saturday 15th": the day of the speaker's message before, mended
         own_before = self.last_by.get(turn.role)
-        text = said_again(turn.text, own_before.text if own_before else None)
+        text = said_again(
+            turn.text,
+            own_before.text if own_before else None,
+            asked.text if asked is not None else None,
+        )
         if ("to " in text or " not " in text) and any(c.isdigit() for c in text):
             # "we bumped to 1.22 last sprint": the version of the line that holds 1.21
             text = version_bumped(text, [AS_OF.sub("", f.text) for f in self.facts])
@@ -272,6 +276,10 @@ class ChunkReading:
             )
         if voice.speaker == "User" and len(self.said.get(turn.role, ())) < FIRST_MESSAGES:
             clauses = introductions(clauses, turn.text)
+        if asked is not None and "[" in asked.text:
+            clauses = blanks_filled(
+                clauses, asked.text
+            )  # "Hi [Manager's name]," … "His name is Gary"
         own_name = (self.speakers.user_name or "") if voice.speaker == "User" else ""
         resolved = resolve_pronouns(clauses, voice.speaker, self.recent[-16:], self.names, own_name)
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case

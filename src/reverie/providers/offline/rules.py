@@ -70,7 +70,8 @@ _CORRECTION_CUES = (
     re.compile(
         # "I said I'm vegetarian but technically I'm pescatarian": what follows replaces it.
         r"^(?:i (?:said|told you|wrote)\b[^.;]*?\bbut\s+(?=actually|technically|in fact))?"
-        r"(?:actually|technically|in fact|correction(?: (?:on|from) my (?:side|end|part))?|"
+        r"(?:actually|technically|in fact|"
+        r"(?:(?:small|quick|tiny|one|minor|a) )?correction(?: (?:on|from) my (?:side|end|part))?|"
         # ("small fix - flat is 3rd floor not 2nd")
         r"(?:small|quick|tiny|one) fix(?=\s*[,:–—-])|"
         r"to correct (?:myself|that)|scratch that|"

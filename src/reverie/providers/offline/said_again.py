@@ -38,12 +38,24 @@ _DAY_SAID = re.compile(
 )
 
 
-def said_again(text: str, before: str | None) -> str:
+# "omg yes 29th": a yes to the other side's "didnt u say the 29th?", with the day it says
+_YES_TO_DAY = re.compile(
+    r"^(?P<cue>(?:(?:omg|oh|ah|god|oh god|oops|ha|haha|argh|ugh|doh)[,!.\s]+)*"
+    r"(?:yes|yeah|yep|ya|yh)[,!.:\s—–-]+)(?:(?:it's|its|it is)\s+)?(?:the\s+)?"
+    rf"(?:{WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
+    rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))",
+    _I,
+)
+
+
+def said_again(text: str, before: str | None, asked: str | None = None) -> str:
     """``text``, with a value said again to mend ``before`` made "the 15th not the 14th".
 
     Args:
         text: The speaker's message ("oh god you're right. saturday 15th. I'm a mess").
         before: The speaker's latest message before it, or None.
+        asked: The other side's latest message, or None: "yes 29th" mends a day only as
+            the answer to a question that named it ("wait didnt u say the 29th?").
     """
     if before is None:
         return text
@@ -52,6 +64,12 @@ def said_again(text: str, before: str | None) -> str:
     if (figure := _FIGURE_AGAIN.match(text.strip())) is not None:
         return _figure_said_again(text.strip(), figure, before)
     match = _DAY_ALONE.match(text.strip())
+    if match is None and asked is not None and "?" in asked:
+        match = _YES_TO_DAY.match(text.strip())
+        if match is not None and not re.search(
+            rf"(?<!\d){match['day']}(?:st|nd|rd|th)?\b[^.!?]*\?", asked
+        ):
+            match = None
     if match is None:
         return text
     days = {int(m["day"] or m["after"]) for m in _DAY_SAID.finditer(before)}
@@ -67,7 +85,9 @@ def said_again(text: str, before: str | None) -> str:
 # "Sorry, I check the paper: overall is 7.0.": a figure with a point, said again after an apology
 _FIGURE_AGAIN = re.compile(
     r"^(?:(?:oh|ah|oops|whoops|ugh)[,!.\s]+)*(?:sorry|my bad|my mistake|correction)\b"
-    r"[^.!?\d]{0,40}?\b(?:is|it's|its|it is|was) (?P<figure>\d+\.\d+)(?!\.?\d)[.!]?",
+    r"[^.!?\d]{0,40}?\b(?:is|it's|its|it is|was) (?P<figure>\d+\.\d+%?)(?!\.?\d)"
+    # ("Sorry, it's 4.29%, not 4.79": the old figure is named, as the rules read it)
+    r"(?![^.!?]*\bnot\b)[.!]?",
     _I,
 )
 _POINTED = re.compile(r"(?<![\d.])\d+\.\d+(?!\.?\d)")

@@ -196,6 +196,15 @@ _ONLY_IF = re.compile(
     r"|,\s*which (?:means|meant|has made|has meant|made)\b.*$",
     _I,
 )
+# "Says the knee is fine but my glutes are 'asleep'": what someone else said runs on through
+# a clause joined by "but" or "and" about a thing ("…, so budget is 12k now" is the
+# speaker's own, and so is a clause with a subject of its own: "he is 12").
+_REPORTED = re.compile(
+    r"^(?:(?:he|she|they|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+|(?:my|the|our|his|her) [\w-]+) )?"
+    r"(?:says|said|reckons|reckoned|told me)\b(?! (?:no|yes|hi|hello|thanks)\b)",
+    _I,
+)
+_REPORT_GOES_ON = re.compile(r"^(?:my|the|his|her|their|its|our) ", _I)
 # A correction cue on its own belongs to the clause after it.
 _CUE_ONLY = re.compile(
     r"^(?:(?:no|nope|wait|oh|actually|correction|sorry|oops|update|hmm|ah|scratch that)"
@@ -424,6 +433,14 @@ def _short_quote(match: re.Match[str]) -> str:
     return '"…"' if len(quoted.split()) >= _LONG_QUOTE_WORDS else quoted
 
 
+def _goes_on(sentence: str, following: list[str]) -> bool:
+    """Whether the clause after a report ("Says the knee is fine") is still what was said."""
+    if not following or _REPORT_GOES_ON.match(following[0]) is None:
+        return False
+    joined = rf"\b(?:but|and)\s+{re.escape(following[0][:16])}"
+    return re.search(joined, sentence, re.IGNORECASE) is not None
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = drop_code(text)
@@ -446,6 +463,10 @@ def split_sentences(text: str) -> list[str]:
                     continue  # "I walk the dog, well, I walked the neighbour's": taken back
                 if _CUE_ONLY.match(part) and index + 1 < len(parts):
                     parts[index + 1] = f"{part}, {parts[index + 1]}"  # "No wait, I switched …"
+                    continue
+                if _REPORTED.match(part) and _goes_on(sentence, parts[index + 1 : index + 2]):
+                    clauses.append(f"{part}, {parts[index + 1]}")
+                    read_up_to = index + 2
                     continue
                 if _CONDITION.match(part) and index + 1 < len(parts):
                     # "when I win the lottery, I buy a villa and I never move again": what

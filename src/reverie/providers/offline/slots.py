@@ -12,7 +12,8 @@ import re
 
 from reverie.providers.offline.frame_words import DATE, ONE_AT_A_TIME, RELATION, relation_word
 from reverie.providers.offline.predicates import SHORT_WEEKDAY
-from reverie.providers.offline.vocabulary import is_name
+from reverie.providers.offline.systems import SYSTEMS
+from reverie.providers.offline.vocabulary import alternation, is_name
 
 __all__ = ["slot_of"]
 
@@ -59,6 +60,18 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         "diet",
     ),
     (re.compile(r"^(?P<who>.+?)'s time zone is \S"), "time zone"),
+    # "User uses Arch Linux." then "User switched to fedora 43 last night.": one system at a
+    # time (not one of two machines: "… on the laptop", "… at work")
+    (
+        re.compile(
+            r"^(?P<who>User) (?:uses|is using|is on|(?:switched|moved|changed)(?: over)? to) "
+            rf"(?:{alternation(tuple(SYSTEMS))})\b"
+            r"(?![^.]*\b(?:at work|for work|laptop|desktop|server|vps|pi|machine|also|too|"
+            r"as well)\b)",
+            _I,
+        ),
+        "operating system",
+    ),
     # "User weighs 82kg." then "User's weight: 79kg.", "User earns 42k." then "User's salary
     # is £45k.": one weight, one pay at a time.
     (re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:now )?weighs \S*\d"), "weight"),
@@ -90,6 +103,15 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<what>[a-z][a-z -]{1,30}?) (?:is|are) "
             rf"(?:now |on |the |moving to |moved to )*(?=[£$€]\d|{DATE})",
+            re.IGNORECASE,
+        ),
+        "=",
+    ),
+    # "User's shifts are Tuesday and Thursday evening." then "User's shifts are now Monday …"
+    (
+        re.compile(
+            r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*)'s (?P<what>shifts|working days|work days|days off|"
+            rf"office days|rota) (?:is|are) (?:now )?(?:on )?(?={SHORT_WEEKDAY}s?\b)",
             re.IGNORECASE,
         ),
         "=",

@@ -286,6 +286,7 @@ NOT_NAMES = frozenset(
     good bad oh ah yeah yep nope right done fine true what why how when where who which
     whose please help stop listen look congrats congratulations cheers welcome dear today
     tomorrow oof ooh ouch yikes wow omg lol ugh
+    merci danke gracias grazie obrigado obrigada shukran spasibo dziekuje kiitos asante
     yesterday tonight monday tuesday wednesday thursday friday saturday sunday january
     february march april may june july august september october november december i the
     a an this that it we you they he she my our your his her their its random quick big

@@ -1,0 +1,177 @@
+"""Values said wrong and said again, whose words a report is, and what "we" stands for.
+
+"Sorry — one thing: I said 9 miles. It's 6." and "I keep saying I'm turning 30. I'm
+turning 31." mend the line they correct (and an age put right moves the age now with
+it); "its not 15 its the 13in" mends a figure written with its unit; "Typo — it's 3.9%,
+not 3.4" and "I said 3.10 — we actually moved to 3.13" are corrections; "yes the 18th"
+answering "didn't you say the 18th?" moves a day; "Says my hip is fine but my hamstrings
+are 'lazy'" is the physio's word, not a fact; "I teach at Hollins Academy — we have 900
+pupils" is the school's size, not the user's; "new rota is Thursday to Sunday" replaces
+the old rota; a blank "[Landlord's name]" in a draft is whom "her name is Maud" names.
+
+Each case is worded afresh: the rules are written for the shape of a sentence, not for
+one conversation's words.
+"""
+
+from __future__ import annotations
+
+from offline_facts import dreamed, facts, remembered
+
+
+def test_a_lead_in_before_a_colon_leaves_the_correction_whole() -> None:
+    kept = facts(
+        ("user", "I run to work twice a week, about 9 miles each way."),
+        ("assistant", "That's a solid base."),
+        ("user", "Ah — one thing: I said 9 miles each way for the run. It's 6."),
+    )
+    assert kept == ["User runs to work twice a week, about 6 miles each way (not 9)."]
+
+
+def test_an_age_said_wrong_again_and_again_is_put_right_with_the_age_now() -> None:
+    said = dreamed(
+        "I'm 29, turning 30 in June. I work nights at the sorting office.",
+        "hang on. I keep saying I'm turning 30. I'm turning 31. Born in 1995.",
+    )
+    assert "User is 30, turning 31 in June." in said
+    assert "29" not in said
+
+
+def test_a_figure_written_with_its_unit_is_mended_by_the_bare_old_figure() -> None:
+    kept = facts(
+        ("user", "bought a 15in macbook air off ebay. mostly for music"),
+        ("assistant", "nice, good for logic"),
+        ("user", "sry its not 15 its the 13in. read the box wrong"),
+    )
+    assert kept == ["User bought a 13in macbook air off ebay (not 15)."]
+
+
+def test_a_typo_owned_before_a_dash_is_a_correction() -> None:
+    kept = facts(
+        ("user", "We have £240,000 on the mortgage, fixed at 3.4% until March 2028."),
+        ("assistant", "A good rate."),
+        ("user", "Typo — it's 3.9%, not 3.4. Should we overpay?"),
+    )
+    assert kept == ["User has £240,000 on the mortgage, fixed at 3.9% until March 2028 (not 3.4)."]
+
+
+def test_a_sorry_with_the_old_figure_named_is_read_once() -> None:
+    kept = facts(
+        ("user", "Our savings rate is 4.1%."),
+        ("assistant", "Noted."),
+        ("user", "sorry, it's 4.6%, not 4.1."),
+    )
+    assert all("not 4.1.%" not in line for line in kept)
+    assert kept == ["User's savings rate is 4.6% (not 4.1)."]
+
+
+def test_a_version_said_wrong_then_moved_to_is_put_right() -> None:
+    kept = facts(
+        ("user", "Our backend runs on Node 18 and MySQL 8."),
+        ("assistant", "Got it."),
+        ("user", "Quick correction: I said 18 — we actually moved to 20 in the spring."),
+    )
+    assert kept == ["The backend runs on Node 20 and MySQL 8 (not 18)."]
+
+
+def test_a_yes_to_the_day_the_other_side_asked_about_moves_the_day() -> None:
+    kept = facts(
+        ("user", "we're moving on the 11th"),
+        ("assistant", "didnt you say the 18th last week? when your dad has the van"),
+        ("user", "argh yes 18th. the 11th is when we sign"),
+    )
+    assert kept == ["User is moving on the 18th (not the 11th)."]
+
+
+def test_a_bare_yes_with_a_day_no_one_asked_about_moves_nothing() -> None:
+    kept = facts(
+        ("user", "we're moving on the 11th"),
+        ("assistant", "exciting!! need a hand?"),
+        ("user", "yes 18th is the party though"),
+    )
+    assert any(line.startswith("User is moving on the 11th") for line in kept)
+    assert not any("18th" in line for line in kept)
+
+
+def test_what_someone_said_runs_on_into_the_next_clause_about_a_thing() -> None:
+    kept = facts(
+        (
+            "user",
+            "Saw the physio about my hip. Says the hip is fine but my hamstrings are 'lazy'.",
+        )
+    )
+    assert not any("hamstrings" in line for line in kept)
+
+
+def test_what_someone_said_stops_at_a_clause_with_a_subject_of_its_own() -> None:
+    kept = facts(("user", "Our Ben says he's too old for it now, he is 14 and acts 30."))
+    assert any("14" in line for line in kept)
+
+
+def test_we_after_the_place_the_speaker_works_is_the_place() -> None:
+    kept = facts(("user", "I teach chemistry at Hollins Academy — we have 900 pupils."))
+    assert "User teaches chemistry at Hollins Academy." in kept
+    assert "Hollins Academy has 900 pupils." in kept
+    assert not any(line.startswith(("User has 900", "The team has")) for line in kept)
+
+
+def test_what_we_make_is_not_said_of_the_place() -> None:
+    kept = facts(("user", "I'm a backend dev at Quillon — we build payroll software for vets."))
+    assert "User is a backend dev at Quillon." in kept
+    assert not any(line.startswith(("Quillon builds", "User builds")) for line in kept)
+
+
+def test_a_system_switched_to_replaces_the_one_used() -> None:
+    said = dreamed(
+        "on debian. python from apt",
+        "debian upgrade broke my wifi driver. switched to mint 22 yesterday, cba anymore",
+    )
+    assert "User switched to mint 22" in said
+    assert "Debian" not in said and "cba" not in said
+
+
+def test_a_system_on_one_machine_leaves_the_other_alone() -> None:
+    said = dreamed("on ubuntu. node from nvm", "switched to fedora on the work laptop")
+    assert "User uses Ubuntu." in said
+
+
+def test_a_new_rota_said_as_new_replaces_the_old_one() -> None:
+    said = dreamed(
+        "My shifts are Monday and Tuesday evening and Sunday.",
+        "Boss replied: new shifts are Thursday and Friday 4 to 10, and Sunday same as before.",
+    )
+    assert "User's shifts are now Thursday and Friday 4 to 10, and Sunday." in said
+    assert "Monday and Tuesday" not in said
+
+
+def test_a_name_filling_a_draft_s_blank_names_whom_the_blank_was_for() -> None:
+    kept = facts(
+        ("user", "My landlady wants to put the rent up and my partner is away, can you help?"),
+        ("assistant", "Of course:\n\nDear [Landlady's name],\n\nThank you for your letter."),
+        ("user", "Thanks. Her name is Maud. She wants £50 more."),
+    )
+    assert "User's landlady's name is Maud." in kept
+    assert not any("partner" in line and "Maud" in line for line in kept)
+
+
+def test_a_word_opening_a_sentence_is_no_value_to_swap() -> None:
+    said = remembered(
+        ("user", "I want to get my CELTA this year."),
+        ("assistant", "Great goal."),
+        ("user", "Other question, not CELTA. I work three days at a bakery."),
+    )
+    assert "User wants to get their CELTA this year." in said
+    assert not any("Other" in line for line in said)
+
+
+def test_a_thing_by_its_number_is_no_she() -> None:
+    kept = facts(
+        ("user", "my son is in Class 3."),
+        ("assistant", "ok"),
+        ("user", "Sorry, Class 4, not Class 3! He moved up this week."),
+    )
+    assert not any(line.startswith("Class ") for line in kept)
+
+
+def test_when_without_what_is_no_fact() -> None:
+    kept = facts(("user", "We left Croydon in March, we live in Sutton now. Croydon was before."))
+    assert not any(line.startswith("Croydon was") for line in kept)
