@@ -175,3 +175,108 @@ def test_a_thing_by_its_number_is_no_she() -> None:
 def test_when_without_what_is_no_fact() -> None:
     kept = facts(("user", "We left Croydon in March, we live in Sutton now. Croydon was before."))
     assert not any(line.startswith("Croydon was") for line in kept)
+
+
+def test_a_promise_to_report_back_is_no_fact() -> None:
+    assert facts(("user", "Sorted, thanks. I'll let you know how it goes after the 9th.")) == []
+
+
+def test_how_many_on_the_team_is_the_team_s_size() -> None:
+    kept = facts(("user", "Priya joined last week, so we're seven on the team now, not six."))
+    assert kept == ["User's team is seven people now, not six."]
+
+
+def test_a_home_left_said_beside_the_move_is_said_by_the_move() -> None:
+    kept = facts(
+        ("user", "I live in Hove with my partner."),
+        ("assistant", "Lovely."),
+        ("user", "Small update: we don't live in Hove now, we moved to Lewes in May."),
+    )
+    assert kept == ["User moved to Lewes in May."]
+
+
+def test_a_count_put_right_mends_only_a_count_of_the_same_unit() -> None:
+    said = remembered(
+        ("user", "My exam is on 12 May."),
+        ("assistant", "Good luck."),
+        ("user", "Actually a correction: it's 11 years, not 12. Anyway."),
+    )
+    assert any("12 May" in line for line in said)
+
+
+def test_a_home_not_yet_moved_into_stays_said() -> None:
+    kept = facts(("user", "Post it to the hotel, I don't live in Ranelagh yet. I live in Dublin."))
+    assert any("Ranelagh yet" in line for line in kept)
+
+
+def test_answers_a_bit_shorter_and_no_essays_are_one_wish() -> None:
+    assert facts(("user", "Could you also make answers a little shorter?")) == [
+        "User wants the assistant to give shorter answers."
+    ]
+    assert facts(("user", "I mark papers all day, I don't want essays from you either.")) == [
+        "User wants the assistant to give short answers."
+    ]
+
+
+def test_what_the_speaker_ended_up_doing_is_what_they_did() -> None:
+    kept = facts(("user", "The Brompton was sold out, so I ended up buying a Tern Link instead."))
+    assert kept == ["User bought a Tern Link instead."]
+
+
+def test_a_name_given_for_a_signature_is_the_speaker_s_name() -> None:
+    kept = facts(("user", "Lovely. Send it under my name as Morwenna Pascoe, the school knows me."))
+    assert "User's name is Morwenna Pascoe." in kept
+
+
+def test_a_clause_left_without_its_subject_still_says_whom_his_is() -> None:
+    said = "need a 2nd one for my mum. her 60th is 9 june. she lives in rye so diff bus"
+    kept = facts(("user", said))
+    assert "User's mum's 60th is 9 June." in kept
+    assert "User's mum lives in rye." in kept
+
+
+def test_a_stack_taken_up_after_one_ditched_is_a_switch() -> None:
+    kept = facts(("user", "ok ditching flask. fastapi + uvicorn + sqlmodel"))
+    assert kept == ["User switched from flask to fastapi + uvicorn + sqlmodel."]
+
+
+def test_none_in_one_place_or_anywhere_is_none_anywhere() -> None:
+    assert facts(("user", "no emojis in the changelog pls. or anywhere tbh")) == [
+        "User wants no emojis anywhere."
+    ]
+
+
+def test_someone_turning_an_age_on_a_day_is_not_that_age_yet() -> None:
+    kept = facts(("user", "My daughter Ines is turning 6 on 3 May and she has a nut allergy."))
+    assert any(line.startswith("User's daughter Ines turns 6 on 3 May") for line in kept)
+    assert "User's daughter Ines has a nut allergy." in kept
+    assert "Ines is 6." not in kept
+
+
+def test_a_rent_said_figure_first_is_the_speaker_s_rent() -> None:
+    kept = facts(("user", "keys on friday!! £175 a week desk rent, wifi and coffee included"))
+    assert "User's desk rent is £175 a week, wifi and coffee included." in kept
+
+
+def test_someone_s_due_is_when_she_is_due() -> None:
+    kept = facts(("user", "heads up: my wife's due in late April, so I'll be off for a bit."))
+    assert [line.split(" (as of")[0] for line in kept] == ["User's wife is due in late April"]
+
+
+def test_a_name_written_into_a_header_is_the_speaker_s_name() -> None:
+    kept = facts(("user", "Add a header to each file with my name and team. Aoife Brennan, Data."))
+    assert "User's name is Aoife Brennan." in kept
+
+
+def test_the_whole_file_when_code_is_given_is_a_wish() -> None:
+    kept = facts(("user", "Also: when you send me code, give me the whole file, not diffs."))
+    assert kept == [
+        "User wants the assistant to give the whole file, not diffs, when the assistant sends "
+        "them code."
+    ]
+
+
+def test_how_someone_was_is_left_with_the_line_it_came_with() -> None:
+    kept = facts(("user", "my aunt Rosa has diabetes and she is not so good this winter."))
+    alone = [line for line in kept if "not so good" in line and "diabetes" not in line]
+    assert alone == []

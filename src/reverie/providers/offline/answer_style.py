@@ -119,7 +119,7 @@ _FROM_NOW_ON = re.compile(
 # one form of answer over another.
 _FORMS = (
     r"(?:paragraphs|prose|bullet points|bullets|lists|tables|full files|whole files|diffs|snippets|"
-    r"fragments|complete files)"
+    r"fragments|complete files|(?:the )?(?:whole|full|complete|entire) file)"
 )
 _FORM_NOT = re.compile(
     rf"(?:^|[,;:]\s+)(?P<form>{_FORMS}),? (?:please|pls|plz),? not (?P<not>{_FORMS})\b",
@@ -136,7 +136,7 @@ _GIVE_NOT = re.compile(
     r"(?:(?:pls|please|plz) |(?:ground rules|house rules|rules|one thing|preferences?|"
     r"for future reference|going forward|from now on)\s*:\s*"
     # ("when u change existing files just give me the diff, not the whole file")
-    r"|when (?:you|u) (?P<when>[^,.;!?]{3,50}?),? (?=just ))"
+    r"|when (?:you|u) (?P<when>[^,.;!?]{3,50}?),? (?=(?:just )?give me\b))"
     r"(?:just )?(?P<only>only )?give me "
     rf"(?P<what>[\w /-]{{0,30}}?\b{_PARTS}(?: or [\w /-]{{2,30}}?)?)"
     # "pls just give me diffs going forward, not whole files, and skip the explanations"
@@ -238,6 +238,10 @@ _DONT_NEED_STUFF = re.compile(
     r"(?P<kind>stuff|bits|disclaimers?|warnings?|lectures?|caveats?|reminders?)"
     # "dont need long answers": how long answers should be
     r"|(?P<long>long|lengthy|huge|massive) (?:answers|paragraphs|essays|explanations|replies))"
+    r"[.!]*$"
+    # ("I don't want essays from you too": nor a reply as long as one)
+    r"|^(?:i )?(?:don't|dont|do not) want (?:any )?(?P<essays>essays|walls of text|lectures|"
+    r"long answers|long replies|long paragraphs|novels)(?: from you)?(?: too| either| please)?"
     r"[.!]*$",
     _I,
 )
@@ -250,7 +254,8 @@ _ANSWER_LENGTH = re.compile(
     r"could u|(?:can|could|may) I ask you to|before you answer:?)[,]?\s+)*"
     r"(?:(?:keep (?:it|things|stuff|everything)|(?:keep|make) (?:your )?(?:answers|replies|"
     r"responses)) "
-    # ("short-ish": short, said lightly)
+    # ("short-ish": short, said lightly; "a bit shorter": shorter)
+    r"(?:a (?:bit|little|lot) |much |way |slightly )?"
     r"(?P<how>short|shorter|brief|briefer|concise)(?:-?ish)?"
     r"|(?:(?:give|write)(?: me)? )?(?P<how2>short|shorter|brief|briefer|concise) "
     r"(?:answers|replies|responses)"
@@ -425,7 +430,7 @@ def answer_style(sentence: str) -> str | None:
     if (liked := _LIKE_IT_WHEN.match(s)) is not None:
         return f"please {_ME.sub('', liked['do'])}"
     if (unneeded := _DONT_NEED_STUFF.match(s)) is not None:
-        if unneeded["long"]:
+        if unneeded["long"] or unneeded["essays"]:
             return "please give short answers"
         thing, kind = unneeded["thing"], unneeded["kind"].lower()
         if thing[:1] not in "\"“'" and kind in ("stuff", "bits"):

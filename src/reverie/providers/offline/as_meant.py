@@ -15,9 +15,9 @@ from dataclasses import replace
 
 from reverie.providers.offline.in_passing import said_in_passing
 from reverie.providers.offline.moves_in_two import moves_in_two
+from reverie.providers.offline.pasted import drop_pasted_advert, drop_practice_essay
 from reverie.providers.offline.put_right import name_slip, value_put_right
 from reverie.providers.offline.said_once import said_once
-from reverie.providers.offline.sentences import drop_pasted_advert, drop_practice_essay
 from reverie.providers.offline.transcript import Turn
 
 __all__ = ["as_meant"]

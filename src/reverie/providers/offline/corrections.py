@@ -280,6 +280,22 @@ def swappable(correction: str) -> bool:
     return _swap_parts(correction) is not None
 
 
+_UNIT_WORD = re.compile(
+    r"\s+(?P<unit>year|month|week|day|hour|hr|minute|min|km|mile|kg|kilo|lb|stone|people|"
+    r"person|kid|child)s?\b",
+    _I,
+)
+
+
+def _unit_after(correction: str, tail: list[str]) -> str | None:
+    """The unit the new figure is counted in ("11 years"), when a word after it says one."""
+    if len(tail) != 1 or not tail[0][:1].isdigit():
+        return None
+    said = re.search(rf"(?<![\w.]){re.escape(tail[0])}(?![\w.])", correction)
+    after = _UNIT_WORD.match(correction, said.end()) if said is not None else None
+    return after["unit"].lower() if after is not None else None
+
+
 def typed_swap(line: str, correction: str) -> str | None:
     """``line`` with the one value "X, not Y" corrects swapped, or None.
 
@@ -307,6 +323,8 @@ def typed_swap(line: str, correction: str) -> str | None:
         and re.search(rf"(?<!\d){t}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH})\b", correction, _I)
         for t in tail
     )
+    # ("it's 11 years, not 12": the 12 to swap is a count of years, not "12 May")
+    unit = _unit_after(correction, tail) if len(old_tokens) == 1 else None
     match = next(
         (
             m
@@ -317,6 +335,7 @@ def typed_swap(line: str, correction: str) -> str | None:
                 and m.group(0).isdigit()
                 and not _beside_a_date_word(line, m.start(), m.end())
             )
+            and (unit is None or re.match(rf"\s+{unit}s?\b", line[m.end() :], _I) is not None)
         ),
         None,
     )

@@ -91,6 +91,8 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     # "I'm 30 in april too don't remind me": how it feels, after the fact
     r"|(?:,?\s+too)?,?\s+(?:don'?t|do not) remind me\b"
+    # "he lives in deal so diff station": what follows for the talk, after the fact
+    r"|,?\s+so (?:a |the )?(?:diff|different|same|other|another)\b[^.!?,]{0,25}(?=\s*[.!]*$)"
     # "switched to fedora 43 last night, cba anymore": weariness, after the fact
     r"|,?\s+(?:cba|can'?t be (?:arsed|bothered))(?: any ?more)?(?=\s*[.!]*$)"
     # "we're on postgres 15 so partial unique index is fine right": what it allows, a question

@@ -11,7 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reverie.providers.offline.sentences import dashed_apposition, drop_code
+from reverie.providers.offline.pasted import drop_code
+from reverie.providers.offline.sentences import dashed_apposition
 from reverie.providers.offline.vocabulary import alternation, words
 
 __all__ = [

@@ -200,8 +200,9 @@ _AGE = re.compile(
     # ("31 Jan is 3.5 months" is a date and a length of time, not an age.)
     rf"(?:^|(?<=[\s,(]))(?<!\d )(?P<name>{TOKEN}),? who(?:'s| is) (?P<age>\d{{1,2}})(?!\.\d)"
     r"(?=\s*(?:[,.;)]|$| years old| and))"
-    rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|turns|is)|['’]s) "
-    r"(?P<age2>\d{1,2})(?!\.\d)(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
+    rf"|(?:^|(?<=[\s,(]))(?<!\d )(?P<name2>{TOKEN}?)(?: (?:just )?(?:turned|(?P<turns>turns)|is)|"
+    r"['’]s) (?P<age2>\d{1,2})(?!\.\d)"
+    r"(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
 # "my rule.", "house rule.": said after a rule one lives by, in a sentence of its own.
 _MY_RULE = re.compile(
@@ -481,6 +482,9 @@ def _self_frames(
     for match in _AGE.finditer(sentence):
         name = lexicon.name(match["name"] or match["name2"])
         age = match["age"] or match["age2"]
+        ahead = sentence[match.end() :].lstrip().lower()
+        if match["turns"] and ahead.startswith(("on ", "this ", "next ", "in ")):
+            continue  # "Kayode turns 8 on 2 August": not 8 yet
         if name is not None and name != subject:
             found.append(FrameFact(f"{name} is {age}.", (name, "age"), durable=True))
     found += allergy_frames(sentence, subject)

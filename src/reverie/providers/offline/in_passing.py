@@ -64,6 +64,16 @@ _SHOULD_I_MENTION = re.compile(
     _I,
 )
 _SYSTEM_WORDS = tuple({name.split()[0] for name in SYSTEMS})
+# "Posting it with my name as Leonie Brandt so …": the speaker's name, said on the way
+_MY_NAME_AS = re.compile(
+    r"\b(?:with|under|using|put) my (?:full |real )?name as "
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})\b"
+    # ("… a module header with my name and team. Dominik Reiter, Platform team."): the name
+    # in full, next
+    r"|\bwith my (?:full )?name(?: and (?:my )?[\w ]{2,20}?)?[.:]\s+"
+    r"(?P<full>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+ (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=[,.;]|\s*$)",
+    _I,
+)
 # "laptop is fedora, pi is rpi os lite": what the speaker's machine runs, said tersely.
 _DEVICE_RUNS = re.compile(
     r"(?:\bmy |(?:^|(?<=[.!?,;]\s)|(?<=\n)))(?P<device>(?:work )?laptop|desktop|pc|"
@@ -291,6 +301,11 @@ _ADDED: tuple[tuple[tuple[str, ...], re.Pattern[str], _Plain], ...] = (
         lambda bare: f"I use {SYSTEMS[bare['system'].lower()]}{bare['version'] or ''}.",
     ),
     (("salary",), _SALARY_UP, lambda pay: f"My new salary is {pay['money']}."),
+    (
+        ("my name as", "my full name as", "my real name as", "with my name", "with my full name"),
+        _MY_NAME_AS,
+        lambda n: f"My name is {n['name'] or n['full']}.",
+    ),
     (
         ("aside",),
         _PUT_ASIDE,

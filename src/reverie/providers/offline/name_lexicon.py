@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from reverie.providers.offline.sentences import is_table_row
+from reverie.providers.offline.pasted import is_table_row
 from reverie.providers.offline.vocabulary import (
     COMMON_WORDS,
     EVENT_VERBS,

@@ -28,8 +28,8 @@ from reverie.providers.offline.frame_words import (
     relation_line,
 )
 from reverie.providers.offline.name_lexicon import NameLexicon
+from reverie.providers.offline.pasted import drop_code
 from reverie.providers.offline.quality import reads_alone
-from reverie.providers.offline.sentences import drop_code
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import COMMON_WORDS, STATE_WORDS, words
 

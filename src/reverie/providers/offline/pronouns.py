@@ -372,6 +372,8 @@ def resolve_pronouns(
     context: Sequence[tuple[str, str]] = (),
     known: Collection[str] = (),
     speaker_name: str = "",
+    *,
+    as_said: Sequence[str] | None = None,
 ) -> list[str]:
     """Give "he"/"she"/"it" at the start of a clause the subject said before.
 
@@ -389,11 +391,13 @@ def resolve_pronouns(
             is still someone though "joy" is an everyday word.
         speaker_name: The speaker's own name, when known: "JOEL OH MY GOD" from a friend
             names no "she" of Joel's next message.
+        as_said: The same clauses as the speaker wrote them, when some were emptied for
+            want of a subject: who they name is still said.
     """
     out: list[str] = []
     before = list(context)
     previous = ""
-    for clause in clauses:
+    for index, clause in enumerate(clauses):
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
             who = _referent(before, speaker, _gender(clause), known, speaker_name)
@@ -425,7 +429,7 @@ def resolve_pronouns(
             resolved = previous.rstrip(".!") + verb + it["rest"]
             out = out[:-1] if out and out[-1] == previous else out
         out.append(resolved)
-        before.append((resolved, speaker))
+        before.append((resolved or (as_said[index] if as_said else ""), speaker))
         previous = resolved
     return out
 

@@ -105,6 +105,68 @@ _NEW_VALUE = re.compile(
 )
 
 
+# "I ended up buying a Ribble instead": what the speaker did, in the end
+_ENDED_UP = re.compile(
+    r"\bI (?:ended up|wound up|went and) (?P<doing>buying|getting|booking|choosing|picking|"
+    r"going with|ordering|renting|taking|signing up for|joining)\b",
+    _I,
+)
+_DONE = {
+    "buying": "bought",
+    "getting": "got",
+    "booking": "booked",
+    "choosing": "chose",
+    "picking": "picked",
+    "going with": "went with",
+    "ordering": "ordered",
+    "renting": "rented",
+    "taking": "took",
+    "signing up for": "signed up for",
+    "joining": "joined",
+}
+
+
+# "my partner's due with our second in mid-December": "'s" there is "is", not whose
+_SHES_DUE = re.compile(
+    r"\b(?P<who>my (?:wife|partner|girlfriend|fianc[ée]e?|sister|daughter|cousin|friend|"
+    r"sister-in-law|best friend))['’]s due\b",
+    _I,
+)
+
+
+# "My son Kayode is turning 8 on 2 August": someone's next birthday, said as the rules read it
+_IS_TURNING = re.compile(
+    r"\b(?P<who>(?:my (?:[\w-]+ ){1,2})?(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+|my [\w-]+|he|she)"
+    r"(?: is|'s) turning (?P<age>\d{1,3})\b(?= (?:on|in|next|this)\b)",
+    _I,
+)
+
+
+# "no emojis in readme pls. or anywhere tbh": nowhere, then
+_NONE_ANYWHERE = re.compile(
+    r"\bno (?P<thing>emojis?|emoji|exclamation marks|jargon|hashtags) in (?:the |my |any )?"
+    r"[\w -]{2,30}?,?(?: (?:pls|please|plz))?[.,]?\s+(?:or|and) anywhere(?: else)?"
+    r"(?: (?:tbh|really|pls|please|plz))?(?=\s*(?:[.!]|$))",
+    _I,
+)
+
+
+# "signed today. £140 a week chair rent, …": what the speaker pays, said as a figure first
+_FIGURE_THEN_RENT = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<money>[£$€]\d[\d,.]*k?) (?:a|per) "
+    r"(?P<per>week|month|year|wk|mo)\s+(?P<what>(?:[a-z-]+ )?(?:rent|mortgage))\b",
+    _I,
+)
+
+
+# "so we're five on the team now": how many the team is, not who "we" are
+_WE_ARE_HOW_MANY = re.compile(
+    r"\bwe(?:'re| are) (?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r" (?:people )?(?:on|in) the team\b",
+    _I,
+)
+
+
 # "I've bumped the budget to £15,000": the value it stands at now, as a value of the user's
 _VALUE_CHANGED = re.compile(
     r"\bI(?:'ve| have)? (?:just |now |finally )?(?:bumped|raised|increased|upped|lowered|"
@@ -149,9 +211,11 @@ def _moving_on(future: re.Match[str]) -> str:
 
 # "also ditched thonny. vscode + micropico ext now": the tool left, then the one taken up
 _DITCHED_FOR = re.compile(
-    r"\b(?:I(?:'ve| have)? )?(?:finally |just |also )?(?:ditched|dropped|binned|uninstalled|"
-    r"got rid of) (?P<old>[\w.+-]+(?: [\w.+-]+)?)[.,;]\s+(?P<new>[\w.+-]+(?: [\w.+&-]+){0,5}) "
-    r"now\b",
+    r"\b(?:I(?:'ve| have|'m| am)? )?(?:finally |just |also )?(?:ditched|dropped|binned|"
+    r"uninstalled|got rid of|ditching|dropping) (?P<old>[\w.+-]+(?: [\w.+-]+)?)[.,;]\s+"
+    # ("ok ditching micropython. platformio + arduino + gxepd2": a stack, said with "+")
+    r"(?:(?P<new>[\w.+-]+(?: [\w.+&-]+){0,5}) now\b"
+    r"|(?P<stack>[\w.-]+(?: \+ [\w.-]+){1,4})(?=\s*(?:[.!]|$)))",
     _I,
 )
 
@@ -176,6 +240,12 @@ def _the_place_does(said: re.Match[str]) -> str:
     return said[0][: said.start("gap") - said.start()] + f". {place} {does}"
 
 
+def _turns(turning: re.Match[str]) -> str:
+    if turning["who"].split()[0] in ("I", "I'm"):
+        return turning[0]
+    return f"{turning['who']} turns {turning['age']}"
+
+
 def put_plainly(message: str, low: str) -> str:
     """``message`` (``low`` is it in lower case) with each word the rules would misread put
     plainly (see the module docstring)."""
@@ -194,8 +264,24 @@ def put_plainly(message: str, low: str) -> str:
         said = _HOW_YOU_SAY.sub(_the_word_meant, said)
     if " to " in low:
         said = _VALUE_CHANGED.sub(_value_now, said)
-    if " now" in low and any(word in low for word in ("ditched", "dropped", "binned", "got rid")):
-        said = _DITCHED_FOR.sub(r"I switched from \g<old> to \g<new>", said)
+    if any(word in low for word in ("ditch", "dropped", "dropping", "binned", "got rid")):
+        said = _DITCHED_FOR.sub(
+            lambda left: f"I switched from {left['old']} to {left['new'] or left['stack']}", said
+        )
+    if " up " in low or "went and" in low:
+        said = _ENDED_UP.sub(lambda ended: f"I {_DONE[ended['doing'].lower()]}", said)
+    if "s due" in low:
+        said = _SHES_DUE.sub(r"\g<who> is due", said)
+    if " turning " in low:
+        said = _IS_TURNING.sub(_turns, said)
+    if "anywhere" in low:
+        said = _NONE_ANYWHERE.sub(r"no \g<thing> anywhere please", said)
+    if " rent" in low or " mortgage" in low:
+        said = _FIGURE_THEN_RENT.sub(
+            lambda paid: f"my {paid['what'].lower()} is {paid['money']} a {paid['per']}", said
+        )
+    if " the team" in low:
+        said = _WE_ARE_HOW_MANY.sub(r"my team is \g<n> people", said)
     if "new " in low:
         said = _NEW_VALUE.sub(r"my \g<what> \g<verb> now ", said)
     if " we " in low and (" at " in low or " for " in low):

@@ -90,6 +90,9 @@ _RELATION_LINE = re.compile(r"^User's (?P<rel>[\w -]+) is (?P<name>(?-i:[A-ZÀ-�
 # A line that opens with a pronoun leans on the talk before it.
 _LEANS_BACK = re.compile(r"^(?:She|He|They|It|This|That|These|Those)\b(?!-)")
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
+_LIVES_NO_MORE = re.compile(
+    r"^User (?:no longer lives in\b|(?:doesn't|does not) live in\b(?!.*\byet\b))"
+)
 
 
 def known_lines(previous_summary: str | None) -> list[str]:
@@ -269,6 +272,7 @@ class ChunkReading:
             clauses = ["I got the job!", *clauses]
         # "yeah. 19. apprentice electrician." opening a chunk answers a question before it,
         # perhaps about someone else: the fragments get no "I"
+        as_said = clauses
         if asked is not None or self.said or not _ANSWERS_UNSEEN.match(turn.text):
             answered = not self.replies_since.get(turn.role)
             clauses = with_subjects(
@@ -277,11 +281,19 @@ class ChunkReading:
         if voice.speaker == "User" and len(self.said.get(turn.role, ())) < FIRST_MESSAGES:
             clauses = introductions(clauses, turn.text)
         if asked is not None and "[" in asked.text:
-            clauses = blanks_filled(
-                clauses, asked.text
-            )  # "Hi [Manager's name]," … "His name is Gary"
+            # "Hi [Manager's name]," … "His name is Gary"
+            clauses = blanks_filled(clauses, asked.text)
         own_name = (self.speakers.user_name or "") if voice.speaker == "User" else ""
-        resolved = resolve_pronouns(clauses, voice.speaker, self.recent[-16:], self.names, own_name)
+        resolved = resolve_pronouns(
+            clauses,
+            voice.speaker,
+            self.recent[-16:],
+            self.names,
+            own_name,
+            # ("want to make a 2nd one for my dad. his 70th is 14 march": a clause left
+            # without its subject still says whom "his" is)
+            as_said=as_said if len(as_said) == len(clauses) else None,
+        )
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         self.names |= {
             name
@@ -434,6 +446,9 @@ class ChunkReading:
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
         start = self._first_new(before)
+        if any(_moves_home(fact) for fact in facts[start:]):
+            # ("we don't live in Salford now, we moved to Stockport": the move says it)
+            facts[start:] = [fact for fact in facts[start:] if not _LIVES_NO_MORE.match(fact.text)]
         told = told_moves(unmoved, facts[start:], voice.speaker)
         if told:
             # ("UAT was meant to be 14 November, but … moved it to the 21st": the old day's
@@ -448,6 +463,11 @@ class ChunkReading:
                 facts.append(fact)
         self.said[turn.role].append(turn.text)
         self.talk.append(turn.text)
+
+
+def _moves_home(fact: Fact) -> bool:
+    slot = slot_of(AS_OF.sub("", fact.text))
+    return slot is not None and slot[1] == "home"
 
 
 def _framed(frame: FrameFact, voice: Voice) -> Fact:

@@ -303,6 +303,14 @@ _NO_THING_PLEASE = re.compile(
 )
 
 
+# "I'll report back after the 21st": a promise to the listener, not a fact of one's own
+_WILL_TELL_YOU = re.compile(
+    r"^(?:i'll|i will|will|i'm going to|gonna)\s+(?:report back|let you know|keep you posted|"
+    r"update you|get back to you|check back|circle back|ping you|tell you how)\b",
+    _I,
+)
+
+
 def is_small_talk(sentence: str) -> bool:
     """True when every word is greeting, thanks or agreement vocabulary (and no number)."""
     if re.search(r"\d", sentence):
@@ -372,7 +380,7 @@ def classify(
         that hold no fact about the speaker or their work.
     """
     s = sentence.strip()
-    if not s or is_small_talk(s):
+    if not s or is_small_talk(s) or _WILL_TELL_YOU.match(s):
         return None
     if (turned := _ISNT_ITS.match(s)) is not None:
         # "my flight isn't Monday, it's Tuesday" → "my flight is Tuesday, not Monday"; when

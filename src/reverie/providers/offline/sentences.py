@@ -1,7 +1,7 @@
 """Cut a message into the clauses the rules classify, one statement each.
 
 Code blocks, tables, quoted lines (``> …``) and long quoted passages are not
-the speaker's own statements and are left out. A line is split into sentences
+the speaker's own statements and are left out (:mod:`.pasted`). A line is split into sentences
 (not after "St." or "e.g."), and a sentence into clauses where a new subject
 starts ("I live in Lisbon, I hate meetings"; "… but we use Go"; at "and",
 :mod:`.and_clauses`). Who a clause's "he", "she" or "it" is, :mod:`.pronouns` works out.
@@ -13,15 +13,13 @@ import re
 
 from reverie.providers.offline.and_clauses import MIN_CLAUSE_WORDS, split_at_and
 from reverie.providers.offline.normalise import normalise_chat
+from reverie.providers.offline.pasted import drop_code, is_table_row, not_the_speakers
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
-__all__ = ["dashed_apposition", "drop_code", "is_table_row", "known_names", "split_sentences"]
+__all__ = ["dashed_apposition", "known_names", "split_sentences"]
 
 _I = re.IGNORECASE
-_CODE_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _BULLET = re.compile(r"^\s*(?:[-*•]+|\d+[.)])\s+")
-_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_QUOTE_LINE = re.compile(r"^\s*>")
 # A quoted passage of eight words or more is someone else's text (an email to
 # rewrite, a message to answer), not what the speaker says about themselves.
 _QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
@@ -213,95 +211,6 @@ _CUE_ONLY = re.compile(
 )
 
 
-# "- Anna (CEO): we need 2M ARR" in pasted notes is Anna speaking, not the user.
-_SPEAKER_LINE = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?:\[[^\]]{1,20}\]\s*)?(?P<label>[A-ZÀ-Þ][\wÀ-ÿ'-]*"
-    r"(?: [A-ZÀ-Þ][\wÀ-ÿ'-]*)?)(?: \([^)]{1,30}\))?:\s+\S"
-)
-_LABEL_WORDS = frozenset(
-    words(
-        """
-        context background edit subject question answer plan goal decision idea problem issue
-        summary status example tldr re note todo update correction reminder ps fyi important
-        warning error info tip hint step result output input nb bug fix feature reason facts
-        details
-        """
-    )
-)
-
-
-def is_table_row(line: str) -> bool:
-    """True for a line of a Markdown table ("| Boiler service | £85 |"): cells, not sentences."""
-    return _TABLE_ROW.match(line) is not None
-
-
-# "Pasting the advert below.\n\n---\nST ALDHELM'S SCHOOL …\nClosing date: 20 June 2025\n---":
-# someone else's text, announced as such, between two rules
-_ADVERT_CUE = re.compile(
-    r"\b(?:pasting|pasted|here's|here is|copying|copied)\b[^.\n]{0,20}?\b(?:the |an? )?"
-    r"(?:advert|advertisement|job ad|listing|job description|job spec|job posting|vacancy)\b"
-    r"|\b(?:advert|advertisement|job ad|listing|job description|job spec|job posting|vacancy)"
-    r"\b[^.\n]{0,30}?\bbelow\b",
-    _I,
-)
-_RULED_BLOCK = re.compile(r"^-{3,}[ \t]*\n.*?(?:^-{3,}[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
-
-
-def drop_pasted_advert(text: str) -> str:
-    """``text`` without a job advert it pastes between two "---" rules (the advert's facts are
-    the employer's, not the speaker's)."""
-    cue = _ADVERT_CUE.search(text) if "---" in text else None
-    if cue is None:
-        return text
-    return text[: cue.end()] + _RULED_BLOCK.sub("\n", text[cue.end() :], count=1)
-
-
-# "I choose option A.\n\nI prefer the city build a new community center … First, … Second, …":
-# an answer written for a test (its "I" is a voice put on for the task); the line before it
-# is the speaker's own
-_ESSAY_STEPS = re.compile(
-    r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|in conclusion|to conclude|"
-    r"in my opinion|on the other hand)\b",
-    _I | re.MULTILINE,
-)
-_ESSAY_STEP_INSIDE = re.compile(
-    r"(?:^|[.!?]\s+)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|in conclusion|"
-    r"to conclude|on the other hand),",
-    _I,
-)
-_ENOUGH_STEPS = 2
-# The first paragraph says what follows is written for a task.
-_FOR_A_TASK = re.compile(
-    r"\b(?:option [a-d]|essays?|task \d|writing task|my answer|sample answer|practice "
-    r"(?:answer|question|test|task))\b",
-    _I,
-)
-
-
-def drop_practice_essay(text: str) -> str:
-    """``text`` without the essay it holds after its first paragraph (see above)."""
-    if "\n\n" not in text:
-        return text
-    head, _, body = text.partition("\n\n")
-    if _FOR_A_TASK.search(head) is None:
-        return text
-    steps = len(_ESSAY_STEPS.findall(body)) + len(_ESSAY_STEP_INSIDE.findall(body))
-    return head if steps >= _ENOUGH_STEPS else text
-
-
-def drop_code(text: str) -> str:
-    """``text`` with its fenced code blocks replaced by a line break (code states no fact)."""
-    return _CODE_FENCE.sub("\n", text)
-
-
-def _someone_elses_line(line: str) -> bool:
-    match = _SPEAKER_LINE.match(line)
-    if match is None:
-        return False
-    first = match["label"].split()[0]
-    return is_name(first) and first.lower() not in _LABEL_WORDS
-
-
 # "at Fernhill Energy (uk energy supplier, i'm in the glasgow office) and …": an aside
 # that is a clause of its own, not a label such as "my garmin (forerunner 255)".
 _ASIDE = re.compile(r"\s*\((?P<inner>[^()]*(?:,|\bi'm\b|\bi\b|\bmy\b)[^()]*)\)[.,;]?", _I)
@@ -448,7 +357,7 @@ def split_sentences(text: str) -> list[str]:
     text = _QUOTED.sub(_short_quote, text)
     clauses: list[str] = []
     for raw in text.splitlines():
-        if _TABLE_ROW.match(raw) or _QUOTE_LINE.match(raw) or _someone_elses_line(raw):
+        if not_the_speakers(raw):
             continue
         line = normalise_chat(_BULLET.sub("", raw).strip())
         line = _NOT_THE_OLD_VALUE.sub(r"\g<new>, not \g<old>", line)

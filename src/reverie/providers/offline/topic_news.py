@@ -18,7 +18,7 @@ import re
 
 from reverie.providers.offline.frame_words import SPEAKER_OR_LISTENER, FrameFact, sentences
 from reverie.providers.offline.normalise import drop_noise, normalise_chat
-from reverie.providers.offline.sentences import drop_code
+from reverie.providers.offline.pasted import drop_code
 from reverie.providers.offline.vocabulary import words
 
 __all__ = ["PERSONAL_LABELS", "label_line", "topic_news"]
