@@ -8,6 +8,8 @@ a choice said with what it beat replacing "going with …", a name not said twic
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.instead_of import replaced_instead
@@ -15,6 +17,7 @@ from reverie.providers.offline.mend import aged_again, mended_line
 
 __all__ = [
     "CHOSE_OVER",
+    "KeptLines",
     "add_in_place_of",
     "content_words",
     "fill_slot",
@@ -23,6 +26,52 @@ __all__ = [
     "names_the_user",
     "said_more_fully",
 ]
+
+
+@dataclass
+class KeptLines:
+    """The lines a chunk keeps, in order, and every line said so far, with when.
+
+    ``earlier`` starts with the lines of the previous summary (said at turn -1),
+    so a line an earlier chunk stored is not kept twice and a correction can
+    mend it.
+    """
+
+    earlier: list[str]
+    facts: list[Fact] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    said_at: list[int] = field(default_factory=list)
+    slots: dict[tuple[str, str], Fact] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seen |= {fact_key(line) for line in self.earlier}
+        self.said_at = [-1] * len(self.earlier)
+
+    def knows(self, text: str) -> bool:
+        """Whether a line saying ``text`` was said already."""
+        return fact_key(text) in self.seen
+
+    def note(self, text: str, turn_no: int) -> None:
+        """Count ``text`` as said at turn ``turn_no`` (a later line saying it is not kept)."""
+        self.seen.add(fact_key(text))
+        self.earlier.append(text)
+        self.said_at.append(turn_no)
+
+    def said_since(self, turn_no: int) -> list[str]:
+        """The lines said at or after ``turn_no``; every line said for a negative one.
+
+        A "no wait" correction mends only what was said since the latest mention of
+        its old value (:func:`~.corrections.repair_reach`).
+        """
+        return self.earlier if turn_no < 0 else self.earlier[bisect_left(self.said_at, turn_no) :]
+
+    def first_new(self, before: set[int]) -> int:
+        """Where a turn's own lines begin, given the ids of the lines kept before it.
+
+        (Found by identity: a line kept before the turn may have gone since.)
+        """
+        return next((i for i, f in enumerate(self.facts) if id(f) not in before), len(self.facts))
+
 
 _IS_A = re.compile(r"^(?P<who>\S+) is an? ")
 CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) (?:instead of|over) ")

@@ -12,7 +12,6 @@ moved (:mod:`.reschedules`) is settled.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import replace
 
 from reverie.providers.offline.age_frames import age_and_state_frames
@@ -27,15 +26,12 @@ from reverie.providers.offline.corrections import (
 from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
-from reverie.providers.offline.frame_words import FrameFact
+from reverie.providers.offline.frame_keeping import keep_frames
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.kept_lines import (
-    CHOSE_OVER,
+    KeptLines,
     add_in_place_of,
-    content_words,
     fill_slot,
-    goes_with,
-    named_already,
     names_the_user,
     said_more_fully,
 )
@@ -45,7 +41,6 @@ from reverie.providers.offline.occasion_frames import birthday_wish
 from reverie.providers.offline.owners import (
     as_household,
     named_subject,
-    names_given,
     with_owner,
     without_asides,
 )
@@ -53,7 +48,6 @@ from reverie.providers.offline.people_frames import FIRST_MESSAGES
 from reverie.providers.offline.person import TEAM
 from reverie.providers.offline.pet_renames import rename_pet
 from reverie.providers.offline.pronouns import blanks_filled, names_resolved, resolve_pronouns
-from reverie.providers.offline.quality import speaks_to_someone
 from reverie.providers.offline.reschedules import (
     Reschedule,
     move_dates,
@@ -85,10 +79,6 @@ _ASKS_WHAT_IF = re.compile(
     r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", re.I
 )
 _JOB_NEWS = re.compile(r"\bthe (?:job|role|offer)\b", re.IGNORECASE)
-_SPACED_WORDS = re.compile(r"[.,;!?]")
-_RELATION_LINE = re.compile(r"^User's (?P<rel>[\w -]+) is (?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\.$")
-# A line that opens with a pronoun leans on the talk before it.
-_LEANS_BACK = re.compile(r"^(?:She|He|They|It|This|That|These|Those)\b(?!-)")
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
 _LIVES_NO_MORE = re.compile(
     r"^User (?:no longer lives in\b|(?:doesn't|does not) live in\b(?!.*\byet\b))"
@@ -115,13 +105,8 @@ class ChunkReading:
         self.speakers = speakers
         self.previous_summary = previous_summary
         self.voices = voices_of(speakers)
-        self.earlier = known_lines(previous_summary)
-        self.seen = {fact_key(line) for line in self.earlier}
-        # When each line of ``earlier`` was said (-1: before this chunk): a "no wait"
-        # correction mends only what was said since the latest mention of its old value
-        # (repair_reach).
-        self.said_at = [-1] * len(self.earlier)
-        self.facts: list[Fact] = []
+        self.kept = KeptLines(known_lines(previous_summary))
+        self.facts = self.kept.facts
         addressed = speakers.user_name
         self.addressed = (
             None if addressed is not None and addressed.startswith("User") else addressed
@@ -136,7 +121,6 @@ class ChunkReading:
             said_texts,
             known=names | {n for n in (speakers.user_name, speakers.other_name) if n},
         )
-        self.slots: dict[tuple[str, str], Fact] = {}
         self.met: set[str] = set()  # people a frame named ("my husband tom"): names from then on
         self.said: dict[str, list[str]] = {}  # each speaker's messages so far
         self.recent: list[tuple[str, str]] = []  # clauses said so far, for "she" next
@@ -157,7 +141,7 @@ class ChunkReading:
         ):
             # (once a chunk's note carries the name, the next chunks need not say it again)
             self.facts.append(Fact("permanent", f"User's name is {addressed}."))
-            self.seen.add(fact_key(self.facts[0].text))
+            self.kept.seen.add(fact_key(self.facts[0].text))
         for turn_no, turn in enumerate(self.turns):
             self._read_turn(turn_no, turn)
         person = self.speakers.other_is_person
@@ -181,7 +165,7 @@ class ChunkReading:
         before = {id(fact) for fact in self.facts}
         changes = reschedules(turn.text)
         unmoved = move_dates(
-            changes, self.facts, self.seen, turn.date, self.last_said.get(turn.role, ())
+            changes, self.facts, self.kept.seen, turn.date, self.last_said.get(turn.role, ())
         )
         moved = len(unmoved) < len(changes)
         clauses, news_before, told_out = self._clauses(turn, voice)
@@ -215,10 +199,10 @@ class ChunkReading:
             if frame.text.startswith("User ")
         ]
         for frame in [*birthday_wish(turn.text, turn.date, wished), *said_of_user]:
-            if fact_key(frame.text) not in self.seen:
-                self.seen.add(fact_key(frame.text))
+            if not self.kept.knows(frame.text):
+                self.kept.seen.add(fact_key(frame.text))
                 wish = Fact("permanent", frame.text)
-                fill_slot(self.slots, self.facts, frame.slot, wish)
+                fill_slot(self.kept.slots, self.facts, frame.slot, wish)
                 self.facts.append(wish)
 
     def _hear(self, turn: Turn) -> None:
@@ -338,7 +322,7 @@ class ChunkReading:
             # (a self-repair mends the speaker's own words, not the other side's echo)
             before = [said.text if said.role == turn.role else "" for said in self.turns[:turn_no]]
             since = repair_reach(turn.text, old_value(found.body), before)
-        reachable = self.earlier if since < 0 else self.earlier[bisect_left(self.said_at, since) :]
+        reachable = self.kept.said_since(since)
         person = speakers.other_is_person
         fact = stored_line(
             found, spoken, turn, reachable, person, note_ok=since < 0 and not implied
@@ -351,76 +335,28 @@ class ChunkReading:
         bare = AS_OF.sub("", fact.text)
         if changes and tells_a_move(bare) and not any(c.isdigit() for c in bare):
             return  # "The interview is changed.": the move told says it, with its day
-        key = fact_key(bare)
-        if not key or key in self.seen:
+        if not fact_key(bare) or self.kept.knows(bare):
             return
-        self.seen.add(key)
-        self.earlier.append(bare)
-        self.said_at.append(turn_no)
+        self.kept.note(bare, turn_no)
         facts = self.facts
-        fill_slot(self.slots, facts, slot_of(bare), fact)
+        fill_slot(self.kept.slots, facts, slot_of(bare), fact)
         add_in_place_of(facts, fact, old_value(found.body) if found.tag == "correction" else None)
-
-    def _first_new(self, before: set[int]) -> int:
-        """Where the turn's own lines begin (lines kept before it may have gone since)."""
-        return next((i for i, f in enumerate(self.facts) if id(f) not in before), len(self.facts))
 
     def _keep_frames(self, turn_no: int, turn: Turn, voice: Voice, before: set[int]) -> None:
         """Keep what the frames that read the message whole add to its clauses' lines."""
-        facts = self.facts
-        start = self._first_new(before)
-        own = self.said.setdefault(turn.role, [])
         previous = self.previous
         framed = turn_frames(
             turn,
             voice,
             self.lexicon,
-            own=own,
+            own=self.said.setdefault(turn.role, []),
             asked=self.last_by.get(_OTHER_ROLE[turn.role]),
             nth=self.replies_since.get(turn.role, 0),
             speakers=self.speakers,
             talk=self.talk if previous is not None and previous.role != turn.role else None,
-            chosen=[fact.text for fact in facts if " chose " in fact.text],
+            chosen=[fact.text for fact in self.facts if " chose " in fact.text],
         )
-        said_here = [content_words(f.text) for f in facts[start:]]
-        named = 0  # relation lines put first so far ("User's wife is Selin.")
-        for frame in framed:
-            if _LEANS_BACK.match(frame.text):
-                continue  # "She runs on a schedule: …": whose schedule, only the talk says
-            fact = _framed(frame, voice)
-            key = fact_key(fact.text)
-            # ("User and their partner Dami are going." says who Dami is only in passing: the
-            # relation keeps its own line, which later lines about Dami are named by)
-            said_with_more = any(content_words(fact.text) <= words for words in said_here)
-            if (related := _RELATION_LINE.match(fact.text)) is not None:
-                # ("User's flatmate Mei cooks for everyone.", "User's manager is Priya, not
-                # Maria." say it as well as the line would)
-                rel, name = related["rel"], related["name"]
-                said_as = (f"User's {rel} {name} ", f"User's {rel} is {name} ")
-                spaced = (_SPACED_WORDS.sub(" ", f.text) + " " for f in facts)
-                said_with_more = any(said in line for line in spaced for said in said_as)
-            if key in self.seen or said_with_more:
-                continue  # the clause rules already kept it, with more said
-            if frame.slot == ("User", "called") and named_already(frame.text, facts):
-                continue
-            if speaks_to_someone(fact.text):
-                continue  # "User's alternative you're weighing up: …": the question's words
-            fill_slot(self.slots, facts, frame.slot, fact)
-            if (chose := CHOSE_OVER.match(fact.text)) is not None:
-                # "going with sumup" said it first; the choice says it with what it beat
-                start = self._first_new(before)
-                facts[start:] = [kept for kept in facts[start:] if not goes_with(kept, chose)]
-            self.met |= names_given(fact.text)
-            self.seen.add(key)
-            self.earlier.append(fact.text)
-            self.said_at.append(turn_no)
-            if related is not None:
-                # "ya my gf. shes a conservator": who she is comes first, so that the line
-                # about her is named by it
-                facts.insert(self._first_new(before) + named, fact)
-                named += 1
-            else:
-                facts.append(fact)
+        keep_frames(self.kept, framed, voice, turn_no=turn_no, before=before, met=self.met)
 
     def _settle(
         self,
@@ -434,7 +370,7 @@ class ChunkReading:
     ) -> None:
         """Drop what the turn's later lines made stale, and add the moves it told."""
         facts = self.facts
-        start = self._first_new(before)
+        start = self.kept.first_new(before)
         # ("User got the job." said it first: the line that says which job says it all)
         if news_before and any(
             " got the job at " in f.text or " got the job as " in f.text for f in facts[start:]
@@ -445,7 +381,7 @@ class ChunkReading:
                 if fact.text.endswith(" got the job.")
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
-        start = self._first_new(before)
+        start = self.kept.first_new(before)
         if any(_moves_home(fact) for fact in facts[start:]):
             # ("we don't live in Salford now, we moved to Stockport": the move says it)
             facts[start:] = [fact for fact in facts[start:] if not _LIVES_NO_MORE.match(fact.text)]
@@ -458,8 +394,8 @@ class ChunkReading:
                 fact for fact in facts[start:] if not any(old in fact.text.lower() for old in olds)
             ]
         for fact in [*told, *(Fact("durable", line) for line in told_out)]:
-            if fact_key(fact.text) not in self.seen:
-                self.seen.add(fact_key(fact.text))
+            if not self.kept.knows(fact.text):
+                self.kept.seen.add(fact_key(fact.text))
                 facts.append(fact)
         self.said[turn.role].append(turn.text)
         self.talk.append(turn.text)
@@ -468,8 +404,3 @@ class ChunkReading:
 def _moves_home(fact: Fact) -> bool:
     slot = slot_of(AS_OF.sub("", fact.text))
     return slot is not None and slot[1] == "home"
-
-
-def _framed(frame: FrameFact, voice: Voice) -> Fact:
-    """A frame's line as a tagged fact: about someone else, it is a durable fact."""
-    return Fact("durable" if frame.durable or voice.other else "permanent", frame.text)
