@@ -280,3 +280,26 @@ def test_how_someone_was_is_left_with_the_line_it_came_with() -> None:
     kept = facts(("user", "my aunt Rosa has diabetes and she is not so good this winter."))
     alone = [line for line in kept if "not so good" in line and "diabetes" not in line]
     assert alone == []
+
+
+def test_a_quoted_draft_of_the_speaker_s_own_statement_is_their_word() -> None:
+    kept = facts(
+        (
+            "user",
+            'Can you check the start of my personal statement?\n\n"I am a qualified nurse with '
+            "six years experience on a cardiac ward in Accra. I have a diploma in Nursing from "
+            'the University of Ghana."',
+        )
+    )
+    assert "User has a diploma in Nursing from the University of Ghana." in kept
+
+
+def test_a_quoted_passage_of_someone_else_stays_theirs() -> None:
+    kept = facts(
+        (
+            "user",
+            'My manager wrote this: "I have a diploma in Nursing from the University of Ghana and '
+            'I love the ward." What does she mean?',
+        )
+    )
+    assert not any("diploma" in line for line in kept)

@@ -24,6 +24,13 @@ _BULLET = re.compile(r"^\s*(?:[-*•]+|\d+[.)])\s+")
 # rewrite, a message to answer), not what the speaker says about themselves.
 _QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
 _LONG_QUOTE_WORDS = 8
+# "Can you check the beginning of my personal statement? "I am qualified teacher …"": a
+# draft of the speaker's own words about themselves, quoted to be checked
+_OWN_DRAFT = re.compile(
+    r"\bmy (?:own )?(?:personal statement|supporting statement|bio|about me|profile|"
+    r"self[- ]introduction|introduction)\b",
+    re.IGNORECASE,
+)
 # "I made a fly app, it's called fernweh-search": the name belongs to the app.
 _ITS_CALLED = re.compile(
     r",?\s+(?:and )?(?:it's|its|it is|which is|that's|they're)\s+(called|named)\b", _I
@@ -336,10 +343,13 @@ def _question_apart(sentence: str) -> str:
     return f"{head}; {tail.strip()}"
 
 
-def _short_quote(match: re.Match[str]) -> str:
-    """A quoted passage of eight words or more becomes ``"…"`` (someone else's text)."""
+def _short_quote(match: re.Match[str], *, own: bool = False) -> str:
+    """A quoted passage of eight words or more becomes ``"…"`` (someone else's text), or,
+    with ``own`` (the speaker's draft about themselves), the words unquoted."""
     quoted = match.group(0)
-    return '"…"' if len(quoted.split()) >= _LONG_QUOTE_WORDS else quoted
+    if len(quoted.split()) < _LONG_QUOTE_WORDS:
+        return quoted
+    return quoted[1:-1] if own else '"…"'
 
 
 def _goes_on(sentence: str, following: list[str]) -> bool:
@@ -354,7 +364,8 @@ def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = drop_code(text)
     text = _PLEASE_APART.sub(r"\g<what> \g<please>,", _ITS_CALLED.sub(r" \1", text))
-    text = _QUOTED.sub(_short_quote, text)
+    own = _OWN_DRAFT.search(text) is not None
+    text = _QUOTED.sub(lambda quoted: _short_quote(quoted, own=own), text)
     clauses: list[str] = []
     for raw in text.splitlines():
         if not_the_speakers(raw):
