@@ -303,3 +303,11 @@ def test_a_quoted_passage_of_someone_else_stays_theirs() -> None:
         )
     )
     assert not any("diploma" in line for line in kept)
+
+
+def test_a_sum_put_right_replaces_the_line_that_held_it() -> None:
+    said = "My flat is on the 2nd floor and the rent is £870 a month."
+    for mended in ("I meant £910, not £870", "sorry it isn't 870, it's 910"):
+        kept = facts(("user", said), ("assistant", "Noted."), ("user", mended))
+        assert len(kept) == 1 and "910" in kept[0], kept
+        assert "£870 a month" not in kept[0]

@@ -51,6 +51,8 @@ _NOT = re.compile(
 _SUBJECTLESS = re.compile(
     r"^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|he's|she's|we're|"
     r"there|there's|actually|really|rather|instead|now)\b|^(?:on|at|in|by|for|to|from)\b"
+    # "£1,050, not £950": one figure for another
+    r"|^[£$€]?\d[\d,.]*(?:k|%)?,? (?:not|instead of) [£$€]?\d[\d,.]*(?:k|%)?[.!]*$"
     # "Eindhoven not Rotterdam": one value for another, and nothing else
     # ("Greg's not coming" says who does what)
     r"|^(?![\w-]+['’]s\b)[\w'’-]+(?: [\w'’-]+)?,? (?:not|instead of) (?![\w-]+ing\b)"

@@ -118,7 +118,7 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
     "User's flat is 3rd floor not 2nd.").
     """
     # ("4.1%" in the line is the "4.1" put right)
-    was = [w.lower().strip(",;%") for w in old.split() if w.lower() not in ("the", "of")][-2:]
+    was = [w.lower().strip(",;%£$€") for w in old.split() if w.lower() not in ("the", "of")][-2:]
     new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
     if len(new_words) > 2 and new_words[-2].lower() == "not" and new_words[-3][-1:].isalnum():
         new_words = new_words[:-2]  # "… 3rd floor not 2nd", said without a comma
@@ -130,7 +130,7 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
         if len(words) != len(new_words):
             continue
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
-        said = [words[i].lower().strip(",;%") for i in changed]
+        said = [words[i].lower().strip(",;%£$€") for i in changed]
         # one word changed, or a date's day and month together ("4 December" → "27 November")
         if (len(changed) == 1 and _said_as(said[0], was, new_words[changed[0]])) or (
             len(changed) == 2 and one_date(changed, words) and said == was
