@@ -311,3 +311,37 @@ def test_a_sum_put_right_replaces_the_line_that_held_it() -> None:
         kept = facts(("user", said), ("assistant", "Noted."), ("user", mended))
         assert len(kept) == 1 and "910" in kept[0], kept
         assert "£870 a month" not in kept[0]
+
+
+def test_a_cry_after_the_fact_is_no_part_of_it() -> None:
+    assert facts(("user", "earlies at the bakery again, kill me")) == [
+        "User works earlies at the bakery."
+    ]
+    assert [line.split(" (as of")[0] for line in facts(("user", "turning 50 in May, yikes"))] == [
+        "User is turning 50 in May."
+    ]
+    kept = facts(("user", "I must finish the tax return tonight or my accountant kill me"))
+    assert not any(line.endswith("or my accountant.") for line in kept)
+
+
+def test_a_weekday_put_right_takes_its_old_date_with_it() -> None:
+    for mended, now in (
+        ("No wait, it's Wednesday", "User's dentist appointment is on Wednesday (not Monday)."),
+        ("sorry, Wednesday not Monday", "User's dentist appointment is on Wednesday (not Monday)."),
+        ("scrap that, it's the 19th", "User's dentist appointment is on the 19th (not 17th)."),
+    ):
+        kept = facts(
+            ("user", "My dentist appointment is on Monday the 17th."),
+            ("assistant", "Noted."),
+            ("user", mended),
+        )
+        assert [line.split(" (as of")[0] for line in kept] == [now], mended
+
+
+def test_a_weekday_put_right_with_its_own_date_brings_the_date() -> None:
+    said = dreamed(
+        "they've moved my scan to Monday 9th. same time.",
+        "sorry it's Tuesday the 10th, not Monday, wrong line on the letter",
+    )
+    assert "Tuesday the 10th" in said
+    assert "9th" not in said and "Monday" not in said

@@ -83,6 +83,14 @@ _NUMBERISH = re.compile(
 _MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
 # "4.2in", "32gb", "27inch": a figure with its unit written on
 _UNIT_GLUED = re.compile(r"^\d[\d.,]*(?P<unit>[a-z]{1,4})$", _I)
+_DATE_AFTER_A_WEEKDAY = re.compile(
+    rf"^,? (?:the )?(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)?(?: of)?(?: (?:{MONTH}))?"
+    r"(?=[\s.,;!?)]|$)",
+    _I,
+)
+_WEEKDAY_BEFORE_A_DATE = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?=(?:the )?$)", _I
+)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
@@ -203,7 +211,12 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     start = same[0].start() + word.index(core)
     if core.lower() == value.lower():
         return None  # already says it
-    return line[:start] + value + line[start + len(core) :], core
+    before, after = line[:start], line[start + len(core) :]
+    if kind == "weekday":
+        after = _DATE_AFTER_A_WEEKDAY.sub("", after, count=1)  # (see typed_swap)
+    elif _DAY_OF_MONTH.match(core):
+        before = _WEEKDAY_BEFORE_A_DATE.sub("", before, count=1)
+    return before + value + after, core
 
 
 def value_said_before(message: str, value: str) -> str | None:
@@ -355,7 +368,20 @@ def typed_swap(line: str, correction: str) -> str | None:
         else word
         for word, as_in in zip(tail, written, strict=False)
     ]
-    swapped = line[: match.start()] + " ".join(new) + line[match.end() :]
+    before, after = line[: match.start()], line[match.end() :]
+    if len(old_tokens) == 1 and _WEEKDAY.match(old_tokens[0]):
+        # ("on Tuesday the 14th", corrected "it's Thursday": the 14th was Tuesday's date;
+        # "it's Thursday the 20th, not Wednesday" says the new one)
+        said = re.search(rf"\b{re.escape(new[0])}\b", correction, _I) if len(new) == 1 else None
+        dated = _DATE_AFTER_A_WEEKDAY.match(correction[said.end() :]) if said else None
+        if _DATE_AFTER_A_WEEKDAY.match(after) is not None:
+            after = (dated.group(0) if dated else "") + _DATE_AFTER_A_WEEKDAY.sub(
+                "", after, count=1
+            )
+    elif len(old_tokens) == 1 and _DAY_OF_MONTH.match(old_tokens[0]):
+        # ("on Tuesday the 14th", corrected "it's the 16th": the 16th is no Tuesday)
+        before = _WEEKDAY_BEFORE_A_DATE.sub("", before, count=1)
+    swapped = before + " ".join(new) + after
     # "£" + "£12.90" for "12.60" after a "£"; "4.4%" + "%" for "4.1" before one
     return re.sub(r"([£$€])\1", r"\1", swapped).replace("%%", "%")
 

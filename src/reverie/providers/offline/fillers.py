@@ -69,6 +69,8 @@ _TRAILING_FILLERS = re.compile(
     r"for the (?:\d+(?:st|nd|rd|th)|hundredth|millionth|nth) time|good guess|good call|as well|"
     r"good shout|innit|I'm afraid|I am afraid|of course|and everything|and all that|and stuff|"
     r"so like|don'?t judge(?: me)?|no judg(?:e)?ment(?: please| pls)?|"
+    # ("turning 40 next month, eek", "night shifts again, kill me": a cry after the fact)
+    r"eek|yikes|oof|fml|"
     # ("she's always right", "you were right": "right" there is what someone is)
     r"(?<!turn )(?<!turned )(?<!the )(?<!all )(?<!always )(?<!'s )(?<! is )(?<! are )"
     r"(?<! was )(?<! were )(?<! be )(?<!totally )(?<!completely )(?<!absolutely )"
@@ -91,6 +93,9 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     # "I'm 30 in april too don't remind me": how it feels, after the fact
     r"|(?:,?\s+too)?,?\s+(?:don'?t|do not) remind me\b"
+    # ("night shifts at the depot again, kill me": a cry, after the fact; "or Agnieszka kill
+    # me" is the fact's own end)
+    r"|,\s*(?:kill me(?: now)?|send help)(?=\s*[.!]*$)"
     # "he lives in deal so diff station": what follows for the talk, after the fact
     r"|,?\s+so (?:a |the )?(?:diff|different|same|other|another)\b[^.!?,]{0,25}(?=\s*[.!]*$)"
     # "switched to fedora 43 last night, cba anymore": weariness, after the fact

@@ -74,6 +74,7 @@ class KeptLines:
 
 
 _IS_A = re.compile(r"^(?P<who>\S+) is an? ")
+_NOT_ASIDE = re.compile(r" \(not (?P<old>[^()]{1,30})\)\.?$")
 CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) (?:instead of|over) ")
 # Words a frame's line adds to what a clause said: "User's flatmate is Mei." says no more
 # than "User's flatmate Mei cooks for everyone."
@@ -153,6 +154,8 @@ def add_in_place_of(facts: list[Fact], fact: Fact, old: str | None) -> None:
     the 26th), None for a line that corrects nothing.
     """
     said = [AS_OF.sub("", f.text) for f in facts]
+    if fact.tag == "correction" and not old and (aside := _NOT_ASIDE.search(fact.text)):
+        old = aside["old"]  # "it's Thursday" named no old value; its line says "(not Tuesday)"
     if fact.tag == "correction" and (aged := aged_again(fact.text, said)):
         facts[aged[0]] = Fact(facts[aged[0]].tag, aged[1])  # "No sorry, she has 8"
         return

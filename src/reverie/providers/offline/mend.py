@@ -128,6 +128,8 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
             # ("User's flat is 2nd floor, router in back room.": the clause it mends)
             words = [*words[: len(new_words) - 1], words[len(new_words) - 1].rstrip(",")]
         if len(words) != len(new_words):
+            if _one_word_and_a_date(words, new_words, was):
+                return index  # "on Tuesday the 14th" → "on Thursday": its date went too
             continue
         changed = [i for i, (a, b) in enumerate(zip(words, new_words, strict=True)) if a != b]
         said = [words[i].lower().strip(",;%£$€") for i in changed]
@@ -137,6 +139,36 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
         ):
             return index
     return None
+
+
+# The words a swap drops with the value it puts right: a weekday's date, or a date's weekday.
+_DATE_WORDS = re.compile(
+    r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|the|of|(?:[12]\d|3[01]|[1-9])"
+    r"(?:st|nd|rd|th)?,?|[a-z]+)$",
+    re.IGNORECASE,
+)
+_MOST_DATE_WORDS = 4
+
+
+def _one_word_and_a_date(words: list[str], new_words: list[str], was: list[str]) -> bool:
+    """Whether ``new_words`` is ``words`` with the old value changed and a date or weekday
+    beside it dropped (:func:`~.corrections.typed_swap`)."""
+    dropped = len(words) - len(new_words)
+    if not 0 < dropped <= _MOST_DATE_WORDS:
+        return False
+    for start in range(len(words) - dropped + 1):
+        block = words[start : start + dropped]
+        if not all(_DATE_WORDS.match(word) for word in block) or not any(
+            word[:1].isdigit() or word.lower().rstrip(",").endswith("day") for word in block
+        ):
+            continue
+        kept = words[:start] + words[start + dropped :]
+        changed = [i for i, (a, b) in enumerate(zip(kept, new_words, strict=True)) if a != b]
+        if len(changed) == 1 and _said_as(
+            kept[changed[0]].lower().strip(",;"), was, new_words[changed[0]]
+        ):
+            return True
+    return False
 
 
 def _said_as(word: str, was: list[str], new: str) -> bool:
