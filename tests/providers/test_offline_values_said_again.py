@@ -345,3 +345,24 @@ def test_a_weekday_put_right_with_its_own_date_brings_the_date() -> None:
     )
     assert "Tuesday the 10th" in said
     assert "9th" not in said and "Monday" not in said
+
+
+def test_a_job_quit_takes_the_job_s_line_with_it() -> None:
+    start = "I'm a pharmacist at Boots in Hove and I live in Brighton."
+    kept = facts(("user", start), ("assistant", "Nice"), ("user", "I quit Boots last week"))
+    assert not any("pharmacist at Boots" in line for line in kept)
+    assert "User lives in Brighton." in kept
+    said = dreamed(start, "I quit Boots yesterday. Locum work for a bit.")
+    assert "pharmacist at Boots" not in said
+    assert "User quit Boots" in said
+
+
+def test_a_move_said_then_where_is_a_move() -> None:
+    kept = facts(
+        ("user", "I live in Hackney."),
+        ("assistant", "Nice"),
+        ("user", "we've moved!! Walthamstow now, the garden is tiny"),
+    )
+    assert kept == ["User moved to Walthamstow."]
+    moved = facts(("user", "the meeting got moved. Friday now"))
+    assert not any(line.startswith("User moved") for line in moved)

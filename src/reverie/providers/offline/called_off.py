@@ -94,6 +94,10 @@ _SCRATCHED = re.compile(
     r"(?:ditched|binned|uninstalled|stopped using|got rid of|moved off|gave up on) (?:the |my )?"
     r"(?P<gone>(?!(?:that|this|it|them|everything|all)\b)[\w'&.+-]{3,}(?: [\w'&.+-]+){0,2}?)"
     r"\s*(?:[.,!;–—]|$)"
+    # "I quit St James's last week": the job there is over
+    r"|^I(?:'ve| have)? (?:just |finally |officially )?(?:quit|left|resigned from) "
+    r"(?P<job>(?-i:[A-Z])[\w'’&-]+(?: (?-i:[A-Z])[\w'’&-]+){0,3})"
+    r"(?: (?:last|this) \w+| today| yesterday| on \w+)?\s*(?:[.,!;–—]|$)"
     # "I switched from gedit to helix": the tool left
     r"|^(?:(?:so|ok|okay|right|yeah|also|and|finally)[,]? )*I(?:'ve| have)? (?:finally )?"
     r"(?:switched|moved) from (?P<left>[\w'&.+-]{3,}(?: [\w'&.+-]+){0,2}?) to \S",
@@ -118,6 +122,11 @@ def scratched(clauses: list[str]) -> list[re.Pattern[str]]:
     found = []
     for clause in clauses:
         if (match := _SCRATCHED.match(clause.strip())) is not None:
+            if match["job"]:
+                # (only the job there: "User met Sam at St James's" stays)
+                at = r"\b(?:works?|worked|is (?:an? |the )?[\w' -]{2,40}?) (?:at|for) "
+                found.append(re.compile(at + re.escape(match["job"]) + r"\b", _I))
+                continue
             said = (match["what"] or match["entry"] or match["gone"] or match["left"]).rstrip(".")
             what = rf"\b{re.escape(said)}\b"
             found.append(re.compile(rf"{plan}.*{what}|{what}.*{plan}", _I))

@@ -54,7 +54,9 @@ _SWITCHED_FROM = re.compile(
 _USES = re.compile(r"^User (?:is using|uses|is on|runs|codes in|writes in|works in)\b", _I)
 _ONGOING = re.compile(
     r"^User (?:works|is working|goes|volunteers|plays|attends|teaches|coaches|is a member|"
-    r"has a (?:job|weekend job|part-time job|saturday job))\b",
+    r"has a (?:job|weekend job|part-time job|saturday job))\b"
+    # ("User is a nurse at St James's.": a job held at a place)
+    r"|^User is (?:an? |the )?[\w' -]{2,40}? (?:at|for) \S",
     _I,
 )
 # Words of a plan too general to say which plan it was.

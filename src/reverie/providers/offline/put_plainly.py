@@ -159,6 +159,17 @@ _FIGURE_THEN_RENT = re.compile(
 )
 
 
+# "we've moved! Chapel Allerton now": where the move went, said after it
+_MOVED_THEN_WHERE = re.compile(
+    r"(?:\b(?:we|I)(?:'ve| have)? (?:finally |just |officially )?|(?:^|(?<=[.!?]\s))"
+    r"(?:finally|just|officially) )moved[!.]+\s+"
+    r"(?:(?:we're|we are|I'm|I am) (?:in|living in) )?"
+    rf"(?!{WEEKDAY}\b)"
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2}) now\b",
+    _I,
+)
+
+
 # "so we're five on the team now": how many the team is, not who "we" are
 _WE_ARE_HOW_MANY = re.compile(
     r"\bwe(?:'re| are) (?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -280,6 +291,8 @@ def put_plainly(message: str, low: str) -> str:
         said = _FIGURE_THEN_RENT.sub(
             lambda paid: f"my {paid['what'].lower()} is {paid['money']} a {paid['per']}", said
         )
+    if "moved" in low and " now" in low:
+        said = _MOVED_THEN_WHERE.sub(r"I moved to \g<place>", said)
     if " the team" in low:
         said = _WE_ARE_HOW_MANY.sub(r"my team is \g<n> people", said)
     if "new " in low:
