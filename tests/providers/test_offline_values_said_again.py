@@ -366,3 +366,17 @@ def test_a_move_said_then_where_is_a_move() -> None:
     assert kept == ["User moved to Walthamstow."]
     moved = facts(("user", "the meeting got moved. Friday now"))
     assert not any(line.startswith("User moved") for line in moved)
+
+
+def test_a_language_asked_for_from_now_on_is_a_wish() -> None:
+    for asked in ("please reply in Catalan from now on", "from now on answer in Welsh"):
+        kept = facts(("user", asked))
+        wish = "User wants the assistant to answer in "
+        assert len(kept) == 1 and kept[0].startswith(wish), asked
+    assert facts(("user", "I write in Spanish at work")) == ["User writes in Spanish at work."]
+
+
+def test_be_blunt_with_me_is_a_wish_about_the_user() -> None:
+    assert facts(("user", "be brutally honest with me")) == [
+        "User wants the assistant to be brutally honest with them."
+    ]

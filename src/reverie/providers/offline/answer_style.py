@@ -224,9 +224,13 @@ _NO_OPTIONS = re.compile(
     r"\bstop giving me (?:three |two |several |multiple |so many |lots of |\d+ )?options\b", _I
 )
 _ANSWER_IN_LANGUAGE = re.compile(
-    r"^(?:can|could) you (?:please |pls )?(?:answer|reply|write|talk) (?:to me )?in "
+    # ("please reply in Spanish from now on", "from now on answer in Welsh")
+    r"^(?:(?:can|could) you |(?:from now on|going forward),? )?(?:please |pls )?"
+    r"(?:always )?(?:answer|reply|write|talk|respond) (?:to me )?in "
     r"(?P<language>English|Spanish|French|German|Italian|Portuguese|Dutch|Polish|Irish|Welsh|"
-    r"Japanese)\b(?: (?:please|pls))?\??$",
+    r"Japanese|Arabic|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Czech|Hungarian|Romanian|"
+    r"Ukrainian|Russian|Hindi|Urdu|Bengali|Korean|Chinese|Mandarin|Vietnamese|Catalan|Basque|"
+    r"Galician|Gaelic)\b(?: (?:from now on|going forward|please|pls))*\??$",
     _I,
 )
 # (a nationality gets its capital where every line is finished: person.finish_sentence)

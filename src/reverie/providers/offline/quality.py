@@ -53,6 +53,7 @@ _THEIR_POINTER = re.compile(
     r"|\bmade it\b(?! to\b| into\b| home\b| back\b)",
     _I,
 )
+_WITH_THEM = re.compile(r"\b(?P<with>with|to|for) them(?=\s*[.!]?$)")
 _PRONOUN_SET = re.compile(
     r"\b(?:he|she|they|xe|ze|it)/(?:him|her|them|hers|theirs|xem|zir|its)\b", _I
 )
@@ -171,6 +172,9 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
     if not (least <= len(words) <= _MAX_WORDS) or stripped.endswith("?"):
         return False
     bare = _PRONOUN_SET.sub("pronouns", _QUOTED.sub('"…"', stripped))
+    if bare.startswith("User wants the assistant to "):
+        # ("… to be blunt with them.": the user, who wants it, is "them")
+        bare = _WITH_THEM.sub(r"\g<with> User", bare)
     if _FIRST_PERSON.search(bare) or _SECOND_PERSON.search(bare):
         return False
     if _POINTING_BACK.search(bare) or _NOISE.search(bare.replace('"…"', "")):
