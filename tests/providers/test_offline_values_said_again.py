@@ -380,3 +380,24 @@ def test_be_blunt_with_me_is_a_wish_about_the_user() -> None:
     assert facts(("user", "be brutally honest with me")) == [
         "User wants the assistant to be brutally honest with them."
     ]
+
+
+def test_who_is_speaking_said_the_forum_way() -> None:
+    assert facts(("user", "retired midwife here")) == ["User is a retired midwife."]
+    assert facts(("user", "Hi, paramedic here, quick question about night shifts")) == [
+        "User is a paramedic."
+    ]
+    assert facts(("user", "same here")) == []
+
+
+def test_work_said_with_a_shrug_or_as_a_verb_of_its_own() -> None:
+    assert facts(("user", "work in logistics, nothing glamorous")) == ["User works in logistics."]
+    assert facts(("user", "I freelance as a sound editor.")) == [
+        "User works freelance as a sound editor."
+    ]
+
+
+def test_a_business_run_by_two() -> None:
+    assert facts(("user", "My wife and I run a campsite near Keswick.")) == [
+        "User and their wife run a campsite near Keswick."
+    ]

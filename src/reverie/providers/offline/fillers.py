@@ -93,6 +93,8 @@ _COMMENT_TAIL = re.compile(
     r"|\s+and (?:hope|pray)(?: for the best)?(?=\s*[.!]*$)"  # "I eat a banana and hope"
     # "I'm 30 in april too don't remind me": how it feels, after the fact
     r"|(?:,?\s+too)?,?\s+(?:don'?t|do not) remind me\b"
+    # ("work in IT, nothing exciting": a shrug, after the fact)
+    r"|,\s*(?:nothing|not) (?:exciting|fancy|special|glamorous)(?=\s*[.!]*$)"
     # ("night shifts at the depot again, kill me": a cry, after the fact; "or Agnieszka kill
     # me" is the fact's own end)
     r"|,\s*(?:kill me(?: now)?|send help)(?=\s*[.!]*$)"

@@ -120,7 +120,9 @@ _AND_I = re.compile(
     r"|me and (?P<other2>(?:my \w+ )?[A-ZÀ-Þa-zà-ÿ][\wÀ-ÿ'-]+|my \w+)) "
     r"(?P<verb>are|were|have|live|own|got|moved|bought|booked|decided|will|just|broke up|split up|"
     # "me and freya found a flat in portobello", "Sam and I adopted a greyhound"
-    r"separated|divorced|found|adopted|rented|signed|sold|chose|picked|met)\b(?P<rest>.*)$"
+    r"separated|divorced|found|adopted|rented|signed|sold|chose|picked|met|"
+    # ("My husband and I run a B&B in Whitby": a business of the two)
+    r"run|ran|started|opened|foster|fostered)\b(?P<rest>.*)$"
 )
 # "Sara and I split up": ended, between the two, whatever follows.
 _PARTED = frozenset(("broke up", "split up", "separated", "divorced"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.frame_words import DATE, JOB
 from reverie.providers.offline.predicates import WEEKDAY
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation
 
@@ -170,6 +170,24 @@ _MOVED_THEN_WHERE = re.compile(
 )
 
 
+# "retired teacher here": who is speaking, said as one says it on a forum
+_ROLE_HERE = re.compile(
+    rf"(?:^|(?<=[.!?]\s))(?:hi,? |hello,? |hey,? )?(?:an? )?(?P<role>(?:[a-z-]+ ){{0,2}}{JOB}) "
+    r"here(?:(?P<more>\s*[,;]\s*)|(?=\s*[.!]|\s*$))",
+    _I,
+)
+
+
+def _role_here(said: re.Match[str]) -> str:
+    role = said["role"].lower()
+    # (a sentence of its own: "nurse here, quick question …" asks after it)
+    return f"I'm {'an' if role[0] in 'aeiou' else 'a'} {role}" + (". " if said["more"] else "")
+
+
+# "I freelance as a copywriter": work, said as a verb of its own
+_I_FREELANCE = re.compile(r"\bI freelance (?=as |for |in )", _I)
+
+
 # "so we're five on the team now": how many the team is, not who "we" are
 _WE_ARE_HOW_MANY = re.compile(
     r"\bwe(?:'re| are) (?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -293,6 +311,10 @@ def put_plainly(message: str, low: str) -> str:
         )
     if "moved" in low and " now" in low:
         said = _MOVED_THEN_WHERE.sub(r"I moved to \g<place>", said)
+    if " here" in low:
+        said = _ROLE_HERE.sub(_role_here, said)
+    if "freelance " in low:
+        said = _I_FREELANCE.sub("I work freelance ", said)
     if " the team" in low:
         said = _WE_ARE_HOW_MANY.sub(r"my team is \g<n> people", said)
     if "new " in low:

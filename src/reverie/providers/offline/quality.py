@@ -108,6 +108,9 @@ _VERB = re.compile(
     r"\b(?:is|are|be|been|has|have|will|would|can|could|should|must|may|might|does|do|'s|'re|"
     rf"read|cost|{alternation(tuple(IRREGULAR_PAST))})\b"
     r"|\b[a-z]{2,}(?:s|ed|ing)\b"
+    # "User and their husband run a B&B": the verb of two, which ends in no "s"
+    r"|\band (?:their|his|her) [\w-]+ (?:run|own|live|rent|share|work|foster|keep|grow|love|hate|"
+    r"met|want|plan|split|got|bought)\b"
     # "doesn't drink alcohol" states a habit; "doesn't think so", "doesn't want to go" a mood
     r"|\b(?:does|do|did|is|are|was|were|has|have|had|ca|wo|would|could|should)n['’]t\b"
     r"(?! (?:think|know|feel|care|remember|understand|get|see|mind|need|want to|wanna)\b)",
