@@ -211,12 +211,22 @@ def value_swap(line: str, value: str) -> tuple[str, str] | None:
     start = same[0].start() + word.index(core)
     if core.lower() == value.lower():
         return None  # already says it
-    before, after = line[:start], line[start + len(core) :]
-    if kind == "weekday":
-        after = _DATE_AFTER_A_WEEKDAY.sub("", after, count=1)  # (see typed_swap)
-    elif _DAY_OF_MONTH.match(core):
-        before = _WEEKDAY_BEFORE_A_DATE.sub("", before, count=1)
+    before, after = _in_step(line[:start], line[start + len(core) :], core)
     return before + value + after, core
+
+
+def _in_step(before: str, after: str, old: str, new_date: str = "") -> tuple[str, str]:
+    """The words around a swapped weekday or day of the month, kept true to it.
+
+    "on Tuesday the 14th" corrected "it's Thursday" is "on Thursday" (the 14th was
+    Tuesday's date; ``new_date`` is the one the correction gives, "the 20th"), and
+    corrected "it's the 16th" is "on the 16th" (the 16th is no Tuesday).
+    """
+    if _WEEKDAY.match(old) and _DATE_AFTER_A_WEEKDAY.match(after) is not None:
+        after = new_date + _DATE_AFTER_A_WEEKDAY.sub("", after, count=1)
+    elif _DAY_OF_MONTH.match(old):
+        before = _WEEKDAY_BEFORE_A_DATE.sub("", before, count=1)
+    return before, after
 
 
 def value_said_before(message: str, value: str) -> str | None:
@@ -369,18 +379,11 @@ def typed_swap(line: str, correction: str) -> str | None:
         for word, as_in in zip(tail, written, strict=False)
     ]
     before, after = line[: match.start()], line[match.end() :]
-    if len(old_tokens) == 1 and _WEEKDAY.match(old_tokens[0]):
-        # ("on Tuesday the 14th", corrected "it's Thursday": the 14th was Tuesday's date;
-        # "it's Thursday the 20th, not Wednesday" says the new one)
+    if len(old_tokens) == 1:
+        # ("it's Thursday the 20th, not Wednesday" says the new weekday's date)
         said = re.search(rf"\b{re.escape(new[0])}\b", correction, _I) if len(new) == 1 else None
         dated = _DATE_AFTER_A_WEEKDAY.match(correction[said.end() :]) if said else None
-        if _DATE_AFTER_A_WEEKDAY.match(after) is not None:
-            after = (dated.group(0) if dated else "") + _DATE_AFTER_A_WEEKDAY.sub(
-                "", after, count=1
-            )
-    elif len(old_tokens) == 1 and _DAY_OF_MONTH.match(old_tokens[0]):
-        # ("on Tuesday the 14th", corrected "it's the 16th": the 16th is no Tuesday)
-        before = _WEEKDAY_BEFORE_A_DATE.sub("", before, count=1)
+        before, after = _in_step(before, after, old_tokens[0], dated.group(0) if dated else "")
     swapped = before + " ".join(new) + after
     # "£" + "£12.90" for "12.60" after a "£"; "4.4%" + "%" for "4.1" before one
     return re.sub(r"([£$€])\1", r"\1", swapped).replace("%%", "%")

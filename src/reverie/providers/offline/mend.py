@@ -22,6 +22,7 @@ from reverie.providers.offline.corrections import (
     value_said_before,
     value_swap,
 )
+from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.person import finish_sentence
 
 __all__ = ["age_in_step", "aged_again", "figure_mended", "mend_correction", "mended_line"]
@@ -144,7 +145,7 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
 # The words a swap drops with the value it puts right: a weekday's date, or a date's weekday.
 _DATE_WORDS = re.compile(
     r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|the|of|(?:[12]\d|3[01]|[1-9])"
-    r"(?:st|nd|rd|th)?,?|[a-z]+)$",
+    rf"(?:st|nd|rd|th)?,?|(?:{MONTH}),?)$",
     re.IGNORECASE,
 )
 _MOST_DATE_WORDS = 4

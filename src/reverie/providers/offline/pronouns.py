@@ -348,15 +348,13 @@ _OWN_PERSON = re.compile(
 )
 
 
-_NAME_GIVEN = re.compile(r"^(?P<whose>his|her|their) (?P<rest>(?:first |full )?name is \S.*)", _I)
+_NAME_GIVEN = re.compile(r"^(?:his|her|their) (?P<rest>(?:first |full )?name is \S.*)", _I)
 
 
 def blanks_filled(clauses: list[str], asked: str) -> list[str]:
     """ "His name is Gary." answering a draft that wrote "Hi [Manager's name]," names the
     manager: the blank the other side left is whose name it is (one kind of blank only)."""
-    blanks = (
-        {blank["who"].lower() for blank in _NAME_BLANK.finditer(asked)} if "[" in asked else set()
-    )
+    blanks = {blank["who"].lower() for blank in _NAME_BLANK.finditer(asked)}
     if len(blanks) != 1:
         return clauses
     (who,) = blanks

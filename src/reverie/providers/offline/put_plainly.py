@@ -6,9 +6,13 @@ rafferty doyle but …" (a name typed in lower case), "my ferret. i have 2, nood
 (the names, as names), a learner's "hernia de disc, how you say, slipped disc?" (the
 English word asked for is the one meant), "I've bumped the budget to £15,000" (the value it
 stands at now), "No mushrooms please, I can't stand them" (what "them" is), "From 1
-December I live in East Vancouver" (a move to come), "ditched thonny. vscode now" (a switch):
-:func:`put_plainly` rewrites each in place, before :mod:`.in_passing` adds the facts said on
-the way and the rules read the message.
+December I live in East Vancouver" (a move to come), "ditched thonny. vscode now" (a switch),
+"new shifts are …" (the shifts now), "I ended up buying …" (bought), "my partner's due"
+(is due), "Kayode is turning 8 on 2 August" (turns 8 then, not 8 now), "£140 a week chair
+rent" (the rent), "we've moved! Leith now" (a move), "retired teacher here" (who speaks),
+"I'm … at Kinetica Health — we run 14 clinics" (the place runs them), "we're five on the
+team" (the team's size): :func:`put_plainly` rewrites each in place, before
+:mod:`.in_passing` adds the facts said on the way and the rules read the message.
 """
 
 from __future__ import annotations
@@ -253,7 +257,7 @@ _DITCHED_FOR = re.compile(
 # the place just named, is that place (not the speaker: the speaker runs no clinics)
 _WE_THE_PLACE = re.compile(
     r"\bI(?:'m| am| [a-z]+)\b[^.!?\n—–]{0,60}?\b(?:at|for) "
-    r"(?P<place>(?-i:[A-Z])[\w&'’-]*(?: (?:of |&amp; |& )?(?-i:[A-Z])[\w&'’-]*){0,3})"
+    r"(?P<place>(?-i:[A-Z])[\w&'’-]*(?: (?:of |& )?(?-i:[A-Z])[\w&'’-]*){0,3})"
     r"(?P<gap>\s*(?:[—–-]+|,)\s*)"
     # ("we build inventory software": what the team makes, said well as the team's)
     r"(?P<we>we(?: (?P<verb>run|have|serve|cover|employ|operate|own|manage)|(?P<are>'re| are)))\b",
