@@ -150,9 +150,9 @@ never read for a round; 65.8 % / 56.7 % when first scored, on the rules of the s
 round it came, 66.4 % / 56.7 % on that round's final rules; then read and used for
 development: 80.6 % / 74.2 % at its end), ``writer46`` (six by a forty-sixth: never read for a
 round; 69.6 % / 52.9 % when first scored, on the rules of the start of the round it came, the
-same on that round's final rules; then read and used for development) and ``writer47`` (six by
-a forty-seventh: never read; 66.4 % / 50.4 % when first scored, on the rules of the start of the
-round it came).
+same on that round's final rules; then read and used for development: 80.9 % / 69.7 % at its
+end) and ``writer47`` (six by a forty-seventh: never read; 66.4 % / 50.4 % when first scored, on
+the rules of the start of the round it came, 66.9 % / 50.4 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
