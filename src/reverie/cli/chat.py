@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 _TIMER_SECONDS = 30.0
+# How long a starting chat waits for a session held by a command that lets go at once.
+_HOLD_WAIT_SECONDS = 5.0
 _PLAIN_PROMPT = "you> "
 # \001 and \002 tell readline the escape codes take no room, so editing stays aligned.
 _COLOUR_PROMPT = "\001\033[1;36m\002you>\001\033[0m\002 "
@@ -189,7 +191,8 @@ def chat(
         workspace, create=create, provider=provider, model=model, base_url=base_url
     )
     opened.provider  # noqa: B018 (a missing key is reported before the first prompt)
-    with hold_chat_session(opened.path, session):
+    # (a command that only looks at the session, such as a forget plan, lets go at once)
+    with hold_chat_session(opened.path, session, wait=_HOLD_WAIT_SECONDS):
         _chat(opened, session, dream=dream)
 
 

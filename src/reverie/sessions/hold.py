@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reverie.errors import UserError
 from reverie.layout import SESSIONS_DIR
-from reverie.locks import WorkspaceLock
+from reverie.locks import LockTimeoutError, WorkspaceLock
 from reverie.sessions.keys import session_filename
 
 __all__ = ["hold_chat_session"]
@@ -25,6 +25,7 @@ def hold_chat_session(
     session_key: str,
     *,
     hint: str = "leave that chat first, or talk in another session with --session KEY",
+    wait: float = 0.0,
 ) -> Iterator[None]:
     """Keep ``session_key`` to this chat (or command) until the block ends.
 
@@ -37,6 +38,8 @@ def hold_chat_session(
         workspace: The workspace folder.
         session_key: The session.
         hint: What the user can do instead, appended to the refusal.
+        wait: Seconds to wait for a holder that lets go soon (a `reverie forget` that
+            only looks at the session) before refusing; 0 refuses at once.
 
     Raises:
         UserError: the session is open in another chat (another process, or
@@ -45,7 +48,7 @@ def hold_chat_session(
     """
     path = workspace / SESSIONS_DIR / ".locks" / f"{session_filename(session_key)}.chat"
     lock = WorkspaceLock(path)
-    if not lock.try_acquire():
+    if not lock.try_acquire() and not _taken_within(lock, wait):
         raise UserError(
             f"session {session_key!r} is open in another `reverie chat` on {workspace}; {hint}"
         )
@@ -53,3 +56,13 @@ def hold_chat_session(
         yield
     finally:
         lock.release()
+
+
+def _taken_within(lock: WorkspaceLock, wait: float) -> bool:
+    if wait <= 0:
+        return False
+    try:
+        lock.acquire(timeout=wait)
+    except LockTimeoutError:
+        return False
+    return True
