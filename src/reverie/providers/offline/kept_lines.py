@@ -61,7 +61,7 @@ class KeptLines:
         """The lines said at or after ``turn_no``; every line said for a negative one.
 
         A "no wait" correction mends only what was said since the latest mention of
-        its old value (:func:`~.corrections.repair_reach`).
+        its old value (:func:`~.implied_corrections.repair_reach`).
         """
         return self.earlier if turn_no < 0 else self.earlier[bisect_left(self.said_at, turn_no) :]
 

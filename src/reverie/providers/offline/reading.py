@@ -17,16 +17,16 @@ from dataclasses import replace
 from reverie.providers.offline.age_frames import age_and_state_frames
 from reverie.providers.offline.called_off import drop_scratched
 from reverie.providers.offline.clauses import message_clauses
-from reverie.providers.offline.corrections import (
-    day_put_right,
-    implied_correction,
-    old_value,
-    repair_reach,
-)
+from reverie.providers.offline.corrections import old_value
 from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_keeping import keep_frames
+from reverie.providers.offline.implied_corrections import (
+    day_put_right,
+    implied_correction,
+    repair_reach,
+)
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.kept_lines import (
     KeptLines,
