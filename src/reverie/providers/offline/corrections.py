@@ -17,9 +17,11 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.predicates import WEEKDAY
 from reverie.providers.offline.vocabulary import COMMON_WORDS, COUNT_WORDS, is_name, words
 
 __all__ = [
+    "FIGURE_WITH_UNIT",
     "bare_value",
     "is_subjectless",
     "not_clause",
@@ -79,15 +81,13 @@ _NUMBERISH = re.compile(
 # "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
 _MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
 # "4.2in", "32gb", "27inch": a figure with its unit written on
-_UNIT_GLUED = re.compile(r"^\d[\d.,]*(?P<unit>[a-z]{1,4})$", _I)
+FIGURE_WITH_UNIT = re.compile(r"^(?P<figure>\d[\d.,]*)(?P<unit>[a-z]{1,4})$", _I)
 _DATE_AFTER_A_WEEKDAY = re.compile(
     rf"^,? (?:the )?(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)?(?: of)?(?: (?:{MONTH}))?"
     r"(?=[\s.,;!?)]|$)",
     _I,
 )
-_WEEKDAY_BEFORE_A_DATE = re.compile(
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?=(?:the )?$)", _I
-)
+_WEEKDAY_BEFORE_A_DATE = re.compile(rf"\b{WEEKDAY},? (?=(?:the )?$)", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
@@ -264,7 +264,7 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
         same = [token for token in new_tokens if _kind(token) == kind]
         if not same and kind == "model":
             same = [token for token in new_tokens if _kind(token) == "number"]
-        glued = [g for token in new_tokens if (g := _UNIT_GLUED.match(token)) is not None]
+        glued = [g for token in new_tokens if (g := FIGURE_WITH_UNIT.match(token)) is not None]
         if not same and kind == "number" and len(glued) == 1:
             # "not 2.9, it's the 4.2in": the old figure had the same unit ("2.9in")
             old_tokens = [old_tokens[0] + glued[0]["unit"]]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.instead_of import replaced_instead
-from reverie.providers.offline.mend import aged_again, mended_line
+from reverie.providers.offline.mend import NOT_ASIDE, aged_again, mended_line
 
 __all__ = [
     "CHOSE_OVER",
@@ -74,7 +74,6 @@ class KeptLines:
 
 
 _IS_A = re.compile(r"^(?P<who>\S+) is an? ")
-_NOT_ASIDE = re.compile(r" \(not (?P<old>[^()]{1,30})\)\.?$")
 CHOSE_OVER = re.compile(r"^(?P<who>.+?) chose (?P<what>.+?) (?:instead of|over) ")
 # Words a frame's line adds to what a clause said: "User's flatmate is Mei." says no more
 # than "User's flatmate Mei cooks for everyone."
@@ -154,8 +153,9 @@ def add_in_place_of(facts: list[Fact], fact: Fact, old: str | None) -> None:
     the 26th), None for a line that corrects nothing.
     """
     said = [AS_OF.sub("", f.text) for f in facts]
-    if fact.tag == "correction" and not old and (aside := _NOT_ASIDE.search(fact.text)):
-        old = aside["old"]  # "it's Thursday" named no old value; its line says "(not Tuesday)"
+    if fact.tag == "correction" and not old and (aside := NOT_ASIDE.search(fact.text)):
+        # ("it's Thursday" named no old value; its line says "(not Tuesday)")
+        old = aside["old"] or old
     if fact.tag == "correction" and (aged := aged_again(fact.text, said)):
         facts[aged[0]] = Fact(facts[aged[0]].tag, aged[1])  # "No sorry, she has 8"
         return

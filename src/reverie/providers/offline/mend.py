@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.corrections import (
+    FIGURE_WITH_UNIT,
     bare_value,
     old_value,
     one_date,
@@ -24,14 +25,21 @@ from reverie.providers.offline.corrections import (
 )
 from reverie.providers.offline.frame_words import MONTH
 from reverie.providers.offline.person import finish_sentence
+from reverie.providers.offline.predicates import WEEKDAY
 
-__all__ = ["age_in_step", "aged_again", "figure_mended", "mend_correction", "mended_line"]
+__all__ = [
+    "NOT_ASIDE",
+    "age_in_step",
+    "aged_again",
+    "figure_mended",
+    "mend_correction",
+    "mended_line",
+]
 
 # ("… on 12 April 1986 (not 1985).", "… on 12 April 1986, not 1985.": the old value, aside)
-_NOT_ASIDE = re.compile(r" \(not [^()]+\)(?=\.?$)|, not [^,()]+(?=\.?$)")
+NOT_ASIDE = re.compile(r" \(not (?P<old>[^()]+)\)(?=\.?$)|, not [^,()]+(?=\.?$)")
 # "User is 44, turning 46 in March.": an age and the one the next birthday brings.
 _AGE_AND_NEXT = re.compile(r"\b(?P<now>\d{1,3}), turning (?P<next>\d{1,3})\b")
-_UNIT_ON = re.compile(r"^(?P<figure>\d[\d.,]*)(?P<unit>[a-z]{1,4})$")
 # How many of the latest lines a bare new value may mend.
 _BARE_REACH = 2
 
@@ -120,7 +128,7 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
     """
     # ("4.1%" in the line is the "4.1" put right)
     was = [w.lower().strip(",;%£$€") for w in old.split() if w.lower() not in ("the", "of")][-2:]
-    new_words = _NOT_ASIDE.sub("", mended).rstrip(".").split()
+    new_words = NOT_ASIDE.sub("", mended).rstrip(".").split()
     if len(new_words) > 2 and new_words[-2].lower() == "not" and new_words[-3][-1:].isalnum():
         new_words = new_words[:-2]  # "… 3rd floor not 2nd", said without a comma
     for index in range(len(lines) - 1, -1, -1):
@@ -144,7 +152,7 @@ def mended_line(mended: str, lines: list[str], old: str, *, opening: bool = Fals
 
 # The words a swap drops with the value it puts right: a weekday's date, or a date's weekday.
 _DATE_WORDS = re.compile(
-    r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?|the|of|(?:[12]\d|3[01]|[1-9])"
+    rf"^(?:{WEEKDAY},?|the|of|(?:[12]\d|3[01]|[1-9])"
     rf"(?:st|nd|rd|th)?,?|(?:{MONTH}),?)$",
     re.IGNORECASE,
 )
@@ -176,7 +184,7 @@ def _said_as(word: str, was: list[str], new: str) -> bool:
     """Whether ``word`` is the old value, perhaps with the unit the new one has ("2.9in")."""
     if word in was:
         return True
-    unit = _UNIT_ON.match(word)
+    unit = FIGURE_WITH_UNIT.match(word)
     return unit is not None and new.lower().endswith(unit["unit"]) and unit["figure"] in was
 
 

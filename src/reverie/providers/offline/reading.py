@@ -382,7 +382,9 @@ class ChunkReading:
             }
             facts[:] = [fact for fact in facts if fact.text not in stale_news]
         start = self.kept.first_new(before)
-        if any(_moves_home(fact) for fact in facts[start:]):
+        if any(_LIVES_NO_MORE.match(f.text) for f in facts[start:]) and any(
+            _moves_home(fact) for fact in facts[start:]
+        ):
             # ("we don't live in Salford now, we moved to Stockport": the move says it)
             facts[start:] = [fact for fact in facts[start:] if not _LIVES_NO_MORE.match(fact.text)]
         told = told_moves(unmoved, facts[start:], voice.speaker)

@@ -21,13 +21,16 @@ from reverie.providers.offline.predicates import WEEKDAY
 __all__ = ["said_again", "version_bumped"]
 
 _I = re.IGNORECASE
+# "the 15th", "saturday 15th", "15th of nov": a day said alone, to the end of the sentence
+_THE_DAY = (
+    rf"(?:the\s+)?(?:{WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
+    rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))"
+)
 _DAY_ALONE = re.compile(
     r"^(?P<cue>(?:(?:oh|ah|oops|whoops|god|oh god|ugh|argh|yes|yeah|yep|ha|haha)[,!.\s]+)*"
     r"(?:sorry|so sorry|you're right|youre right|you are right|my bad|my mistake|i meant|"
     r"i mean|typo|no wait|wait no|correction)(?: again)?[,!.:\s—–-]+)"
-    r"(?:(?:it's|its|it is|that's|make that|should be)\s+)?(?:the\s+)?"
-    rf"(?:{WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
-    rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))",
+    r"(?:(?:it's|its|it is|that's|make that|should be)\s+)?" + _THE_DAY,
     _I,
 )
 # A day of the calendar in the message before: "friday 14th nov", "the 3rd", "May 4th".
@@ -41,9 +44,7 @@ _DAY_SAID = re.compile(
 # "omg yes 29th": a yes to the other side's "didnt u say the 29th?", with the day it says
 _YES_TO_DAY = re.compile(
     r"^(?P<cue>(?:(?:omg|oh|ah|god|oh god|oops|ha|haha|argh|ugh|doh)[,!.\s]+)*"
-    r"(?:yes|yeah|yep|ya|yh)[,!.:\s—–-]+)(?:(?:it's|its|it is)\s+)?(?:the\s+)?"
-    rf"(?:{WEEKDAY}\s+)?(?:the\s+)?(?P<day>3[01]|[12]\d|[1-9])(?P<suffix>st|nd|rd|th)?"
-    rf"(?:\s+of)?(?:\s+(?:{MONTH}))?(?=\s*(?:[.!]|$))",
+    r"(?:yes|yeah|yep|ya|yh)[,!.:\s—–-]+)(?:(?:it's|its|it is)\s+)?" + _THE_DAY,
     _I,
 )
 

@@ -364,7 +364,7 @@ def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = drop_code(text)
     text = _PLEASE_APART.sub(r"\g<what> \g<please>,", _ITS_CALLED.sub(r" \1", text))
-    own = _OWN_DRAFT.search(text) is not None
+    own = ('"' in text or "“" in text) and _OWN_DRAFT.search(text) is not None
     text = _QUOTED.sub(lambda quoted: _short_quote(quoted, own=own), text)
     clauses: list[str] = []
     for raw in text.splitlines():
