@@ -179,9 +179,11 @@ _STOP_USING = re.compile(
 )
 # "can you do code first and keep the explanations short?", "code first, then a line or two
 # of explanation max": the order of every answer.
-# "just code pls no essays", "code only please": the code, without the prose around it.
+# "just code pls no essays", "code only please", "just give me code": the code, without the
+# prose around it.
 _JUST_CODE = re.compile(
-    r"^(?:(?:also|and|so|pls|please)[,]?\s+)*(?:just (?:the )?code|code only|only (?:the )?code)"
+    r"^(?:(?:also|and|so|pls|please)[,]?\s+)*"
+    r"(?:just (?:give me |send me )?(?:the )?code|code only|only (?:the )?code)"
     r"(?:,? (?:please|pls|plz))?(?P<not>,? (?:no|without) (?:long )?(?:essays?|explanations?|"
     r"walls? of text|waffle|prose|lectures?))?(?:,? (?:please|pls|plz))?[.!]*$",
     _I,

@@ -64,6 +64,17 @@ _GOING_WITH = re.compile(
 )
 
 
+# "Do you want me to mention the new employer, or keep it vague?" "Keep it vague.": how the
+# assistant writes this answer, not a choice of the speaker's life
+_WRITER_WORDS = frozenset(words("me you it i"))
+
+
+def _how_to_write(chosen: str, others: Sequence[str]) -> bool:
+    return any(
+        word in _WRITER_WORDS for option in (chosen, *others) for word in option.lower().split()
+    )
+
+
 def choice_frames(
     said: str, before: str, subject: str, chosen_before: Sequence[str] = ()
 ) -> list[FrameFact]:
@@ -92,7 +103,7 @@ def choice_frames(
         or _picked_from_question(said_sentences, before)
         or _ditched_for(said_sentences, told)
     )
-    if picked is not None:
+    if picked is not None and not _how_to_write(*picked):
         chosen, others = picked
         line = f"{subject} chose {chosen} instead of {' or '.join(others)}."
         found.append(FrameFact(line, (subject, _choice_slot(chosen, *others))))

@@ -78,6 +78,9 @@ _MONTH = re.compile(rf"^(?:{MONTH})\.?$", _I)
 _NUMBERISH = re.compile(
     rf"^[£$€]?\d[\d.,:]*(?:st|nd|rd|th|am|pm|h|k|m|%)?$|^(?:{COUNT_WORDS})$", _I
 )
+_CLOCK_TIME = re.compile(
+    r"^(?:[01]?\d|2[0-3]):[0-5]\d(?:am|pm)?$|^(?:1[0-2]|0?[1-9])(?:am|pm)$", _I
+)
 # "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
 _MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
 # "4.2in", "32gb", "27inch": a figure with its unit written on
@@ -137,6 +140,8 @@ def _kind(token: str) -> str | None:
         return "weekday"
     if _MONTH.match(word):
         return "month"
+    if _CLOCK_TIME.match(word):
+        return "time"  # ("make it 06:00" sets a time, never "one week in five")
     if _NUMBERISH.match(word):
         return "number"
     if word.lower() in ("left", "right"):
@@ -160,7 +165,9 @@ def same_kind_of_value(new: str, old: str) -> bool:
 
 def _same_kind(new: str | None, old: str | None) -> bool:
     """Whether a value of kind ``new`` may stand for one of kind ``old`` ("pi 4" for "3b")."""
-    return new is not None and (new == old or {new, old} == {"model", "number"})
+    return new is not None and (
+        new == old or {new, old} == {"model", "number"} or {new, old} == {"time", "number"}
+    )
 
 
 def bare_value(text: str) -> str | None:
@@ -173,7 +180,7 @@ def bare_value(text: str) -> str | None:
         tokens = tokens[:-1]
     while tokens and tokens[0].lower() in (*_ARTICLES, "on", "at", "by"):
         tokens = tokens[1:]
-    if len(tokens) != 1 or _kind(tokens[0]) not in ("weekday", "month", "number"):
+    if len(tokens) != 1 or _kind(tokens[0]) not in ("weekday", "month", "number", "time"):
         return None
     return tokens[0]
 
@@ -255,15 +262,20 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     new_tokens = _tokens(_FILLER_TAIL.sub("", new))
     while new_tokens and new_tokens[-1].lower() in _TRAILING_FILLERS:
         new_tokens = new_tokens[:-1]  # "it's Glasgow now, not Edinburgh"
-    while old_tokens and old_tokens[0].lower() in _ARTICLES:
+    while old_tokens and old_tokens[0].lower() in _ARTICLES | _PLAIN:
         old_tokens = old_tokens[1:]
     if not old_tokens or len(new_tokens) < len(old_tokens):
         return None
+    variants = [t for t in new_tokens if len(old_tokens) == 1 and _variant_of(t, old_tokens[0])]
+    if len(variants) == 1:
+        return old_tokens, variants  # "colemak-dh not plain colemak": the named variant
     if len(old_tokens) == 1 and (kind := _kind(old_tokens[0])) is not None:
         # "it's now the 19th march, not the 12th": the one word of Y's kind, wherever it is
         same = [token for token in new_tokens if _kind(token) == kind]
-        if not same and kind == "model":
-            same = [token for token in new_tokens if _kind(token) == "number"]
+        if not same and kind in ("model", "number", "time"):
+            # ("pi 4 not a 3b"; "it's 7:30, not 7": a figure and a time stand for each other)
+            other = {"model": "number", "number": "time", "time": "number"}[kind]
+            same = [token for token in new_tokens if _kind(token) == other]
         glued = [g for token in new_tokens if (g := FIGURE_WITH_UNIT.match(token)) is not None]
         if not same and kind == "number" and len(glued) == 1:
             # "not 2.9, it's the 4.2in": the old figure had the same unit ("2.9in")
@@ -288,6 +300,20 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     if not _same_kind(_kind(tail[changed[0]]), _kind(old_tokens[changed[0]])):
         return None
     return old_tokens, tail
+
+
+# ("colemak-dh not plain colemak": the old value said as the bare thing)
+_PLAIN = frozenset(words("plain regular normal standard vanilla just"))
+
+
+def _variant_of(new: str, old: str) -> bool:
+    """Whether ``new`` names a variant of ``old``: "colemak-dh" of "colemak", "python3" of
+    "python" (the old word, then a mark or a figure)."""
+    return (
+        len(new) > len(old) + 1
+        and new.lower().startswith(old.lower())
+        and (new[len(old)] in "-+" or new[len(old)].isdigit())
+    )
 
 
 def one_date(changed: list[int], tokens: list[str]) -> bool:
@@ -372,6 +398,9 @@ def typed_swap(line: str, correction: str) -> str | None:
         if _MONTH.match(word)
         else word.lower()
         if _kind(word) == "side"
+        # (the variant written as the line wrote its stem: "colemak" → "colemak-dh")
+        else as_in + word[len(as_in) :]
+        if _variant_of(word, as_in)
         else word
         for word, as_in in zip(tail, written, strict=False)
     ]

@@ -26,11 +26,14 @@ _EPITHET = re.compile(
     r"darling|star|superstar|rockstar|functioning (?:adult|human|person))\b"
     # "User is going to be the best auntie": a boast or a verdict, not a fact.
     r"|\b(?:is|are|'s|will be|is going to be) the (?:best|worst|greatest|biggest|coolest|"
-    r"favourite|happiest|proudest|luckiest|maddest) \w+"
+    r"favourite|happiest|proudest|luckiest|maddest) (?!(?:man|woman) at\b)\w+"
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
     r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural|professional)\.$"
+    # "i'm a professional i swear": a claim made in jest
+    # (not "… every night though, I promise": a promise is kept)
+    r"|,? (?:they|I) swear\.?$"
     # "User's heart is broken.": how it feels, said plainly
     r"|^\S+ heart is (?:broken|breaking|in pieces)\.$"
     # "The caravan incident lives in User's head rent free.", "Carys is sobbing in the kitchen",

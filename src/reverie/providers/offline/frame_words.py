@@ -56,7 +56,7 @@ RELATION_WORDS = (
     *words(
         """
         wife husband partner girlfriend boyfriend gf bf fiance fiancee fiancé fiancée sister
-        brother mum mom mother dad father son daughter roommate flatmate housemate boss manager
+        brother mum mom mam mother dad father son daughter roommate flatmate housemate boss manager
         advisor adviser supervisor bestie cousin aunt uncle grandma grandmother gran nan grandpa
         grandfather granddad twin niece nephew stepdad stepmom stepmum stepson stepdaughter ex
         granddaughter grandson

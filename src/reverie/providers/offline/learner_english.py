@@ -154,6 +154,12 @@ _HAVE_A_STATE = re.compile(
 )
 # "please every time correct my mistakes": how often, said before the verb
 _PLEASE_EVERY_TIME = re.compile(r"^(?P<please>please|pls|plz) (?:every|each) time (?=[a-z]+ )", _I)
+# "please correct my mistakes like this": as was just done, which every answer should do
+_LIKE_THIS = re.compile(
+    r"\b(?P<asked>(?:correct|fix) (?:me|my (?:\w+ )?(?:mistakes|errors|grammar|english)))"
+    r" like (?:this|that)\b",
+    _I,
+)
 
 
 # "I do the full practice test from the website yesterday": the present said of a day gone
@@ -200,7 +206,7 @@ def as_the_rules_read(sentence: str) -> str:
         said = _AT_NO_ARTICLE.sub("a ", said)
     said = _SAID_TWICE.sub(r"\g<who> ", said)
     said = _ADVERB_AFTER.sub(r"I \g<adverb> \g<verb> ", said)
-    said = _PLEASE_EVERY_TIME.sub(r"\g<please> always ", said)
+    said = _LIKE_THIS.sub(r"\g<asked>", _PLEASE_EVERY_TIME.sub(r"\g<please> always ", said))
     said = _HAVE_A_STATE.sub("I am ", said)
     said = _COMES_ON_A_DAY.sub(_coming, _IN_A_DAY.sub(r"on \g<day> \g<month>", said))
     said = _WHOSE_THING.sub(r"\g<who>'s \g<thing> ", said)

@@ -346,6 +346,15 @@ def _said_plainly(shout: re.Match[str]) -> str:
     )
 
 
+# "I PASSED Competent Crew!", "we NEVER fly": one word shouted after its subject, read as said
+_SHOUTED_WORD = re.compile(r"\b(?P<who>I|I'm|I've|we|We|we're|We're) (?P<word>[A-Z]{3,})\b")
+
+
+def _word_said_plainly(shout: re.Match[str]) -> str:
+    word = shout["word"].lower()
+    return f"{shout['who']} {word}" if is_everyday_word(word) else shout[0]
+
+
 def _whose_kin(match: re.Match[str]) -> str:
     before = match["before"]
     if before and before.strip().lower() in ("my", "our"):
@@ -375,6 +384,7 @@ def normalise_chat(text: str) -> str:
     lines = []
     for line in text.split("\n"):
         line = _SHOUTED_SENTENCE.sub(_said_plainly, line)
+        line = _SHOUTED_WORD.sub(_word_said_plainly, line)
         line = _W_WITH.sub("with", _NAME_IS.sub(r"\1 is", _ONES_OWN.sub(r"\1's", line)))
         line = _FIGURE_IS.sub(r"\1 is", line)
         line = _CANT_DO_FOOD.sub(r"\1 have \2", line)

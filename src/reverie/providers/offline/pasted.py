@@ -29,13 +29,17 @@ _SPEAKER_LINE = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:\[[^\]]{1,20}\]\s*)?(?P<label>[A-ZÀ-Þ][\wÀ-ÿ'-]*"
     r"(?: [A-ZÀ-Þ][\wÀ-ÿ'-]*)?)(?: \([^)]{1,30}\))?:\s+\S"
 )
+# Headings, not names ("Time: I run the library …", "Budget: about £1,200"): what follows is
+# the speaker's own.
 _LABEL_WORDS = frozenset(
     words(
         """
         context background edit subject question answer plan goal decision idea problem issue
         summary status example tldr re note todo update correction reminder ps fyi important
         warning error info tip hint step result output input nb bug fix feature reason facts
-        details
+        details time timing job work money budget health family kids home location age name
+        schedule availability school diet pets hobbies experience stack setup level timeline
+        deadline constraints requirements priorities situation goals history
         """
     )
 )

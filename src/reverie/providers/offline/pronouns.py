@@ -372,6 +372,7 @@ def resolve_pronouns(
     speaker_name: str = "",
     *,
     as_said: Sequence[str] | None = None,
+    genders: dict[str, list[str]] | None = None,
 ) -> list[str]:
     """Give "he"/"she"/"it" at the start of a clause the subject said before.
 
@@ -391,6 +392,8 @@ def resolve_pronouns(
             names no "she" of Joel's next message.
         as_said: The same clauses as the speaker wrote them, when some were emptied for
             want of a subject: who they name is still said.
+        genders: Who has been "he" and who "she" so far in the conversation; each
+            pronoun put right here is added. Dottie, once "she", is never a later "he".
     """
     out: list[str] = []
     before = list(context)
@@ -399,12 +402,14 @@ def resolve_pronouns(
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
             who = _referent(before, speaker, _gender(clause), known, speaker_name)
+            who = _of_gender(who, _gender(clause), genders)
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = (he["cue"] or "") + who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
             who = _referent(before, speaker, _gender(clause), known, speaker_name)
+            who = _of_gender(who, _gender(clause), genders)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
         elif (
@@ -430,6 +435,26 @@ def resolve_pronouns(
         before.append((resolved or (as_said[index] if as_said else ""), speaker))
         previous = resolved
     return out
+
+
+def _of_gender(
+    who: str | None, pronoun: str | None, genders: dict[str, list[str]] | None
+) -> str | None:
+    """``who``, unless the talk has made them the other pronoun's; the pronoun is noted.
+
+    Twice the other pronoun and never this one settles it: one earlier guess may be wrong
+    ("banjo is taken (by my dog) so… rusty?" — "she's a girl" is the van).
+    """
+    if who is None or pronoun is None or genders is None:
+        return who
+    said = genders.setdefault(who, [])
+    if pronoun not in said and len(said) >= _SETTLED:
+        return None  # "she" before, so not this "he"
+    said.append(pronoun)
+    return who
+
+
+_SETTLED = 2
 
 
 def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str) -> set[str]:

@@ -188,8 +188,45 @@ def _role_here(said: re.Match[str]) -> str:
     return f"I'm {'an' if role[0] in 'aeiou' else 'a'} {role}" + (". " if said["more"] else "")
 
 
+# "Let's cap the trip at $2,500 for the two of us instead of $3,000": the budget, set
+_CAP_AT = re.compile(
+    r"\b(?:let's|let us|we(?:'ll| will| have to| need to)?|I(?:'ll| will| have to| need to)?) "
+    r"cap (?:the|our|my) (?:trip|holiday|budget|spend|spending|costs?) at (?=[£$€]?\d)",
+    _I,
+)
+# "I'd be on the boat on my birthday otherwise, which is the 9th": the day, said aside
+_BIRTHDAY_WHICH_IS = re.compile(
+    r"\bmy (?P<day>birthday|anniversary)(?P<aside>[^.!?;]{0,30}?),? which is (?:on )?"
+    r"(?P<date>(?:the )?(?:[12]\d|3[01]|[1-9])(?:st|nd|rd|th)?(?: of [A-Z][a-z]+| [A-Z][a-z]+)?)\b",
+    _I,
+)
+# "choir concert confirmed: friday 12th dec, st john's, 7pm": the day, settled
+_CONFIRMED_FOR = re.compile(
+    r"(?:^|(?<=[.!]\s))(?:(?:my|our|the) )?(?P<what>[a-z][\w'-]*(?: [a-z][\w'-]*){0,3}) "
+    rf"(?:is |now )?confirmed\s*:\s*(?=(?:{WEEKDAY}|\d|the \d))",
+    _I | re.MULTILINE,
+)
+# "im jsut going to be pescatarian while im here": the diet from now on
+_DIET_FROM_NOW = re.compile(
+    r"\bI(?:'m|’m| am|m) (?:[a-z]+ )?(?:going to|gonna) (?:be|go) (?P<diet>vegetarian|vegan|"
+    r"pescatarian|pescetarian|veggie|plant-based)\b"
+    r"(?:,? (?:while I(?:'m|’m| am|m) here|from now on|for now))?",
+    _I,
+)
+# "I'm best man at my brother's wedding": a part at an occasion, said without its "the"
+_WEDDING_PART = re.compile(
+    r"\bI(?:'m| am) (?=(?:best man|maid of honou?r|chief bridesmaid|matron of honou?r|"
+    r"ring bearer|flower girl) (?:at|for)\b)",
+    _I,
+)
 # "I freelance as a copywriter": work, said as a verb of its own
 _I_FREELANCE = re.compile(r"\bI freelance (?=as |for |in )", _I)
+# "i do subs freelance", "I do freelance translation": the work, said with "do"
+_I_DO_FREELANCE = re.compile(
+    r"\bI do (?:freelance (?P<before>[\w -]{2,30}?)|(?P<after>[\w -]{2,30}?) freelance)"
+    r"(?=\s*(?:[.,;!]|$))",
+    _I,
+)
 
 
 # "so we're five on the team now": how many the team is, not who "we" are
@@ -317,8 +354,21 @@ def put_plainly(message: str, low: str) -> str:
         said = _MOVED_THEN_WHERE.sub(r"I moved to \g<place>", said)
     if " here" in low:
         said = _ROLE_HERE.sub(_role_here, said)
-    if "freelance " in low:
+    if " at " in low or " for " in low:
+        said = _WEDDING_PART.sub("I'm the ", said)
+    if "going to" in low or "gonna" in low:
+        said = _DIET_FROM_NOW.sub(r"I'm \g<diet> now", said)
+    if "confirmed" in low:
+        said = _CONFIRMED_FOR.sub(r"the \g<what> is confirmed for ", said)
+    if "which is" in low:
+        said = _BIRTHDAY_WHICH_IS.sub(r"my \g<day>\g<aside>. My \g<day> is \g<date>", said)
+    if "cap " in low:
+        said = _CAP_AT.sub("our budget is ", said)
+    if "freelance" in low:
         said = _I_FREELANCE.sub("I work freelance ", said)
+        said = _I_DO_FREELANCE.sub(
+            lambda done: f"I work freelance doing {done['before'] or done['after']}", said
+        )
     if " the team" in low:
         said = _WE_ARE_HOW_MANY.sub(r"my team is \g<n> people", said)
     if "new " in low:

@@ -87,6 +87,8 @@ _UNFINISHED = re.compile(
     r"|\bwants? (?:their|his|her) (?:name|number|email)\.?$"
     # "neither of User wants …": "us" read as the user alone
     r"|\b(?:neither|both|all|none|either|each) of User\b"
+    # "New date is 28 February.": a new date, without what it is of
+    r"|^(?i:(?:the )?new (?:date|day|time) (?:is|was|will be))\b"
     # "Salford was before.": when it was, without what
     r"|^[\w'’-]+(?: [\w'’-]+){0,2} (?:was|were) (?:before|earlier|first)\.?$"
     # "The team doesn't.", from "But we don't, and …": a subject and its auxiliary alone

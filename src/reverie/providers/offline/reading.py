@@ -124,6 +124,7 @@ class ChunkReading:
         self.met: set[str] = set()  # people a frame named ("my husband tom"): names from then on
         self.said: dict[str, list[str]] = {}  # each speaker's messages so far
         self.recent: list[tuple[str, str]] = []  # clauses said so far, for "she" next
+        self.genders: dict[str, list[str]] = {}  # who has been "he", who "she"
         self.previous: Turn | None = None
         self.last_said: dict[str, list[Fact]] = {}  # the facts of each speaker's latest message
         self.talk: list[str] = []  # every message so far, both sides
@@ -277,6 +278,7 @@ class ChunkReading:
             # ("want to make a 2nd one for my dad. his 70th is 14 march": a clause left
             # without its subject still says whom "his" is)
             as_said=as_said if len(as_said) == len(clauses) else None,
+            genders=self.genders,
         )
         # "ewan says … he's a physics teacher": the name "he" was, typed in lower case
         self.names |= {

@@ -16,7 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
-from reverie.providers.offline.frame_words import MONTH, date_text, ordinal_suffix
+from reverie.providers.offline.frame_words import (
+    MONTH,
+    RELATION_WORDS,
+    date_text,
+    ordinal_suffix,
+)
 from reverie.providers.offline.memory_index import stem
 from reverie.providers.offline.vocabulary import words
 
@@ -108,8 +113,15 @@ _NOW_ON = re.compile(
 )
 # "dvsa cancelled my test. new date 2 december", "my op got cancelled, new date is the 9th"
 _NEW_DATE = rf"[.!,;]?\s+(?:the\s+|a\s+)?new date(?:\s+is|\s*:)?\s+(?:on\s+)?(?P<new>{_DATE})"
-_CANCELLED = r"(?:cancel+ed|moved|changed|postponed|rescheduled)"
-_CANCELLED_THING = re.compile(rf"\b{_CANCELLED}\s+{_THING}{_NEW_DATE}", _I)
+# ("they cancel my test on 14 February because of problem with computers. New date is 28
+# February": a learner's present, the old date and the reason between)
+_CANCELLED = r"(?:cancel(?:l?ed)?|moved|changed|postponed|rescheduled)"
+_CANCELLED_THING = re.compile(
+    rf"\b{_CANCELLED}\s+{_THING}(?:\s+(?:on|for)\s+(?P<old>{_DATE}))?"
+    r"(?:,?\s+(?:because|due to|bc|cos)\b[^.!?;]{1,60})?"
+    rf"{_NEW_DATE}",
+    _I,
+)
 _THING_CANCELLED = re.compile(rf"{_THING}\s+(?:got|was|has been)\s+{_CANCELLED}{_NEW_DATE}", _I)
 # "interview on Thursday is not possible. New time is Tuesday 25 November, same hour"
 _THING_OFF = re.compile(
@@ -168,6 +180,8 @@ _LEADING = frozenset(words("so and but then now update ok okay well also oh plus
 
 _IT = "it"
 _DONE = re.compile(r"\b(?:turned|was|were|had|did|went|got)\b")
+# "User is planning a 4-night trip …, 9–13 October": a plan, though told as lasting
+_A_PLAN = re.compile(r"\b(?:is|are) (?:planning|booked|going on)\b")
 
 
 @dataclass(frozen=True)
@@ -178,6 +192,7 @@ class Reschedule:
     old: str
     new: str
     mine: bool = False  # "my op has been moved": the speaker's own
+    kin: str = ""  # "mam's op got moved": whose of the speaker's family it is
 
     @property
     def of_it(self) -> bool:
@@ -222,7 +237,9 @@ def reschedules(message: str) -> list[Reschedule]:
             if thing:
                 old = said.get("old") or said.get("was") or meant
                 new = said.get("new") or said.get("new2") or ""
-                change = Reschedule(thing, old.strip(), new.strip(), _mine(match["thing"]))
+                change = Reschedule(
+                    thing, old.strip(), new.strip(), _mine(match["thing"]), _kin(match["thing"])
+                )
                 if change not in found:
                     found.append(change)
     if not found and moved and (now or "new" in lower):
@@ -266,12 +283,19 @@ def _moved_then_dated(message: str) -> list[Reschedule]:
             return []
         said = then.groupdict()
         new, was = (said.get("new") or said.get("new2") or ""), said.get("was") or ""
-        return [Reschedule(thing, was.strip(), new.strip(), _mine(what))]
+        return [Reschedule(thing, was.strip(), new.strip(), _mine(what), _kin(what))]
     return []
 
 
 def _mine(phrase: str) -> bool:
     return "my" in phrase.lower().split()
+
+
+def _kin(phrase: str) -> str:
+    """The relation whose thing moved: "mam" of "mam's op", "my sister's flight"."""
+    said = [w for w in phrase.lower().split() if w not in ("my", "the", "our")]
+    owner = re.sub(r"['’]s$", "", said[0]) if said and re.search(r"['’]s$", said[0]) else ""
+    return owner if owner in RELATION_WORDS else ""
 
 
 def _thing(phrase: str) -> str:
@@ -399,7 +423,7 @@ def move_dates(
         for index in lines:
             fact = facts[index]
             if change.of_it and (
-                fact.tag != "ephemeral"
+                (fact.tag != "ephemeral" and _A_PLAN.search(fact.text) is None)
                 or fact not in said_last[-1:]
                 or _DONE.search(fact.text) is not None  # "User turned 31 on …" is over
             ):
@@ -431,7 +455,9 @@ def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User
     for change in changes:
         if change.of_it:
             continue  # what "it" was is in no line of this chunk
-        whose = speaker + "'s" if change.mine else "The"
+        whose = f"{speaker}'s" if change.mine or change.kin else "The"
+        if change.kin:
+            whose += f" {change.kin}'s"  # "User's mam's op moved …"
         said = f"{whose} {change.thing} moved {_from(change.old)}to {_named(change.new)}."
         lines.append(Fact("durable", said))
     return lines

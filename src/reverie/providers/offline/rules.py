@@ -132,7 +132,14 @@ _CORRECTION_SHAPES = re.compile(
     r"|^(?:it's|its|it is|that's)\s.*\S\s+not\s+(?:the\s+|on\s+)?(?:\d|(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day)"
     # "I start the 17th instead of the 10th": a date for another
-    r"|\d(?:st|nd|rd|th)?\b[^,;]{0,20}\s+instead of\s+(?:the\s+|on\s+)?\d",
+    r"|\d(?:st|nd|rd|th)?\b[^,;]{0,20}\s+instead of\s+(?:the\s+|on\s+)?[£$€]?\d"
+    # "sorry colemak-dh not plain colemak", "Bradford not Leeds": the whole message is the swap
+    # (words, not figures: "5 not 6" alone corrects nothing said)
+    # (not "I do not drive much", "probably not tonight": a verb or a hedge before "not")
+    r"|^(?!(?:i|we|you|he|she|it|they|this|that|there|probably|definitely|maybe|why|if)\b)"
+    r"(?![\w.+-]+ (?:do|does|did|is|are|am|was|were|can|could|will|would|should|has|have|had)"
+    r"\b)[a-z][\w.+-]*(?: [a-z][\w.+-]*)? not (?:plain |regular |normal |just )?[a-z][\w.+-]*"
+    r"(?: [a-z][\w.+-]*)?[.!]*$",
     _I,
 )
 _SPLICED_CORRECTION = re.compile(r",\s+(?P<tail>(?:it's|it is|they're|that's)\s.+)$", _I)

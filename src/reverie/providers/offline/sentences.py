@@ -23,6 +23,15 @@ _BULLET = re.compile(r"^\s*(?:[-*•]+|\d+[.)])\s+")
 # A quoted passage of eight words or more is someone else's text (an email to
 # rewrite, a message to answer), not what the speaker says about themselves.
 _QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
+# 'This is the job:\n\n"Accounts Payable Clerk – …\nFull-time, …\nRequirements: …"': a quote of
+# several lines, from a line's start to a line's end
+_QUOTED_LINES = re.compile(r"^[ \t]*[\"“][^\"”]*\n[^\"”]*[\"”][ \t]*$", re.MULTILINE)
+# "Here it is. … \n\n"Thank you all for coming …"": the speaker's own text, quoted to be read
+_OWN_TEXT = re.compile(
+    r"\b(?:here it is|here's (?:my|what I)|my (?:draft|speech|eulogy|toast|letter|email|post|"
+    r"story|poem)|I(?:'ve| have)? (?:wrote|written|drafted))\b",
+    re.IGNORECASE,
+)
 _LONG_QUOTE_WORDS = 8
 # "Can you check the beginning of my personal statement? "I am qualified teacher …"": a
 # draft of the speaker's own words about themselves, quoted to be checked
@@ -52,9 +61,10 @@ _ABBREVIATIONS = frozenset(
 )
 # "my"/"our" after a comma is usually an aside ("I booked a photographer, my
 # friend Deniz"), so it does not start a new clause.
+# ("That's really helpful but could you keep answers shorter": a wish of its own)
 _SUBJECT_AHEAD = (
     r"(?=(?:i|i'm|i've|i'll|i'd|we|we're|we'll|we've|let's|please|call me|he|she|"
-    r"he's|she's)\b)"
+    r"he's|she's|(?:could|can|would) you)\b)"
 )
 # What the speaker is, given as a reason: "… because I'm allergic to penicillin".
 # ("good because i'm allergic to the little orange menace": a cat, teased)
@@ -77,6 +87,8 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:so |and |but )?(?:our|the) (?:[\w'-]+ ){1,3}(?:is|was) (?:now |on |the )*[£$€]?\d)"
     # "mum said she'd chuck in 3k so budget is 12k now": what follows is the new value
     r"|\s+so\s+(?=(?:my |the |our )?[\w'-]+ (?:is|are) (?:now )?[£$€]?\d)"
+    # "I live in Portishead so the Severn estuary is at the end of my road": what comes of it
+    r"|,?\s+so\s+(?=the (?:[\w'-]+ ){1,2}(?:is|are|was|were)\b)"
     # "one month notice so last day at halden whitlock is 24th oct": the day it comes to
     r"|,?\s+so\s+(?=(?:my )?(?:last|first) day\b)"
     r"|,\s*(?:so |and |but )?now (?=my (?:[\w'-]+ ){1,2}(?:is|are|was)\b[^,.;!?]*\d)"
@@ -85,6 +97,10 @@ _CLAUSE = re.compile(
     # "I'm a freelance illustrator and a publisher is 47 days late paying me": someone else,
     # a clause of their own
     r"|\s+and\s+(?=(?:a|an) [\w-]+ (?:is|was|has been|owes|hasn't|still hasn't)\b)"
+    # "My birthday is the 9th, and Aled already has something planned": someone named,
+    # a clause of their own
+    r"|,\s*and\s+(?=(?-i:[A-Z])[a-z]+ (?:already |also |just )?(?:has|is|was|says|said|wants|"
+    r"thinks)\b)"
     # "I'm staying put at the hospice, the commute is fine": a new subject, a new clause
     r"|,\s*(?=the [\w'-]+ (?:is|are|was|were) (?!not\b)[a-z])"
     # "I'm cycling in three days a week, and my knees are complaining": a thing of one's own,
@@ -292,6 +308,9 @@ def _dash_aside_after(line: str) -> str:
     return line
 
 
+_PRONOUN_I = re.compile(r"I(?:['’]\w+|\s+[a-z])")
+
+
 def _sentences(line: str) -> list[str]:
     line = _dash_aside_after(line)
     line = _ASIDE.sub(lambda match: f". {match['inner'].strip()}. ", _aside_about(line))
@@ -301,8 +320,11 @@ def _sentences(line: str) -> list[str]:
         before = line[start : match.start()].split()
         last = before[-1].lower().rstrip(".") if before else ""
         # "J. Smith" is an initial; "staying with R. the dinosaur lives" ends a sentence.
-        following = line[match.end() :].lstrip()[:1]
-        initial = len(last) == 1 and last.isalpha() and following.isupper()
+        rest = line[match.end() :].lstrip()
+        following = rest[:1]
+        # ("layout q. I use colemak": a lone letter before "I" ends a sentence)
+        pronoun = _PRONOUN_I.match(rest) is not None
+        initial = len(last) == 1 and last.isalpha() and following.isupper() and not pronoun
         # ("No. 5" is a number; "Physio says no. I've …" ends a sentence)
         numbered = last != "no" or following.isdigit()
         if match.group(0).startswith(".") and ((last in _ABBREVIATIONS and numbered) or initial):
@@ -365,7 +387,11 @@ def split_sentences(text: str) -> list[str]:
     text = drop_code(text)
     text = _PLEASE_APART.sub(r"\g<what> \g<please>,", _ITS_CALLED.sub(r" \1", text))
     own = ('"' in text or "“" in text) and _OWN_DRAFT.search(text) is not None
-    text = _QUOTED.sub(lambda quoted: _short_quote(quoted, own=own), text)
+    own_lines = own or ("\n" in text and _OWN_TEXT.search(text) is not None)
+    text = _QUOTED.sub(
+        lambda quoted: _short_quote(quoted, own=own),
+        _QUOTED_LINES.sub(lambda quoted: _short_quote(quoted, own=own_lines), text),
+    )
     clauses: list[str] = []
     for raw in text.splitlines():
         if not_the_speakers(raw):

@@ -119,6 +119,13 @@ PERSONAL_LABELS = frozenset(
 
 
 _A_CHANGE = re.compile(r"\b(?:change|changes|changed|question|re)\b", _I)
+# "Add Prometheus metrics: received, rejected, …": a task set, not what is settled
+_ASKED_TO_DO = re.compile(
+    # (not "update on hours: …", "move: 8th nov": words that are news as nouns)
+    r"^(?:add|make|use|put|show|give|write|create|remove|include|drop|rename|implement|"
+    r"expose)\b",
+    _I,
+)
 _PUT_FORWARD = re.compile(
     r"\b(?:proposes|proposed|suggests|suggested|recommends|recommended|offers|offered)\b", _I
 )
@@ -139,7 +146,7 @@ def label_line(sentence: str, labels: frozenset[str], subject: str = "User") -> 
     name, value = label["label"].strip(), label["value"].strip().rstrip(".! ")
     if name.lower().split()[-1] not in labels or _ALTERNATIVES.search(value):
         return None
-    if _PUT_FORWARD.search(name):
+    if _PUT_FORWARD.search(name) or _ASKED_TO_DO.match(name):
         return None  # "Senhor Teixeira proposes a menu: …": an idea, not what was settled
     if _A_CHANGE.search(name) or value.lower().endswith("instead"):
         return None  # "Change of plan on dates: 19–26 June instead": what changed, not of what
