@@ -151,12 +151,15 @@ round it came, 66.4 % / 56.7 % on that round's final rules; then read and used f
 development: 80.6 % / 74.2 % at its end), ``writer46`` (six by a forty-sixth: never read for a
 round; 69.6 % / 52.9 % when first scored, on the rules of the start of the round it came, the
 same on that round's final rules; then read and used for development: 80.9 % / 69.7 % at its
-end) and ``writer47`` (six by a forty-seventh: never read; 66.4 % / 50.4 % when first scored, on
-the rules of the start of the round it came, 66.9 % / 50.4 % on that round's final rules).
+end), ``writer47`` (six by a forty-seventh: never read for a round; 66.4 % / 50.4 % when first
+scored, on the rules of the start of the round it came, 66.9 % / 50.4 % on that round's final
+rules; then read and used for development: 71.2 % / 59.8 % at its end) and ``writer48`` (six by a
+forty-eighth: never read; 66.7 % / 45.8 % when first scored, on the rules of the start of the
+round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer47|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer48|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -229,6 +232,7 @@ SETS = (
     "writer45",
     "writer46",
     "writer47",
+    "writer48",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
