@@ -258,8 +258,34 @@ def test_the_speakers_own_text_quoted_over_lines_is_still_read() -> None:
         (
             "user",
             'Here it is, short on purpose.\n\n"Thank you all for coming.\n\n'
-            'Arthur Penrose was born two streets from here in 1941. He fixed every clock in '
+            "Arthur Penrose was born two streets from here in 1941. He fixed every clock in "
             'the village."\n\nThat is all.',
         )
     )
     assert "Arthur Penrose was born two streets from here in 1941." in kept
+
+
+def test_a_record_put_right_without_its_my_is_the_speakers() -> None:
+    kept = facts(("user", "Sorry, typo — best time is 24:10, not 26:10. I'd cry at 26."))
+    assert kept == ["User's best time is 24:10, not 26:10."]
+
+
+def test_a_product_named_with_its_acronym_is_no_she() -> None:
+    kept = facts(
+        (
+            "assistant",
+            "A SIPP is the usual route. A Junior ISA is another option if she's under 18, "
+            "though it locks the money away.",
+        ),
+        ("user", "She's 44 so no. I'll pass it on."),
+    )
+    assert not any(line.startswith("Junior") for line in kept)
+
+
+def test_a_version_someone_bumped_mends_the_stack_line() -> None:
+    kept = facts(
+        ("user", "We're building a billing export. Stack is Node 20.11, Postgres, Fly.io."),
+        ("assistant", "On Node 20.11 you get the built-in test runner."),
+        ("user", "Just checked package.json: it's `node 20.15`, Priti bumped it last sprint."),
+    )
+    assert "The stack is Node 20.15, Postgres, Fly.io (not 20.11)." in kept

@@ -34,6 +34,8 @@ _DROPPED_MY_DATE_OR_FIGURE = re.compile(
     r"|(?!(?:the|a|one|each|every|any|that|this|which|next|some|same) )[a-z]+[ -]day is "
     r"(?:on )?(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*,? )?(?:the )?\d"
     r"|(?:goal|target|budget) is (?:(?:about|around|under|over|roughly|max|sub) )?[£$€]?\d"
+    # "best time is 29:40, not 31:40": a record of one's own
+    r"|(?:best|fastest|personal best|pb|pr)(?: [a-z0-9]+)? (?:time )?is (?:now )?\d"
     # "flat is 2nd floor, router in back room": where one's home is
     r"|(?:flat|apartment|house|room) is (?:on )?(?:the )?(?:\d{1,2}(?:st|nd|rd|th)|ground|top|"
     r"first|second|third|fourth|fifth|sixth|basement) floor\b"

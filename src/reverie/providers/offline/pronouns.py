@@ -154,6 +154,8 @@ def _referents(
         and not _a_date_month(bare, index)
         # ("Year 2, not Year 1! She started …": a thing by its number is no "she")
         and not (said[index] == word and index + 1 < len(bare) and bare[index + 1].isdigit())
+        # ("A Lifetime ISA is another option if she's under 40": a product by its acronym)
+        and not (index + 1 < len(bare) and len(bare[index + 1]) > 1 and bare[index + 1].isupper())
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):

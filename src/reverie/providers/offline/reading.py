@@ -228,7 +228,7 @@ class ChunkReading:
             own_before.text if own_before else None,
             asked.text if asked is not None else None,
         )
-        if ("to " in text or " not " in text) and any(c.isdigit() for c in text):
+        if ("to " in text or " not " in text or "d it" in text) and any(c.isdigit() for c in text):
             # "we bumped to 1.22 last sprint": the version of the line that holds 1.21
             text = version_bumped(text, [AS_OF.sub("", f.text) for f in self.facts])
         clauses = message_clauses(text, voice.listener)

@@ -134,6 +134,13 @@ _BUMPED = re.compile(
     r"(?!\s*(?:%|days?|hours?|hrs?|k\b|kg|km|miles?|times|x\b|percent|per\b|an?\b))",
     _I,
 )
+# "Just checked go.mod: it's `go 1.22`, Tegan bumped it in September": the version now, and
+# who moved it
+_IT_IS_BUMPED = re.compile(
+    r"\bit(?:'s| is) [`'\"]?(?:[A-Za-z][\w.+-]* )?(?P<new>\d+\.\d+(?:\.\d+)?)[`'\"]?,? "
+    r"(?:[A-Za-z]+ |we |I )?(?:bumped|upgraded|updated|moved) it\b",
+    _I,
+)
 _VERSION = re.compile(r"(?<![\d.])(?P<major>\d+)\.(?P<minor>\d+)(?:\.\d+)?(?![\d.]*\d)")
 # "we're on Python 3.12, not 3.11": a version put right, the tool named with it
 _ON_VERSION_NOT = re.compile(
@@ -156,7 +163,7 @@ def version_bumped(text: str, lines: list[str]) -> str:
             # ("… not 3.11 – the new worker image went out": why, a sentence of its own)
             rest = re.sub(r"^\s*(?:[–—]|-\s|,)\s*", ". ", text[put_right.end() :])
             return text[: put_right.start()] + said + rest
-    bumped = _BUMPED.search(text)
+    bumped = _BUMPED.search(text) or _IT_IS_BUMPED.search(text)
     if bumped is None:
         return text
     new = bumped["new"]
