@@ -289,3 +289,18 @@ def test_a_version_someone_bumped_mends_the_stack_line() -> None:
         ("user", "Just checked package.json: it's `node 20.15`, Priti bumped it last sprint."),
     )
     assert "The stack is Node 20.15, Postgres, Fly.io (not 20.11)." in kept
+
+
+def test_a_balance_of_leave_is_not_kept() -> None:
+    assert facts(("user", "I've got 4 days holiday left too.")) == []
+    kept = facts(("user", "I've got two weeks' leave left which covers most of my notice."))
+    assert kept  # what the leave is for stays
+
+
+def test_the_letter_the_chat_helps_write_is_not_a_fact() -> None:
+    kept = facts(
+        ("user", "I need to write a polite complaint to my letting agent. I rent in Leith.")
+    )
+    assert kept == ["User rents in Leith."]
+    dated = facts(("user", "I need to write a report for the trustees by Friday."))
+    assert dated != []

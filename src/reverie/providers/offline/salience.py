@@ -163,6 +163,21 @@ _MEASURED_MOMENT = re.compile(
     r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
     _I,
 )
+# "User has got 6 days holiday left too.": a balance of leave, which runs down by the week
+# (what it is left for is kept: "… a week's leave left which covers some of their notice")
+_LEAVE_LEFT = re.compile(
+    r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?)(?:['’]s?)? "
+    r"(?:of )?(?:holiday|leave|annual leave|pto|time off|a/l)(?: days)? left(?: too| over)?\.$",
+    _I,
+)
+# "User needs to write a resignation letter.": the help asked for in the chat, done there
+# (a deadline makes it a plan: "… a report by Friday")
+_A_LETTER_TO_WRITE = re.compile(
+    r"^User needs? to (?:write|draft|prepare|send|compose) (?:a |an )?(?:[\w-]+ ){0,3}?"
+    r"(?:letter|email|e-mail|message|note|speech|reply|complaint)"
+    r"(?: (?:to|for) [\w' ,-]{1,40})?\.$",
+    _I,
+)
 # "User must take test like a teenager.": a complaint, said as a figure of speech
 _SIMILE = re.compile(
     r"\blike an? (?:teenager|child|kid|baby|toddler|idiot|robot|zombie|madman|maniac|tourist|"
@@ -442,6 +457,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _MEASURED_MOMENT,
+        _LEAVE_LEFT,
+        _A_LETTER_TO_WRITE,
         _SCORE,
         _SLEPT,
         _SIMILE,
