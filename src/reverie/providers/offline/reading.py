@@ -27,6 +27,7 @@ from reverie.providers.offline.implied_corrections import (
     implied_correction,
     repair_reach,
 )
+from reverie.providers.offline.introductions import introductions
 from reverie.providers.offline.jokes import hears_a_joke, takes_back_the_last, takes_itself_back
 from reverie.providers.offline.kept_lines import (
     KeptLines,
@@ -62,7 +63,7 @@ from reverie.providers.offline.slots import slot_of
 from reverie.providers.offline.speaker_note import carried_speakers
 from reverie.providers.offline.speakers import Speakers, is_home_talk, is_work_talk
 from reverie.providers.offline.stored_line import stored_line
-from reverie.providers.offline.terse import got_the_job, introductions, with_subjects
+from reverie.providers.offline.terse import got_the_job, with_subjects
 from reverie.providers.offline.transcript import Turn
 from reverie.providers.offline.turn_frames import turn_frames
 from reverie.providers.offline.voice import Voice
