@@ -304,3 +304,14 @@ def test_the_letter_the_chat_helps_write_is_not_a_fact() -> None:
     assert kept == ["User rents in Leith."]
     dated = facts(("user", "I need to write a report for the trustees by Friday."))
     assert dated != []
+
+
+def test_a_name_listed_as_a_part_is_the_speakers() -> None:
+    kept = facts(("user", "Looks right. Add my name as maintainer: Ottilie Brandt. Thanks."))
+    assert kept == ["User's name is Ottilie Brandt."]
+
+
+def test_the_days_at_home_in_a_message_about_working_from_home() -> None:
+    kept = facts(("user", "I'm WFH today (Tuesdays and Thursdays I'm at home) so I may go quiet."))
+    assert kept == ["User works from home on Tuesdays and Thursdays."]
+    assert facts(("user", "Tuesdays and Thursdays I'm at home.")) == []  # home, not work

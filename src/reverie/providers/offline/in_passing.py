@@ -70,6 +70,9 @@ _MY_NAME_AS = re.compile(
     r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})\b"
     # ("… a module header with my name and team. Dominik Reiter, Platform team."): the name
     # in full, next
+    # ("Add my name as owner contact: Ilse Vos.": the name after the part it plays)
+    r"|\b(?:add|put|list) my (?:full )?name as (?:the )?[\w -]{2,25}?:\s+"
+    r"(?P<listed>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+ (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=[,.;]|\s*$)"
     r"|\bwith my (?:full )?name(?: and (?:my )?[\w ]{2,20}?)?[.:]\s+"
     r"(?P<full>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+ (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+)(?=[,.;]|\s*$)",
     _I,
@@ -304,7 +307,7 @@ _ADDED: tuple[tuple[tuple[str, ...], re.Pattern[str], _Plain], ...] = (
     (
         ("my name as", "my full name as", "my real name as", "with my name", "with my full name"),
         _MY_NAME_AS,
-        lambda n: f"My name is {n['name'] or n['full']}.",
+        lambda n: f"My name is {n['name'] or n['listed'] or n['full']}.",
     ),
     (
         ("aside",),

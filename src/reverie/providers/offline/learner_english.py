@@ -107,7 +107,9 @@ _AM_HAVING = re.compile(
 # ("So on Wednesdays I'm offline from 2:45": anyone may say it so)
 _DAY_FIRST = re.compile(
     r"^(?:(?:also|and|so|but)[,]? )?(?:on )?"
-    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?),? "
+    # ("Mondays and Fridays I'm at home": two days, or three)
+    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    r"(?:(?:,| and| &|, and) (?:mon|tues|wednes|thurs|fri|satur|sun)days?){0,2}),? "
     r"(?P<said>(?:he|she|I|we|they|I'm|I am|we're|he's|she's) "
     r"(?!(?:will|would|can|could|might|was|were|had)\b)[^,.;!?]+)"
     r"(?P<rest>.*)$",
@@ -240,7 +242,8 @@ def _with_article(match: re.Match[str]) -> str:
 
 
 def _day_after(match: re.Match[str]) -> str:
-    return f"{match['said']} on {match['day'].capitalize()}{match['rest']}"
+    days = re.sub(r"\b[a-z]+days?\b", lambda day: day[0].capitalize(), match["day"].lower())
+    return f"{match['said']} on {days}{match['rest']}"
 
 
 def _had_with_article(match: re.Match[str]) -> str:

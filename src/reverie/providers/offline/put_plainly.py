@@ -206,6 +206,15 @@ _CONFIRMED_FOR = re.compile(
     rf"(?:is |now )?confirmed\s*:\s*(?=(?:{WEEKDAY}|\d|the \d))",
     _I | re.MULTILINE,
 )
+# "I'm WFH today (Mondays and Fridays I'm at home)": the days at home are the days worked
+# from home, in a message that says so
+_DAYS_AT_HOME = re.compile(
+    r"\b(?:on )?(?P<days>(?:mon|tues|wednes|thurs|fri)days(?:(?:,| and| &) (?:mon|tues|wednes|"
+    r"thurs|fri)days){0,2}),? I(?:'m|’m| am) (?:at )?home\b"
+    r"|\bI(?:'m|’m| am) (?:at )?home (?:on )?(?P<after>(?:mon|tues|wednes|thurs|fri)days"
+    r"(?:(?:,| and| &) (?:mon|tues|wednes|thurs|fri)days){0,2})\b",
+    _I,
+)
 # "im jsut going to be pescatarian while im here": the diet from now on
 _DIET_FROM_NOW = re.compile(
     r"\bI(?:'m|’m| am|m) (?:[a-z]+ )?(?:going to|gonna) (?:be|go) (?P<diet>vegetarian|vegan|"
@@ -358,6 +367,10 @@ def put_plainly(message: str, low: str) -> str:
         said = _WEDDING_PART.sub("I'm the ", said)
     if "going to" in low or "gonna" in low:
         said = _DIET_FROM_NOW.sub(r"I'm \g<diet> now", said)
+    if "home" in low and ("wfh" in low or "from home" in low):
+        said = _DAYS_AT_HOME.sub(
+            lambda home: f"I work from home on {home['days'] or home['after']}", said
+        )
     if "confirmed" in low:
         said = _CONFIRMED_FOR.sub(r"the \g<what> is confirmed for ", said)
     if "which is" in low:
