@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB, MONTH, OWNED_THINGS, RELATION
+from reverie.providers.offline.predicates import WEEKDAY
 from reverie.providers.offline.vocabulary import PAST_OF, alternation
 
 __all__ = ["as_the_rules_read"]
@@ -108,8 +109,7 @@ _AM_HAVING = re.compile(
 _DAY_FIRST = re.compile(
     r"^(?:(?:also|and|so|but)[,]? )?(?:on )?"
     # ("Mondays and Fridays I'm at home": two days, or three)
-    r"(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-    r"(?:(?:,| and| &|, and) (?:mon|tues|wednes|thurs|fri|satur|sun)days?){0,2}),? "
+    rf"(?P<day>{WEEKDAY}s?(?:(?:,| and| &|, and) {WEEKDAY}s?){{0,2}}),? "
     r"(?P<said>(?:he|she|I|we|they|I'm|I am|we're|he's|she's) "
     r"(?!(?:will|would|can|could|might|was|were|had)\b)[^,.;!?]+)"
     r"(?P<rest>.*)$",

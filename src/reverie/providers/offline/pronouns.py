@@ -439,6 +439,10 @@ def resolve_pronouns(
     return out
 
 
+# Twice one pronoun and never the other settles whom a name is.
+_SETTLED = 2
+
+
 def _of_gender(
     who: str | None, pronoun: str | None, genders: dict[str, list[str]] | None
 ) -> str | None:
@@ -454,9 +458,6 @@ def _of_gender(
         return None  # "she" before, so not this "he"
     said.append(pronoun)
     return who
-
-
-_SETTLED = 2
 
 
 def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str) -> set[str]:

@@ -208,11 +208,12 @@ _CONFIRMED_FOR = re.compile(
 )
 # "I'm WFH today (Mondays and Fridays I'm at home)": the days at home are the days worked
 # from home, in a message that says so
+_WORKDAYS = (
+    r"(?:mon|tues|wednes|thurs|fri)days(?:(?:,| and| &) (?:mon|tues|wednes|thurs|fri)days){0,2}"
+)
 _DAYS_AT_HOME = re.compile(
-    r"\b(?:on )?(?P<days>(?:mon|tues|wednes|thurs|fri)days(?:(?:,| and| &) (?:mon|tues|wednes|"
-    r"thurs|fri)days){0,2}),? I(?:'m|’m| am) (?:at )?home\b"
-    r"|\bI(?:'m|’m| am) (?:at )?home (?:on )?(?P<after>(?:mon|tues|wednes|thurs|fri)days"
-    r"(?:(?:,| and| &) (?:mon|tues|wednes|thurs|fri)days){0,2})\b",
+    rf"\b(?:on )?(?P<days>{_WORKDAYS}),? I(?:'m|’m| am) (?:at )?home\b"
+    rf"|\bI(?:'m|’m| am) (?:at )?home (?:on )?(?P<after>{_WORKDAYS})\b",
     _I,
 )
 # "im jsut going to be pescatarian while im here": the diet from now on
