@@ -22,6 +22,7 @@ from reverie.providers.offline.vocabulary import COMMON_WORDS, COUNT_WORDS, is_n
 
 __all__ = [
     "FIGURE_WITH_UNIT",
+    "PLAIN_WORDS",
     "bare_value",
     "is_subjectless",
     "not_clause",
@@ -37,6 +38,8 @@ __all__ = [
 ]
 
 _I = re.IGNORECASE
+# ("colemak-dh not plain colemak": the old value said as the bare thing)
+PLAIN_WORDS = ("plain", "regular", "normal", "standard", "vanilla", "just")
 # "User corrected: …", or in a chat between two people "Ellie corrected: …"
 _LEAD = re.compile(r"^(?:User|[A-ZÀ-Þ][\wÀ-ÿ'’-]*) corrected(?: [^:]+)?:\s*", _I)
 _NOT = re.compile(
@@ -94,6 +97,7 @@ _WEEKDAY_BEFORE_A_DATE = re.compile(rf"\b{WEEKDAY},? (?=(?:the )?$)", _I)
 _DAY_OF_MONTH = re.compile(r"^(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?$", _I)
 _TRAILING_FILLERS = frozenset({"now", "instead", "actually", "then", "though"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their"})
+_BEFORE_OLD = _ARTICLES | frozenset(PLAIN_WORDS)
 _BARE_LEAD = re.compile(
     r"^(?:it(?:'s| is| will be)|its|that's|make (?:it|that)|i mean|let's say|lets say|say)\s+", _I
 )
@@ -262,7 +266,7 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     new_tokens = _tokens(_FILLER_TAIL.sub("", new))
     while new_tokens and new_tokens[-1].lower() in _TRAILING_FILLERS:
         new_tokens = new_tokens[:-1]  # "it's Glasgow now, not Edinburgh"
-    while old_tokens and old_tokens[0].lower() in _ARTICLES | _PLAIN:
+    while old_tokens and old_tokens[0].lower() in _BEFORE_OLD:
         old_tokens = old_tokens[1:]
     if not old_tokens or len(new_tokens) < len(old_tokens):
         return None
@@ -300,10 +304,6 @@ def _swap_parts(correction: str) -> tuple[list[str], list[str]] | None:
     if not _same_kind(_kind(tail[changed[0]]), _kind(old_tokens[changed[0]])):
         return None
     return old_tokens, tail
-
-
-# ("colemak-dh not plain colemak": the old value said as the bare thing)
-_PLAIN = frozenset(words("plain regular normal standard vanilla just"))
 
 
 def _variant_of(new: str, old: str) -> bool:

@@ -20,10 +20,16 @@ from collections.abc import Collection
 
 from reverie.providers.offline.answer_style import answer_style
 from reverie.providers.offline.answer_wishes import of_every_answer
-from reverie.providers.offline.corrections import bare_value, is_subjectless, swappable
+from reverie.providers.offline.corrections import (
+    PLAIN_WORDS,
+    bare_value,
+    is_subjectless,
+    swappable,
+)
 from reverie.providers.offline.milestones import milestone
 from reverie.providers.offline.restated import restated
 from reverie.providers.offline.statements import Classification, Tag, is_time_bound, statement
+from reverie.providers.offline.vocabulary import alternation
 
 __all__ = ["Classification", "Tag", "classify", "is_small_talk"]
 
@@ -138,7 +144,7 @@ _CORRECTION_SHAPES = re.compile(
     # (not "I do not drive much", "probably not tonight": a verb or a hedge before "not")
     r"|^(?!(?:i|we|you|he|she|it|they|this|that|there|probably|definitely|maybe|why|if)\b)"
     r"(?![\w.+-]+ (?:do|does|did|is|are|am|was|were|can|could|will|would|should|has|have|had)"
-    r"\b)[a-z][\w.+-]*(?: [a-z][\w.+-]*)? not (?:plain |regular |normal |just )?[a-z][\w.+-]*"
+    rf"\b)[a-z][\w.+-]*(?: [a-z][\w.+-]*)? not (?:{alternation(PLAIN_WORDS)} )?[a-z][\w.+-]*"
     r"(?: [a-z][\w.+-]*)?[.!]*$",
     _I,
 )

@@ -20,7 +20,7 @@ from reverie.providers.offline.everyday_words import is_acronym, is_everyday_wor
 from reverie.providers.offline.feelings import FEELINGS
 from reverie.providers.offline.frame_words import DATE
 from reverie.providers.offline.thin_lines import THIN_LINES
-from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
+from reverie.providers.offline.vocabulary import COUNT_WORDS, IRREGULAR_PAST, words
 
 __all__ = ["worth_keeping"]
 
@@ -166,7 +166,7 @@ _MEASURED_MOMENT = re.compile(
 # "User has got 6 days holiday left too.": a balance of leave, which runs down by the week
 # (what it is left for is kept: "… a week's leave left which covers some of their notice")
 _LEAVE_LEFT = re.compile(
-    r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?)(?:['’]s?)? "
+    rf"\b(?:\d+|a|one|{COUNT_WORDS}) (?:days?|weeks?)(?:['’]s?)? "
     r"(?:of )?(?:holiday|leave|annual leave|pto|time off|a/l)(?: days)? left(?: too| over)?\.$",
     _I,
 )
