@@ -153,13 +153,15 @@ round; 69.6 % / 52.9 % when first scored, on the rules of the start of the round
 same on that round's final rules; then read and used for development: 80.9 % / 69.7 % at its
 end), ``writer47`` (six by a forty-seventh: never read for a round; 66.4 % / 50.4 % when first
 scored, on the rules of the start of the round it came, 66.9 % / 50.4 % on that round's final
-rules; then read and used for development: 74.0 % / 63.2 % at its end) and ``writer48`` (six by a
-forty-eighth: never read; 66.7 % / 45.8 % when first scored, on the rules of the start of the
-round it came, 66.3 % / 45.8 % on that round's final rules).
+rules; then read and used for development: 74.0 % / 63.2 % at its end), ``writer48`` (six by a
+forty-eighth: never read for a round; 66.7 % / 45.8 % when first scored, on the rules of the
+start of the round it came, 66.3 % / 45.8 % on that round's final rules; then read and used for
+development) and ``writer49`` (six by a forty-ninth: never read; 60.0 % / 39.3 % when first
+scored, on the rules of the start of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer48|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer49|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -233,6 +235,7 @@ SETS = (
     "writer46",
     "writer47",
     "writer48",
+    "writer49",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
