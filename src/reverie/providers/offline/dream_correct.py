@@ -260,7 +260,7 @@ def apply_move(docs: Mapping[str, MarkdownDoc], files: Sequence[str], text: str)
     (see :func:`~.reschedules.rescheduled_line`); the rest of the line stays as it was.
     """
     for change in reschedules(text):
-        if change.of_it:
+        if change.of_it or change.of_the_date:
             continue  # ("… moved it to the 9th": which plan, only its chunk knew)
         for doc, index in reversed(fact_lines(docs, files)):
             line = doc.lines[index]

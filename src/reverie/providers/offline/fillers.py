@@ -38,6 +38,10 @@ _FILLERS = re.compile(
     # "Facts: postdoc for 4 years in …", "About me: I am civil engineer …": a label for what follows
     r"(?:some |the |key )?facts(?=\s*:)|about me(?=\s*:)|"
     r"(?:my|our|big|bad|good|sad|great|other|some|more|exciting) news|news|random question|"
+    # "I've done something slightly mad: signed up for …", "made a decision —": an
+    # announcement whose news follows
+    r"(?:I've|I have|I) (?:done|did|made) (?:something|a thing|a decision|a big decision)"
+    r"(?: (?:a bit|slightly|really|very|kind of|quite|pretty))?(?: \w+)?(?=\s*[:—–])|"
     r"quick question|oh my god|oh my gosh|my god|my gosh|oh god|"
     r"jeez|omfg|god|"
     # "Currently I work as a barista", "these days I work from home": now, as every fact is

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB, MONTH, OWNED_THINGS, RELATION
+from reverie.providers.offline.frame_words import DATE, JOB, MONTH, OWNED_THINGS, RELATION
 from reverie.providers.offline.predicates import WEEKDAY
 from reverie.providers.offline.vocabulary import PAST_OF, alternation
 
@@ -115,13 +115,21 @@ _DAY_FIRST = re.compile(
     r"(?P<rest>.*)$",
     _I,
 )
-# "from next week my school pickup day moves from Tuesdays to Wednesdays": from when, first
+# "from next week my school pickup day moves from Tuesdays to Wednesdays", "From 2 February I
+# work Monday to Friday, 7 until 3": from when, first
 _FROM_WHEN_FIRST = re.compile(
-    r"^(?:(?:also|and|so|but|oh)[,]? )*(?P<when>(?:from|starting|as of) next (?:week|month|term|"
-    r"year)),? (?P<said>(?:I|I'm|I am|my [\w-]+(?: [\w-]+){0,2}) (?!(?:will|would|can|could|might|"
-    r"was|were|had)\b)[^,.;!?]+?)(?P<end>[.!]?)$",
+    r"^(?:(?:also|and|so|but|oh)[,]? )*(?P<when>(?:from|starting|as of) (?:next (?:week|month|"
+    rf"term|year)|{DATE})),? (?P<said>(?:I|I'm|I am|my [\w-]+(?: [\w-]+){{0,2}}) "
+    r"(?!(?:will|would|can|could|might|was|were|had)\b)[^.;!?]+?)(?P<end>[.!]?)$",
     _I,
 )
+
+
+def _when_after(first: re.Match[str]) -> str:
+    when = first["when"]
+    return f"{first['said']} {when[:1].lower()}{when[1:]}{first['end']}"
+
+
 # "I have MSc in chemistry", "I have Hungarian licence": a thing had, without its article
 _HAVE_NO_ARTICLE = re.compile(
     r"^I (?P<verb>have|had) (?=(?P<thing>(?:(?!(?:a|an|the|my|no|not|to|been|got|some|any|"
@@ -216,9 +224,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
     said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
-    said = _FROM_WHEN_FIRST.sub(
-        lambda first: f"{first['said']} {first['when'].lower()}{first['end']}", said
-    )
+    said = _FROM_WHEN_FIRST.sub(_when_after, said)
     said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)

@@ -189,7 +189,10 @@ def _said_as(word: str, was: list[str], new: str) -> bool:
 
 
 # "User corrected: Valentina is 8.": someone's age said again, without the old one.
-_AGE_AGAIN = re.compile(r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'-]*) is (?P<age>\d{1,3})\.$")
+# ("Taras is 9, not 8, birthday was in December 22": the age, what was said wrong, and more)
+_AGE_AGAIN = re.compile(
+    r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'-]*) is (?P<age>\d{1,3})(?:, not \d{1,3})?(?:\.$|(?=, ))"
+)
 
 
 def aged_again(correction: str, lines: list[str]) -> tuple[int, str] | None:

@@ -114,7 +114,7 @@ _LIGHT_VERBS = {
 
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 """A day of the week, spelled out ("monday" … "sunday")."""
-SHORT_WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+SHORT_WEEKDAY = r"(?:mon|tue|tues|wed|weds|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?"
 """A day of the week, spelled out or cut short ("Wed", "Tues", "Saturday")."""
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"

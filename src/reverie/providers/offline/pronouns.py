@@ -173,10 +173,15 @@ def _referents(
         if own or not match.group(0).lower().startswith("my "):
             found.add(match.group(0).lower())
     for relation in list(found):
-        # "Mateo, my son, he has 3 years": the name and the relation are one person
-        # ("my mother-in-law, kyria Despina": the relation first, a title, then the name)
+        # "Mateo, my son, he has 3 years", "Saga is my girlfriend": the name and the relation
+        # are one person ("my mother-in-law, kyria Despina": the relation first, a title, then
+        # the name)
         if relation.startswith("my ") and any(
-            re.search(rf"\b{re.escape(name)},? {re.escape(relation)}\b", clause, _I)
+            re.search(
+                rf"\b{re.escape(name)}(?:,| is| was|['’]s)? {re.escape(relation)}\b(?!['’]s)",
+                clause,
+                _I,
+            )
             or re.search(
                 rf"\b{re.escape(relation)}(?:-in-law)?,? (?:[a-z]+ )?{re.escape(name)}\b",
                 clause,
@@ -203,6 +208,8 @@ def _referents(
         if index == 0
         and word not in known
         and (_plural_thing(word) if own else not _a_person(word))
+        # ("Ines is my wife": someone, whatever the word's last letter)
+        and not re.match(rf"{re.escape(word)}(?:,| is| was|['’]s) (?:my|our) \w", clause)
     }
     return found, places
 

@@ -247,10 +247,13 @@ _WE_ARE_HOW_MANY = re.compile(
 )
 
 
-# "I've bumped the budget to £15,000": the value it stands at now, as a value of the user's
+# "I've bumped the budget to £15,000", "Bumping the target to £750": the value it stands at
+# now, as a value of the user's
 _VALUE_CHANGED = re.compile(
-    r"\bI(?:'ve| have)? (?:just |now |finally )?(?:bumped|raised|increased|upped|lowered|"
-    r"reduced|cut|dropped|put) (?:up |down )?(?:the|my|our) (?P<what>(?:[a-z]+ )?(?:budget|"
+    r"(?:\bI(?:'ve| have)? |\bI(?:'m| am) |^|(?<=[.!?]\s))(?:just |now |finally )?"
+    r"(?:bumped|raised|increased|upped|lowered|reduced|cut|dropped|put|"
+    r"bumping|raising|increasing|upping|lowering|reducing|cutting|dropping|putting)"
+    r" (?:up |down )?(?:the|my|our) (?P<what>(?:[a-z]+ )?(?:budget|"
     r"target|goal|limit|rent|offer|price|hours|savings goal|asking price|deposit|"
     r"contribution))(?: up| down)? to (?P<value>[£$€]?\d[\d,.]*k?\b(?:\s?(?:an hour|a week|a "
     r"month|a year|per \w+|hours|hrs|miles|km))?)",

@@ -108,10 +108,13 @@ def _said_instead(match: re.Match[str]) -> str:
     return f"{match['who']} {verb} {match['new']}, not {match['old']}"
 
 
-# "Ah sorry!! I make mistake. Seo-ah is 8.": a slip owned, then what is right.
+# "Ah sorry!! I make mistake. Seo-ah is 8.", "Also I must correct — …": a slip owned, then
+# what is right.
 _OWNED_MISTAKE = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:(?:ah|oh|oops|whoops|sorry|so sorry)\b[,!.\s]*)*"
-    r"(?:I (?:make|made) (?:a |one )?(?:mistake|typo)|my (?:mistake|bad)|typo)[.!]+\s+(?=\S)",
+    r"(?:^|(?<=[.!?]\s))(?:(?:ah|oh|oops|whoops|sorry|so sorry|also|and)\b[,!.\s]*)*"
+    r"(?:I (?:make|made) (?:a |one )?(?:mistake|typo)|my (?:mistake|bad)|typo"
+    r"|I (?:must|have to|need to|want to|should) correct(?: (?:something|one thing|myself))?)"
+    r"(?:[.!:]+|\s*[—–-])\s+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -139,16 +142,19 @@ _SAID_THEN_PUT_RIGHT = re.compile(
     r"(?:\b(?:oops|whoops|ugh|argh|ah|oh|sorry|my bad)\b[,!.]*\s+(?:[–—-]\s+)?)*"
     r"\bI (?:think I )?(?:said|say|wrote|write|told you|put|keep saying|kept saying)"
     r"(?: (?:before|earlier|yesterday|last time))?(?: (?:that )?(?:I(?:'m| am| was)(?: turning)?|"
-    r"it(?:'s| is| was)|we(?:'re| are| were)|(?:my|our|the) [\w-]+ (?:is|was)))?"
+    # ("I say Taras is 8, but he is 9 already")
+    r"it(?:'s| is| was)|we(?:'re| are| were)|(?:my|our|the) [\w-]+ (?:is|was)|"
+    r"(?P<who>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+) (?:is|was)))?"
     rf" (?P<old>{_FIGURE})(?: [a-z]+)?(?: (?:before|earlier|yesterday|last time))?"
     r"\s*(?:[—–-]+|[,.;:!]|\bbut\b|\s)+"
     r"(?P<between>(?:(?!\bI (?:said|say)\b)[^?\n]){0,90}?)"
-    r"(?<![\w£$€])(?:it['’]?s|its|it is|is|I(?:'m| am)|we(?:'re| are)|"
+    r"(?<![\w£$€])(?:it['’]?s|its|it is|is|I(?:'m| am)|we(?:'re| are)|(?:he|she)(?:['’]s| is)|"
     r"(?:upped|raised|moved|changed|put|increased|bumped|dropped|cut|lowered) it (?:up )?to|"
     # ("I said 3.11 — we actually moved to 3.12 in September")
     r"(?:we|I)(?: actually| now)?(?:'ve| have)? (?:moved|switched|upgraded|went|bumped|"
     r"updated|changed)(?: up| over)? to)"
-    rf"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>{_FIGURE})",
+    rf"(?: actually| really| now)? (?:[A-Za-z][\w-]* )?(?P<new>{_FIGURE})"
+    r"(?:,? (?:already|now|actually|really)\b)?(?:,(?= ))?",
     re.IGNORECASE,
 )
 
@@ -192,7 +198,8 @@ def _said_then_put_right(match: re.Match[str]) -> str:
     if old == new or (old[0] in "£$€") != (new[0] in "£$€"):
         return match.group(0)  # not the same kind of figure
     # (a sentence of its own: "Last time", "Sorry –" before it are no part of it)
-    return f". Correction: it's {new}, not {old}. "
+    said = f"{match['who']} is" if match["who"] else "it's"  # ("Taras is 9, not 8")
+    return f". Correction: {said} {new}, not {old}. "
 
 
 def _changed_to(match: re.Match[str]) -> str:

@@ -22,6 +22,7 @@ from reverie.providers.offline.date_ranges import move_range
 from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_keeping import keep_frames
+from reverie.providers.offline.frame_words import RELATION
 from reverie.providers.offline.implied_corrections import (
     day_put_right,
     implied_correction,
@@ -80,6 +81,7 @@ _ASKS_WHAT_IF = re.compile(
     r"\b(?:what would you do|how would you (?:handle|deal with|respond|react|approach))\b", re.I
 )
 _JOB_NEWS = re.compile(r"\bthe (?:job|role|offer)\b", re.IGNORECASE)
+_NAMED_KIN = re.compile(rf"^([A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|was|['’]s) (?:my|our) (?:{RELATION})\b")
 _OTHER_ROLE = {"user": "assistant", "assistant": "user"}
 _LIVES_NO_MORE = re.compile(
     r"^User (?:no longer lives in\b|(?:doesn't|does not) live in\b(?!.*\byet\b))"
@@ -287,6 +289,8 @@ class ChunkReading:
             for name in names_resolved(clauses, resolved, voice.speaker)
             if self.lexicon.name(name) is not None
         }
+        # ("Saga is my girlfriend. She's a physio": whoever is kin is someone)
+        self.names |= {kin[1] for clause in clauses if (kin := _NAMED_KIN.match(clause))}
         self.recent += [(clause, voice.speaker) for clause in resolved]
         return resolved, news_before, told_out
 

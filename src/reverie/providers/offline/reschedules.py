@@ -149,7 +149,8 @@ _PUSHED = re.compile(
     rf"\b(?:they|she|he|I|[A-Za-z][a-z]+)\s+{_MOVED}\s+(?P<moved>(?:(?:the|my|our|his|her|their)\s+)?"
     r"[a-z][a-z-]*)(?=\s*[.!;,]|\s*$)"
     rf"|{_THING}(?:['’]s(?:\s+been)?|\s+(?:has|have)\s+been|\s+(?:is|was|got))?\s+{_MOVED}\b"
-    r"(?!\s+(?:to|from)\b)",
+    # ("The test centre changed my exam": the exam moved)
+    r"(?!\s+(?:to|from|my|the|our|his|her|their)\b)",
     _I,
 )
 _NOW = re.compile(
@@ -157,7 +158,10 @@ _NOW = re.compile(
     # ("now is Monday 19 January": a learner's "it's now")
     rf"(?:now\s+(?:is\s+|starting\s+|starts\s+)?(?:on\s+)?(?P<new>{_DATE})"
     # "its sunday 29 june now not the 22nd"
-    rf"|(?:on\s+)?(?P<new2>{_DATE})\s+now\s*(?:,?\s*not\s+(?P<was>{_DATE})|[.!;,]|$))",
+    rf"|(?:on\s+)?(?P<new2>{_DATE})\s+now\s*(?:,?\s*not\s+(?P<was>{_DATE})|[.!;,]|$)"
+    # "Not 14 March now, it is 21 March": the old day given up, then the new one
+    rf"|not\s+(?P<was2>{_DATE})\s+(?:now|any ?more),?\s+(?:it['’]?s|its|it is)\s+(?:now\s+)?"
+    rf"(?:on\s+)?(?P<new3>{_DATE}))",
     _I,
 )
 # "completion's been pushed back … New completion date is 12th September"
@@ -179,7 +183,13 @@ _LEADING = frozenset(words("so and but then now update ok okay well also oh plus
 
 
 _IT = "it"
+_THE_DATE = "the date"
 _DONE = re.compile(r"\b(?:turned|was|were|had|did|went|got)\b")
+# ("the date's moved": the newest line of a plan to come with its day, "… is getting married
+# on 28 March")
+_A_DATED_PLAN = re.compile(
+    rf"\b(?:is|are) (?:\w+ing|due|on|booked)\b[^.]*?(?<![\w-])(?:{_DATE})", _I
+)
 # "User is planning a 4-night trip …, 9–13 October": a plan, though told as lasting
 _A_PLAN = re.compile(r"\b(?:is|are) (?:planning|booked|going on)\b")
 
@@ -199,15 +209,25 @@ class Reschedule:
         """ "they've moved it to the 9th": what moved is only the plan just told."""
         return self.thing == _IT
 
+    @property
+    def of_the_date(self) -> bool:
+        """ "the date's moved, it's 4 April now": the date of the plan talked about last."""
+        return self.thing == _THE_DATE
 
-# "I change my test. Now is October 25": a learner's "I changed"
-_CHANGE_NOW = re.compile(r"\bI change (?=(?:my|the|our) [a-z]+\. (?:now|it['’]?s now)\b)", _I)
+
+# "I change my test. Now is October 25", "The test centre change my exam. Not 14 March now, it
+# is 21 March": a learner's "changed"
+_CHANGE_NOW = re.compile(
+    r"\b(?P<who>I|they|he|she|the [a-z]+(?: [a-z]+)?) change "
+    r"(?=(?:my|the|our) [a-z]+\. (?:now|it['’]?s now|not [^.!?]{1,30} now)\b)",
+    _I,
+)
 
 
 def reschedules(message: str) -> list[Reschedule]:
     """The dates ``message`` says moved, in the order said."""
     found: list[Reschedule] = []
-    message = _CHANGE_NOW.sub("I changed ", message)
+    message = _CHANGE_NOW.sub(r"\g<who> changed ", message)
     lower = message.lower()
     moved = _MOVED_WORD.search(lower) is not None
     now = "now" in lower
@@ -242,7 +262,7 @@ def reschedules(message: str) -> list[Reschedule]:
                 )
                 if change not in found:
                     found.append(change)
-    if not found and moved and (now or "new" in lower):
+    if not found and moved and (now or "new" in lower or "any" in lower):
         found += _moved_then_dated(message)
     return found
 
@@ -282,7 +302,8 @@ def _moved_then_dated(message: str) -> list[Reschedule]:
         if then is None:
             return []
         said = then.groupdict()
-        new, was = (said.get("new") or said.get("new2") or ""), said.get("was") or ""
+        new = said.get("new") or said.get("new2") or said.get("new3") or ""
+        was = said.get("was") or said.get("was2") or ""
         return [Reschedule(thing, was.strip(), new.strip(), _mine(what), _kin(what))]
     return []
 
@@ -303,6 +324,8 @@ def _thing(phrase: str) -> str:
     while said and said[0] in _LEADING:
         said = said[1:]
     kept = [w for w in said if w not in _THING_STOP and not re.search(r"['’]s$", w)]
+    if kept == ["date"] and said[:1] == ["the"]:
+        return _THE_DATE
     if not kept or any(w in _NOT_A_THING for w in kept) or kept[0] in _TIME_WORDS:
         return ""
     return " ".join(kept)
@@ -344,7 +367,7 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     November." too. Without an old date the line must hold exactly one date.
     """
     dates = list(_DATE_RE.finditer(line))
-    if change.of_it and not change.old:
+    if (change.of_it or change.of_the_date) and not change.old:
         dates = [d for d in dates if _parts(d.group(0))[0] is not None]  # a day of a month
     if change.old:
         dates = [d for d in dates if _same_date(change.old, d.group(0))]
@@ -354,7 +377,11 @@ def rescheduled_line(line: str, change: Reschedule) -> tuple[str, str] | None:
     # "… due 28th nov, the day before the move": the date there is not the move's
     about = {stem(w) for w in re.findall(r"[a-z]+", line[: held.start()].lower())}
     day, month = _parts(change.old) if change.old else (None, None)
-    talks_about = change.of_it or any(stem(w) in about for w in re.findall(r"[a-z]+", change.thing))
+    talks_about = (
+        change.of_it
+        or change.of_the_date
+        or any(stem(w) in about for w in re.findall(r"[a-z]+", change.thing))
+    )
     if not talks_about and (day is None or month is None):
         return None
     if _same_date(change.new, held.group(0)) and _same_date(held.group(0), change.new):
@@ -420,6 +447,10 @@ def move_dates(
         # "it" is the plan of the line said last, and only a plan with one date
         last = len(facts) - 1
         lines = range(last, max(last - 1, -1), -1) if change.of_it else range(last, -1, -1)
+        if change.of_the_date:
+            lines = range(last, -1, -1)
+            dated = [i for i in lines if _A_DATED_PLAN.search(AS_OF.sub("", facts[i].text))]
+            lines = range(dated[0], dated[0] - 1, -1) if dated else range(0)
         for index in lines:
             fact = facts[index]
             if change.of_it and (
@@ -453,7 +484,7 @@ def told_moves(changes: list[Reschedule], told: list[Fact], speaker: str = "User
         return []
     lines = []
     for change in changes:
-        if change.of_it:
+        if change.of_it or change.of_the_date:
             continue  # what "it" was is in no line of this chunk
         whose = f"{speaker}'s" if change.mine or change.kin else "The"
         if change.kin:

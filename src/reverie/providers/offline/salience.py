@@ -341,9 +341,10 @@ _A_DAYS_DOING = re.compile(
 )
 
 
-# "refill the backpack one", "shes a teacher": points back at something said before.
+# "refill the backpack one", "shes a teacher": points back at something said before ("the
+# Windermere one-mile swim" names its distance)
 _POINTS_BACK = re.compile(
-    r"\b(?:the|a) (?!\w+s )\w+ one\b|\b(?:shes|hes|theyre|theres)\b"
+    r"\b(?:the|a) (?!\w+s )\w+ one\b(?![-‐])|\b(?:shes|hes|theyre|theres)\b"
     # "User bought the ones they pinch": which ones, the talk says
     r"|\b(?:bought|got|chose|picked|ordered|took|wants?|prefers?|likes?) the ones?\b"
     # "User's old one was from the club cupboard": which one, the talk said

@@ -35,7 +35,9 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     # "User is on Wed to Sun now." then "User is on Tue to Sat now.": one run of working days
     (
         re.compile(
-            rf"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|works) (?:now )?(?:on )?{_DAY} to {_DAY}"
+            # ("User works Tuesday until Saturday, 7 to 3.")
+            rf"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|works) (?:now )?(?:on )?{_DAY}"
+            rf" (?:to|until|till|through) {_DAY}"
             r"(?: now)?[,.]",
             _I,
         ),
@@ -93,7 +95,8 @@ _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
             r"^(?P<who>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) (?:is|turns|turned|is turning|just turned) \d{1,3}"
             # (not "User is 3 years sober": how long, not how old)
             r"(?=,| years?\b(?! (?:sober|clean|smoke-free|vegan|vegetarian|married|together)\b)"
-            r"| today\b| on\b| this\b| next\b| in\b)"
+            # ("Taras is 9 already, birthday was in December 22")
+            r"| today\b| on\b| this\b| next\b| in\b| already\b| now\b)"
         ),
         "age",
     ),

@@ -12,6 +12,7 @@ import re
 
 from reverie.providers.offline.corrections import is_subjectless, strip_correction_lead
 from reverie.providers.offline.fact import Fact
+from reverie.providers.offline.frame_words import RELATION
 from reverie.providers.offline.mend import figure_mended, mend_correction
 from reverie.providers.offline.quality import fit_fact
 from reverie.providers.offline.relative_days import with_dates
@@ -25,6 +26,8 @@ __all__ = ["stored_line"]
 _RULE_BODY = re.compile(r"^(?:please|always|never|don't|do not|no)\b", re.IGNORECASE)
 # "don't forget the neighbours", said to a sibling: their errand, not the user's.
 _ERRAND_FOR_THEM = re.compile(r"^(?:don'?t forget|do not forget|remember to)\b", re.IGNORECASE)
+# "Anneli is User's sister.": said the way the frames say who someone is, so the two are one
+_NAME_IS_KIN = re.compile(rf"^(?P<name>[A-ZÀ-Þ][\wÀ-ÿ'’-]*) is User's (?P<rel>{RELATION})\.$")
 
 
 def stored_line(
@@ -58,6 +61,8 @@ def stored_line(
     if fitted is None or not worth_keeping(fitted, original=found.body):
         return None
     fitted = with_dates(fitted, turn.date)  # "turns 31 tomorrow" → "turns 31 on 12 November …"
+    if (kin := _NAME_IS_KIN.match(fitted)) is not None:
+        fitted, tag = f"User's {kin['rel']} is {kin['name']}.", "permanent"
     if voice.other and tag == "permanent":
         tag = "durable"  # facts about someone else belong with the durable facts
     if tag == "ephemeral" and turn.date:
