@@ -1,10 +1,14 @@
-"""A value taken back, a date moved in other words, and someone named as kin.
+"""A value taken back, a date moved in other words, someone named as kin, and what is no fact.
 
 "I said Lotte is 6, but she's actually 7" mends the age; "the date's moved, it's 21 June
 now" moves the plan talked about last; "The council change my appointment. Not 3 May now,
 it is 10 May" is a learner's move; "From 6 April I work Monday to Friday" is the new run
 of working days; "Ines is my wife. She teaches …" says who "she" is; "Bumping the budget
-to £4,000" is the budget now; "I've done something a bit rash: booked …" is news.
+to £4,000" is the budget now; "I've done something a bit rash: booked …" is news; "Mild
+eczema, steroid cream only." is the speaker's condition; the sign-off of a draft the user
+asks to polish names them. Not kept: "here in June" as a home, "Distinction is 85" as an
+age, "Sea was 11 degrees", "I'd rather eat glass", "I've got to hop into a call"; words in
+quotes stay as they were written.
 
 Each case is worded afresh: the rules are written for the shape of a sentence, not for
 one conversation's words.
@@ -119,3 +123,102 @@ def test_the_date_moved_in_a_later_chunk_leaves_earlier_lines_alone() -> None:
     )
     assert "14 June" in files
     assert "The date moved" not in files
+
+
+def test_here_in_a_month_is_when_not_where() -> None:
+    kept = facts(("user", "I need you here in June for the christening."))
+    assert not any("lives in" in line for line in kept)
+
+
+def test_a_word_opening_a_sentence_has_no_age() -> None:
+    kept = facts(("user", "In the mock I got 64. Distinction is 85. Gutted."))
+    assert not any("Distinction" in line for line in kept)
+
+
+def test_a_temperature_read_on_the_day_is_not_kept() -> None:
+    kept = facts(("user", "First dip of the year. Sea was 11 degrees, felt like knives."))
+    assert not any("degrees" in line for line in kept)
+
+
+def test_a_pronoun_said_short_is_no_pets_name() -> None:
+    kept = facts(("user", "Get Biscuit in the photo, she's my spaniel, she'll sulk otherwise."))
+    assert kept == ["Biscuit is User's spaniel."]
+
+
+def test_rather_eat_glass_is_said_for_effect() -> None:
+    assert facts(("user", "I'd rather eat glass.")) == []
+
+
+def test_the_sign_off_of_ones_own_draft_names_the_user() -> None:
+    kept = facts(
+        (
+            "user",
+            "Could you polish this email? It's for a client.\n\n---\nHi Marta,\n\nThanks for "
+            "sending the drawings over. I've checked the levels and we're fine to pour on "
+            "Friday.\n\nKind regards,\nOwen Tremayne\nSite Engineer\nHalden Civils | Truro\n---",
+        )
+    )
+    assert kept == [
+        "User is Owen Tremayne.",
+        "User's job title is Site Engineer.",
+        "User works at Halden Civils, Truro.",
+    ]
+
+
+def test_the_sign_off_of_someone_elses_reply_is_theirs() -> None:
+    kept = facts(
+        (
+            "user",
+            "She replied, pasting it here:\n\nHi Owen, great, Friday works.\n\nBest,\n"
+            "Marta Lindqvist\nProject Manager",
+        )
+    )
+    assert not any("Marta" in line for line in kept)
+
+
+def test_a_phrase_never_to_write_keeps_its_words() -> None:
+    kept = facts(("user", 'Shorter please, and never "circling back", it makes me cringe.'))
+    assert 'User wants the assistant to never write "circling back".' in kept
+
+
+def test_quoted_words_are_not_put_in_the_third_person() -> None:
+    kept = facts(("user", 'Please never start with "I hope you are well".'))
+    assert kept == ['User wants the assistant to never start with "I hope you are well".']
+
+
+def test_a_condition_said_as_a_fragment_is_the_speakers() -> None:
+    kept = facts(
+        ("assistant", "Anything medical I should know about?"),
+        ("user", "Mild eczema, steroid cream only. Otherwise fine."),
+    )
+    assert kept == ["User has mild eczema, steroid cream only."]
+
+
+def test_a_condition_with_a_verb_of_its_own_is_no_fragment() -> None:
+    assert facts(("user", "Diabetes runs in the family.")) == []
+
+
+def test_planning_a_week_away_without_its_subject() -> None:
+    kept = facts(("user", "Planning a week in Madeira, 3–10 May. Just the two of us."))
+    assert kept == ["User is planning a week in Madeira, 3–10 May."]
+
+
+def test_the_range_it_came_to_in_the_end_moves_the_plan() -> None:
+    kept = facts(
+        ("user", "Planning a week in Madeira, 3–10 May. Just the two of us."),
+        ("assistant", "Lovely, here are some ideas."),
+        ("user", "Booked! But it's the 12th to the 19th of May in the end, it was cheaper."),
+    )
+    assert kept == ["User is planning a week in Madeira, 12–19 May."]
+
+
+def test_off_to_a_meeting_for_a_moment_is_not_kept() -> None:
+    assert facts(("user", "Sorry, I've got to hop into a call. Back in ten.")) == []
+
+
+def test_a_condition_denied_is_not_had() -> None:
+    kept = facts(
+        ("assistant", "Steroids can raise blood sugar if you have diabetes, you don't, I assume?"),
+        ("user", "No diabetes. I'll keep the diary."),
+    )
+    assert not any("diabetes" in line for line in kept)

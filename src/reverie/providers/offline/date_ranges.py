@@ -44,6 +44,8 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
     low = message.lower()
     if moved is None and "dates" in low:  # most messages: none
         new_dates = _NEW_DATES.search(message)
+    if moved is None and new_dates is None and ("in the end" in low or "after all" in low):
+        new_dates = _IN_THE_END.search(message)
     if (
         moved is None
         and new_dates is None
@@ -81,6 +83,12 @@ def move_range(message: str, facts: list[Fact], speaker: str) -> None:
 _NEW_DATES = re.compile(
     r"\b(?:change of dates|new dates|(?:the )?dates (?:have )?(?:changed|moved))\b[:,]?\s*"
     rf"(?:(?:it['’]?ll be|it will be|it['’]?s|its|now|to)\s+)*{_NEW}",
+    _I,
+)
+# "we booked! But it's the 15th to the 22nd of March in the end": the range it came to
+_IN_THE_END = re.compile(
+    rf"\b(?:it['’]?s|its|it is|it was|we went for|we chose)\s+{_NEW}(?: (?:of )?(?:{MONTH}))?,?"
+    r"\s+(?:in the end|after all)\b",
     _I,
 )
 _OUT_AND_BACK = re.compile(

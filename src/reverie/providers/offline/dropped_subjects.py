@@ -63,6 +63,17 @@ _DROPPED_I_WAS = re.compile(
 _CONDITION_DIAGNOSED = re.compile(
     rf"^(?P<what>{alternation(CONDITION_WORDS)})\s*(?:,|-|–|—)\s*diagnosed (?P<when>\S.*)$", _I
 )
+# "Mild asthma, blue inhaler only.", "rsi in my right wrist": one's own condition, said as a
+# fragment (never with a verb of its own: "asthma runs in the family")
+# ("No diabetes.": the "no" read as a filler leaves the word alone, which says nothing)
+_BARE_CONDITION = re.compile(
+    r"^(?=\S+\s+\S)(?:(?:mild|moderate|severe|bad|chronic|slight|type [12])\s+)*"
+    rf"(?P<what>{alternation(CONDITION_WORDS)})"
+    r"(?:(?:\s*[,(–—-]\s*|\s+(?:in|on) my\s+|\s+(?=(?:left|right|lower|upper|both)\s))"
+    r"(?![^.!?]*\b(?:is|are|was|were|has|have|had|runs?|affects?|does|did|seems?)\b)[^.!?]{1,50})?"
+    r"[.!]*$",
+    _I,
+)
 # "physio's every friday morning at the hallamshire": one's own weekly fixture, said of it
 _FIXTURE_EVERY = re.compile(
     r"^(?P<what>physio|physiotherapy|therapy|counselling|choir|yoga|pilates|rehearsal|dialysis|"
@@ -117,7 +128,8 @@ _DROPPED_I_AM = re.compile(
     # "trying to quit monster", "handing in notice at dhl today", "planning a family trip to
     # croatia next june": what one is doing about one's own life
     r"trying to (?:quit|cut down on|give up|stop) \w|handing in (?:my )?notice\b|"
-    r"planning (?:a|our|my) (?:[\w-]+ )?(?:trip|holiday|move|wedding|party|visit) (?:to|for|in) \w|"
+    r"planning (?:a|our|my) (?:[\w-]+ )?(?:trip|holiday|move|wedding|party|visit|week|weekend|"
+    r"fortnight|break|getaway|honeymoon) (?:to|for|in|on) \w|"
     # "turning 30 on 8 nov": an age, with when
     rf"turning \d{{1,3}} (?=on\b|in {MONTH}\b|next\b|this\b|the \d)|"
     # "wisdom tooth out tmrw": care of the body booked, with when
@@ -176,6 +188,8 @@ def with_dropped_subject(s: str) -> str:
         return f"I have {fixture['what'].lower()} {s[fixture.end() :]}"
     if (diagnosed := _CONDITION_DIAGNOSED.match(s)) is not None:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
+    if _BARE_CONDITION.match(s):
+        return "I have " + (s[:1].lower() + s[1:] if s[1:2].islower() else s)
     if (out := _DROPPED_HAVING_OUT.match(s)) is not None:
         return f"I'm having my {out['what']}{s[out.end('what') :]}"
     if _DROPPED_I_WAS.match(s):

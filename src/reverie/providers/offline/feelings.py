@@ -30,7 +30,8 @@ _EPITHET = re.compile(
     # "User is basically running the place", "literally the devil": said for effect.
     r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
-    r"|\bat this point\b|\brather die\b|\bis an? (?:expert|pro|natural|professional)\.$"
+    r"|\bat this point\b|\brather (?:die|drown|be dead|eat glass)\b"
+    r"|\bis an? (?:expert|pro|natural|professional)\.$"
     # "i'm a professional i swear": a claim made in jest
     # (not "… every night though, I promise": a promise is kept)
     r"|,? (?:they|I) swear\.?$"

@@ -204,6 +204,13 @@ _AGE = re.compile(
     r"['’]s) (?P<age2>\d{1,2})(?!\.\d)"
     r"(?=\s*(?:[,.;!)]|$| today| this| last| on| years old| and))",
 )
+# "Pass is 70.", "Target is 45": what a figure is the mark of, never someone of that age
+_FIGURE_WORDS = frozenset(
+    (
+        *("pass", "merit", "distinction", "fail", "grade", "score", "target", "goal", "limit"),
+        *("minimum", "maximum", "total", "average", "record", "cutoff", "deadline", "par"),
+    )
+)
 # "my rule.", "house rule.": said after a rule one lives by, in a sentence of its own.
 _MY_RULE = re.compile(
     r"^(?:that's |thats |it's |its )?(?:(?:my|a|our) (?:golden |house )?|house |golden )rule[.!]*$",
@@ -485,6 +492,8 @@ def _self_frames(
         ahead = sentence[match.end() :].lstrip().lower()
         if match["turns"] and ahead.startswith(("on ", "this ", "next ", "in ")):
             continue  # "Kayode turns 8 on 2 August": not 8 yet
+        if name is not None and name.lower() in _FIGURE_WORDS:
+            continue  # "Pass is 70.": the mark to pass, no one's age
         if name is not None and name != subject:
             found.append(FrameFact(f"{name} is {age}.", (name, "age"), durable=True))
     found += allergy_frames(sentence, subject)

@@ -110,6 +110,8 @@ class NameLexicon:
         lower = bare.lower()
         if lower.endswith(("n't", "n’t")):
             return None  # "Stanley, my beardie, hasn't eaten": a verb said short
+        if _PRONOUN_SHORT.fullmatch(lower):
+            return None  # "he's my lurcher, he'll be supervising": a pronoun said short
         if len(bare) < 2 or lower in FUNCTION_WORDS or lower.removesuffix("s") in NOT_NAMES:
             return None  # "wednesdays", "mondays": a day, however it is written
         if lower in TITLES:
@@ -131,6 +133,10 @@ class NameLexicon:
             return None
         return titled
 
+
+_PRONOUN_SHORT = re.compile(
+    r"(?:i|you|he|she|it|we|they|that|there|who|what)['’](?:ll|s|d|re|ve|m)"
+)
 
 TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "prof"))
 """Words written before a name ("Mrs Pritchard"), never a name of their own."""

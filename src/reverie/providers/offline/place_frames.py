@@ -65,7 +65,10 @@ _LIVES_LOWER = re.compile(
     r"|\bi(?:'m| am) (?:based|living) in (?P<place2>[a-zà-ÿ][\wà-ÿ'-]+)(?=\s*(?:[,.;!]|$| now))"
     # "1pm for me here in accra", "St Peter's here in Harrogate": where the speaker is.
     # "40 min from me in gateshead", "move near me in Chester": measured from home.
-    r"|\b(?:(?:me |us )?here|(?:from|near) (?:me|us)) in (?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)"
+    # ("i need you HERE in march": when, not where)
+    r"|\b(?:(?:me |us )?here|(?:from|near) (?:me|us)) in (?!(?:the )?(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+    r"(?P<place3>[a-zà-ÿ][\wà-ÿ'-]+)"
     # ("the house here in Shrewsbury is in both our names")
     r"(?=\s*(?:[,.;!)]|$| and| with| for| is\b| are\b| has\b| but\b| so\b))"
     # "perks of living in broughty ferry": home, said in passing

@@ -156,7 +156,9 @@ _PUSHED = re.compile(
 _NOW = re.compile(
     rf"(?:^|[.!;]\s+|,\s*|\bso\s+(?=it['’]?s\s|its\s|it is\s))(?:(?:so|it['’]?s|its|it is)\s+)?"
     # ("now is Monday 19 January": a learner's "it's now")
-    rf"(?:now\s+(?:is\s+|starting\s+|starts\s+)?(?:on\s+)?(?P<new>{_DATE})"
+    # ("It was 12 December, now it's 9 January")
+    rf"(?:now,?\s+(?:is\s+|starting\s+|starts\s+|it['’]?s\s+|its\s+|it is\s+)?(?:on\s+)?"
+    rf"(?P<new>{_DATE})"
     # "its sunday 29 june now not the 22nd"
     rf"|(?:on\s+)?(?P<new2>{_DATE})\s+now\s*(?:,?\s*not\s+(?P<was>{_DATE})|[.!;,]|$)"
     # "Not 14 March now, it is 21 March": the old day given up, then the new one

@@ -234,6 +234,16 @@ _ONE_OFF = re.compile(
     r"\b(?:act as|pretend|role-?play|imagine you|you are now|this (?:text|email|code|article))\b",
     _I,
 )
+# ('never "I hope this email finds you well"': what is quoted is the words, not the request)
+_QUOTED_WORDS = re.compile(r"[\"“][^\"”]*[\"”]")
+# 'never "Hope you're well"': a phrase never to write
+_NEVER_QUOTED = re.compile(r"^(?:(?:and|also|but|please),? )*never (?=[\"“])", re.IGNORECASE)
+
+
+def _one_off(sentence: str) -> bool:
+    return _ONE_OFF.search(_QUOTED_WORDS.sub('"…"', sentence)) is not None
+
+
 _ROLE_PLAY = re.compile(
     r"\byou (?:to )?(?:act as|pretend|role-?play|play the role|be my \w+ for)\b|\byou are now\b", _I
 )
@@ -405,6 +415,8 @@ def classify(
             return classify(f"it's {new}, not {old}", work=work, names=names)
         s = named
     s = restated(s)
+    if _NEVER_QUOTED.match(s):
+        s = _NEVER_QUOTED.sub("never write ", s)
     if (flipped := _NOT_THEN_NEW.match(s)) is not None:
         s = f"it's {flipped['new']}, not {flipped['old']}"
     if (pair := _BARE_PAIR.match(s)) is not None and all(
@@ -442,13 +454,13 @@ def classify(
     # "please write a poem about the sea" asks once; "please use metric units,
     # always" and "please don't suggest Java" are standing rules.
     standing = _STANDING.search(s) or _NEGATIVE_RULE.match(s)
-    if _RULE.match(s) and standing and not _ONE_OFF.search(s):
+    if _RULE.match(s) and standing and not _one_off(s):
         return Classification("permanent", _AT_ME.sub("", s))
-    if _BARE_IMPERATIVE.match(s) and standing and not _ONE_OFF.search(s):
+    if _BARE_IMPERATIVE.match(s) and standing and not _one_off(s):
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
-    if _ABOUT_ANSWERS.match(s) and not _ONE_OFF.search(s):
+    if _ABOUT_ANSWERS.match(s) and not _one_off(s):
         return Classification("permanent", _as_rule(s))
-    if (manner := _MANNER.match(s)) is not None and not _ONE_OFF.search(s):
+    if (manner := _MANNER.match(s)) is not None and not _one_off(s):
         return Classification(
             "permanent",
             f"please {manner['asked'] or manner['said'] or _in_answers(manner['begged'])}",

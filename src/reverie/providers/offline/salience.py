@@ -163,6 +163,18 @@ _MEASURED_MOMENT = re.compile(
     r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
     _I,
 )
+# "User has got to jump into standup.": off for a moment, nothing lasting
+_OFF_FOR_A_MOMENT = re.compile(
+    r"^User (?:has got|has|needs|must) to (?:jump|hop|dash|shoot|pop|dip) (?:in|into|on|onto|off|"
+    r"out|to)\b[^,;—–]*\.$",
+    _I,
+)
+# "Water was 16 degrees.", "The sea is 14°C": a reading of the day, not of the speaker
+_TEMPERATURE_READ = re.compile(
+    r"^(?!User\b)(?:the )?[\w-]+(?: [\w-]+)? (?:was|is|were|are) (?:only |about |around |like )?"
+    r"-?\d+(?:\.\d+)? ?(?:degrees|°)",
+    _I,
+)
 # "User has got 6 days holiday left too.": a balance of leave, which runs down by the week
 # (what it is left for is kept: "… a week's leave left which covers some of their notice")
 _LEAVE_LEFT = re.compile(
@@ -458,6 +470,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _BARE_REMINDER,
         _COUNTDOWN,
         _MEASURED_MOMENT,
+        _TEMPERATURE_READ,
+        _OFF_FOR_A_MOMENT,
         _LEAVE_LEFT,
         _A_LETTER_TO_WRITE,
         _SCORE,

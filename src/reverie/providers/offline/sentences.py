@@ -155,7 +155,7 @@ _CLAUSE = re.compile(
     # "please add type hints to everything, and don't use any Jupyter-specific stuff": two
     # rules asked in one breath
     r"|,\s*and\s+(?=(?:please\s+)?(?:don't|do not|never|always)\s+(?:use|add|give|write|put|"
-    r"include|suggest|start|end)\b)"
+    r"include|suggest|start|end)\b|never\s+[\"“])"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
     # ("… for the damp stuff — that's actually my MSc topic, I'm doing …": said of it after)
     r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"

@@ -31,8 +31,16 @@ _MY_SIGNATURE = re.compile(
 # line after it; after the name, no role
 _SIGN_OFF = (
     r"(?:yours (?:sincerely|faithfully|truly)|(?:kind|best|warm|many) (?:regards|wishes|thanks)|"
-    r"regards|best|thanks|cheers|with thanks)"
+    r"regards|best|thanks(?: so much| again)?|thank you|cheers|with thanks|all the best)"
 )
+# "Can you tighten this email up? It's to my manager …": a draft of the user's own, to edit,
+# whose sign-off names them
+_OWN_DRAFT = re.compile(
+    r"\b(?:tighten|improve|check|polish|proofread|edit|fix|rewrite|look over|shorten|soften)"
+    r"(?: up)? (?:this|my) (?:draft )?(?:email|e-mail|letter|message|cover letter)\b",
+    _I,
+)
+_VALEDICTION_LINE = re.compile(rf"^[ \t>]*{_SIGN_OFF}[,.!]*[ \t]*$", _I | re.MULTILINE)
 _VALEDICTION = re.compile(rf"^{_SIGN_OFF}[,.!]*$", _I)
 _NAME_LINE = re.compile(
     r"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+){0,2})"
@@ -68,12 +76,17 @@ def signature_frames(text: str) -> list[FrameFact]:
     low = text.lower()
     if "user.name" in low and "git config" in low and (named := _GIT_NAME.search(text)):
         return [FrameFact(f"User is {named['name']}.", ("User", "called"))]
-    if " sig" not in low and "sign" not in low:
+    draft = "\n" in text and _OWN_DRAFT.search(text) is not None
+    if " sig" not in low and "sign" not in low and not draft:
         return []  # (most messages hold no signature, and the search costs time)
     cue = _MY_SIGNATURE.search(text)
-    if cue is None:
+    if cue is not None:
+        start = cue.end()
+    elif draft and (ends := list(_VALEDICTION_LINE.finditer(text))):
+        start = ends[-1].start()
+    else:
         return []
-    lines = [line.strip(" \t*_>") for line in text[cue.end() :].split("\n")]
+    lines = [line.strip(" \t*_>") for line in text[start:].split("\n")]
     block: list[str] = []
     for line in lines:
         if not line:
@@ -82,6 +95,8 @@ def signature_frames(text: str) -> list[FrameFact]:
             continue
         if not block and _VALEDICTION.match(line):
             continue
+        if not line.strip("-–—_= "):
+            break  # ("---" closes a pasted draft)
         block.append(line)
         if len(block) > _MAX_LINES:
             break

@@ -90,10 +90,17 @@ def _special_form(body: str, voice: Voice) -> str | None:
 def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
     """The third-person memory text for a classified clause."""
     body = classification.body
+    # ('never write "I hope this email finds you well"': the words quoted stay as written)
+    quoted = _QUOTED_WORDS.findall(body)
+    if quoted:
+        count = iter(range(len(quoted)))
+        body = _QUOTED_WORDS.sub(lambda _: f"⟦{next(count)}⟧", body)
     special = _special_form(body, voice)
     text = special or to_third_person(
         body, speaker=voice.speaker, listener=voice.listener, we=voice.we
     )
+    for index, words in enumerate(quoted):
+        text = text.replace(f"⟦{index}⟧", words)
     if classification.cued and not _FIRST_PERSON.match(body) and special is None:
         about = classification.about
         subject = f" {to_third_person(about, at_start=False)}" if about else ""
@@ -103,6 +110,7 @@ def describe(classification: Classification, voice: Voice = USER_VOICE) -> str:
     return finish_sentence(text)
 
 
+_QUOTED_WORDS = re.compile(r"[\"“][^\"”]*\s[^\"”]*[\"”]")
 _NAME_GIVEN = re.compile(r"^(\S+'s name is |\S+ wants to be called )([a-zà-ÿ])")
 
 
