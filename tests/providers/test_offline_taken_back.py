@@ -222,3 +222,28 @@ def test_a_condition_denied_is_not_had() -> None:
         ("user", "No diabetes. I'll keep the diary."),
     )
     assert not any("diabetes" in line for line in kept)
+
+
+def test_the_speaker_named_in_an_example_is_them() -> None:
+    kept = facts(("user", "want `tally add chess jo:1 ned:2` to work. jo is me btw, joanne"))
+    assert kept == ["User's name is Joanne."]
+
+
+def test_that_is_me_names_no_one() -> None:
+    assert facts(("user", "That is me.")) == []
+
+
+def test_the_code_first_then_the_why_is_the_order_of_every_answer() -> None:
+    kept = facts(
+        (
+            "user",
+            "Preferences up front: give me the config first, reasoning after — I'll ask if "
+            "I need more.",
+        )
+    )
+    assert kept == ["User wants the assistant to give the config first, then the reasoning."]
+
+
+def test_when_one_goes_somewhere_said_after_a_colon() -> None:
+    kept = facts(("user", "When I go to the gym: Tuesday and Thursday morning, 6 until 7."))
+    assert kept == ["User goes to the gym Tuesday and Thursday morning, 6 until 7."]

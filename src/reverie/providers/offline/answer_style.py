@@ -160,9 +160,11 @@ _GIVE_FORM_NOT = re.compile(
 _SHORT_FIRST = re.compile(
     r"^(?:(?:also|and|so|please|pls|plz|can you|could you|always)[,]?\s+)*"
     r"(?P<verb>(?:give me|give|start with|lead with|put|do) )?(?:the )?"
-    r"(?P<what>short version|short answer|summary|bottom line|tl;?dr|conclusion|verdict) first"
-    r"(?:,? (?:and )?(?:then )?(?P<then>(?:the )?(?:details?|explanation|reasoning|rest))"
-    r"(?: after(?:wards)?| below)?)?(?:,? (?:please|pls|plz))?(?=\s*(?:[.!;—–-]|$))",
+    r"(?P<what>short version|short answer|summary|bottom line|tl;?dr|conclusion|verdict|"
+    # ("give me the SQL first, explanation after": the code before the words about it)
+    r"(?-i:SQL)|code|commands?|config|query|queries|fix|diff) first"
+    r"(?:,? (?:and )?(?:then )?(?P<then>(?:the )?(?:details?|explanations?|reasoning|rest|why))"
+    r"(?: after(?:wards)?| below)?)?(?:,? (?:please|pls|plz))?(?=\s*(?:[.!;—–-]|$|, and\b))",
     _I,
 )
 _ANSWER_IN_LANGUAGE = re.compile(
@@ -342,7 +344,8 @@ def answer_style(sentence: str) -> str | None:
         return f"{given_rule}, when you {when}" if when else given_rule
     if (first := _SHORT_FIRST.match(s)) is not None and (first["verb"] or first["then"]):
         then = first["then"]
-        return f"please give the {first['what'].lower()} first" + (
+        what = first["what"] if first["what"].isupper() else first["what"].lower()
+        return f"please give the {what} first" + (
             f", then the {then.lower().removeprefix('the ')}" if then else ""
         )
     if (wish := content_wish(s)) is not None:

@@ -194,6 +194,12 @@ _GOES_BY = re.compile(
     rf"(?P<name3>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]*){AFTER_NAME}",
     _I,
 )
+# "ras is me btw, rasmus", "Ines is me": the speaker, named in a list or an example
+_IS_ME = re.compile(
+    rf"(?:^|(?<=[.!?;]\s))(?P<name2>{TOKEN}) is me(?:,? (?:btw|by the way|fyi))?"
+    rf"(?:,\s*(?P<name>(?-i:[A-Za-zÀ-ÿ])[\wÀ-ÿ'-]+){AFTER_NAME})?(?=\s*(?:[,.;!]|$))",
+    _I,
+)
 # "me (jo)", "team: me (gwen, owner, …)": the speaker's own name in brackets.
 _ME_NAMED = re.compile(rf"(?:^|[:,]\s*)(?:ok[.,!]?\s+)?me \((?P<name>{TOKEN})[,)]", _I)
 _AGE = re.compile(
@@ -478,6 +484,7 @@ def _self_frames(
         for pattern, template, slot in (
             (_GOES_BY, "User goes by {}.", "goes by"),
             (_ME_NAMED, "User's name is {}.", "called"),
+            (_IS_ME, "User's name is {}.", "called"),
         ):
             match = pattern.search(sentence)
             said = match.groupdict() if match else {}

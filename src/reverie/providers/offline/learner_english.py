@@ -124,6 +124,13 @@ _FROM_WHEN_FIRST = re.compile(
     _I,
 )
 
+# "When I go to college: Monday and Wednesday evening, 6 until 9": what one does, then when
+_WHEN_I_DO = re.compile(
+    r"^When I (?P<does>(?:go to|have|train|work at|study at|teach at|volunteer at) [^:,.]{2,30}):"
+    rf"\s*(?=(?:on |every |at |{WEEKDAY}|\d))(?P<when>.+)$",
+    _I,
+)
+
 
 def _when_after(first: re.Match[str]) -> str:
     when = first["when"]
@@ -225,6 +232,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
     said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
     said = _FROM_WHEN_FIRST.sub(_when_after, said)
+    said = _WHEN_I_DO.sub(r"I \g<does> \g<when>", said)
     said = _THING_FIRST.sub(r"I have \g<thing>\g<rest>\g<end>", said)
     said = _AM_SINCE.sub(r"I have been in \g<place> since \g<when>\g<rest>", said)
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)

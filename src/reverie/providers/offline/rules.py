@@ -206,8 +206,8 @@ _TASK_TOO_SHORT = re.compile(
 _RULE = re.compile(
     r"^(?:please (?:always|never|don't|do not|use|keep|write|answer|reply|respond|stop|"
     r"avoid|give|quote|show|format|spell|include)|(?:always|never) (?:answer|respond|reply|"
-    r"write|use|speak|talk|greet|start|"
-    r"suggest|include|add|give|format|explain|call|keep|ask|mention)|(?:don't|do not) "
+    r"write|use|speak|talk|greet|start|suggest|include|add|give|format|explain|call|keep|ask|"
+    r"mention|show|put|lead)|(?:don't|do not) "
     r"(?:suggest|use|write|answer|add|include|start|give|explain|call|ask|summari[sz]e|"
     r"mention|recommend|send|reply|respond|repeat))\b",
     _I,

@@ -149,7 +149,8 @@ _CLAUSE = re.compile(
     r"|,\s*(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days (?:are|r) my\b)"
     # "still see a physio every other wk at the dri ill ask her": a run-on, typed without
     # stops, where the next thought begins
-    r"|\s+(?=(?:i'll|ill) (?:ask|tell|check|try|let|see|get|do|text|ring|call|send|look)\b)"
+    r"|\s+(?:[–—-]+\s+)?(?=(?:i'll|ill) (?:ask|tell|check|try|let|see|get|do|text|ring|call|send|"
+    r"look)\b)"
     # "lsp for go in vs code — wait no, switched to neovim": the correction is apart.
     r"|\s+[-–—]+\s+(?=(?:wait|no|nope|actually|sorry|correction|scratch that)\b)"
     # "please add type hints to everything, and don't use any Jupyter-specific stuff": two
