@@ -247,3 +247,26 @@ def test_the_code_first_then_the_why_is_the_order_of_every_answer() -> None:
 def test_when_one_goes_somewhere_said_after_a_colon() -> None:
     kept = facts(("user", "When I go to the gym: Tuesday and Thursday morning, 6 until 7."))
     assert kept == ["User goes to the gym Tuesday and Thursday morning, 6 until 7."]
+
+
+def test_a_running_total_is_not_kept() -> None:
+    kept = facts(("user", "The sponsorship page is on £230 so far. Raising the target to £600."))
+    assert kept == ["User's target is now £600."]
+
+
+def test_sore_after_a_session_is_said_for_effect() -> None:
+    assert facts(("user", "first spin class ever. my legs are absolutely destroyed")) == []
+
+
+def test_a_thing_nobody_named_is_not_kept() -> None:
+    kept = facts(("user", "sunday. my dad's having a little thing at the golf club"))
+    assert not any("thing" in line for line in kept)
+
+
+def test_a_year_owned_as_wrong_is_put_right() -> None:
+    kept = facts(
+        ("user", "I've worked at the bakery since 2019."),
+        ("assistant", "Noted."),
+        ("user", "When I said I've worked at the bakery since 2019, that's wrong, it was 2018."),
+    )
+    assert kept == ["User has worked at the bakery since 2018 (not 2019)."]

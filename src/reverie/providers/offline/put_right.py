@@ -159,6 +159,17 @@ _SAID_THEN_PUT_RIGHT = re.compile(
 )
 
 
+# "When I say I come to UK in 2023, it is wrong — it was May 2022": a figure said before,
+# owned as wrong, then what it was
+_SAID_WRONG = re.compile(
+    r"\bwhen I (?:say|said|wrote|told you) (?:that )?[^,.;!?]{3,80}? "
+    rf"(?P<old>{_FIGURE}),? (?:it is|it's|that is|that's|this is|it was) (?:wrong|not right|"
+    r"not correct|a mistake)\b[\s,.;:—–-]*(?:it was|it's|it is|actually)\s+"
+    r"(?P<new>(?:(?:in|on) )?[^,.;!?]{2,30}?\d[^,.;!?]{0,10}?)(?=\s*[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
 def _owned_mistake(text: str) -> str:
     """ "Sorry! I made a mistake. Seo-ah is 8." → "Correction: Seo-ah is 8."."""
     return _CHANGED_THEN_SAID.sub(_changed_to, _OWNED_MISTAKE.sub("Correction: ", text))
@@ -181,6 +192,8 @@ def value_put_right(text: str) -> str:
     if "I " not in text and "i " not in text:
         return text
     text = _SAID_THEN_PUT_RIGHT.sub(_said_then_put_right, text)
+    if "wrong" in text or "mistake" in text or "not right" in text or "not correct" in text:
+        text = _SAID_WRONG.sub(r". Correction: it was \g<new>, not \g<old>", text)
     if " told you " in text or " said " in text:
         text = _WORD_SAID_THEN_PUT_RIGHT.sub(_word_put_right, text)
     return text

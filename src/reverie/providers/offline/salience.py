@@ -56,6 +56,8 @@ _SPECULATIVE = re.compile(
 _VAGUE = re.compile(
     # "the hardship thing": named only as far as the talk needed
     r"\bthe (?:\w+ )?thing\b|"
+    # "User's mum is doing a thing at the pub": which, the talk never said
+    r"\b(?:doing|having|throwing|planning|organising|organizing) a (?:little |small |big )?thing\b|"
     r"\b(?:somethings?|stuff|things|whatever|somewhere|somehow|kinda|sorta|"
     r"kind of|sort of)\b|\blike (?:\d|a few\b|a couple\b)"
     # "has some savings", "a pile of admin": an amount nobody could write down.
@@ -161,6 +163,17 @@ _MEASURED_MOMENT = re.compile(
     r"^\S+ (?:is|are) \d+(?:\.\d+)? ?(?:%|percent|per cent|minutes?|mins?|hours?|hrs?|"
     r"seconds?|secs?|miles?|km|k|metres|meters|pages|words|steps) (?:away|sure|in|into|late|"
     r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
+    _I,
+)
+# "The JustGiving is on £480 already.": a running total, which moves by the day
+_RUNNING_TOTAL = re.compile(
+    r"\b(?:is|are|'s) (?:on|at|up to) [£$€]?\d[\d,.]*k?\b[^.]*\b(?:already|so far)\b", _I
+)
+# "User's forearms are destroyed.": how a body feels after a day of it, said for effect
+_SORE_FOR_EFFECT = re.compile(
+    r"\b(?:legs|arms|forearms|feet|back|calves|shoulders|hands|fingers|thighs|glutes|quads) "
+    r"(?:are|is|were|was) (?:absolutely |completely |totally |so )?(?:destroyed|dead|wrecked|"
+    r"ruined|jelly|toast|killing (?:me|them|her|him))\b",
     _I,
 )
 # "User has got to jump into standup.": off for a moment, nothing lasting
@@ -472,6 +485,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _MEASURED_MOMENT,
         _TEMPERATURE_READ,
         _OFF_FOR_A_MOMENT,
+        _RUNNING_TOTAL,
+        _SORE_FOR_EFFECT,
         _LEAVE_LEFT,
         _A_LETTER_TO_WRITE,
         _SCORE,
