@@ -9,7 +9,8 @@ for help in disguise, not a question reworded, not pasted program output
 word of one conversation; when in doubt a line is dropped, because a wrong fact
 costs more than a missing one (the words stay in history and recall). Feelings and
 verdicts on someone have their own module, :mod:`.feelings`; a thing or a deed named without
-what it is ("User booked the flights."), :mod:`.thin_lines`.
+what it is ("User booked the flights."), :mod:`.thin_lines`; what holds for a day only ("Water
+was 16 degrees."), :mod:`.moments`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import re
 
 from reverie.providers.offline.everyday_words import is_acronym, is_everyday_word
 from reverie.providers.offline.feelings import FEELINGS
-from reverie.providers.offline.frame_words import DATE
+from reverie.providers.offline.moments import MOMENTS
 from reverie.providers.offline.thin_lines import THIN_LINES
-from reverie.providers.offline.vocabulary import COUNT_WORDS, IRREGULAR_PAST, words
+from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
 
 __all__ = ["worth_keeping"]
 
@@ -130,69 +131,11 @@ _BARE_REMINDER = re.compile(
     r"in the morning|on \w+day))?\s*[.!]?$",
     _I,
 )
-_COUNTDOWN = re.compile(
-    r"\b(?:has|have|had)(?: got)? (?:\d+|a few|a couple of|two|three|four|five) "
-    r"(?:minutes|hours|days|weeks|months) left\b"
-    # "User has 1 hour before they sleep.": the time left that day
-    r"|\b(?:has|have)(?: got)? (?:\d+|an?|one|two|half an) (?:minutes?|hours?) "
-    r"(?:before|until|till)\b",
-    _I,
-)
 # "Irene has been reading about Portugal", "User has been thinking about the pond": what is on
 # someone's mind lately, not what they do ("has been doing pytorch all semester" is).
 _LATELY_DOING = re.compile(
     r"^\S+ (?:has|have) been (?:thinking|reading|practi[sc]ing|watching|looking|wondering|"
     r"trying)\b",
-    _I,
-)
-# "User is doing a roast", "Sam is doing a vegan wellington", "User is taking the morning
-# off": an event of the coming days, not a fact of a life ("doing 4 runs a week" is one).
-_DOING_AN_EVENT = re.compile(
-    r"^\S+ (?:is|are) (?:doing an? (?!\d)"
-    # ("User is doing a talk at the book club on 2 October.": an event on a day of the calendar)
-    rf"(?![^.]*\bon (?:the )?(?:{DATE}))"
-    # ("User is doing a masters in data science": a course of study, for years)
-    r"(?!(?:(?:part[- ]time |full[- ]time |online |distance )?(?:masters?|master's|phd|msc|"
-    r"ma|mba|ba|bsc|degree|doctorate|diploma|apprenticeship|pgce|llm|foundation year|"
-    r"access course|nvq|btec|[a-z]+ (?:degree|course|diploma|apprenticeship|qualification))\b))"
-    r"|taking (?:the|a) (?:morning|afternoon|evening|day) off\b)",
-    _I,
-)
-# "User is 30 minutes away.", "User is 90% sure.": where the speaker stood that moment.
-_MEASURED_MOMENT = re.compile(
-    r"^\S+ (?:is|are) \d+(?:\.\d+)? ?(?:%|percent|per cent|minutes?|mins?|hours?|hrs?|"
-    r"seconds?|secs?|miles?|km|k|metres|meters|pages|words|steps) (?:away|sure|in|into|late|"
-    r"behind|ahead|done|through|off|short|over|under|deep|confident|certain)\b",
-    _I,
-)
-# "The JustGiving is on £480 already.": a running total, which moves by the day
-_RUNNING_TOTAL = re.compile(
-    r"\b(?:is|are|'s) (?:on|at|up to) [£$€]?\d[\d,.]*k?\b[^.]*\b(?:already|so far)\b", _I
-)
-# "User's forearms are destroyed.": how a body feels after a day of it, said for effect
-_SORE_FOR_EFFECT = re.compile(
-    r"\b(?:legs|arms|forearms|feet|back|calves|shoulders|hands|fingers|thighs|glutes|quads) "
-    r"(?:are|is|were|was) (?:absolutely |completely |totally |so )?(?:destroyed|dead|wrecked|"
-    r"ruined|jelly|toast|killing (?:me|them|her|him))\b",
-    _I,
-)
-# "User has got to jump into standup.": off for a moment, nothing lasting
-_OFF_FOR_A_MOMENT = re.compile(
-    r"^User (?:has got|has|needs|must) to (?:jump|hop|dash|shoot|pop|dip) (?:in|into|on|onto|off|"
-    r"out|to)\b[^,;—–]*\.$",
-    _I,
-)
-# "Water was 16 degrees.", "The sea is 14°C": a reading of the day, not of the speaker
-_TEMPERATURE_READ = re.compile(
-    r"^(?!User\b)(?:the )?[\w-]+(?: [\w-]+)? (?:was|is|were|are) (?:only |about |around |like )?"
-    r"-?\d+(?:\.\d+)? ?(?:degrees|°)",
-    _I,
-)
-# "User has got 6 days holiday left too.": a balance of leave, which runs down by the week
-# (what it is left for is kept: "… a week's leave left which covers some of their notice")
-_LEAVE_LEFT = re.compile(
-    rf"\b(?:\d+|a|one|{COUNT_WORDS}) (?:days?|weeks?)(?:['’]s?)? "
-    r"(?:of )?(?:holiday|leave|annual leave|pto|time off|a/l)(?: days)? left(?: too| over)?\.$",
     _I,
 )
 # "User needs to write a resignation letter.": the help asked for in the chat, done there
@@ -209,19 +152,9 @@ _SIMILE = re.compile(
     r"headless chicken)\b",
     _I,
 )
-# "Kez fell asleep at 9pm on Saturday.": a night's sleep, not a fact to keep.
-_SLEPT = re.compile(r"^\S+ (?:fell asleep|nodded off|passed out|dozed off|woke up)\b", _I)
-# "User's brain is porridge.", "User's head is mush": how the day left them, said as a picture
-_BRAIN_IS = re.compile(r"^\S+['’]s (?:brain|head|mind) is (?!set\b|made up\b)", _I)
 # "User has a 10k.": a figure with nothing it counts ("no resistor. have a 10k")
 _BARE_FIGURE = re.compile(
     r"^\S+ (?:has|have|got|bought|ordered) (?:a|an|one) [\d.,]+[a-zµΩ]{0,2}\.$", _I
-)
-# "User lost 2-1.", "User won 3-0 on Sunday.": a result of the day, not a fact to keep.
-_SCORE = re.compile(
-    r"^\S+ (?:lost|won|drew|beat [\w ]+?)(?: (?:the|our|a) (?:match|game|final|league))? "
-    r"\d{1,3} ?[-–:] ?\d{1,3}\b",
-    _I,
 )
 # An adjective that needs its object: "User is allergic." says nothing.
 _NEEDS_OBJECT = re.compile(
@@ -355,15 +288,6 @@ _TALK_PLAN = re.compile(
     r"|^User takes (?:the|your) point\b",
     _I,
 )
-# "User has got a meeting at 3", "User is working on the report", "User has decided to go for
-# a run": what fills a day, not a life.
-_A_DAYS_DOING = re.compile(
-    r"\bha(?:s|ve) (?:got )?an? (?:\w+ )?(?:meeting|call|class|lecture|session|shift) "
-    r"(?:at|in) (?:\d|noon|lunch|an? hour)[^.]*\.$"
-    r"|\bis working on (?:the|this|that) \w+\.$"
-    r"|\b(?:go|going|went) for an? (?:run|walk|swim|jog|ride|drive|coffee|drink|beer|pint|nap)"
-    r"(?![^.]*\b(?:every|each|daily|weekly|most|twice|once|times)\b)"
-)
 
 
 # "refill the backpack one", "shes a teacher": points back at something said before ("the
@@ -481,18 +405,8 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _WANTS_DONE,
         _DEMONSTRATIVE_OBJECT,
         _BARE_REMINDER,
-        _COUNTDOWN,
-        _MEASURED_MOMENT,
-        _TEMPERATURE_READ,
-        _OFF_FOR_A_MOMENT,
-        _RUNNING_TOTAL,
-        _SORE_FOR_EFFECT,
-        _LEAVE_LEFT,
         _A_LETTER_TO_WRITE,
-        _SCORE,
-        _SLEPT,
         _SIMILE,
-        _DOING_AN_EVENT,
         _LATELY_DOING,
         _NEEDS_OBJECT,
         _BARE_INTENT,
@@ -503,10 +417,9 @@ def worth_keeping(text: str, *, original: str = "") -> bool:
         _WILL_FEEL,
         _KNOWS_HOW_THINGS_ARE,
         _TALK_PLAN,
-        _A_DAYS_DOING,
-        _BRAIN_IS,
         _BARE_FIGURE,
         *FEELINGS,
+        *MOMENTS,
         *THIN_LINES,
     )
     if any(check.search(text) for check in checks) or _unresolved_object(text):
