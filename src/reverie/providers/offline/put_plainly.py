@@ -224,10 +224,9 @@ _DIET_FROM_NOW = re.compile(
     _I,
 )
 # "I'm best man at my brother's wedding": a part at an occasion, said without its "the"
-# ("… is getting married on 28 March and I'm maid of honour": the part, said alone)
 _WEDDING_PART = re.compile(
     r"\bI(?:'m| am) (?=(?:best man|maid of honou?r|chief bridesmaid|matron of honou?r|"
-    r"ring bearer|flower girl|godmother|godfather|godparent)(?: (?:at|for|to)\b|\s*[.!;]|$))",
+    r"ring bearer|flower girl) (?:at|for)\b)",
     _I,
 )
 # "I freelance as a copywriter": work, said as a verb of its own
@@ -368,7 +367,7 @@ def put_plainly(message: str, low: str) -> str:
         said = _MOVED_THEN_WHERE.sub(r"I moved to \g<place>", said)
     if " here" in low:
         said = _ROLE_HERE.sub(_role_here, said)
-    if " at " in low or " for " in low or "honour" in low or "honor" in low or "god" in low:
+    if " at " in low or " for " in low:
         said = _WEDDING_PART.sub("I'm the ", said)
     if "going to" in low or "gonna" in low:
         said = _DIET_FROM_NOW.sub(r"I'm \g<diet> now", said)
