@@ -18,6 +18,7 @@ team" (the team's size): :func:`put_plainly` rewrites each in place, before
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from reverie.providers.offline.frame_words import DATE, JOB
 from reverie.providers.offline.predicates import WEEKDAY
@@ -329,73 +330,79 @@ def _turns(turning: re.Match[str]) -> str:
     return f"{turning['who']} turns {turning['age']}"
 
 
+def _any(*cues: str) -> Callable[[str], bool]:
+    return lambda low: any(cue in low for cue in cues)
+
+
+def _both(first: Callable[[str], bool], second: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda low: first(low) and second(low)
+
+
+_Replacement = str | Callable[[re.Match[str]], str]
+# Each rewrite, in the order it is made: when the message (in lower case) holds one of its
+# cues (most messages hold none, and a cue costs less than a search), the pattern, and what
+# it is put as.
+_REWRITES: tuple[tuple[Callable[[str], bool], re.Pattern[str], _Replacement], ...] = (
+    (
+        _both(_any("the "), _any(*_QUALIFICATIONS)),
+        _THE_QUALIFICATION,
+        lambda held: held[0][: -len("the ")] + "a ",
+    ),
+    (_any(" in it", " in them"), _CONDITION_IN_IT, r"\g<condition>"),
+    (_any("full name"), _FULL_NAME, _full_name),
+    (_any(" of it"), _CONDITION_OF_IT, _condition_of_the_part),
+    (_any("i have"), _HOW_MANY_PETS, _pets_named),
+    (_any(" say"), _HOW_YOU_SAY, _the_word_meant),
+    (_any(" to "), _VALUE_CHANGED, _value_now),
+    (
+        _any("ditch", "dropped", "dropping", "binned", "got rid"),
+        _DITCHED_FOR,
+        lambda left: f"I switched from {left['old']} to {left['new'] or left['stack']}",
+    ),
+    (_any(" up ", "went and"), _ENDED_UP, lambda ended: f"I {_DONE[ended['doing'].lower()]}"),
+    (_any("s due"), _SHES_DUE, r"\g<who> is due"),
+    (_any(" turning "), _IS_TURNING, _turns),
+    (_any("anywhere"), _NONE_ANYWHERE, r"no \g<thing> anywhere please"),
+    (
+        _any(" rent", " mortgage"),
+        _FIGURE_THEN_RENT,
+        lambda paid: f"my {paid['what'].lower()} is {paid['money']} a {paid['per']}",
+    ),
+    (_both(_any("moved"), _any(" now")), _MOVED_THEN_WHERE, r"I moved to \g<place>"),
+    (_any(" here"), _ROLE_HERE, _role_here),
+    (_any(" at ", " for "), _WEDDING_PART, "I'm the "),
+    (_any("going to", "gonna"), _DIET_FROM_NOW, r"I'm \g<diet> now"),
+    (
+        _both(_any("home"), _any("wfh", "from home")),
+        _DAYS_AT_HOME,
+        lambda home: f"I work from home on {home['days'] or home['after']}",
+    ),
+    (_any("confirmed"), _CONFIRMED_FOR, r"the \g<what> is confirmed for "),
+    (_any("which is"), _BIRTHDAY_WHICH_IS, r"my \g<day>\g<aside>. My \g<day> is \g<date>"),
+    (_any("cap "), _CAP_AT, "our budget is "),
+    (_any("freelance"), _I_FREELANCE, "I work freelance "),
+    (
+        _any("freelance"),
+        _I_DO_FREELANCE,
+        lambda done: f"I work freelance doing {done['before'] or done['after']}",
+    ),
+    (_any(" the team"), _WE_ARE_HOW_MANY, r"my team is \g<n> people"),
+    (_any("new "), _NEW_VALUE, r"my \g<what> \g<verb> now "),
+    (_both(_any(" we "), _any(" at ", " for ")), _WE_THE_PLACE, _the_place_does),
+    (_both(_any("from "), _any(" live")), _LIVE_FROM, _moving_on),
+    (
+        _any(" them"),
+        _REFUSED_THEN_THEM,
+        lambda refused: refused[0][: -len("them")] + refused["what"].lower(),
+    ),
+)
+
+
 def put_plainly(message: str, low: str) -> str:
     """``message`` (``low`` is it in lower case) with each word the rules would misread put
     plainly (see the module docstring)."""
     said = message
-    if "the " in low and any(word in low for word in _QUALIFICATIONS):
-        said = _THE_QUALIFICATION.sub(lambda held: held[0][: -len("the ")] + "a ", said)
-    if " in it" in low or " in them" in low:
-        said = _CONDITION_IN_IT.sub(r"\g<condition>", said)
-    if "full name" in low:
-        said = _FULL_NAME.sub(_full_name, said)
-    if " of it" in low:
-        said = _CONDITION_OF_IT.sub(_condition_of_the_part, said)
-    if "i have" in low:
-        said = _HOW_MANY_PETS.sub(_pets_named, said)
-    if " say" in low:
-        said = _HOW_YOU_SAY.sub(_the_word_meant, said)
-    if " to " in low:
-        said = _VALUE_CHANGED.sub(_value_now, said)
-    if any(word in low for word in ("ditch", "dropped", "dropping", "binned", "got rid")):
-        said = _DITCHED_FOR.sub(
-            lambda left: f"I switched from {left['old']} to {left['new'] or left['stack']}", said
-        )
-    if " up " in low or "went and" in low:
-        said = _ENDED_UP.sub(lambda ended: f"I {_DONE[ended['doing'].lower()]}", said)
-    if "s due" in low:
-        said = _SHES_DUE.sub(r"\g<who> is due", said)
-    if " turning " in low:
-        said = _IS_TURNING.sub(_turns, said)
-    if "anywhere" in low:
-        said = _NONE_ANYWHERE.sub(r"no \g<thing> anywhere please", said)
-    if " rent" in low or " mortgage" in low:
-        said = _FIGURE_THEN_RENT.sub(
-            lambda paid: f"my {paid['what'].lower()} is {paid['money']} a {paid['per']}", said
-        )
-    if "moved" in low and " now" in low:
-        said = _MOVED_THEN_WHERE.sub(r"I moved to \g<place>", said)
-    if " here" in low:
-        said = _ROLE_HERE.sub(_role_here, said)
-    if " at " in low or " for " in low:
-        said = _WEDDING_PART.sub("I'm the ", said)
-    if "going to" in low or "gonna" in low:
-        said = _DIET_FROM_NOW.sub(r"I'm \g<diet> now", said)
-    if "home" in low and ("wfh" in low or "from home" in low):
-        said = _DAYS_AT_HOME.sub(
-            lambda home: f"I work from home on {home['days'] or home['after']}", said
-        )
-    if "confirmed" in low:
-        said = _CONFIRMED_FOR.sub(r"the \g<what> is confirmed for ", said)
-    if "which is" in low:
-        said = _BIRTHDAY_WHICH_IS.sub(r"my \g<day>\g<aside>. My \g<day> is \g<date>", said)
-    if "cap " in low:
-        said = _CAP_AT.sub("our budget is ", said)
-    if "freelance" in low:
-        said = _I_FREELANCE.sub("I work freelance ", said)
-        said = _I_DO_FREELANCE.sub(
-            lambda done: f"I work freelance doing {done['before'] or done['after']}", said
-        )
-    if " the team" in low:
-        said = _WE_ARE_HOW_MANY.sub(r"my team is \g<n> people", said)
-    if "new " in low:
-        said = _NEW_VALUE.sub(r"my \g<what> \g<verb> now ", said)
-    if " we " in low and (" at " in low or " for " in low):
-        said = _WE_THE_PLACE.sub(_the_place_does, said)
-    if "from " in low and " live" in low:
-        said = _LIVE_FROM.sub(_moving_on, said)
-    if " them" in low:
-        said = _REFUSED_THEN_THEM.sub(
-            lambda refused: refused[0][: -len("them")] + refused["what"].lower(), said
-        )
+    for cue, pattern, replacement in _REWRITES:
+        if cue(low):
+            said = pattern.sub(replacement, said)
     return said
