@@ -450,9 +450,10 @@ def move_dates(
         last = len(facts) - 1
         lines = range(last, max(last - 1, -1), -1) if change.of_it else range(last, -1, -1)
         if change.of_the_date:
-            lines = range(last, -1, -1)
-            dated = [i for i in lines if _A_DATED_PLAN.search(AS_OF.sub("", facts[i].text))]
-            lines = range(dated[0], dated[0] - 1, -1) if dated else range(0)
+            # (only the newest line of a plan with its day: "the date" is that plan's)
+            dated = (i for i in lines if _A_DATED_PLAN.search(AS_OF.sub("", facts[i].text)))
+            newest = next(dated, None)
+            lines = range(newest, newest + 1) if newest is not None else range(0)
         for index in lines:
             fact = facts[index]
             if change.of_it and (

@@ -35,7 +35,7 @@ _SIGN_OFF = (
 )
 # "Can you tighten this email up? It's to my manager …": a draft of the user's own, to edit,
 # whose sign-off names them
-_OWN_DRAFT = re.compile(
+_DRAFT_TO_POLISH = re.compile(
     r"\b(?:tighten|improve|check|polish|proofread|edit|fix|rewrite|look over|shorten|soften)"
     r"(?: up)? (?:this|my) (?:draft )?(?:email|e-mail|letter|message|cover letter)\b",
     _I,
@@ -76,7 +76,7 @@ def signature_frames(text: str) -> list[FrameFact]:
     low = text.lower()
     if "user.name" in low and "git config" in low and (named := _GIT_NAME.search(text)):
         return [FrameFact(f"User is {named['name']}.", ("User", "called"))]
-    draft = "\n" in text and _OWN_DRAFT.search(text) is not None
+    draft = "\n" in text and _DRAFT_TO_POLISH.search(text) is not None
     if " sig" not in low and "sign" not in low and not draft:
         return []  # (most messages hold no signature, and the search costs time)
     cue = _MY_SIGNATURE.search(text)
