@@ -175,18 +175,21 @@ def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(
     workspace = tmp_path / "ws"
     command = [sys.executable, "-m", "reverie", "ingest", str(source), "-w", str(workspace)]
     env = child_env()
-    child = children.popen(
-        [*command, "--no-dream"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    wait_until(lambda: list((workspace / "sessions").glob("*.jsonl")), "the first imported session")
-    # While this test holds the history lock the import waits at its next history entry, so
-    # it cannot finish before Ctrl-C lands, however long a busy machine keeps this test from
-    # sending it (a timing guess alone once lost: 300 talks imported before the signal).
-    with WorkspaceLock(workspace / "memory" / ".history.lock"):
+    # While this test holds the history lock the import stops at the first conversation's
+    # history entry, so it cannot finish before Ctrl-C lands however busy the machine is (a
+    # guess that the import is slower than this test lost twice in a clean-clone run).
+    history = WorkspaceLock(workspace / "memory" / ".history.lock")
+    with history:
+        child = children.popen(
+            [*command, "--no-dream"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        wait_until(
+            lambda: list((workspace / "sessions").glob("*.jsonl")), "the first imported session"
+        )
         child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=DEADLINE)
     assert child.returncode == 130, err
