@@ -104,19 +104,19 @@ def test_a_writer_killed_mid_update_leaves_no_trace_and_the_next_sync_repairs(
     _many_turns(recall, 600)
     writer = _run(
         """
-        import time
+        import threading
         from reverie.recall import rows
         original = rows.RowWriter.put_message
         count = 0
-        def slow(self, *args, **kwargs):
+        def stuck(self, *args, **kwargs):
             global count
             original(self, *args, **kwargs)
             count += 1
             if count == 100:
+                # mid-transaction until killed: the update cannot finish first, however busy
                 print("writing", flush=True)
-            if count >= 100:
-                time.sleep(0.02)
-        rows.RowWriter.put_message = slow
+                threading.Event().wait()
+        rows.RowWriter.put_message = stuck
         RecallIndex(ws, store=store, sessions=sessions).sync()
         print("finished", flush=True)
         """,
