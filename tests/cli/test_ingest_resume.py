@@ -155,6 +155,22 @@ def test_a_single_chatgpt_conversation_object_imports(cli: Any, tmp_path: Path) 
 
 
 _TALKS = 60
+# `reverie ingest …`, held for good once the first talk is saved with its history entry, the
+# way an import waits on a model, until Ctrl-C ends it
+_HELD_INGEST = """
+import asyncio, sys
+from reverie.cli import main
+from reverie.ingest import replay
+consolidate = replay.Replayer._consolidate
+async def held(self, session, report, **options):
+    await consolidate(self, session, report, **options)
+    if options.get("replay_max_messages") == 0:  # the talk's last history entry is written
+        print("held", flush=True)
+        await asyncio.Event().wait()  # as if waiting on a model, until Ctrl-C
+replay.Replayer._consolidate = held
+sys.argv[0] = "reverie"
+main()
+"""
 
 
 def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(
@@ -175,22 +191,19 @@ def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(
     workspace = tmp_path / "ws"
     command = [sys.executable, "-m", "reverie", "ingest", str(source), "-w", str(workspace)]
     env = child_env()
-    # While this test holds the history lock the import stops at the first conversation's
-    # history entry, so it cannot finish before Ctrl-C lands however busy the machine is (a
-    # guess that the import is slower than this test lost twice in a clean-clone run).
-    history = WorkspaceLock(workspace / "memory" / ".history.lock")
-    with history:
-        child = children.popen(
-            [*command, "--no-dream"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        wait_until(
-            lambda: list((workspace / "sessions").glob("*.jsonl")), "the first imported session"
-        )
-        child.send_signal(signal.SIGINT)
+    # The child is the real command, held inside the import once the first talk is in:
+    # Ctrl-C lands mid-import however busy the machine (guesses that the import is slower
+    # than this test, even with a lock held, lost in clean-clone runs).
+    child = children.popen(
+        [sys.executable, "-c", _HELD_INGEST, *command[3:], "--no-dream"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert child.stdout is not None
+    wait_until(lambda: child.stdout is not None and child.stdout.readline() == "held\n", "held")
+    child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=DEADLINE)
     assert child.returncode == 130, err
     assert "run the same command again to resume" in err
