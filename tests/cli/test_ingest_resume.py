@@ -158,7 +158,9 @@ _TALKS = 60
 # `reverie ingest …`, held for good once the first talk is saved with its history entry, the
 # way an import waits on a model, until Ctrl-C ends it
 _HELD_INGEST = """
-import asyncio, sys
+import asyncio, signal, sys
+# (a suite started in the background ignores Ctrl-C, and its children inherit that)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from reverie.cli import main
 from reverie.ingest import replay
 consolidate = replay.Replayer._consolidate
@@ -192,8 +194,7 @@ def test_ctrl_c_stops_an_import_at_once_and_a_rerun_finishes_it(
     command = [sys.executable, "-m", "reverie", "ingest", str(source), "-w", str(workspace)]
     env = child_env()
     # The child is the real command, held inside the import once the first talk is in:
-    # Ctrl-C lands mid-import however busy the machine (guesses that the import is slower
-    # than this test, even with a lock held, lost in clean-clone runs).
+    # Ctrl-C lands mid-import however busy the machine.
     child = children.popen(
         [sys.executable, "-c", _HELD_INGEST, *command[3:], "--no-dream"],
         stdout=subprocess.PIPE,
