@@ -40,6 +40,7 @@ _DRAFT_TO_POLISH = re.compile(
     r"(?: up)? (?:this|my) (?:draft )?(?:email|e-mail|letter|message|cover letter)\b",
     _I,
 )
+_DRAFT_WORDS = ("mail", "letter", "message")
 _VALEDICTION_LINE = re.compile(rf"^[ \t>]*{_SIGN_OFF}[,.!]*[ \t]*$", _I | re.MULTILINE)
 _VALEDICTION = re.compile(rf"^{_SIGN_OFF}[,.!]*$", _I)
 _NAME_LINE = re.compile(
@@ -76,7 +77,11 @@ def signature_frames(text: str) -> list[FrameFact]:
     low = text.lower()
     if "user.name" in low and "git config" in low and (named := _GIT_NAME.search(text)):
         return [FrameFact(f"User is {named['name']}.", ("User", "called"))]
-    draft = "\n" in text and _DRAFT_TO_POLISH.search(text) is not None
+    draft = (
+        "\n" in text
+        and any(word in low for word in _DRAFT_WORDS)  # (a search costs more than a look)
+        and _DRAFT_TO_POLISH.search(text) is not None
+    )
     if " sig" not in low and "sign" not in low and not draft:
         return []  # (most messages hold no signature, and the search costs time)
     cue = _MY_SIGNATURE.search(text)
