@@ -156,13 +156,15 @@ scored, on the rules of the start of the round it came, 66.9 % / 50.4 % on that 
 rules; then read and used for development: 74.0 % / 63.2 % at its end), ``writer48`` (six by a
 forty-eighth: never read for a round; 66.7 % / 45.8 % when first scored, on the rules of the
 start of the round it came, 66.3 % / 45.8 % on that round's final rules; then read and used for
-development: 78.8 % / 59.8 % at its end) and ``writer49`` (six by a forty-ninth: never read;
-60.0 % / 39.3 % when first scored, on the rules of the start of the round it came, 59.6 % /
-39.3 % on that round's final rules).
+development: 78.8 % / 59.8 % at its end), ``writer49`` (six by a forty-ninth: never read for a
+round; 60.0 % / 39.3 % when first scored, on the rules of the start of the round it came, 59.6 % /
+39.3 % on that round's final rules; then read and used for development) and ``writer50`` (six
+by a fiftieth: never read; 69.7 % / 46.8 % when first scored, on the rules of the start of the
+round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer49|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer50|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -237,6 +239,7 @@ SETS = (
     "writer47",
     "writer48",
     "writer49",
+    "writer50",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
