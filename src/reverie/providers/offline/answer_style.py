@@ -84,7 +84,7 @@ _ANSWER_IN = re.compile(
 _KEEP_IN_WORDS = re.compile(
     r"\b(?:(?:keep|put|write|explain) (?:things|it|everything|stuff|your answers|answers)"
     # "please always answer me in simple english and short sentences, because …"
-    r"|(?:answer|reply|write|talk|explain)(?: to)?(?: me)?) in "
+    r"|(?:answer|reply|write|talk|explain)(?: to)?(?: me)?) (?:in|with|using) "
     r"(?P<style>(?:plain english|simple english|easy english|simple terms|plain language|"
     # ("Please explain in simple words, the government websites are very complicated")
     r"simple words|easy words|"

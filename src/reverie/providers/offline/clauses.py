@@ -70,7 +70,21 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
                 or _on_a_condition(clause, clauses[index - 1])
             )
         )
+        and not _priced_out(clause, clauses[index + 1 : index + 2])
     ]
+
+
+# "beacon is like £90 lol no.": a price said only to turn the thing down
+_A_PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:quid|bucks|euros?|dollars|pounds)\b", _I)
+_TURNED_DOWN = re.compile(r"^(?:lol |haha |lmao )?(?:no|nope|nah|no way|no chance)[.!]*$", _I)
+
+
+def _priced_out(clause: str, after: list[str]) -> bool:
+    return (
+        bool(after)
+        and _TURNED_DOWN.match(after[0]) is not None
+        and (_A_PRICE.search(clause) is not None)
+    )
 
 
 # "She say if I get residency someday, she will come and live with me": what would follow
@@ -88,7 +102,19 @@ _THEN_WOULD = re.compile(
 )
 
 
+# "Maybe later, when Arif finish PhD, I study nursing": a someday that waits on something,
+# whatever tense the clause after it is in
+_SOMEDAY_WHEN = re.compile(
+    r"^(?:and |but )?(?:maybe|perhaps|one day|some ?day|eventually|in (?:the )?future)"
+    r"(?: later| one day| some ?day| in (?:the )?future)?,? "
+    r"(?:when|if|after|once|whenever)\b[^.!?]*$",
+    _I,
+)
+
+
 def _on_a_condition(clause: str, before: str) -> bool:
+    if _SOMEDAY_WHEN.match(before) is not None:
+        return True
     return _THEN_WOULD.match(clause) is not None and _IF_OPEN.search(before) is not None
 
 

@@ -69,11 +69,12 @@ _CONDITION_DIAGNOSED = re.compile(
 _BARE_CONDITION = re.compile(
     r"^(?=\S+\s+\S)(?:(?:mild|moderate|severe|bad|chronic|slight|type [12])\s+)*"
     rf"(?P<what>{alternation(CONDITION_WORDS)})"
-    r"(?:(?:\s*[,(–—-]\s*|\s+(?:in|on) my\s+|\s+(?=(?:left|right|lower|upper|both)\s))"
+    r"(?:(?:\s*[,(–—-]\s*|\s+(?:in|on) (?:my|the)\s+|\s+(?=(?:left|right|lower|upper|both)\s))"
     r"(?![^.!?]*\b(?:is|are|was|were|has|have|had|runs?|affects?|does|did|seems?)\b)[^.!?]{1,50})?"
     r"[.!]*$",
     _I,
 )
+_WHERE_ON_ME = re.compile(r"\b(?:in|on) (?:my|the) |\b(?:left|right)\b", _I)
 # "physio's every friday morning at the hallamshire": one's own weekly fixture, said of it
 _FIXTURE_EVERY = re.compile(
     r"^(?P<what>physio|physiotherapy|therapy|counselling|choir|yoga|pilates|rehearsal|dialysis|"
@@ -97,7 +98,7 @@ _DROPPED_I_EVENT = re.compile(
 # habit first: an order to someone, "see a physio", has none)
 _DROPPED_I_HABIT = re.compile(
     r"^(?:still|usually|normally|always|mostly) (?:see|go|do|play|swim|run|cycle|train|"
-    r"volunteer|teach|coach|work|walk|drive|take|have|get|eat|drink|read|use)\s+\S",
+    r"volunteer|teach|coach|work|live|walk|drive|take|have|get|eat|drink|read|use)\s+\S",
     _I,
 )
 # "been a plumber 15 years", "been vegan since 2019"
@@ -190,6 +191,10 @@ def with_dropped_subject(s: str) -> str:
         return f"I have {diagnosed['what']}, diagnosed {diagnosed['when']}"
     if _BARE_CONDITION.match(s):
         return "I have " + (s[:1].lower() + s[1:] if s[1:2].islower() else s)
+    # "arthritis in the right thumb, doctor says it's the base joint": where, then more
+    head = s.split(", ", 1)[0]
+    if head != s and _WHERE_ON_ME.search(head) and _BARE_CONDITION.match(head):
+        return "I have " + (head[:1].lower() + head[1:] if head[1:2].islower() else head) + "."
     if (out := _DROPPED_HAVING_OUT.match(s)) is not None:
         return f"I'm having my {out['what']}{s[out.end('what') :]}"
     if _DROPPED_I_WAS.match(s):

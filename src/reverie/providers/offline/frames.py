@@ -64,6 +64,7 @@ from reverie.providers.offline.people_frames import (
 )
 from reverie.providers.offline.pet_frames import PET_IN, pet_frames, pets_named_after
 from reverie.providers.offline.place_frames import place_frames
+from reverie.providers.offline.sentences import elide_quotes
 from reverie.providers.offline.signatures import signature_frames
 from reverie.providers.offline.vocabulary import COMMON_WORDS, IRREGULAR_PAST, alternation
 
@@ -101,6 +102,13 @@ _BARE_THEN_VERB = re.compile(
     _I,
 )
 # Past tenses after "my mum" that no other rule needs to know as verbs
+# "Their email first:", "got this from the landlord:": what follows in quotes is another's
+_THEIR_TEXT = re.compile(
+    r"\b(?:(?:their|his|her|the client's|the customer's) (?:email|message|letter|reply|text|"
+    r"complaint)|(?:email|message|letter|reply|text|complaint) (?:from|that came)|"
+    r"(?:they|he|she) (?:wrote|sent|emailed|replied)|reply to this|got this|received this)\b",
+    _I,
+)
 _ALSO_PAST = frozenset(("rang", "rung", "hid", "shook", "wept", "dug", "stuck"))
 # "Lokum from Hafız Mustafa, my mother send me many boxes": a verb a learner leaves bare
 _PLAIN_VERB_NEXT = re.compile(
@@ -109,7 +117,7 @@ _PLAIN_VERB_NEXT = re.compile(
     _I,
 )
 _NAME_IS_MY_RELATION = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()my {KIN_ADJ}"
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()(?:my|our) {KIN_ADJ}"
     rf"(?P<rel>{RELATION})\b",
     _I,
 )
@@ -255,11 +263,16 @@ def message_frames(
             people); None leaves lines about "you" out.
     """
     found: list[FrameFact] = []
+    # ("Their email first: "Dear Ms Ferrier, … my dog Barney …"": not the speaker's words;
+    # the sign-off of a draft they quote is read whole)
+    pasted = text
+    if _THEIR_TEXT.search(text) is not None:
+        text = elide_quotes(text)
     if subject == "User":
         found += introduction_frames(
             text, lexicon, late=len(recent) >= FIRST_MESSAGES, to_a_person=listener is not None
         )
-        found += signature_frames(text)
+        found += signature_frames(pasted)
     found += roster_frames(text, subject, lexicon, listener)
     said = sentences(text)
     for index, sentence in enumerate(said):

@@ -86,6 +86,17 @@ _NO_S = re.compile(
     r"(?P<verb>go|work|live|study|like|love|speak|play|have|teach|drive|say|think|want)\b",
     _I,
 )
+# "Before in Indonesia I am kindergarten teacher": what one was, said in the present
+_BEFORE_I_AM = re.compile(
+    r"^before,? (?P<where>in (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?,? )?I am\b",
+    _I,
+)
+# "My passport expire January 2027": a document's date, the "-s" left out
+_EXPIRE_NO_S = re.compile(
+    r"^(?P<what>(?:my|our) (?:\w+ )?(?:passport|visa|licen[cs]e|card|permit|contract|lease|"
+    r"insurance|tenancy|membership|registration|warranty)) (?:expire|finish|end)\b",
+    _I,
+)
 _WITH_S = {"go": "goes", "study": "studies", "have": "has"}
 # "I am since 2019 in Berlin", "Since 3 years I live in Lyon": since when, said first
 _AM_SINCE = re.compile(
@@ -213,8 +224,14 @@ _PRESENT_OF_A_DAY_GONE = re.compile(
 )
 
 
+def _was_before(was: re.Match[str]) -> str:
+    where = (was["where"] or "").strip(", ")
+    return f"{where[:1].upper()}{where[1:]} I was" if where else "I was"
+
+
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
+    sentence = _BEFORE_I_AM.sub(_was_before, sentence)
     sentence = _PRESENT_OF_A_DAY_GONE.sub(
         lambda gone: f"I {PAST_OF[gone['verb'].lower()]} ", sentence
     )
@@ -230,6 +247,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _ALLERGY.sub(_allergic, said)
     said = _NO_AM.sub("I am ", _AM_AND_VERB.sub("I ", _COME_FROM.sub("I am from ", said)))
     said = _NO_S.sub(_with_s, _AM_HAVING.sub("I have ", said))
+    said = _EXPIRE_NO_S.sub(lambda date: date[0] + ("es" if date[0].endswith("sh") else "s"), said)
     said = _DAY_FIRST.sub(_day_after, _HAVE_NO_ARTICLE.sub(_had_with_article, said))
     said = _FROM_WHEN_FIRST.sub(_when_after, said)
     said = _WHEN_I_DO.sub(r"I \g<does> \g<when>", said)

@@ -22,7 +22,40 @@ __all__ = ["name_slip", "put_right", "value_put_right"]
 def put_right(text: str) -> str:
     """``text`` with every slip it puts right replaced by what is meant."""
     text = _MEANT_TO_GO.sub(r"\g<who> cancelled going to \g<where>.", text)
+    if "it wasn" in text.lower() or "it was not" in text.lower():
+        text = _NOT_WHO_BUT.sub(_who_it_was, text)
+    text = _OTHER_SIDE.sub(_not_the_other_side, text)
     return _denied_then_said(_owned_mistake(text))
+
+
+# "It wasn't grandad that was the platelayer, it was his brother, my great-uncle Tommy": who
+# did or was it, said wrong before, then who it was
+_NOT_WHO_BUT = re.compile(
+    r"\bit (?:wasn't|wasnt|was not|wasn’t) (?P<old>(?:my |our )?[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+)?)"
+    r" (?:that|who) (?P<did>[^,.;!?]{3,80}?)\s*[,.;—–-]+\s*it was (?:actually |really )?"
+    r"(?:(?:his|her|their|my|our) [a-z-]+, )?(?P<new>(?:my |our )?[\w'’-]+(?: [\w'’-]+){0,2}?)"
+    r"(?=\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
+
+
+# "actually it's the left thumb": a side put right says which side it is not
+_OTHER_SIDE = re.compile(
+    r"\b(?:actually|no|sorry|oops|wait)[,!]?\s+(?:it['’]?s|it is) (?:actually )?"
+    # (the side's noun is taken whenever it is there: "it's my right heel, not left" says both)
+    r"(?P<the>the |my )?(?P<side>left|right)(?P<what> (?!side\b|one\b|way\b|not\b|and\b)"
+    r"[a-z]+)?+(?![\w-]|,? (?:not|and|or)\b| (?:hand|handed|one|side|way)\b)",
+    re.IGNORECASE,
+)
+
+
+def _not_the_other_side(match: re.Match[str]) -> str:
+    other = "right" if match["side"].lower() == "left" else "left"
+    return f"{match[0]}, not {match['the'] or ''}{other}{match['what'] or ''}"
+
+
+def _who_it_was(match: re.Match[str]) -> str:
+    return f"Correction: {match['new']} {match['did']}, not {match['old']}"
 
 
 # "we were meant to be going to Ffion's in Aberystwyth for Christmas but we've cancelled": a

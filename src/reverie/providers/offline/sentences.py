@@ -28,8 +28,8 @@ _QUOTED = re.compile(r"[\"“][^\"”\n]*[\"”]")
 _QUOTED_LINES = re.compile(r"^[ \t]*[\"“][^\"”]*\n[^\"”]*[\"”][ \t]*$", re.MULTILINE)
 # "Here it is. … \n\n"Thank you all for coming …"": the speaker's own text, quoted to be read
 _OWN_TEXT = re.compile(
-    r"\b(?:here it is|here's (?:my|what I)|my (?:draft|speech|eulogy|toast|letter|email|post|"
-    r"story|poem)|I(?:'ve| have)? (?:wrote|written|drafted))\b",
+    r"\b(?:here it is|here(?:'s| is) (?:my|what I)|my (?:draft|speech|eulogy|toast|letter|email|"
+    r"post|story|poem|answer)|I(?:'ve| have)? (?:wrote|written|drafted))\b",
     re.IGNORECASE,
 )
 _LONG_QUOTE_WORDS = 8
@@ -383,16 +383,24 @@ def _goes_on(sentence: str, following: list[str]) -> bool:
     return re.search(joined, sentence, re.IGNORECASE) is not None
 
 
+def elide_quotes(text: str) -> str:
+    """Someone else's quoted passage (an email pasted to be answered) as ``"…"``; the
+    speaker's own draft, quoted to be checked, as its words."""
+    if '"' not in text and "“" not in text:
+        return text
+    own = _OWN_DRAFT.search(text) is not None
+    own_lines = own or ("\n" in text and _OWN_TEXT.search(text) is not None)
+    return _QUOTED.sub(
+        lambda quoted: _short_quote(quoted, own=own),
+        _QUOTED_LINES.sub(lambda quoted: _short_quote(quoted, own=own_lines), text),
+    )
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into clauses; code, tables, quotes and bullet marks are dropped."""
     text = drop_code(text)
     text = _PLEASE_APART.sub(r"\g<what> \g<please>,", _ITS_CALLED.sub(r" \1", text))
-    own = ('"' in text or "“" in text) and _OWN_DRAFT.search(text) is not None
-    own_lines = own or ("\n" in text and _OWN_TEXT.search(text) is not None)
-    text = _QUOTED.sub(
-        lambda quoted: _short_quote(quoted, own=own),
-        _QUOTED_LINES.sub(lambda quoted: _short_quote(quoted, own=own_lines), text),
-    )
+    text = elide_quotes(text)
     clauses: list[str] = []
     for raw in text.splitlines():
         if not_the_speakers(raw):

@@ -23,9 +23,11 @@ _DAY = rf"{SHORT_WEEKDAY}s?"
 _SLOT_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
-            r"^(?P<who>.+?) (?:(?:just|now|recently|finally|officially) )?"
+            r"^(?P<who>.+?) (?:(?:just|now|recently|finally|officially|actually|really|still) )?"
             # ("User's start date is moved to 4 May" moves a date, not a home)
-            r"(?:lives in|live in|is moving to|(?<!\bis )(?<!\bwas )(?<!\bbeen )moved to) "
+            r"(?:lives in|live in|is moving to|(?<!\bis )(?<!\bwas )(?<!\bbeen )moved to|"
+            # ("User is based in Rotterdam", then "User actually lives in Delft")
+            r"is based in|are based in) "
             # ("User lives in the first floor" says which floor, not which town)
             r"(?!the (?:\w+ )?(?:floor|flat|house|room|basement|attic)\b)\S"
         ),

@@ -112,6 +112,9 @@ _DONE_LAST = re.compile(
     # ("dvsa cancelled my test": the one who did it is named, and it is not the speaker)
     rf"(?P<rest>(?: (?!by\b|my\b|me\b|our\b|us\b|for (?:the )?{DATE}|{DATE}|"
     r"for (?:it|them|him|her)sel(?:f|ves)\b)"
+    # ("marcus ordered the mushrooms": an object after the verb makes the word before it a
+    # subject)
+    r"(?!(?:the|a|an|some|two|three|four|five|\d+|another|his|her|their|its|those|these)\b)"
     r"[^,.;!?]+)?)[.!]?$",
     _I,
 )

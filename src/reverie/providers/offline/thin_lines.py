@@ -115,6 +115,15 @@ _BARE_WANT = re.compile(
     r"^User wants (?:the|a|an|some) (?:[\w-]+ ){0,2}[\w-]+\.$|^User wants the same\b"
     # "User wants to change the goal.", "User wants to stay.": to what, or where, the talk says
     r"|^User wants to (?:stay|change (?:the|it|that|this)(?: [\w-]+)?)\.$"
+    # "User wants to start with grandad.", "User wants to be kind but not grovel.", "User
+    # wants to say they open window every day.": the order or the tone of the piece in hand,
+    # or what it should say
+    r"|^User wants to (?:start|begin|open|end|finish) with\b"
+    r"|^User wants to be (?:kind|polite|firm|honest|nice|clear|friendly|professional|warm)"
+    r"(?: but| and|,)"
+    r"|^User wants to (?:say|mention) (?:that |they |we |it )"
+    r"|^User wants to (?:write|send|do|try) (?:a |an |the )?(?:polite |short |nice |quick )?"
+    r"(?:email|letter|message|note|reply|draft) first\."
 )
 # "User booked for the 9th.": booked what, the talk says.
 # "User actually booked the 16th.": a day, of what the talk said.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB
+from reverie.providers.offline.frame_words import JOB, KIN_ADJ, RELATION
 from reverie.providers.offline.predicates import DOSE, WEEKDAY
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
@@ -279,6 +279,15 @@ _IN_SO_NEAR = re.compile(
     r"walking distance|round the corner|down the road)\b.*$",
     _I,
 )
+# "We're in Stroud so we'll get the train up to Paddington first": a trip starts from home
+_IN_SO_TRAVEL = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:I(?:'m| am)|we(?:'re| are)) in "
+    r"(?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? so (?=(?:we|I)"
+    r"(?:'ll| will| would| can| could| need to| have to| must)? "
+    r"(?:(?:get|take|catch) (?:the |a )?(?:train|bus|coach|ferry|plane|flight)s?|drive|fly|head|"
+    r"travel) (?:up |down |over |across )?(?:to|into)\b)",
+    _I,
+)
 # "I'm in a shared house in Mutley": where one lives, said as where one is.
 _LIVING_IN = re.compile(
     r"^I(?:'m| am) in (?=(?:a|an|my|our) (?:\w+ )?(?:shared house|house ?share|flat ?share|flat|"
@@ -323,6 +332,8 @@ def message_said_plainly(message: str) -> str:
             lambda said: f"I've been {said['doing']} {said['what']} for {said['n']} years. ",
             message,
         )
+    if " so " in message:
+        message = _IN_SO_TRAVEL.sub(lambda said: f"I live in {said['place']}, so ", message)
     if "ddress" in message:
         message = _ADDRESS_IS_A_TOWN.sub(
             lambda said: ". I live in " if said.group(0).startswith(",") else "I live in ",
@@ -363,12 +374,51 @@ def told_plainly(text: str) -> str:
         lambda going: " with " + re.sub(r",? and ", " and ", going["others"]), text
     )
     text = _LETS_SAY.sub(r"\g<what> is ", text)
+    if "," in text:
+        who = r"\g<kin> \g<name> "
+        text = _NAME_THEN_KIN.sub(who, _KIN_THEN_NAME.sub(who, text))
+    text = _ONE_OF_THE.sub(_one_of_them, text)
     text = _N_OF_US_ON.sub(
         lambda us: f"I work on {us['team']}, a team of {us['n']}",
         text,
     )
     text = _KEEP_MY_DAYS.sub(_days_kept, text)
     return _PAY_NOW.sub("my pay is now ", text)
+
+
+# "my youngest, Elspeth, has a sesame allergy", "Becca, our daughter, has offered …": a
+# relation and a name set apart by commas say who, as "my youngest Elspeth" does
+_KIN_THEN_NAME = re.compile(
+    rf"^(?P<kin>(?:my|our) (?:{KIN_ADJ}(?:{RELATION})|eldest|oldest|youngest|middle one)),\s+"
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+(?=[a-z])"
+    r"(?!(?:who|which|whom|whose|that|and|or|but)\b)",
+    _I,
+)
+_NAME_THEN_KIN = re.compile(
+    rf"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+(?P<kin>(?:my|our) {KIN_ADJ}(?:{RELATION})),\s+"
+    r"(?=(?:has|is|was|does|did|works|lives|loves|hates|had|just|also|still|starts|started|"
+    r"turned|turns)\b)",
+    _I,
+)
+
+
+# "I'm one of three platform engineers at Havenlijn": the speaker's job, said with the others
+# who do it
+_ONE_OF_THE = re.compile(
+    rf"^(?P<who>I'm|I am|im) one of (?:the |our |(?:{COUNT_WORDS}|\d{{1,3}}|a few|several) )"
+    r"(?P<what>(?:[\w-]+ )?[a-z]+(?:ves|s)) (?=(?:at|in|for|on)\b)",
+    _I,
+)
+_A_JOB = re.compile(JOB, _I)
+
+
+def _one_of_them(one: re.Match[str]) -> str:
+    """ "I'm one of two midwives at …" → "I'm a midwife at …"; not one of three kids."""
+    what = one["what"]
+    what = what[:-3] + "fe" if what.endswith("wives") else what[:-1]
+    if _A_JOB.fullmatch(what.split()[-1]) is None:
+        return one[0]
+    return f"{one['who']} {indefinite_article(what)}{what} "
 
 
 # "There's four of us on the booking platform team": a team and its size
