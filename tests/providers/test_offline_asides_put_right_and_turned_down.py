@@ -87,8 +87,11 @@ def test_kin_and_a_name_set_apart_by_commas_say_who() -> None:
     assert facts(("user", "Ilona, our daughter, has offered to drive us.")) == [
         "User's daughter is Ilona."
     ]
-    assert facts(("user", "Ravi, my brother, lives in Pune.")) == [
+    assert facts(("user", "my brother, Ravi, lives in Pune.")) == [
         "User's brother Ravi lives in Pune."
+    ]
+    assert facts(("user", "my sister, Ines, is flying in on Friday.")) == [
+        "User's sister is Ines."
     ]
 
 

@@ -375,8 +375,7 @@ def told_plainly(text: str) -> str:
     )
     text = _LETS_SAY.sub(r"\g<what> is ", text)
     if "," in text:
-        who = r"\g<kin> \g<name> "
-        text = _NAME_THEN_KIN.sub(who, _KIN_THEN_NAME.sub(who, text))
+        text = _KIN_THEN_NAME.sub(r"\g<kin> \g<name> ", text)
     text = _ONE_OF_THE.sub(_one_of_them, text)
     text = _N_OF_US_ON.sub(
         lambda us: f"I work on {us['team']}, a team of {us['n']}",
@@ -386,18 +385,14 @@ def told_plainly(text: str) -> str:
     return _PAY_NOW.sub("my pay is now ", text)
 
 
-# "my youngest, Elspeth, has a sesame allergy", "Becca, our daughter, has offered …": a
-# relation and a name set apart by commas say who, as "my youngest Elspeth" does
+# "my youngest, Elspeth, has a sesame allergy": a relation and a name set apart by commas
+# say who, as "my youngest Elspeth" does, before what lasts about them (a job, a home, a
+# condition; "my sister, Noor, is flying in" keeps only who she is)
 _KIN_THEN_NAME = re.compile(
     rf"^(?P<kin>(?:my|our) (?:{KIN_ADJ}(?:{RELATION})|eldest|oldest|youngest|middle one)),\s+"
-    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+(?=[a-z])"
-    r"(?!(?:who|which|whom|whose|that|and|or|but)\b)",
-    _I,
-)
-_NAME_THEN_KIN = re.compile(
-    rf"^(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+(?P<kin>(?:my|our) {KIN_ADJ}(?:{RELATION})),\s+"
-    r"(?=(?:has|is|was|does|did|works|lives|loves|hates|had|just|also|still|starts|started|"
-    r"turned|turns)\b)",
+    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+"
+    r"(?=is an? [a-z]|is allergic\b|lives in\b|works (?:as|at|in|for)\b|"
+    rf"has an? (?:[\w-]+ )?(?:allergy|intolerance)\b|has (?:{alternation(CONDITION_WORDS)})\b)",
     _I,
 )
 
