@@ -90,9 +90,7 @@ def test_kin_and_a_name_set_apart_by_commas_say_who() -> None:
     assert facts(("user", "my brother, Ravi, lives in Pune.")) == [
         "User's brother Ravi lives in Pune."
     ]
-    assert facts(("user", "my sister, Ines, is flying in on Friday.")) == [
-        "User's sister is Ines."
-    ]
+    assert facts(("user", "my sister, Ines, is flying in on Friday.")) == ["User's sister is Ines."]
 
 
 def test_kin_named_before_who_is_not_split() -> None:
