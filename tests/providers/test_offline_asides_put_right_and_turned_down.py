@@ -141,3 +141,47 @@ def test_a_learners_wishes_and_documents() -> None:
         "User's visa expires March 2027."
     ]
     assert facts(("user", "Before in Peru I am nurse.")) == ["User was a nurse in Peru."]
+
+
+def test_a_birthday_put_right_in_words_mends_the_number() -> None:
+    files = dreamed(
+        "I'm giving the speech at my mum's 65th on Sunday the 9th.",
+        "Oh no, it's her SIXTIETH. Not 65. She'd never forgive me.",
+    )
+    assert "mum's 60th" in files
+    assert "65th" not in files
+
+
+def test_a_pronoun_shortened_with_its_verb_is_nobodys_name() -> None:
+    kept = facts(("user", "She'll be livid. She's 60 on the 9th."))
+    assert not any("She'll" in line for line in kept)
+
+
+def test_a_value_put_right_before_a_hyphen_aside_is_a_correction() -> None:
+    kept = facts(("user", "So it's 3.12, not 3.10 - I misread the lock file, sorry."))
+    assert kept == ["User corrected: It's 3.12, not 3.10."]
+
+
+def test_days_in_at_work_are_office_days_not_a_home() -> None:
+    assert facts(("user", "im in mon/wed, wfh the rest")) == [
+        "User is in the office Mondays and Wednesdays, wfh the rest."
+    ]
+    assert facts(("user", "I'm in Tuesdays and Fridays.")) == [
+        "User is in the office Tuesdays and Fridays."
+    ]
+
+
+def test_a_hunch_a_guess_or_a_quote_had_is_not_kept() -> None:
+    kept = facts(
+        ("user", "My feeling is no, the budget isn't there."),
+        ("user", "Migrations: probably two or three."),
+        ("user", "I've got a quote already."),
+        ("user", "I practise with Dario most evenings."),
+    )
+    assert kept == []
+
+
+def test_a_title_of_respect_before_a_name_is_not_the_name() -> None:
+    assert facts(("user", "My friend Kak Dewi she help me with the forms.")) == [
+        "User's friend is Dewi."
+    ]

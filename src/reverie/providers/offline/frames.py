@@ -72,9 +72,15 @@ __all__ = ["message_frames"]
 
 _I = re.IGNORECASE
 
+# "my friend Mbak Ratih", "my friend Ate Joy": a title of respect in another language comes
+# before the name
+_TITLE_BEFORE_NAME = (
+    r"(?:(?:mbak|mas|bu|ibu|pak|bapak|kak|kakak|teh|ate|kuya|tita|tito|abla|didi|bhaiya|"
+    r"senhora|dona|tante) (?=(?-i:[A-ZÀ-Þ])[\wÀ-ÿ]*(?:[\s,.;:!?]|$)))?"
+)
 _MY_RELATION = re.compile(
     rf"\b(?:my|our) {KIN_ADJ}(?P<rel>{RELATION}),? (?:is |was )?(?:called |named )?"
-    rf"(?P<name>{TOKEN}){AFTER_NAME}",
+    rf"{_TITLE_BEFORE_NAME}(?P<name>{TOKEN}){AFTER_NAME}",
     _I,
 )
 # "jess's sister kate is doing a surprise party": someone else's people, by name.

@@ -15,6 +15,7 @@ from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.fillers import strip_fillers
 from reverie.providers.offline.frame_words import PLACE, RELATION, FrameFact, relation_word, titled
 from reverie.providers.offline.name_lexicon import FUNCTION_WORDS, looks_like_a_verb
+from reverie.providers.offline.predicates import SHORT_WEEKDAY
 from reverie.providers.offline.vocabulary import COMMON_WORDS
 from reverie.providers.offline.work_frames import is_a_tool
 
@@ -152,6 +153,8 @@ def place_frames(sentence: str, subject: str, listener: str | None = None) -> li
                 continue
             if looks_like_a_verb(place.lower()):
                 continue
+            if re.match(rf"{SHORT_WEEKDAY}s?\b", place, re.IGNORECASE):
+                continue  # "im in mondays and fridays": at work, on those days
             found.append(FrameFact(f"{subject} lives in {titled(place)}.", (subject, "home")))
     if not found and "based" in plain and (based := _BASED.match(plain)) is not None:
         place = based["place"] or based["place2"]

@@ -25,6 +25,8 @@ def put_right(text: str) -> str:
     if "it wasn" in text.lower() or "it was not" in text.lower():
         text = _NOT_WHO_BUT.sub(_who_it_was, text)
     text = _OTHER_SIDE.sub(_not_the_other_side, text)
+    if _NOT_A_NUMBER.search(text) is not None:
+        text = _ORDINAL_NOT_BARE.sub(_ordinal_both, _SPELLED_ORDINAL.sub(_ordinal_in_digits, text))
     return _denied_then_said(_owned_mistake(text))
 
 
@@ -52,6 +54,48 @@ _OTHER_SIDE = re.compile(
 def _not_the_other_side(match: re.Match[str]) -> str:
     other = "right" if match["side"].lower() == "left" else "left"
     return f"{match[0]}, not {match['the'] or ''}{other}{match['what'] or ''}"
+
+
+# "it's his SEVENTIETH. Not 75.": a birthday or an anniversary put right, written out, and
+# the number it is not, said bare
+_NOT_A_NUMBER = re.compile(r"\bnot (?:the )?\d", re.IGNORECASE)
+_TENS_ORDINAL = {
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_UNIT_ORDINAL = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+}  # fmt: skip
+_SPELLED_ORDINAL = re.compile(
+    rf"\b(?:(?P<round>{'|'.join(_TENS_ORDINAL)})"
+    rf"|(?P<tens>{'|'.join(_TENS)})[- ](?P<unit>{'|'.join(_UNIT_ORDINAL)}))\b",
+    re.IGNORECASE,
+)
+_ORDINAL_NOT_BARE = re.compile(
+    r"\b(?P<new>\d{1,3})(?P<suffix>st|nd|rd|th)\b(?P<between>[^.!?\d]{0,30}?[.,;!]*\s+)"
+    r"(?P<not>not (?:the |his |her |their |my )?)(?P<old>\d{1,3})\b(?!st|nd|rd|th|[.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def _ordinal_in_digits(match: re.Match[str]) -> str:
+    if match["round"]:
+        return f"{_TENS_ORDINAL[match['round'].lower()]}th"
+    unit = _UNIT_ORDINAL[match["unit"].lower()]
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(unit, "th")
+    return f"{_TENS[match['tens'].lower()] + unit}{suffix}"
+
+
+def _ordinal_both(match: re.Match[str]) -> str:
+    """ "his 70th. Not 75" → "his 70th, not 75th": the number it is not is an ordinal too."""
+    old = int(match["old"])
+    suffix = "th" if 10 <= old % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(old % 10, "th")
+    return f"{match['new']}{match['suffix']}, {match['not'].lower()}{old}{suffix}"
 
 
 def _who_it_was(match: re.Match[str]) -> str:

@@ -159,7 +159,7 @@ _CLAUSE = re.compile(
     r"include|suggest|start|end)\b|never\s+[\"“])"
     # "scratch what I said about Overleaf — I moved the thesis to VS Code": a new statement.
     # ("… for the damp stuff — that's actually my MSc topic, I'm doing …": said of it after)
-    r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"
+    r"|\s+[-–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"
     r"|me and (?:my|our)\b)"
     # ("Just checked the paperwork — the rate is 4.4%, not 4.1": what was found, after it;
     # "correction — the ferry is …" is one correction)

@@ -103,7 +103,7 @@ _TASK_STARTED = re.compile(
 # "User writes the note.", "User practices two times.", "User reads together before sleep.":
 # a task of the day or a manner, said in the present ("User writes Java all day" is a job).
 _TASK_IN_PRESENT = re.compile(
-    r"^User (?:writes|reads|practices|practises) (?:the|a|an|all|together|like|two|three|four|"
+    r"^User (?:writes|reads|practices|practises) (?:the|a|an|all|together|like|with|two|three|four|"
     r"\d+)\b"
     # "User writes in their notebook.": where today's notes go
     r"|^User writes (?:it )?(?:in|on|down in) (?:their|a|the) (?:notebook|diary|journal|"
@@ -137,7 +137,7 @@ _THIN_HAVE = re.compile(
     r"^\S+ (?:has|have) (?:got )?an? (?:new |big |quick |small |little )?(?:draft|plan|idea|"
     r"question|problem|issue|meeting|call|favou?r|request|suggestion|thought|feeling|headache|"
     r"cold|hangover|moment|minute|second|lab|point|theory|confession|update|lot|few|bit|"
-    r"dilemma|situation|thing|working title)\.$"
+    r"dilemma|situation|thing|working title|quote|estimate)(?: already| now| too| back)?\.$"
     # "User has a multimeter.", "User doesn't have a spare pia.": one thing owned or not, with
     # nothing said of it (its name, what it is for)
     r"|^User (?:has|doesn't have) an? (?:spare |new |old )?[a-z]+\.$"
@@ -288,7 +288,13 @@ _NOTE_TO_SELF = re.compile(
 )
 
 
+# "User's feeling is no.", "Orphans: probably a handful.": a hunch, or a value guessed at
+_HUNCH = re.compile(
+    r"^User's (?:gut |own )?(?:feeling|gut|hunch|instinct|guess|vote)s? (?:is|are) "
+    r"|^[A-Z][\w /-]{1,30}: (?:probably|maybe|possibly|not sure|no idea|dunno|unclear)\b"
+)
 THIN_LINES: tuple[re.Pattern[str], ...] = (
+    _HUNCH,
     _WRITES_WHAT_WAS_SAID,
     _NOTE_TO_SELF,
     _BARE_COUNT,

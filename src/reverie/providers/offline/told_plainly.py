@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.frame_words import JOB, KIN_ADJ, RELATION
-from reverie.providers.offline.predicates import DOSE, WEEKDAY
+from reverie.providers.offline.predicates import DOSE, SHORT_WEEKDAY, WEEKDAY
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, COUNT_WORDS, alternation
@@ -376,7 +376,7 @@ def told_plainly(text: str) -> str:
     text = _LETS_SAY.sub(r"\g<what> is ", text)
     if "," in text:
         text = _KIN_THEN_NAME.sub(r"\g<kin> \g<name> ", text)
-    text = _ONE_OF_THE.sub(_one_of_them, text)
+    text = _ONE_OF_THE.sub(_one_of_them, _IN_ON_DAYS.sub(_office_days, text))
     text = _N_OF_US_ON.sub(
         lambda us: f"I work on {us['team']}, a team of {us['n']}",
         text,
@@ -395,6 +395,25 @@ _KIN_THEN_NAME = re.compile(
     rf"has an? (?:[\w-]+ )?(?:allergy|intolerance)\b|has (?:{alternation(CONDITION_WORDS)})\b)",
     _I,
 )
+
+
+# "I'm in Tue/Thu", "im in mondays and fridays": the days at the office, in the usual words
+_IN_ON_DAYS = re.compile(
+    rf"^(?P<who>I'm|I am|im) in (?:on )?(?P<days>{SHORT_WEEKDAY}s?"
+    rf"(?:\s*(?:/|&|,|\+|and)\s*{SHORT_WEEKDAY}s?)+)(?=[\s.,;!]|$)",
+    _I,
+)
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _office_days(said: re.Match[str]) -> str:
+    days = [
+        next(day for day in _DAY_NAMES if day.lower().startswith(short.lower()[:3])) + "s"
+        for short in re.findall(r"[a-z]+", said["days"], _I)
+        if short.lower() != "and"
+    ]
+    listed = ", ".join(days[:-1]) + " and " + days[-1]
+    return f"{said['who']} in the office {listed}"
 
 
 # "I'm one of three platform engineers at Havenlijn": the speaker's job, said with the others

@@ -312,9 +312,15 @@ NOT_NAMES = frozenset(
 _NAME_SHAPE = re.compile(r"^[A-ZÀ-Þ][\wÀ-ÿ'’.-]*$")
 
 
+_SHORTENED_VERB = re.compile(r"['’](?:d|ll|re|ve|m)$")
+
+
 def is_name(word: str) -> bool:
     """True when ``word`` looks like a proper name ("Priya", "João", "Harbor")."""
     bare = word.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
+    shortened = _SHORTENED_VERB.search(bare)
+    if shortened is not None and bare[: shortened.start()].lower() in NOT_NAMES:
+        return False  # "He'd", "She'll", "They're": a pronoun, shortened with its verb
     return bool(_NAME_SHAPE.match(bare)) and bare.lower() not in NOT_NAMES and len(bare) > 1
 
 
