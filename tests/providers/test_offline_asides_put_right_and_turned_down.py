@@ -185,3 +185,41 @@ def test_a_title_of_respect_before_a_name_is_not_the_name() -> None:
     assert facts(("user", "My friend Kak Dewi she help me with the forms.")) == [
         "User's friend is Dewi."
     ]
+
+
+def test_not_doing_something_myself_as_against_others_is_kept() -> None:
+    assert facts(
+        (
+            "user",
+            "Beer maybe. I don't drink myself, haven't for 9 years, but the lads will.",
+        )
+    ) == ["User doesn't drink and hasn't for 9 years."]
+
+
+def test_a_small_aside_leads_into_the_fact() -> None:
+    assert facts(("user", "Merged. Small aside: my editor is helix in a tmux pane.")) == [
+        "User's editor is helix in a tmux pane."
+    ]
+
+
+def test_a_thing_had_for_years_said_without_i() -> None:
+    assert facts(("user", "had a kindle for like 6 years")) == [
+        "User has had a kindle for 6 years."
+    ]
+
+
+def test_a_region_or_version_put_right_of_oneself_is_swapped_in_its_line() -> None:
+    files = dreamed(
+        "Setup: my region is us-east-2 and the backend is S3.",
+        "Correction on the region. We're us-west-2, not us-east-2. Only backups sit in Ohio.",
+    )
+    assert "region is us-west-2" in files
+    assert "us-east-2" not in files
+    assert facts(("user", "I'm 41, not 42.")) == ["User is 41."]
+
+
+def test_a_hyphen_before_we_does_not_cut_off_a_fragment() -> None:
+    kept = facts(
+        ("user", "my portfolio redesigns the booking page at work - we use an awful system")
+    )
+    assert not any("awful system" in line for line in kept)

@@ -85,7 +85,7 @@ _CLOCK_TIME = re.compile(
     r"^(?:[01]?\d|2[0-3]):[0-5]\d(?:am|pm)?$|^(?:1[0-2]|0?[1-9])(?:am|pm)$", _I
 )
 # "a ds18b20, not a dht22", "a pi 4 not a 3b": a part or a model, letters and digits together
-_MODEL = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
+_MODEL = re.compile(r"^(?=[a-z.+-]*\d)(?=[\d.+-]*[a-z])[a-z\d][a-z\d.+-]*[a-z\d]$", _I)
 # "4.2in", "32gb", "27inch": a figure with its unit written on
 FIGURE_WITH_UNIT = re.compile(r"^(?P<figure>\d[\d.,]*)(?P<unit>[a-z]{1,4})$", _I)
 _DATE_AFTER_A_WEEKDAY = re.compile(

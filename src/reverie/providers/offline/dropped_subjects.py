@@ -101,6 +101,12 @@ _DROPPED_I_HABIT = re.compile(
     r"volunteer|teach|coach|work|live|walk|drive|take|have|get|eat|drink|read|use)\s+\S",
     _I,
 )
+# "had an ender 3 v2 for like 3 yrs": a thing owned, and for how long
+_DROPPED_I_HAVE_HAD = re.compile(
+    r"^had (?:a|an|my) [\w .-]{2,30}? for (?:like |about |around |nearly |over )?"
+    r"(?:\d+|a few|two|three|four|five|six|seven|eight|nine|ten) (?:years|yrs)\b",
+    _I,
+)
 # "been a plumber 15 years", "been vegan since 2019"
 # ("been going since March 2024 as a sole trader": a trade kept up since a month or a year)
 _DROPPED_I_HAVE_BEEN = re.compile(
@@ -215,4 +221,6 @@ def with_dropped_subject(s: str) -> str:
         return ("I got " if happened else "I'm ") + article + said
     if _DROPPED_I_HAVE_BEEN.match(s):
         return "I've " + s[:1].lower() + s[1:]
+    if _DROPPED_I_HAVE_HAD.match(s):
+        return "I've " + s[:1].lower() + s[1:].replace(" for like ", " for ")
     return s

@@ -33,6 +33,8 @@ _FILLERS = re.compile(
     r"(?:my )?(?:mistake|typo)(?=\s*[,:–—-])|my bad|"
     # "sidenote moving flat 1 feb", "unrelated but …": what follows is the news
     r"side ?note|side-note|unrelated(?: but)?|totally unrelated(?: but)?|"
+    # ("Also small aside, my setup is neovim in a terminal")
+    r"(?:a |one )?(?:small |quick |little |brief )?aside(?=\s*[,:—–-])|"
     r"heads[- ]up(?: for (?:the )?(?:next|coming) (?:few )?\w+)?|"
     r"yes yes|yeah yeah|hmm+|ah|um+|uh+|lol|haha|context|background|update from my side|"
     # "Facts: postdoc for 4 years in …", "About me: I am civil engineer …": a label for what follows

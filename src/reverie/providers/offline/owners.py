@@ -46,7 +46,9 @@ _WE_AS_I = {
     "us": "me",
 }
 _WE_WORD = re.compile(
-    r"\b(?:we're|we’re|we've|we’ve|we'll|we’ll|we'd|we’d|we|our|ours|ourselves|us)\b", _I
+    # (not "us-west-2": a region's name)
+    r"\b(?:we're|we’re|we've|we’ve|we'll|we’ll|we'd|we’d|we|our|ours|ourselves|us)\b(?!-\w)",
+    _I,
 )
 _WE_ARE = re.compile(r"\bwe (are|were)\b", _I)
 

@@ -11,6 +11,7 @@ put in the third person singular.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 from reverie.providers.offline.vocabulary import DEMONYMS, IRREGULAR_PAST, alternation, words
@@ -270,6 +271,10 @@ def to_third_person(
             out.append(token)
             continue
         low = token.lower().replace("’", "'")
+        if _in_a_code(tokens, index):
+            out.append(token)  # "us-east-2", "me-central-1": a region's name, nobody's
+            seen_word = True
+            continue
         if (
             named
             and low in _SECOND_VERBS
@@ -345,6 +350,17 @@ def to_third_person(
     said = _THEY_TOO.sub(r"\g<speaker> and their \g<who> ", said)
     # "… while Martin and I are away": the two by name
     return _NAMED_AND_THEY.sub(rf"\g<name> and {speaker} ", said)
+
+
+def _in_a_code(tokens: Sequence[str], index: int) -> bool:
+    """Whether the word at ``index`` is joined to the next or the one before by a hyphen."""
+    after = tokens[index + 1] if index + 1 < len(tokens) else ""
+    before = tokens[index - 1] if index else ""
+    joined_after = after.startswith("-") and (
+        after[1:2].isdigit() or (after == "-" and index + 2 < len(tokens))
+    )
+    joined_before = before == "-" and index >= 2 and tokens[index - 2][-1:].isalnum()
+    return joined_after or joined_before
 
 
 _WOULD_HAD = re.compile(

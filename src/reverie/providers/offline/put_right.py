@@ -25,6 +25,7 @@ def put_right(text: str) -> str:
     if "it wasn" in text.lower() or "it was not" in text.lower():
         text = _NOT_WHO_BUT.sub(_who_it_was, text)
     text = _OTHER_SIDE.sub(_not_the_other_side, text)
+    text = _ON_A_CODE.sub(r"it's \g<new>, not \g<old>", text)
     if _NOT_A_NUMBER.search(text) is not None:
         text = _ORDINAL_NOT_BARE.sub(_ordinal_both, _SPELLED_ORDINAL.sub(_ordinal_in_digits, text))
     return _denied_then_said(_owned_mistake(text))
@@ -56,6 +57,14 @@ def _not_the_other_side(match: re.Match[str]) -> str:
     return f"{match[0]}, not {match['the'] or ''}{other}{match['what'] or ''}"
 
 
+# "We're eu-west-1, not eu-central-1", "I'm on 3.12, not 3.10": a version, a region or a
+# code put right, said of oneself (never an age: "I'm 34, not 35" keeps whose it is)
+_A_CODE = r"(?=[\w.-]*\d)(?=[\w.-]*[a-z.-])[\w-]+(?:\.[\w-]+)*"
+_ON_A_CODE = re.compile(
+    rf"\b(?:we|I)(?:'re|'m|’re|’m| are| am) (?:on |using |in )?(?P<new>{_A_CODE}),? "
+    rf"not (?:on )?(?P<old>{_A_CODE})\b",
+    re.IGNORECASE,
+)
 # "it's his SEVENTIETH. Not 75.": a birthday or an anniversary put right, written out, and
 # the number it is not, said bare
 _NOT_A_NUMBER = re.compile(r"\bnot (?:the )?\d", re.IGNORECASE)

@@ -26,7 +26,8 @@ _MAX_WORDS = 40
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<![\w'])'[^'\n]{2,40}'(?![\w'])")
 _FIRST_PERSON = re.compile(
     r"\bI\b|\b(?i:I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|we'll|our|ours|"
-    r"ourselves)\b|\bus\b"
+    # ("us-east-2", "me-central-1": a region's name)
+    r"ourselves)\b(?!-\w)|\bus\b(?!-\w)"
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|youre|you'll|you've|u|ur)\b", _I)
 _POINTING_BACK = re.compile(

@@ -377,6 +377,10 @@ def told_plainly(text: str) -> str:
     if "," in text:
         text = _KIN_THEN_NAME.sub(r"\g<kin> \g<name> ", text)
     text = _ONE_OF_THE.sub(_one_of_them, _IN_ON_DAYS.sub(_office_days, text))
+    text = _NOT_MYSELF.sub(
+        lambda said: said["said"] + (f" and haven't for {said['long']}" if said["long"] else ""),
+        text,
+    )
     text = _N_OF_US_ON.sub(
         lambda us: f"I work on {us['team']}, a team of {us['n']}",
         text,
@@ -414,6 +418,18 @@ def _office_days(said: re.Match[str]) -> str:
     ]
     listed = ", ".join(days[:-1]) + " and " + days[-1]
     return f"{said['who']} in the office {listed}"
+
+
+# "I don't drink myself, haven't for 12 years now": "myself" says it of me, as against others;
+# how long after it is said without its verb
+_NOT_MYSELF = re.compile(
+    r"^(?P<said>I (?:don't|do not|never) [a-z]+) myself\b(?:,? (?:haven't|have not) (?:for|in) "
+    r"(?P<long>(?:\d+|a few|many|two|three|four|five|six|seven|eight|nine|ten) years)"
+    r"(?: now)?)?"
+    # ("…, but folk might like a glass": what others do, as against me)
+    r"(?:,? but (?!I\b)[^.!?;]*)?",
+    _I,
+)
 
 
 # "I'm one of three platform engineers at Havenlijn": the speaker's job, said with the others
