@@ -218,8 +218,22 @@ def test_a_region_or_version_put_right_of_oneself_is_swapped_in_its_line() -> No
     assert facts(("user", "I'm 41, not 42.")) == ["User is 41."]
 
 
+def test_a_hyphen_before_my_starts_a_statement() -> None:
+    kept = facts(("user", "Pizza for 10 kids, and no nuts - my eldest, Pim, has a peanut allergy."))
+    assert "User's eldest Pim has a peanut allergy." in kept
+
+
 def test_a_hyphen_before_we_does_not_cut_off_a_fragment() -> None:
     kept = facts(
         ("user", "my portfolio redesigns the booking page at work - we use an awful system")
     )
     assert not any("awful system" in line for line in kept)
+
+
+def test_a_boast_a_modest_joke_or_a_try_is_not_kept() -> None:
+    kept = facts(
+        ("user", "I'll be the muddiest, guaranteed."),
+        ("user", "I can't draw a straight line to save my life."),
+        ("user", "I'll have a go at the Kinder Scout loop on Sunday."),
+    )
+    assert kept == []

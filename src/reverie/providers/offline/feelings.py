@@ -31,6 +31,10 @@ _EPITHET = re.compile(
     r"|\b(?:is|are|'s|was) (?:basically|practically|virtually|technically)\b|^[^,]*\bliterally\b"
     # "User lives in lawson at this point", "would rather die", "is an expert."
     r"|\bat this point\b|\brather (?:die|drown|be dead|eat glass)\b"
+    # "User will be the chalkiest.", "can't draw a straight line", "will have a go at …": a
+    # boast, a modest joke, a try
+    r"|\bwill be the \w+(?:iest|est)\b(?! (?:in|at|of|to|person|one)\b)"
+    r"|\bcan't draw a straight line\b|\bwill have a go at\b"
     r"|\bis an? (?:expert|pro|natural|professional)\.$"
     # "i'm a professional i swear": a claim made in jest
     # (not "… every night though, I promise": a promise is kept)

@@ -162,7 +162,7 @@ _CLAUSE = re.compile(
     r"|\s+[–—]\s+(?=(?:i|i'm|i've|we|we're|we've|my|our|that's|that is)\s|and (?:please|pls)\b"
     r"|me and (?:my|our)\b)"
     # ("it's 1.7.5, not 1.5.7 - I had the digits swapped": a hyphen typed for the dash)
-    r"|\s+-\s+(?=(?:i|i'd|i've)\s)"
+    r"|\s+-\s+(?=(?:i|i'd|i've|my)\s)"
     # ("Just checked the paperwork — the rate is 4.4%, not 4.1": what was found, after it;
     # "correction — the ferry is …" is one correction)
     r"|(?<!correction)(?<!update)(?<!actually)(?<!sorry)(?<!wait)(?<!change)"
