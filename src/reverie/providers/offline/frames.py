@@ -107,7 +107,6 @@ _BARE_THEN_VERB = re.compile(
     r"^\s+(?:has|had|works|lives|drives|got|wants|says|said|just|thinks|needs|starts|started)\b",
     _I,
 )
-# Past tenses after "my mum" that no other rule needs to know as verbs
 # "Their email first:", "got this from the landlord:": what follows in quotes is another's
 _THEIR_TEXT = re.compile(
     r"\b(?:(?:their|his|her|the client's|the customer's) (?:email|message|letter|reply|text|"
@@ -115,6 +114,7 @@ _THEIR_TEXT = re.compile(
     r"(?:they|he|she) (?:wrote|sent|emailed|replied)|reply to this|got this|received this)\b",
     _I,
 )
+# Past tenses after "my mum" that no other rule needs to know as verbs
 _ALSO_PAST = frozenset(("rang", "rung", "hid", "shook", "wept", "dug", "stuck"))
 # "Lokum from Hafız Mustafa, my mother send me many boxes": a verb a learner leaves bare
 _PLAIN_VERB_NEXT = re.compile(

@@ -22,10 +22,13 @@ __all__ = ["name_slip", "put_right", "value_put_right"]
 def put_right(text: str) -> str:
     """``text`` with every slip it puts right replaced by what is meant."""
     text = _MEANT_TO_GO.sub(r"\g<who> cancelled going to \g<where>.", text)
-    if "it wasn" in text.lower() or "it was not" in text.lower():
+    lower = text.lower()
+    if "it wasn" in lower or "it was not" in lower:
         text = _NOT_WHO_BUT.sub(_who_it_was, text)
-    text = _OTHER_SIDE.sub(_not_the_other_side, text)
-    text = _ON_A_CODE.sub(r"it's \g<new>, not \g<old>", text)
+    if "left" in lower or "right" in lower:
+        text = _OTHER_SIDE.sub(_not_the_other_side, text)
+    if " not " in lower:
+        text = _ON_A_CODE.sub(r"it's \g<new>, not \g<old>", text)
     if _NOT_A_NUMBER.search(text) is not None:
         text = _ORDINAL_NOT_BARE.sub(_ordinal_both, _SPELLED_ORDINAL.sub(_ordinal_in_digits, text))
     return _denied_then_said(_owned_mistake(text))

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 
-from reverie.providers.offline.frame_words import JOB, KIN_ADJ, RELATION
-from reverie.providers.offline.predicates import DOSE, SHORT_WEEKDAY, WEEKDAY
+from reverie.providers.offline.frame_words import JOB
+from reverie.providers.offline.predicates import DOSE, WEEKDAY
+from reverie.providers.offline.roles_said_plainly import roles_said_plainly
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
 from reverie.providers.offline.vocabulary import CONDITION_WORDS, COUNT_WORDS, alternation
@@ -374,9 +375,7 @@ def told_plainly(text: str) -> str:
         lambda going: " with " + re.sub(r",? and ", " and ", going["others"]), text
     )
     text = _LETS_SAY.sub(r"\g<what> is ", text)
-    if "," in text:
-        text = _KIN_THEN_NAME.sub(r"\g<kin> \g<name> ", text)
-    text = _ONE_OF_THE.sub(_one_of_them, _IN_ON_DAYS.sub(_office_days, text))
+    text = roles_said_plainly(text)
     text = _NOT_MYSELF.sub(
         lambda said: said["said"] + (f" and haven't for {said['long']}" if said["long"] else ""),
         text,
@@ -389,37 +388,6 @@ def told_plainly(text: str) -> str:
     return _PAY_NOW.sub("my pay is now ", text)
 
 
-# "my youngest, Elspeth, has a sesame allergy": a relation and a name set apart by commas
-# say who, as "my youngest Elspeth" does, before what lasts about them (a job, a home, a
-# condition; "my sister, Noor, is flying in" keeps only who she is)
-_KIN_THEN_NAME = re.compile(
-    rf"^(?P<kin>(?:my|our) (?:{KIN_ADJ}(?:{RELATION})|eldest|oldest|youngest|middle one)),\s+"
-    r"(?P<name>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'’-]+),\s+"
-    r"(?=is an? [a-z]|is allergic\b|lives in\b|works (?:as|at|in|for)\b|"
-    rf"has an? (?:[\w-]+ )?(?:allergy|intolerance)\b|has (?:{alternation(CONDITION_WORDS)})\b)",
-    _I,
-)
-
-
-# "I'm in Tue/Thu", "im in mondays and fridays": the days at the office, in the usual words
-_IN_ON_DAYS = re.compile(
-    rf"^(?P<who>I'm|I am|im) in (?:on )?(?P<days>{SHORT_WEEKDAY}s?"
-    rf"(?:\s*(?:/|&|,|\+|and)\s*{SHORT_WEEKDAY}s?)+)(?=[\s.,;!]|$)",
-    _I,
-)
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def _office_days(said: re.Match[str]) -> str:
-    days = [
-        next(day for day in _DAY_NAMES if day.lower().startswith(short.lower()[:3])) + "s"
-        for short in re.findall(r"[a-z]+", said["days"], _I)
-        if short.lower() != "and"
-    ]
-    listed = ", ".join(days[:-1]) + " and " + days[-1]
-    return f"{said['who']} in the office {listed}"
-
-
 # "I don't drink myself, haven't for 12 years now": "myself" says it of me, as against others;
 # how long after it is said without its verb
 _NOT_MYSELF = re.compile(
@@ -430,25 +398,6 @@ _NOT_MYSELF = re.compile(
     r"(?:,? but (?!I\b)[^.!?;]*)?",
     _I,
 )
-
-
-# "I'm one of three platform engineers at Havenlijn": the speaker's job, said with the others
-# who do it
-_ONE_OF_THE = re.compile(
-    rf"^(?P<who>I'm|I am|im) one of (?:the |our |(?:{COUNT_WORDS}|\d{{1,3}}|a few|several) )"
-    r"(?P<what>(?:[\w-]+ )?[a-z]+(?:ves|s)) (?=(?:at|in|for|on)\b)",
-    _I,
-)
-_A_JOB = re.compile(JOB, _I)
-
-
-def _one_of_them(one: re.Match[str]) -> str:
-    """ "I'm one of two midwives at …" → "I'm a midwife at …"; not one of three kids."""
-    what = one["what"]
-    what = what[:-3] + "fe" if what.endswith("wives") else what[:-1]
-    if _A_JOB.fullmatch(what.split()[-1]) is None:
-        return one[0]
-    return f"{one['who']} {indefinite_article(what)}{what} "
 
 
 # "There's four of us on the booking platform team": a team and its size
