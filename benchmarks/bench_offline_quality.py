@@ -158,9 +158,9 @@ forty-eighth: never read for a round; 66.7 % / 45.8 % when first scored, on the 
 start of the round it came, 66.3 % / 45.8 % on that round's final rules; then read and used for
 development: 78.8 % / 59.8 % at its end), ``writer49`` (six by a forty-ninth: never read for a
 round; 60.0 % / 39.3 % when first scored, on the rules of the start of the round it came, 59.6 % /
-39.3 % on that round's final rules; then read and used for development) and ``writer50`` (six
-by a fiftieth: never read; 69.7 % / 46.8 % when first scored, on the rules of the start of the
-round it came).
+39.3 % on that round's final rules; then read and used for development: 76.7 % / 52.1 % at its
+end) and ``writer50`` (six by a fiftieth: never read; 69.7 % / 46.8 % when first scored, on the
+rules of the start of the round it came, 70.7 % / 46.8 % on that round's final rules).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 

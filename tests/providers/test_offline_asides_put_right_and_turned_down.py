@@ -7,7 +7,10 @@ gold one is like £300 lol no" turns it down; "pia ordered the duck" is Pia's de
 sideways and still kept: "my eldest, Cormack, is a welder", "Ilona, our daughter, …",
 "I'm one of two midwives at the birth centre", "tinnitus in the left ear, GP says …",
 "still live in Perth", "We're in Ely so we'll get the train down to London", "answer with
-simple English", "My visa expire in March", "Before in Peru I am nurse".
+simple English", "My visa expire in March", "Before in Peru I am nurse", "I don't drink
+myself", "had a kindle for like 6 years". Put right too: "it's her SIXTIETH. Not 65.", "We're
+us-west-2, not us-east-2"; "im in mon/wed" are office days. Not kept: a hunch ("My feeling is
+no"), a guessed value, a quote had, a boast, "can't draw a straight line".
 
 Each case is worded afresh: the rules are written for the shape of a sentence, not for
 one conversation's words.
