@@ -15,6 +15,7 @@ import re
 
 from reverie.providers.offline.corrections import same_kind_of_value
 from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.vocabulary import TENS
 
 __all__ = ["name_slip", "put_right", "value_put_right"]
 
@@ -75,17 +76,13 @@ _TENS_ORDINAL = {
     "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
     "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
 }  # fmt: skip
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
 _UNIT_ORDINAL = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
     "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
 }  # fmt: skip
 _SPELLED_ORDINAL = re.compile(
     rf"\b(?:(?P<round>{'|'.join(_TENS_ORDINAL)})"
-    rf"|(?P<tens>{'|'.join(_TENS)})[- ](?P<unit>{'|'.join(_UNIT_ORDINAL)}))\b",
+    rf"|(?P<tens>{'|'.join(TENS)})[- ](?P<unit>{'|'.join(_UNIT_ORDINAL)}))\b",
     re.IGNORECASE,
 )
 _ORDINAL_NOT_BARE = re.compile(
@@ -100,7 +97,7 @@ def _ordinal_in_digits(match: re.Match[str]) -> str:
         return f"{_TENS_ORDINAL[match['round'].lower()]}th"
     unit = _UNIT_ORDINAL[match["unit"].lower()]
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(unit, "th")
-    return f"{_TENS[match['tens'].lower()] + unit}{suffix}"
+    return f"{TENS[match['tens'].lower()] + unit}{suffix}"
 
 
 def _ordinal_both(match: re.Match[str]) -> str:

@@ -22,7 +22,7 @@ from reverie.providers.offline.predicates import DOSE, WEEKDAY
 from reverie.providers.offline.roles_said_plainly import roles_said_plainly
 from reverie.providers.offline.sentences import REASON_STATE
 from reverie.providers.offline.terse import indefinite_article
-from reverie.providers.offline.vocabulary import CONDITION_WORDS, COUNT_WORDS, alternation
+from reverie.providers.offline.vocabulary import CONDITION_WORDS, COUNT_WORDS, TENS, alternation
 
 __all__ = ["message_said_plainly", "said_sideways_plainly", "told_plainly"]
 
@@ -301,23 +301,19 @@ _LIVING_NOW = re.compile(
     r"[\wÀ-ÿ'-]+)?\s*(?:[,.;!?]|and\b|$))",
     _I,
 )
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
 _UNITS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9,
 }  # fmt: skip
 # "I am seventy-two and a retired librarian": an age written out.
 _SPELLED_AGE = re.compile(
-    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
+    rf"^(?P<lead>I(?:'m| am) )(?P<tens>{'|'.join(TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?\b",
     _I,
 )
 
 
 def _age_in_digits(match: re.Match[str]) -> str:
-    age = _TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
+    age = TENS[match["tens"].lower()] + (_UNITS[match["unit"].lower()] if match["unit"] else 0)
     return f"{match['lead']}{age}"
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "PREFERENCE_VERBS",
     "PROGRESSIVE_OK",
     "STATE_WORDS",
+    "TENS",
     "TRANSIENT_COMPLEMENT",
     "WORK_LOG_VERBS",
     "alternation",
@@ -33,6 +34,11 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+"""The tens written out ("seventy-two", "the seventy-fifth"), with their values."""
 COUNT_WORDS = r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 """A count of people or things written out ("we're five now"); never "one", a word for anything."""
 
