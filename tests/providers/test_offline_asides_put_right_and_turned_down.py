@@ -240,3 +240,12 @@ def test_a_boast_a_modest_joke_or_a_try_is_not_kept() -> None:
         ("user", "I'll have a go at the Kinder Scout loop on Sunday."),
     )
     assert kept == []
+
+
+def test_a_firm_named_by_its_people_is_not_the_she_after() -> None:
+    kept = facts(
+        ("user", "Priya is doing the Leeds half in May and she wants me there."),
+        ("assistant", "She'll love that, and every Northwind colleague will cheer too."),
+        ("user", "also she wants to get a cat. we're not getting a cat."),
+    )
+    assert not any(line.startswith("Northwind") for line in kept)

@@ -131,6 +131,15 @@ _SENTENCE_OPENERS = COMMON_WORDS | frozenset(
 _CAMEL_CASE = re.compile(r"^(?!(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Du)[A-Z]).*[a-z][A-Z]")
 
 
+# What follows a firm's name, never a person's: "Brightwatt colleague", "Acme staff"
+_ITS_PEOPLE = frozenset(
+    words(
+        "colleague colleagues staff employee employees customers clients office offices "
+        "headquarters hq branch shop store website app account team teams"
+    )
+)
+
+
 def _referents(
     clause: str, speaker: str, own: bool, known: Collection[str] = (), speaker_name: str = ""
 ) -> tuple[set[str], set[str]]:
@@ -156,6 +165,8 @@ def _referents(
         and not (said[index] == word and index + 1 < len(bare) and bare[index + 1].isdigit())
         # ("A Lifetime ISA is another option if she's under 40": a product by its acronym)
         and not (index + 1 < len(bare) and len(bare[index + 1]) > 1 and bare[index + 1].isupper())
+        # ("every Brightwatt colleague would understand": a firm, by the people in it)
+        and not (index + 1 < len(bare) and bare[index + 1].lower() in _ITS_PEOPLE)
     ]
     found = {word for _, word in named}
     for match in _RELATION.finditer(clause):
