@@ -324,7 +324,7 @@ _SHORTENED_VERB = re.compile(r"['’](?:d|ll|re|ve|m)$")
 def is_name(word: str) -> bool:
     """True when ``word`` looks like a proper name ("Priya", "João", "Harbor")."""
     bare = word.rstrip(".,;:!?").removesuffix("'s").removesuffix("’s")
-    shortened = _SHORTENED_VERB.search(bare)
+    shortened = _SHORTENED_VERB.search(bare) if "'" in bare or "’" in bare else None
     if shortened is not None and bare[: shortened.start()].lower() in NOT_NAMES:
         return False  # "He'd", "She'll", "They're": a pronoun, shortened with its verb
     return bool(_NAME_SHAPE.match(bare)) and bare.lower() not in NOT_NAMES and len(bare) > 1
