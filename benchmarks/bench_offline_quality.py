@@ -159,12 +159,14 @@ start of the round it came, 66.3 % / 45.8 % on that round's final rules; then re
 development: 78.8 % / 59.8 % at its end), ``writer49`` (six by a forty-ninth: never read for a
 round; 60.0 % / 39.3 % when first scored, on the rules of the start of the round it came, 59.6 % /
 39.3 % on that round's final rules; then read and used for development: 76.7 % / 52.1 % at its
-end) and ``writer50`` (six by a fiftieth: never read; 69.7 % / 46.8 % when first scored, on the
-rules of the start of the round it came, 70.7 % / 46.8 % on that round's final rules).
+end), ``writer50`` (six by a fiftieth: never read for a round; 69.7 % / 46.8 % when first scored,
+on the rules of the start of the round it came, 70.7 % / 46.8 % on that round's final rules; then
+read and used for development) and ``writer51`` (six by a fifty-first: never read; 77.1 % / 43.3 %
+when first scored, on the rules of the start of the round it came).
 Figures on a set after its blind score are no longer blind; score new conversations with
 ``--dir`` and ``--summary`` to keep them so.
 
-Options: ``--set tuned|heldout|judged|writer2|…|writer50|all`` (default all),
+Options: ``--set tuned|heldout|judged|writer2|…|writer51|all`` (default all),
 ``--dir PATH`` to score another folder of ``*.gold.toml`` files, ``--summary``
 to print figures only (use it for held-out sets, so their lines are never read
 while tuning), ``--verbose`` to print every stored line with its verdict and
@@ -240,6 +242,7 @@ SETS = (
     "writer48",
     "writer49",
     "writer50",
+    "writer51",
 )
 MEMORY_FILES = ("USER.md", "SOUL.md", "memory/MEMORY.md")
 KINDS = ("current", "optional", "superseded")
