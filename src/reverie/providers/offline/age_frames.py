@@ -30,7 +30,9 @@ _I = re.IGNORECASE
 
 # "I'm 38 and this is the first time I've lived outside london": one's own age, said in passing.
 _OWN_AGE = re.compile(
-    r"(?:^|(?<=[\s,(]))(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)(?: years old| yo)?"
+    # (not "I drive since I am 18": a learner's "since I was 18")
+    r"(?:^|(?<=[\s,(]))(?<!since )(?<!from when )(?:i'm|im|i am) (?P<age>1[3-9]|[2-9]\d)"
+    r"(?: years old| yo)?"
     r"(?=\s*(?:[,;!)]|\.(?!\d)|$| and (?!a half)| but | so | not | now\b| next\b| this\b))",
     _I,
 )

@@ -58,7 +58,8 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
             as_the_rules_read(_of_the_piece(strip_fillers(sentence), piece)), listener
         )
         for age_part in parted_age(said)
-        for part in dated_parts(age_part)
+        for dated in dated_parts(age_part)
+        for part in _own_lists(dated)
     ]
     return [
         clause
@@ -72,6 +73,25 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
         )
         and not _priced_out(clause, clauses[index + 1 : index + 2])
     ]
+
+
+# "I'm a nurse, live in Leeds", "I'm vegetarian and so are most of my friends, want something
+# simple": facts of one's own listed with "I" said once, and a "so are they" that adds no one
+_LISTED_VERB = re.compile(
+    r",\s+(?=(?:live|work|love|hate|have|need|want|play|study|teach|run|own|speak|use|"
+    r"drive|prefer)\s+\w)",
+    _I,
+)
+_ME_TOO = re.compile(r"\s+and so (?:are|is|do|does|did|has|have|was|were) [^,;.!?]*", _I)
+_LISTING_I = re.compile(r"^I(?:'m| am| have|'ve| work| live)\b", _I)
+
+
+def _own_lists(clause: str) -> list[str]:
+    if not _LISTING_I.match(clause) or "," not in clause:
+        return [clause]
+    clause = _ME_TOO.sub("", clause)
+    head, *rest = _LISTED_VERB.split(clause)
+    return [head, *(f"I {part}" for part in rest)]
 
 
 # "beacon is like £90 lol no.": a price said only to turn the thing down

@@ -36,6 +36,15 @@ _EPITHET = re.compile(
     r"|\bwill be the \w+(?:iest|est)\b(?! (?:in|at|of|to|person|one)\b)"
     r"|\bcan't draw a straight line\b|\bwill have a go at\b"
     r"|\bis an? (?:expert|pro|natural|professional)\.$"
+    # "i'm a tired daughter", "I'm a bad friend": how one feels in a part, not the part
+    # (not "a proud mum of two", which says how many)
+    r"|\b(?:is|'s) an? (?:very |so |really |bit of an? )?(?:tired|proud|exhausted|worried|"
+    r"stressed|sleepy|broke|skint|bad|terrible|rubbish|useless|lazy|grumpy|frazzled|anxious|"
+    r"nervous|guilty|sad|stressed-out|worn-out) (?:daughter|son|mum|mom|mother|dad|father|parent|"
+    r"wife|husband|partner|sister|brother|auntie|aunt|uncle|friend|teacher|nurse|student|person|"
+    r"human|girl|boy|woman|man|lady|employee|owner)\b(?! of\b)"
+    # "but i know a guy": help on offer, said for effect
+    r"|\bknows? a (?:guy|bloke|man|woman|person|girl)\.?$"
     # "i'm a professional i swear": a claim made in jest
     # (not "… every night though, I promise": a promise is kept)
     r"|,? (?:they|I) swear\.?$"

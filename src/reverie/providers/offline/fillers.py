@@ -24,6 +24,8 @@ _FILLERS = re.compile(
     r"yeah(?! yeah)|yep|yup|yes(?=\s+i\s)|in other news|"
     # "nah I already use anki": a suggestion turned down, then what the speaker does
     r"(?:nah|nope|naw)(?=[,!.]*\s+i\s+(?:already|just|still|always|usually|prefer)\b)|"
+    # ("mate im a sparky": whom it is said to, then what the speaker is)
+    r"(?:mate|dude|bro|bruv|man|guys|lads|girl)(?=,?\s+i(?:'m| am| have|'ve)?\s)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     # ("Sorry — one thing: I said 17 km …": a lead-in, before a dash or colon only)

@@ -292,6 +292,10 @@ _I_AM_TRAIT = re.compile(
     rf"^(?:an?\s+(?!bit\b|little\b|lot\b|tad\b)|{STATE}\b|\d+\b|the\s+\S+|"
     r"on (?:vacation|holiday|call|sabbatical|(?:(?:maternity|paternity|mat|pat|sick|parental|"
     r"shared parental|study|compassionate|garden(?:ing)?|unpaid) )?leave)\b|in charge of\b|"
+    # "I'm horribly claustrophobic", "I'm very allergic to cats": how much, then the condition
+    r"(?:very|really|horribly|terribly|badly|extremely|quite|severely|mildly|super|so) "
+    r"(?:claustrophobic|dyslexic|allergic|asthmatic|deaf|short-sighted|long-sighted|"
+    r"colou?r-?blind|hypermobile|(?:lactose|gluten|dairy) intolerant)\b|"
     # "I'm off to Japan in April", "I'm type 1 diabetic"
     r"off to (?-i:[A-ZÀ-Þ])\w+|type [12] diabetic\b|"
     # "I'm red-green colourblind", "I'm profoundly deaf": the kind, then the condition

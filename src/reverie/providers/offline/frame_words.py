@@ -119,7 +119,8 @@ BREED_WORDS = (
         greyhound labrador lab retriever terrier staffie staffy spaniel collie poodle beagle
         husky corgi dachshund pug whippet lurcher tabby siamese ragdoll bengal sphynx mutt
         schnauzer dalmatian rottweiler doberman chihuahua cockapoo labradoodle goldendoodle
-        cavapoo sheepdog westie vizsla weimaraner bulldog frenchie
+        cavapoo sheepdog westie vizsla weimaraner bulldog frenchie springer cocker kelpie
+        springador sprocker cavachon maltipoo bichon samoyed akita malamute
         """
     ),
     "shih tzu",

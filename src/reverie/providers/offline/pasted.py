@@ -39,7 +39,9 @@ _LABEL_WORDS = frozenset(
         warning error info tip hint step result output input nb bug fix feature reason facts
         details time timing job work money budget health family kids home location age name
         schedule availability school diet pets hobbies experience stack setup level timeline
-        deadline constraints requirements priorities situation goals history
+        deadline constraints requirements priorities situation goals history food menu dinner
+        lunch breakfast drinks venue guests travel trip flights hotel transport party wedding
+        personal bio me myself
         """
     )
 )

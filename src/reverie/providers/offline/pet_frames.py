@@ -34,7 +34,8 @@ _MY_PET = re.compile(
     _I,
 )
 _NAME_IS_MY_PET = re.compile(
-    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN}),? (?:is )?(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
+    # ("Bramble (our springer) got it off the side": whose animal, in brackets)
+    rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,? (?:is )?| \()(?:my|our) (?:\w+ )?(?P<pet>{ANIMAL})\b"
     # ("set up our rabbit-friendly clinic": a word the animal is part of)
     r"(?!-)"
     # ("too many, our lab has 10 stations": the lab does something, it is no name's pet)

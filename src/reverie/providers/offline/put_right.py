@@ -168,11 +168,25 @@ _IT_NOT_THEN_IT = re.compile(
 )
 
 
+# "hx is NOT on ch 1. checked and its ch 2": a numbered place denied, then the one it is
+_NOT_ON_NUMBERED = re.compile(
+    r"\b(?P<what>(?!(?:it|that|this|he|she|they|which|there)\b)[a-z][\w&'-]*(?: [\w&'-]+){0,3}) "
+    r"(?:is|'s) not (?P<prep>on|in|at) (?P<old>(?:the )?(?P<noun>[a-z]+) \d+[a-z]?)\s*[.,;]\s+"
+    r"(?:(?:(?:i've |i have |i )?(?:just )?(?:checked|looked)(?: again)?(?:,| and)?"
+    r"|actually,?)\s+)?"
+    r"(?:it(?:'s|s| is)|(?:it's|its) (?:on|in|at)) (?:(?:on|in|at) )?(?P<new>(?:the )?(?P=noun) "
+    r"\d+[a-z]?)\b",
+    re.IGNORECASE,
+)
+
+
 def _denied_then_said(text: str) -> str:
     """ "we don't move 1 October. It is 15 October" → "we move 15 October, not 1 October"."""
     said = _DENIED_THEN_SAID.sub(_said_instead, text)
     if " not " in said:
         said = _IT_NOT_THEN_IT.sub(_it_is_instead, said)
+    if " not " in said.lower():
+        said = _NOT_ON_NUMBERED.sub(r"\g<what> is \g<prep> \g<new>, not \g<old>", said)
     return _NOT_ON_THEN_SAID.sub(r"\g<what> is on \g<new>, not \g<old>", said)
 
 

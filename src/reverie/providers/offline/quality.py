@@ -16,7 +16,7 @@ import re
 from reverie.providers.offline.person import finish_sentence
 from reverie.providers.offline.vocabulary import IRREGULAR_PAST, alternation, is_name
 
-__all__ = ["fit_fact", "reads_alone", "speaks_to_someone"]
+__all__ = ["COUNTED_US", "fit_fact", "reads_alone", "speaks_to_someone"]
 
 _I = re.IGNORECASE
 _MIN_WORDS = 3
@@ -78,6 +78,10 @@ _DANGLING = re.compile(
     r"which|who|that|this)\s*[.!]?$",
     _I,
 )
+# "neither of User wants …", "it's 9 of User now": "us" read as the user alone
+COUNTED_US = re.compile(
+    r"\b(?:neither|both|all|none|either|each|\d+|two|three|four|five|six) of User\b"
+)
 _UNFINISHED = re.compile(
     r"\b(?:etc|e\.g|i\.e)\.?$|[:(\[{,;-]\s*\.?$"
     # "User is in Levenshulme in Manchester, so Chorlton.": a thought broken off
@@ -86,12 +90,16 @@ _UNFINISHED = re.compile(
     r"|\bbut (?:anything|everything|nothing|something|anyone|everyone)(?: [a-z]+){0,5}\.?$"
     # "User wants their name." (on the commits): what for was said before
     r"|\bwants? (?:their|his|her) (?:name|number|email)\.?$"
-    # "neither of User wants …": "us" read as the user alone
-    r"|\b(?:neither|both|all|none|either|each) of User\b"
     # "New date is 28 February.": a new date, without what it is of
     r"|^(?i:(?:the )?new (?:date|day|time) (?:is|was|will be))\b"
     # "Salford was before.": when it was, without what
     r"|^[\w'’-]+(?: [\w'’-]+){0,2} (?:was|were) (?:before|earlier|first)\.?$"
+    # "User confirmed works on 2.": what was checked has lost its subject
+    r"|^User (?:confirmed|checked|tested|found|noticed|realised|realized|saw) (?:works|runs|"
+    r"fits|boots|compiles|looks|seems|is|was|has|does)\b"
+    # "User must do this week.": "do", and no word of what
+    r"|\b(?:must|need to|needs to|have to|has to|should|will|gonna|going to) do (?:this|next|"
+    r"today|tomorrow|tonight|now|soon|later|asap)\b"
     # "The team doesn't.", from "But we don't, and …": a subject and its auxiliary alone
     r"|^(?i:the )?[\w'’-]+ (?:(?:does|do|did|is|are|was|were|has|have|had|could|would|should)"
     r"(?:n['’]t)?|can|can['’]t|will|won['’]t)\.?$"
@@ -187,7 +195,7 @@ def reads_alone(text: str, *, other_is_person: bool = False) -> bool:
         return False
     if _THIRD_PERSON.search(bare) and not _names_someone_first(bare):
         return False
-    if _DANGLING.search(stripped) or _UNFINISHED.search(stripped):
+    if _DANGLING.search(stripped) or _UNFINISHED.search(stripped) or COUNTED_US.search(stripped):
         return False
     if stripped.count("(") != stripped.count(")") or stripped.count("[") != stripped.count("]"):
         return False  # a piece cut out of a parenthesis

@@ -95,6 +95,16 @@ _CORRECTION_CUES = (
         r"[\w-]+)?) (?:wrong|mixed up))[,:;.!\s–—-]*",
         _I,
     ),
+    # ("I've just checked — it's 4.49%, not 4.2", "checked and its ch 2", "wrong date before,
+    # gig is the 12th not 14th": looked again, or owned up to a slip, then the new value)
+    re.compile(
+        r"^(?:(?:i've|i have|i|ive)\s+)?(?:just\s+)?(?:checked|double[- ]checked|looked)"
+        r"(?:\s+(?:again|the \w+|my \w+|it))?(?:\s+again)?\s*(?:[,:–—]|\s-|\s+and\b)\s*"
+        r"(?=(?:it's|its|it is|it was|that's)\b)"
+        r"|^wrong (?:date|day|time|number|figure|year|month|price|amount)"
+        r"(?: (?:before|earlier|above|last time))?\s*[,:–—]\s*",
+        _I,
+    ),
     re.compile(r"^i meant\b[,:\s]*", _I),
     # ("No sorry, she has 8": an apology after the "no" is part of the cue)
     # ("No pellets at all, not even the ferric ones": "no" there is none of them)
@@ -137,6 +147,9 @@ _CORRECTION_SHAPES = re.compile(
     # "its now the 19th march not the 12th": a date or a day for another, comma or not
     r"|^(?:it's|its|it is|that's)\s.*\S\s+not\s+(?:the\s+|on\s+)?(?:\d|(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day)"
+    # "the viva is the 19th not 9th": a day for another, said of what it is
+    r"|\b(?:is|are|was|'s) (?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)\s+not\s+(?:the\s+)?"
+    r"\d{1,2}(?:st|nd|rd|th)?\b"
     # "I start the 17th instead of the 10th": a date for another
     r"|\d(?:st|nd|rd|th)?\b[^,;]{0,20}\s+instead of\s+(?:the\s+|on\s+)?[£$€]?\d"
     # "sorry colemak-dh not plain colemak", "Bradford not Leeds": the whole message is the swap

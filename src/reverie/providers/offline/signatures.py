@@ -40,7 +40,13 @@ _DRAFT_TO_POLISH = re.compile(
     r"(?: up)? (?:this|my) (?:draft )?(?:email|e-mail|letter|message|cover letter)\b",
     _I,
 )
+# "Can you tidy this up so it sounds friendly but firm?": only one's own words are tidied
+_TIDY_UP = re.compile(
+    r"\b(?:tidy|clean|neaten|smarten) (?:this|it) up\b|\btidy up (?:this|my)\b", _I
+)
 _DRAFT_WORDS = ("mail", "letter", "message")
+# The paragraphs of a pasted draft, the last of which may be its signature.
+_PARAGRAPH = re.compile(r"(?:^|\n[ \t]*\n)(?=[ \t]*\S)")
 _VALEDICTION_LINE = re.compile(rf"^[ \t>]*{_SIGN_OFF}[,.!]*[ \t]*$", _I | re.MULTILINE)
 _VALEDICTION = re.compile(rf"^{_SIGN_OFF}[,.!]*$", _I)
 _NAME_LINE = re.compile(
@@ -77,10 +83,12 @@ def signature_frames(text: str) -> list[FrameFact]:
     low = text.lower()
     if "user.name" in low and "git config" in low and (named := _GIT_NAME.search(text)):
         return [FrameFact(f"User is {named['name']}.", ("User", "called"))]
-    draft = (
-        "\n" in text
-        and any(word in low for word in _DRAFT_WORDS)  # (a search costs more than a look)
-        and _DRAFT_TO_POLISH.search(text) is not None
+    draft = "\n" in text and (
+        (
+            any(word in low for word in _DRAFT_WORDS)  # (a search costs more than a look)
+            and _DRAFT_TO_POLISH.search(text) is not None
+        )
+        or ("up" in low and _TIDY_UP.search(text) is not None)
     )
     if " sig" not in low and "sign" not in low and not draft:
         return []  # (most messages hold no signature, and the search costs time)
@@ -89,6 +97,9 @@ def signature_frames(text: str) -> list[FrameFact]:
         start = cue.end()
     elif draft and (ends := list(_VALEDICTION_LINE.finditer(text))):
         start = ends[-1].start()
+    elif draft:
+        # ("Gemma\n\nGemma Whitlock\nPractice Manager": no "regards", the name block last)
+        start = _last_paragraph(text)
     else:
         return []
     lines = [line.strip(" \t*_>") for line in text[start:].split("\n")]
@@ -124,3 +135,12 @@ def signature_frames(text: str) -> list[FrameFact]:
     if len(rest) > 1:
         found.append(FrameFact(f"User works at {', '.join(rest[1:])}.", ("User", "workplace")))
     return found
+
+
+def _last_paragraph(text: str) -> int:
+    """Where the last paragraph of ``text`` starts, a closing "---" not counted."""
+    starts = [match.end() for match in _PARAGRAPH.finditer(text)]
+    for start in reversed(starts):
+        if text[start:].strip().strip("-–—_= \n"):
+            return start
+    return 0

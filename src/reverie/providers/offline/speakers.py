@@ -346,9 +346,21 @@ def _drop_written_more_than_heard(
 
     With ``ties``, also those written as often as heard.
     """
-    words = Counter(w.lower() for text in written for w in re.findall(r"[A-Za-zÀ-ÿ]+", text))
+    words = Counter(
+        w.lower()
+        for text in written
+        for w in re.findall(r"[A-Za-zÀ-ÿ]+", _NAMING_ONESELF.sub("", text))
+    )
     for name in [n for n, k in called.items() if words[n.lower()] + ties > k]:
         del called[name]
+
+
+# "i'm your auntie bridie", "it's ros": one's own name, which does not make it someone else's
+_NAMING_ONESELF = re.compile(
+    r"\b(?:i'm|im|i am|it's|this is)\s+(?:your\s+(?:[a-z]+\s+){0,2})?[A-Za-zÀ-ÿ]+"
+    r"(?=\s*(?:[.,!?]|$)|\s+and\b)",
+    _I,
+)
 
 
 # "our flat", "our landlord", "our cat": said by both, the two share a home.

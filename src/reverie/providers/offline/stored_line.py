@@ -14,7 +14,7 @@ from reverie.providers.offline.corrections import is_subjectless, strip_correcti
 from reverie.providers.offline.fact import Fact
 from reverie.providers.offline.frame_words import RELATION
 from reverie.providers.offline.mend import figure_mended, mend_correction
-from reverie.providers.offline.quality import fit_fact
+from reverie.providers.offline.quality import COUNTED_US, fit_fact
 from reverie.providers.offline.relative_days import with_dates
 from reverie.providers.offline.rules import Classification, Tag
 from reverie.providers.offline.salience import worth_keeping
@@ -58,7 +58,11 @@ def stored_line(
         fitted = None  # "User corrected: sorry." says nothing
     else:
         fitted = fit_fact(text, original=found.body, other_is_person=person)
-    if fitted is None or not worth_keeping(fitted, original=found.body):
+    if (
+        fitted is None
+        or COUNTED_US.search(fitted)
+        or not worth_keeping(fitted, original=found.body)
+    ):
         return None
     fitted = with_dates(fitted, turn.date)  # "turns 31 tomorrow" → "turns 31 on 12 November …"
     if (kin := _NAME_IS_KIN.match(fitted)) is not None:

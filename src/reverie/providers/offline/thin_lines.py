@@ -124,6 +124,11 @@ _BARE_WANT = re.compile(
     r"|^User wants to (?:say|mention) (?:that |they |we |it )"
     r"|^User wants to (?:write|send|do|try) (?:a |an |the )?(?:polite |short |nice |quick )?"
     r"(?:email|letter|message|note|reply|draft) first\."
+    # "User needs to reply to this complaint.", "User wants to go home.": the task in hand, or
+    # the moment's wish
+    r"|^User (?:wants|needs|has) to (?:reply|respond|answer|write back) to (?:this|that|these|"
+    r"those|it|them)\b"
+    r"|^User (?:just |really )?wants to go (?:home|to bed|to sleep)\.$"
 )
 # "User booked for the 9th.": booked what, the talk says.
 # "User actually booked the 16th.": a day, of what the talk said.

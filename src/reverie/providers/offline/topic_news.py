@@ -32,7 +32,11 @@ _LEAD = re.compile(
 )
 # "bad news:", "quick update:", "my news:": a lead-in that names no topic.
 _NO_TOPIC = re.compile(
-    r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any|my|our)$", _I
+    r"^(?:good|bad|big|small|quick|sad|great|some|more|other|the|any|my|our|status|daily|weekly|"
+    # ("Monday update: Friday to today, 14 runs …": when the news is given, not what it is of)
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|yesterday|morning|evening|"
+    r"weekend)$",
+    _I,
 )
 _MAX_WORDS = 40
 _SHE = re.compile(r"^(?:she|he)\s+(?=[a-z])", _I)
@@ -57,7 +61,11 @@ def topic_news(text: str, subject: str = "User") -> list[FrameFact]:
         said: list[str] = []
         for sentence in sentences(lead["news"])[:2]:
             sentence = sentence.rstrip(".!; ")
-            if not sentence or sentence.endswith("?") or SPEAKER_OR_LISTENER.search(sentence):
+            if (
+                not sentence
+                or sentence.endswith(("?", ":"))
+                or SPEAKER_OR_LISTENER.search(sentence)
+            ):
                 break
             said.append(sentence)
         news = ", ".join(said)

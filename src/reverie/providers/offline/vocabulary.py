@@ -250,7 +250,8 @@ STATE_WORDS = (
     colourblind color-blind colour-blind anemic anaemic diabetic celiac coeliac self-employed
     freelance unemployed originally born new native responsible veggie teetotal sober halal
     kosher dyslexic autistic bilingual trilingual deaf blind asthmatic epileptic vegetarians
-    deuteranopic protanopic tritanopic dyspraxic
+    deuteranopic protanopic tritanopic dyspraxic claustrophobic short-sighted long-sighted
+    hypermobile
     """
     ),
     "colour blind",

@@ -106,8 +106,10 @@ _VOCATIVE_PATTERNS = (
         rf"^(?P<name>{_NAME}) (?=(?:that'?s|that is|you'?re|you are|you'?ve|you were|you did|"
         r"you need|you should|you can)\b)"
     ),
-    # ("RUTH 🎉🎉🎉": a name shouted, then the cheer)
-    re.compile(rf"^(?P<name>[A-ZÀ-Þ]{{3,}})(?=\s*(?:[!.?]|$|{_EMOJI_AFTER}))"),
+    # ("RUTH 🎉🎉🎉": a name shouted, then the cheer; "BRIDIE I'm so proud of you")
+    re.compile(
+        rf"^(?P<name>[A-ZÀ-Þ]{{3,}})(?=\s*(?:[!.?]|$|{_EMOJI_AFTER})|\s+(?i:i'?m|i am|you|ur)\s)"
+    ),
     # "HAPPY BIRTHDAY KOF 🎂", "WELCOME TO ROTTERDAM KOFI": a wish shouted, with a name
     re.compile(
         r"^(?:HAPPY (?:BIRTHDAY|BDAY|ANNIVERSARY|NEW YEAR|CHRISTMAS)|WELCOME(?: (?:TO|BACK|HOME)"
@@ -134,7 +136,9 @@ _WORD_ENDINGS = ("able", "ible", "ly", "ed", "ing", "tion", "tions", "ness", "me
 _LOWERCASE_VOCATIVE = re.compile(
     # "kuya miggy!! have u talked to …": a family title may come first
     r"^(?:(?:kuya|ate|tita|tito|auntie|aunty|uncle|cuz|bro|sis|dear|tía|tia|tío|tio|nonna|"
-    r"zia|zio)\s+)?(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s)"
+    r"zia|zio)\s+)?(?P<name>[a-zà-ÿ]{3,})(?=(?:!+|,|\.)\s"
+    # ("bridie you fell over on the ice rink": whom it is said to, then "you")
+    r"|\s+(?:you|u|ur|you're|youre|you've|youve)\s)"
     # ("caversham, 3 bed villa": a place, then what is there)
     r"(?!,\s+\d)"
 )

@@ -1,0 +1,146 @@
+"""A value checked again, facts listed with one "I", and the moment's words left out.
+
+"Sorry, I've just checked — it's 3.4%, not 3.1" and "wrong date before, the viva is the 19th
+not 9th" put a line right; "the synth is NOT on channel 3. checked and its channel 5" says
+both. "I'm a plumber, live in Hexham" is two facts; "and so is my partner" adds no one;
+"I'm terribly short-sighted", "Pudding (our cocker)", a tidied draft signed with a name block,
+"mate I'm a welder" and a friend's "kenna you …" are kept. Not kept: "Tuesday update: …
+except one:" before a pasted log, "confirmed boots on the new card", "I need to do this week",
+"I have to respond to this review", "I just want to go to bed", "I cook since I am 16" as an
+age, "I'm a guilty mum this week", "I know a bloke", "it's 9 of us now".
+
+Each case is worded afresh: the rules are written for the shape of a sentence, not for
+one conversation's words.
+"""
+
+from __future__ import annotations
+
+from offline_facts import dreamed, facts
+
+
+def test_a_figure_checked_again_mends_the_line_that_holds_it() -> None:
+    files = dreamed(
+        "Our mortgage rate is 3.1%, fixed till 2028.",
+        "Sorry, I've just checked — it's 3.4%, not 3.1. The 3.1 was the old one.",
+    )
+    assert "3.4%" in files
+    assert "3.1%" not in files
+
+
+def test_a_wrong_date_owned_up_to_mends_the_day() -> None:
+    files = dreamed(
+        "My viva is on the 9th of June, in Durham.",
+        "wrong date before, the viva is the 19th not 9th. 9th is a sunday lol",
+    )
+    assert "19th" in files
+    assert "on the 9th of June" not in files
+
+
+def test_a_numbered_setting_denied_then_checked_says_both() -> None:
+    kept = facts(("user", "correction, the synth is NOT on channel 3. checked and its channel 5"))
+    assert any("channel 5, not channel 3" in line for line in kept)
+
+
+def test_news_of_a_day_that_opens_a_pasted_log_is_not_kept() -> None:
+    kept = facts(
+        (
+            "user",
+            "Tuesday update: since Friday, 9 deploys, all fine except one:\n"
+            "```\nError: connect ECONNREFUSED 127.0.0.1:5432\n```\nIt was the 03:00 one.",
+        )
+    )
+    assert kept == []
+
+
+def test_what_was_checked_without_its_subject_is_not_a_fact() -> None:
+    assert facts(("user", "confirmed boots on the new card")) == []
+    assert facts(("user", "ugh it's november already. I need to do this week")) == []
+
+
+def test_the_task_in_hand_and_the_moments_wish_are_not_facts() -> None:
+    kept = facts(
+        ("user", "Right. I have to respond to this review. Here it is:"),
+        ("user", "Then I'm done for today, I just want to go to bed 😴"),
+    )
+    assert kept == []
+
+
+def test_since_i_am_is_a_learners_since_i_was_not_an_age() -> None:
+    kept = facts(("user", "wow so long. in Lagos I cook since I am 16, every day"))
+    assert not any("is 16" in line for line in kept)
+    assert facts(("user", "I'm 38 and new to Hull"))[:1] == ["User is 38."]
+
+
+def test_a_feeling_in_a_part_and_a_bloke_one_knows_are_not_facts() -> None:
+    kept = facts(
+        ("user", "honestly I'm a guilty mum this week"),
+        ("user", "nah but I know a bloke"),
+    )
+    assert kept == []
+    assert facts(("user", "I'm a proud dad of three")) == ["User is a proud dad of three."]
+
+
+def test_facts_listed_with_one_i_are_each_kept() -> None:
+    kept = facts(("user", "I'm a plumber, live in Hexham, play darts on Fridays."))
+    assert "User is a plumber." in kept
+    assert "User lives in Hexham." in kept
+    assert not any(", live in" in line for line in kept)
+
+
+def test_a_so_is_my_partner_adds_no_one_and_leaves_the_fact() -> None:
+    kept = facts(("user", "Menu: I'm vegan and so is my partner, want something easy."))
+    assert "User is vegan." in kept
+    assert not any("so is" in line for line in kept)
+
+
+def test_a_like_after_a_comma_is_not_a_taste() -> None:
+    kept = facts(("user", "I work nights mostly, like 10 till 6."))
+    assert not any(line.startswith("User likes") for line in kept)
+
+
+def test_how_much_before_a_condition_keeps_the_condition() -> None:
+    kept = facts(("user", "Cave tour no way — I'm terribly claustrophobic, I'd panic."))
+    assert any("claustrophobic" in line for line in kept)
+
+
+def test_a_pet_named_with_its_breed_in_brackets() -> None:
+    kept = facts(("user", "Yesterday Pudding (our cocker) ate a whole sock, vet says he's fine."))
+    assert any("Pudding" in line and "cocker" in line for line in kept)
+
+
+def test_a_tidied_draft_signed_with_a_name_block_names_the_user() -> None:
+    kept = facts(
+        (
+            "user",
+            "Can you tidy this up? Going to the whole warehouse.\n\n---\nHi team,\n\n"
+            "From Monday the loading bay closes at 6pm, not 7pm.\n\nThanks all.\n\nRowan\n\n"
+            "Rowan Achterberg\nHead of Operations\nKestrel Freight, Tilbury\n---",
+        )
+    )
+    assert "User is Rowan Achterberg." in kept
+    assert "User's job title is Head of Operations." in kept
+
+
+def test_a_head_count_put_right_is_not_said_of_the_user() -> None:
+    kept = facts(("user", "Oh wait, it's 9 of us now, not 7, two joined in May."))
+    assert not any("of User" in line for line in kept)
+
+
+def test_a_mate_before_what_the_speaker_is_is_whom_it_is_said_to() -> None:
+    assert facts(("user", "mate im a welder. course I own a grinder")) == ["User is a welder."]
+
+
+def test_a_friend_calling_the_user_by_name_in_lower_case_names_them() -> None:
+    chat = [
+        ("user", "MALIK"),
+        ("user", "guess who passed"),
+        ("assistant", "NO WAY"),
+        ("assistant", "kenna you legend"),
+        ("user", "i know. i cried in the car park"),
+        ("assistant", "proud of you. dinner on me friday"),
+        ("user", "deal. i'm your favourite cousin kenna and don't forget it"),
+        ("assistant", "KENNA I'm so proud"),
+        ("user", "stoppp"),
+        ("assistant", "ok ok. friday 7, the thai place"),
+    ]
+    assert "User's name is Kenna." in facts(*chat)
