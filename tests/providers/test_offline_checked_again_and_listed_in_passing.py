@@ -1,13 +1,16 @@
-"""A value checked again, facts listed with one "I", and the moment's words left out.
+"""A value checked again, facts listed with one "I", a band, a learner's words, the moment's.
 
 "Sorry, I've just checked — it's 3.4%, not 3.1" and "wrong date before, the viva is the 19th
 not 9th" put a line right; "the synth is NOT on channel 3. checked and its channel 5" says
 both. "I'm a plumber, live in Hexham" is two facts; "and so is my partner" adds no one;
 "I'm terribly short-sighted", "Pudding (our cocker)", a tidied draft signed with a name block,
-"mate I'm a welder" and a friend's "kenna you …" are kept. Not kept: "Tuesday update: …
-except one:" before a pasted log, "confirmed boots on the new card", "I need to do this week",
-"I have to respond to this review", "I just want to go to bed", "I cook since I am 16" as an
-age, "I'm a guilty mum this week", "I know a bloke", "it's 9 of us now".
+"mate I'm a welder", a friend's "kenna you …", "we're the night owls, 5 piece ceilidh band, im
+fiddle", "ditching the garmin, got a coros pace instead", a learner's "30 hour a week",
+"married with Scottish man", "I have stamp 4" and "short sentences ka" are kept. Not kept:
+"Tuesday update: … except one:" before a pasted log, "confirmed boots on the new card", "I
+need to do this week", "I have to respond to this review", "I just want to go to bed", "I cook
+since I am 16" as an age, "I'm a guilty mum this week", "I know a bloke", "it's 9 of us now";
+"never wear the orange jersey outside anyway" is a habit, not a rule for the answers.
 
 Each case is worded afresh: the rules are written for the shape of a sentence, not for
 one conversation's words.
@@ -144,3 +147,47 @@ def test_a_friend_calling_the_user_by_name_in_lower_case_names_them() -> None:
         ("assistant", "ok ok. friday 7, the thai place"),
     ]
     assert "User's name is Kenna." in facts(*chat)
+
+
+def test_the_band_one_plays_in_and_ones_part_in_it() -> None:
+    kept = facts(
+        ("user", "gig's on the 3rd. (we're the night owls btw, 5 piece ceilidh band, im fiddle)")
+    )
+    assert "User plays in a 5-piece ceilidh band called the night owls." in kept
+    assert "User plays fiddle." in kept
+
+
+def test_a_thing_ditched_for_another_is_a_choice() -> None:
+    kept = facts(("user", "change of plan. ditching the garmin, got a coros pace instead."))
+    assert "User chose coros pace instead of garmin." in kept
+
+
+def test_never_anyway_is_a_habit_of_ones_own_not_a_rule_for_the_answers() -> None:
+    kept = facts(("user", "fine. never wear the orange jersey outside anyway."))
+    assert not any("the assistant" in line for line in kept)
+    assert facts(("user", "never use emoji please")) == [
+        "User wants the assistant to never use emoji."
+    ]
+
+
+def test_a_particle_of_politeness_and_a_how_often_do_not_hide_the_wish() -> None:
+    kept = facts(("user", "please answer in short sentences ka, sometimes I use a translator"))
+    assert any(line.startswith("User wants the assistant to answer in short") for line in kept)
+
+
+def test_a_learners_hour_and_married_with() -> None:
+    assert facts(("user", "I work 30 hour a week")) == ["User works 30 hours a week."]
+    assert facts(("user", "Now I am married with Scottish man.")) == [
+        "User is married to a Scottish man."
+    ]
+    assert facts(("user", "I am married with three kids")) == ["User is married with three kids."]
+
+
+def test_a_residence_stamp_had_is_kept() -> None:
+    assert facts(("user", "I have stamp 4 since last year.")) == [
+        "User has stamp 4 since last year."
+    ]
+
+
+def test_a_label_that_names_a_topic_is_not_someone_elses_line() -> None:
+    assert facts(("user", "Food: I'm pescatarian.")) == ["User is pescatarian."]

@@ -160,12 +160,23 @@ _SCRAPPED_FOR = re.compile(
 )
 
 
+# "ditching the nano, got a raspberry pi pico instead": a thing of one's own swapped for another
+_DITCHED_FOR = re.compile(
+    r"^(?:(?:ok|okay|so|right)[,]?\s+)?(?:ditching|dropping|scrapping|binning|ditched|dropped|"
+    r"scrapped|binned) (?:the |my )?(?P<old>[\w.+-]+(?: [\w.+-]+){0,3}?),? (?:I've |I )?"
+    r"(?:got|went with|going with|bought|ordered|using|switched to) (?:an? |the )?"
+    r"(?P<new>[\w.+-]+(?: [\w.+-]+){0,4}?) instead\b",
+    _I,
+)
+
+
 def scrapped_for(said: str, subject: str) -> list[FrameFact]:
     """ "ok scrap Piran, …, we're doing Plitvice instead": both options named, so the message
     needs no talk before it."""
     found: list[FrameFact] = []
     for sentence in sentences(said):
-        if (swapped := _SCRAPPED_FOR.match(sentence.strip())) is not None:
+        swapped = _SCRAPPED_FOR.match(sentence.strip()) or _DITCHED_FOR.match(sentence.strip())
+        if swapped is not None:
             new, old = swapped["new"], swapped["old"]
             line = f"{subject} chose {new} instead of {old}."
             found.append(FrameFact(line, (subject, _choice_slot(new, old))))

@@ -52,7 +52,8 @@ _FILLERS = re.compile(
     r"currently|at the moment|these days|at present|"
     # ("Now I am living in Burnaby and I study English …": now, as every fact is; "Now I go
     # to buy boxes" is the moment, not a fact)
-    r"now(?=,?\s+(?:I(?:'m| am) (?:living|working|studying|based)|I (?:live|work|study)"
+    r"now(?=,?\s+(?:I(?:'m| am) (?:living|working|studying|based|married|engaged|divorced|"
+    r"retired)|I (?:live|work|study)"
     r"|my (?:job|work|home|address) is)\b)|"
     # "I'm afraid, a more personal one": a hedge, not a fear
     r"I'm afraid(?=,)|I am afraid(?=,)|"
@@ -299,6 +300,13 @@ _BARE_KIN_OWNER = re.compile(
 )
 
 
+# "please use simple english na", "I live in Galway ka": a particle of politeness from another
+# language, which ends a sentence
+_PARTICLE = re.compile(r"(?<=\w) (?:ka|kha|krub|khrap|krap|na|naa|jaa|lah|leh|lor)(?=[,.!?]|\s*$)")
+# "never use preset down live anyway": what the speaker never does, not a rule for the answers
+_NEVER_ANYWAY = re.compile(r"^never (?P<what>[^.!?]+?),? anyway(?=[.!]*$)", _I)
+
+
 def strip_fillers(sentence: str) -> str:
     """Drop discourse fillers ("So, btw, …", "… lol") and a short lead-in ("context: …").
 
@@ -312,6 +320,7 @@ def strip_fillers(sentence: str) -> str:
     text = _DECIDED_THAT.sub("", _HAVING_DONE.sub("", _IN_EARNEST.sub("", text)))
     text = _HEDGED_ASK.sub("", text)
     text = said_sideways_plainly(text)
+    text = _NEVER_ANYWAY.sub(r"I never \g<what>", _PARTICLE.sub("", text))
     text = _TRAILING_FILLERS.sub("", _COMMENT_TAIL.sub("", text))
     for word, tail in _RARER_TAILS:
         if word in text:

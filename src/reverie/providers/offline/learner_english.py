@@ -229,8 +229,27 @@ def _was_before(was: re.Match[str]) -> str:
     return f"{where[:1].upper()}{where[1:]} I was" if where else "I was"
 
 
+# "I do 24 hour a week", "I am married with Irish man": a learner's singular, a learner's "with"
+_HOUR_NO_S = re.compile(r"\b(?P<n>\d+(?:\.\d+)?) (?P<unit>hour|day|shift)(?= (?:a|per|every) )", _I)
+_MARRIED_WITH = re.compile(
+    r"\bmarried with (?:(?P<article>an? )|(?=[a-z]+ (?:man|woman|guy|girl)\b))?"
+    r"(?=(?:[a-z]+ )?(?:man|woman|guy|girl|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\b)",
+    _I,
+)
+
+
+def _married_to(said: re.Match[str]) -> str:
+    article = said["article"]
+    if article is None and said.group(0).endswith(" ") and said.end() < len(said.string):
+        following = said.string[said.end() :]
+        if re.match(r"[a-z]+ (?:man|woman|guy|girl)\b", following, _I):
+            article = "an " if following[:1].lower() in "aeiou" else "a "
+    return f"married to {article or ''}"
+
+
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
+    sentence = _MARRIED_WITH.sub(_married_to, _HOUR_NO_S.sub(r"\g<n> \g<unit>s", sentence))
     sentence = _BEFORE_I_AM.sub(_was_before, sentence)
     sentence = _PRESENT_OF_A_DAY_GONE.sub(
         lambda gone: f"I {PAST_OF[gone['verb'].lower()]} ", sentence

@@ -85,7 +85,10 @@ _LIGHT_VERBS = {
         r"cold sores|panic attacks|hangry)\b)",
         _I,
     ),
-    "have": re.compile(r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b", _I),
+    # ("I have stamp 4": a residence permit by its number)
+    "have": re.compile(
+        r"^(?:a|an|two|three|\d|my|some|no (?!idea|clue|time))\b|^stamp \d\w*\b", _I
+    ),
     # "I take folic acid 5mg on Mondays": a medicine and its dose
     "take": re.compile(r"^(?:a|an|the|my|\d)\b|^(?:[\w-]+ ){1,3}" + DOSE, _I),
     # "I earn about 42k", "I weigh 82kg": a figure, not "more than that"

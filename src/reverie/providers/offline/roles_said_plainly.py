@@ -24,7 +24,30 @@ def roles_said_plainly(text: str) -> str:
     """``text`` with a job shared with others, office days or kin named aside said plainly."""
     if "," in text:
         text = _KIN_THEN_NAME.sub(r"\g<kin> \g<name> ", text)
-    return _ONE_OF_THE.sub(_one_of_them, _IN_ON_DAYS.sub(_office_days, text))
+    text = _ONE_OF_THE.sub(_one_of_them, _IN_ON_DAYS.sub(_office_days, text))
+    if "band" in text.lower():
+        text = _WE_ARE_THE_BAND.sub(
+            r"I play in a \g<size>-piece \g<kind>band called \g<name>", text
+        )
+    return _MY_PART.sub(r"I play \g<part>", text)
+
+
+# "we're ledger lines, 4 piece covers band": the band one plays in, by its name
+_WE_ARE_THE_BAND = re.compile(
+    r"^we(?:'re| are) (?P<name>(?:[\w'&-]+ ){0,3}[\w'&-]+),? (?:an? )?(?P<size>\d|two|three|"
+    r"four|five|six|seven)[- ]piece (?P<kind>(?:[\w-]+ )?)band\b",
+    _I,
+)
+_PART = (
+    r"(?:(?:lead|rhythm|bass|acoustic) )?guitar|bass|drums|keys|keyboards?|piano|fiddle|violin|"
+    r"cello|sax|saxophone|trumpet|trombone|(?:lead |backing )?(?:vocals|vox)"
+)
+# "im guitar + backing vox", "I'm on drums": one's part in a band
+_MY_PART = re.compile(
+    rf"^I(?:'m| am) (?:on )?(?P<part>(?:{_PART})(?: ?(?:\+|&|and) ?(?:{_PART}))*)"
+    r"(?=\s*(?:[.,;!)]|$| in\b| for\b))",
+    _I,
+)
 
 
 # "my youngest, Elspeth, has a sesame allergy": a relation and a name set apart by commas

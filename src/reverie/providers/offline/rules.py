@@ -468,7 +468,8 @@ def classify(
     # always" and "please don't suggest Java" are standing rules.
     standing = _STANDING.search(s) or _NEGATIVE_RULE.match(s)
     if _RULE.match(s) and standing and not _one_off(s):
-        return Classification("permanent", _AT_ME.sub("", s))
+        # ("never use emoji please": the "please" belongs to the asking, not the rule)
+        return Classification("permanent", _TRAILING_PLEASE.sub("", _AT_ME.sub("", s)))
     if _BARE_IMPERATIVE.match(s) and standing and not _one_off(s):
         return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _one_off(s):

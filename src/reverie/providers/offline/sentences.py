@@ -63,8 +63,9 @@ _ABBREVIATIONS = frozenset(
 # friend Deniz"), so it does not start a new clause.
 # ("That's really helpful but could you keep answers shorter": a wish of its own)
 _SUBJECT_AHEAD = (
-    r"(?=(?:i|i'm|i've|i'll|i'd|we|we're|we'll|we've|let's|please|call me|he|she|"
-    r"he's|she's|(?:could|can|would) you)\b)"
+    # ("…, sometime I use google translate": how often, before the new subject)
+    r"(?=(?:(?:sometimes?|usually|often|normally|mostly) )?(?:i|i'm|i've|i'll|i'd|we|we're|"
+    r"we'll|we've|let's|please|call me|he|she|he's|she's|(?:could|can|would) you)\b)"
 )
 # What the speaker is, given as a reason: "… because I'm allergic to penicillin".
 # ("good because i'm allergic to the little orange menace": a cat, teased)
