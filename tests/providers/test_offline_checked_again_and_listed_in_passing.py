@@ -191,3 +191,34 @@ def test_a_residence_stamp_had_is_kept() -> None:
 
 def test_a_label_that_names_a_topic_is_not_someone_elses_line() -> None:
     assert facts(("user", "Food: I'm pescatarian.")) == ["User is pescatarian."]
+
+
+def test_a_job_one_somehow_ended_up_in_is_still_ones_job() -> None:
+    kept = facts(("user", "I'm the backend dev who somehow ended up running the on-call rota."))
+    assert kept == ["User is the backend dev who ended up running the on-call rota."]
+
+
+def test_keep_using_in_examples_is_a_standing_wish_after_a_lead_in() -> None:
+    kept = facts(("user", "Before we go on — please keep using Kotlin in examples."))
+    assert kept == ["User wants the assistant to keep using Kotlin in examples."]
+    assert facts(("user", "keep using the same layout please")) == []
+
+
+def test_an_option_turned_down_with_its_reason_after_a_dash() -> None:
+    kept = facts(
+        ("assistant", "You could also try canary releases, which would catch this earlier."),
+        ("user", "No canary releases for now — we only have one cluster and no budget."),
+    )
+    assert any(line.lower() == "user decided: no canary releases." for line in kept)
+
+
+def test_a_learners_is_before_a_value_put_right_is_its() -> None:
+    kept = facts(
+        ("user", "I need renew my visa. I have stamp 1G. how I do it?"),
+        ("assistant", "OK. Are you still a student?"),
+        ("user", "oh sorry, is stamp 2A not 1G!! I confuse."),
+    )
+    assert kept == ["User has stamp 2A (not 1G)."]
+    assert facts(("user", "I study after work, 1 hour a day")) == [
+        "User studies after work, 1 hour a day."
+    ]

@@ -26,7 +26,8 @@ _I = re.IGNORECASE
 # "ok no keto.", "no jr pass then": an option turned down, in a sentence of its own.
 _DECLINED = re.compile(
     r"^(?:(?:ok|okay|so|fine|right|alright|yeah|then)[,.!]?\s+)*no (?P<what>\w[\w .'/-]{1,30}?)"
-    r"(?:\s+(?:then|for now|after all|for me))?\s*[.!]?$",
+    # ("No sharding for now — we're on the Team plan": the reason after a dash)
+    r"(?:\s+(?:then|for now|after all|for me))?\s*(?:[.!]|\s[—–-]\s.*)?$",
     _I,
 )
 # "no problem", "no worries", "no charge": "no" and a word that turns nothing down.

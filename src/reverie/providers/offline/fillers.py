@@ -30,6 +30,8 @@ _FILLERS = re.compile(
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
     # ("Sorry — one thing: I said 17 km …": a lead-in, before a dash or colon only)
     r"one (?:other |last |quick |small |more )?thing(?=\s*[:—–-])|"
+    # ("Before we go on — please keep using TypeScript": a lead-in, before a dash or colon only)
+    r"before (?:we go on|we start|we continue|I forget|you answer)(?=\s*[,:—–-])|"
     r"just a note|note that|note|sorry|sry|soz|oops|quick one|random q|real quick|"
     # "Sorry, mistake – not Didsbury, Chorlton": owning the slip, then the correction
     r"(?:my )?(?:mistake|typo)(?=\s*[,:–—-])|my bad|"

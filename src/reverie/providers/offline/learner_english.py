@@ -230,7 +230,11 @@ def _was_before(was: re.Match[str]) -> str:
 
 
 # "I do 24 hour a week", "I am married with Irish man": a learner's singular, a learner's "with"
-_HOUR_NO_S = re.compile(r"\b(?P<n>\d+(?:\.\d+)?) (?P<unit>hour|day|shift)(?= (?:a|per|every) )", _I)
+_HOUR_NO_S = re.compile(
+    r"\b(?P<n>(?!1\b)\d+(?:\.\d+)?) (?P<unit>hour|day|shift)(?= (?:a|per|every) )", _I
+)
+# "is stamp 4 not 1G!": a learner's "it's", left out before a value put right
+_IT_LEFT_OUT = re.compile(r"^is (?=[^?]*\bnot\b[^?]*$)", _I)
 _MARRIED_WITH = re.compile(
     r"\bmarried with (?:(?P<article>an? )|(?=[a-z]+ (?:man|woman|guy|girl)\b))?"
     r"(?=(?:[a-z]+ )?(?:man|woman|guy|girl|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\b)",
@@ -249,6 +253,7 @@ def _married_to(said: re.Match[str]) -> str:
 
 def as_the_rules_read(sentence: str) -> str:
     """``sentence`` with a learner's article or word order put as the rules read it."""
+    sentence = _IT_LEFT_OUT.sub("it's ", sentence)
     sentence = _MARRIED_WITH.sub(_married_to, _HOUR_NO_S.sub(r"\g<n> \g<unit>s", sentence))
     sentence = _BEFORE_I_AM.sub(_was_before, sentence)
     sentence = _PRESENT_OF_A_DAY_GONE.sub(

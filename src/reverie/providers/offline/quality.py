@@ -134,6 +134,8 @@ _CHAT_ONLY = re.compile(
     r"\s+(?:(?:the )?same as (?:before|usual|always)|as before)(?=\s*[.!]?$)|"
     r"\s+(?:actually|apparently|obviously|honestly|basically)(?=\s*(?:[,;.!]|$))"
     r"|\s+if (?:that|it) (?:matters|helps)\b"  # "User is 34 if that matters"
+    # ("… who somehow ended up owning the e2e tests": how it came about, which says nothing)
+    r"|\s+somehow(?=\s+(?:ended|got|managed|became|wound)\b)"
     # ("I live here in Leeds"; "born a mile from here in 1936" keeps where it was from)
     r"|(?<=\s)(?<!from )(?<!to )(?<!near )(?<!of )here (?=in\b)",
     _I,

@@ -239,7 +239,10 @@ _STANDING = re.compile(
     r"responses)"
     # "please write in British English and in complete paragraphs": how everything is written
     r"|in (?:british|american|uk|us|plain|simple) english|in (?:complete|full|whole) "
-    r"(?:paragraphs|sentences)|(?:no|without) bullet points)\b",
+    r"(?:paragraphs|sentences)|(?:no|without) bullet points"
+    # "please keep using TypeScript in examples": what goes on being done, in every example
+    r"|keep (?:using|writing|answering|giving)(?! (?:the same|that|this|it|them|those)\b)"
+    r"|(?:in|for) (?:the |all |your |code )?examples)\b",
     _I,
 )
 # Role-play and one-off tasks are instructions for one conversation, not rules.
@@ -471,7 +474,8 @@ def classify(
         # ("never use emoji please": the "please" belongs to the asking, not the rule)
         return Classification("permanent", _TRAILING_PLEASE.sub("", _AT_ME.sub("", s)))
     if _BARE_IMPERATIVE.match(s) and standing and not _one_off(s):
-        return Classification("permanent", f"please {s[:1].lower()}{s[1:]}")
+        bare = _TRAILING_PLEASE.sub("", s)
+        return Classification("permanent", f"please {bare[:1].lower()}{bare[1:]}")
     if _ABOUT_ANSWERS.match(s) and not _one_off(s):
         return Classification("permanent", _as_rule(s))
     if (manner := _MANNER.match(s)) is not None and not _one_off(s):
