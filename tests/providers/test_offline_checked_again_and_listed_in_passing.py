@@ -222,3 +222,21 @@ def test_a_learners_is_before_a_value_put_right_is_its() -> None:
     assert facts(("user", "I study after work, 1 hour a day")) == [
         "User studies after work, 1 hour a day."
     ]
+
+
+def test_a_man_by_name_is_never_a_later_she() -> None:
+    kept = facts(
+        ("user", "my landlord is a bloke called Desmond who loves rules"),
+        ("assistant", "Sounds like a character."),
+        ("user", "my flatmate Ines is training for the Leeds half and she wants me to cheer"),
+        ("assistant", "What will your sign say?"),
+        ("user", '"run like Desmond wants the rent"'),
+        ("assistant", "Perfect."),
+        ("user", "also she wants to adopt a cat"),
+    )
+    assert not any("Desmond wants to adopt" in line for line in kept)
+
+
+def test_someone_elses_friend_is_not_the_relation() -> None:
+    kept = facts(("user", "Gavin's my husband's friend, he's lending us the van."))
+    assert "User's husband is Gavin." not in kept

@@ -124,7 +124,8 @@ _PLAIN_VERB_NEXT = re.compile(
 )
 _NAME_IS_MY_RELATION = re.compile(
     rf"(?:^|(?<=[\s,(]))(?P<name>{TOKEN})(?:,?(?: [-–—])? (?:is )?| \()(?:my|our) {KIN_ADJ}"
-    rf"(?P<rel>{RELATION})\b",
+    # ("Tom's my husband's friend": the husband's friend, not the husband)
+    rf"(?P<rel>{RELATION})\b(?!['’]s?\b)",
     _I,
 )
 _AFTER_A_RELATION = re.compile(rf"\b(?:my|our) {KIN_ADJ}(?:{RELATION})\s+$", _I)

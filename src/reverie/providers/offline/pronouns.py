@@ -261,11 +261,18 @@ def _referent(
     pronoun: str | None = None,
     known: Collection[str] = (),
     speaker_name: str = "",
+    unlike: Collection[str] = (),
 ) -> str | None:
     """The one person the nearest clause naming anyone names, or None if it names two,
-    or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown)."""
+    or only a place ("we're moving to Berlin. she's never been" leaves "she" unknown).
+
+    A clause that names only ``unlike`` people (settled as the other pronoun's) is passed
+    over: "run like Keith is chasing you" names no "she".
+    """
     for clause, said_by in list(before)[-_LOOK_BACK:][::-1]:
         found, places = _referents(clause, speaker, said_by == speaker, known, speaker_name)
+        if found and found <= set(unlike):
+            continue
         if _AN_ANIMAL.search(clause) and (not found or _A_PUP_OR_LITTER.search(clause)):
             # "jodie's cat is on my notes. shes called mochi": the cat; "my cousin's cockapoo
             # had a litter … her name is Bramble": a pup, not the cousin
@@ -421,14 +428,16 @@ def resolve_pronouns(
     for index, clause in enumerate(clauses):
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause), known, speaker_name)
+            unlike = _settled_otherwise(_gender(clause), genders)
+            who = _referent(before, speaker, _gender(clause), known, speaker_name, unlike)
             who = _of_gender(who, _gender(clause), genders)
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = (he["cue"] or "") + who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            who = _referent(before, speaker, _gender(clause), known, speaker_name)
+            unlike = _settled_otherwise(_gender(clause), genders)
+            who = _referent(before, speaker, _gender(clause), known, speaker_name, unlike)
             who = _of_gender(who, _gender(clause), genders)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
@@ -459,6 +468,13 @@ def resolve_pronouns(
 
 # Twice one pronoun and never the other settles whom a name is.
 _SETTLED = 2
+
+
+def _settled_otherwise(pronoun: str | None, genders: dict[str, list[str]] | None) -> set[str]:
+    """The names the talk has settled as the other pronoun's, never this one's."""
+    if pronoun is None or genders is None:
+        return set()
+    return {who for who, said in genders.items() if pronoun not in said and len(said) >= _SETTLED}
 
 
 def _of_gender(

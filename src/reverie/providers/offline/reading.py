@@ -23,6 +23,7 @@ from reverie.providers.offline.dropped_out import drop_companion
 from reverie.providers.offline.fact import AS_OF, Fact, fact_key
 from reverie.providers.offline.frame_keeping import keep_frames
 from reverie.providers.offline.frame_words import RELATION
+from reverie.providers.offline.genders import note_genders
 from reverie.providers.offline.implied_corrections import (
     day_put_right,
     implied_correction,
@@ -272,6 +273,7 @@ class ChunkReading:
             # "Hi [Manager's name]," … "His name is Gary"
             clauses = blanks_filled(clauses, asked.text)
         own_name = (self.speakers.user_name or "") if voice.speaker == "User" else ""
+        note_genders(clauses, self.genders)  # "a man called Keith" is never a later "she"
         resolved = resolve_pronouns(
             clauses,
             voice.speaker,
