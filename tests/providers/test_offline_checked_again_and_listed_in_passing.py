@@ -240,3 +240,20 @@ def test_a_man_by_name_is_never_a_later_she() -> None:
 def test_someone_elses_friend_is_not_the_relation() -> None:
     kept = facts(("user", "Gavin's my husband's friend, he's lending us the van."))
     assert "User's husband is Gavin." not in kept
+
+
+def test_praise_for_a_tip_after_but_is_not_part_of_the_fact() -> None:
+    kept = facts(("user", "I already use a cork block, but soaking the reed first — genius."))
+    assert kept == ["User already uses a cork block."]
+
+
+def test_ones_own_occasion_said_as_its_day_with_why_it_matters_after() -> None:
+    kept = facts(
+        ("user", "small confession: it's my 50th on the 9th of March, which is why I want this.")
+    )
+    assert kept == ["User's 50th is on the 9th of March (as of 2026-03-02)."]
+
+
+def test_what_one_has_told_someone_is_ones_own_statement() -> None:
+    kept = facts(("user", "With the knee, I've told Priya I'm doing 10 laps, not 20."))
+    assert kept == ["User is doing 10 laps, not 20."]

@@ -28,6 +28,7 @@ _FILLERS = re.compile(
     r"(?:mate|dude|bro|bruv|man|guys|lads|girl)(?=,?\s+i(?:'m| am| have|'ve)?\s)|"
     r"basically|tbh|to be honest|obviously|luckily|thankfully|fortunately|unfortunately|sadly|"
     r"fyi|just so you know|for the record|fwiw|ps|p\.s\.|oh and|one more thing|"
+    r"(?:a )?(?:small |little )?confession(?=\s*[:—–-])|"
     # ("Sorry — one thing: I said 17 km …": a lead-in, before a dash or colon only)
     r"one (?:other |last |quick |small |more )?thing(?=\s*[:—–-])|"
     # ("Before we go on — please keep using TypeScript": a lead-in, before a dash or colon only)
@@ -93,6 +94,12 @@ _TRAILING_FILLERS = re.compile(
 _COMMENT_TAIL = re.compile(
     r"(?:,\s*but (?:that|this|it)(?:'s| is| won't| doesn't| wont| doesnt| shouldn't| might)\b"
     r"|,\s*but just in case\b"
+    # ("my 40th is on the 3rd, which is part of why this show mattered": why it matters)
+    r"|,\s*which is (?:partly |part of |half |a big part of |exactly )?(?:the reason )?why\b[^.!?]*"
+    # "I already use Pfeil tools, but warming the lino on the radiator — genius": praise for
+    # the other side's tip, after the fact
+    r"|,\s*but [a-z]+ing\b[^.!?—–]*\s[—–-]\s*(?:genius|brilliant|amazing|clever|great idea|"
+    r"love (?:it|that)|nice one|game changer)\b[^.!?]*"
     # "… from being head of a primary school, so at least I have the time": its upside
     r"|,\s*so at least\b"
     # "im breastfeeding but its so hard": how it feels, after the fact
@@ -186,7 +193,7 @@ _HOW_KNOWN = re.compile(
     r"(?:says|said|thinks|confirmed)"
     # "i told her i'm vegetarian", "i keep telling mum i'm vegan": said again, to someone
     # ("I told that I am quality inspector": a learner's "I said", to whom left out)
-    r"|I (?:(?:have|'ve) )?(?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
+    r"|I(?: have|'ve)? (?:told|tell|keep telling|kept telling) (?:her|him|them|my \w+|mum|"
     r"mom|dad|(?-i:[A-Z])\w+|that(?= I\b))"
     # "i should say i'm dyslexic": a fact brought up, not a duty
     r"|I (?:should|must|have to|need to|'d better|guess I should) (?:probably |also |just )?"

@@ -143,7 +143,9 @@ _CONFIRMED_AS = re.compile(
 # Shrewsbury Hospital, on Tuesday the 22nd of July": the operation, where and when.
 _GIVEN_A_DATE = re.compile(
     r"^I(?:'ve| have)? (?:finally |now |at last |just )?(?:had|got|been given|received) a date "
-    r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )",
+    r"for my (?P<what>[\w' -]{3,40}?)(?:\s+[—–]\s+[^—–]{2,30}?\s+[—–])?,?\s+(?=(?:at|on|in) )"
+    # ("it's my 40th on the 3rd of December": the day of one's own occasion)
+    r"|^it(?:'s| is) my (?P<occasion>\d{1,3}(?:st|nd|rd|th)|birthday|bday|anniversary) (?=on )",
     _I,
 )
 # "I do week on week off", "I do 4 on 4 off": a shift pattern, worked.
@@ -440,7 +442,7 @@ def said_sideways_plainly(text: str) -> str:
     text = _DOSE_UPPED.sub(lambda upped: f"I take {upped['med']}", text)
     text = _ALLERGIC_COLON.sub("allergic to ", _CONFIRMED_AS.sub(r"my \g<what> is on ", text))
     text = _AGE_TODAY.sub(r"\g<who> turned \g<age> today", text)
-    text = _GIVEN_A_DATE.sub(r"my \g<what> is ", text)
+    text = _GIVEN_A_DATE.sub(lambda given: f"my {given['what'] or given['occasion']} is ", text)
     text = _JOB_NO_ARTICLE.sub(
         lambda said: f"{said['who']} {'an' if said['job'][0] in 'aeiouAEIOU' else 'a'} ", text
     )
