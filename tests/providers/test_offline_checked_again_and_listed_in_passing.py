@@ -257,3 +257,17 @@ def test_ones_own_occasion_said_as_its_day_with_why_it_matters_after() -> None:
 def test_what_one_has_told_someone_is_ones_own_statement() -> None:
     kept = facts(("user", "With the knee, I've told Priya I'm doing 10 laps, not 20."))
     assert kept == ["User is doing 10 laps, not 20."]
+
+
+def test_a_bio_item_with_i_left_out_is_what_one_is_and_did() -> None:
+    kept = facts(
+        ("user", "Bits for the bio:\n- self-taught, started pottery in 2017 after a night class")
+    )
+    assert "User is self-taught." in kept
+    assert "User started pottery in 2017 after a night class." in kept
+
+
+def test_where_a_learner_works_now_said_first() -> None:
+    assert facts(("user", "in Canada now I work as a cleaner, 30 hour a week.")) == [
+        "User works as a cleaner in Canada, 30 hours a week."
+    ]

@@ -79,7 +79,13 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
 # simple": facts of one's own listed with "I" said once, and a "so are they" that adds no one
 _LISTED_VERB = re.compile(
     r",\s+(?=(?:live|work|love|hate|have|need|want|play|study|teach|run|own|speak|use|"
-    r"drive|prefer)\s+\w)",
+    r"drive|prefer|started|began|grew up|trained|qualified)\s+\w)",
+    _I,
+)
+# "self-taught, started linocut in 2019 after a weekend course": what one is, "I'm" left out
+_BARE_STATE = re.compile(
+    r"^(?=(?:self-taught|vegan|vegetarian|married|retired|divorced|left-handed|freelance|"
+    r"self-employed)\s*,\s+\w)",
     _I,
 )
 _ME_TOO = re.compile(r"\s+and so (?:are|is|do|does|did|has|have|was|were) [^,;.!?]*", _I)
@@ -87,7 +93,11 @@ _LISTING_I = re.compile(r"^I(?:'m| am| have|'ve| work| live)\b", _I)
 
 
 def _own_lists(clause: str) -> list[str]:
-    if not _LISTING_I.match(clause) or "," not in clause:
+    if "," not in clause:
+        return [clause]
+    if _BARE_STATE.match(clause):
+        clause = f"I'm {clause}"
+    elif not _LISTING_I.match(clause):
         return [clause]
     clause = _ME_TOO.sub("", clause)
     head, *rest = _LISTED_VERB.split(clause)

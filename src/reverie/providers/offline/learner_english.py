@@ -45,6 +45,23 @@ _PLACE_FIRST = re.compile(
     r"(?P<said>I (?:was|worked|lived|studied|taught) [^,.;!?]+)(?P<rest>.*)$",
     _I,
 )
+# "in Ireland now I work in pharmacy in Salthill": where, said first, of how things are now
+_PLACE_FIRST_NOW = re.compile(
+    r"^(?:and )?in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
+    r"(?:now |currently |at the moment )?(?P<said>I (?:work|live|study|teach)\b[^.;!?]*)"
+    r"(?P<end>[.;!?]*)$",
+    _I,
+)
+
+
+def _place_after(first: re.Match[str]) -> str:
+    said = first["said"]
+    if re.search(r"\b(?:in|at) (?-i:[A-ZÀ-Þ])", said):
+        return said + first["end"]  # ("… in Salthill": a nearer place is named already)
+    head, comma, tail = said.partition(",")
+    return f"{head} in {first['place']}{comma}{tail}{first['end']}"
+
+
 # "…, 11 years.": how long, said after a comma
 _HOW_LONG = re.compile(r"^, (?P<years>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years?")
 # "My daughter she is 9": the subject said twice
@@ -280,7 +297,7 @@ def as_the_rules_read(sentence: str) -> str:
     said = _SINCE_FIRST.sub(r"I \g<said> since \g<when>\g<rest>", said)
     first = _PLACE_FIRST.match(said)
     if first is None:
-        return said
+        return _PLACE_FIRST_NOW.sub(_place_after, said)
     rest = first["rest"]
     if (long := _HOW_LONG.match(rest)) is not None:
         return f"{first['said']} for {long['years']} years in {first['place']}{rest[long.end() :]}"

@@ -251,7 +251,7 @@ STATE_WORDS = (
     freelance unemployed originally born new native responsible veggie teetotal sober halal
     kosher dyslexic autistic bilingual trilingual deaf blind asthmatic epileptic vegetarians
     deuteranopic protanopic tritanopic dyspraxic claustrophobic short-sighted long-sighted
-    hypermobile
+    hypermobile self-taught
     """
     ),
     "colour blind",
