@@ -4,6 +4,7 @@
 name takes before any pronoun has been read as that name. :func:`note_genders` writes it
 where :func:`~.pronouns.resolve_pronouns` keeps what the talk has settled, so a later "she"
 is never read as Keith ("run like Keith is chasing you" … "also she wants to get a dog").
+:func:`settled_otherwise` and :func:`of_gender` read and add to what is kept.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["note_genders"]
+__all__ = ["note_genders", "of_gender", "settled_otherwise"]
 
 _I = re.IGNORECASE
 _HE_WORDS = (
@@ -32,8 +33,8 @@ _SAID = re.compile(
     _I,
 )
 _HE = re.compile(rf"^(?:{_HE_WORDS})$", _I)
-# Twice one pronoun, as the talk would have settled it.
-_SETTLED = ["he", "he"]
+# Twice one pronoun and never the other settles whom a name is.
+_SETTLED = 2
 
 
 def note_genders(clauses: Iterable[str], genders: dict[str, list[str]]) -> None:
@@ -48,4 +49,28 @@ def note_genders(clauses: Iterable[str], genders: dict[str, list[str]]) -> None:
             pronoun = "he" if _HE.match(word) else "she"
             known = genders.setdefault(name, [])
             if not known:
-                known.extend([pronoun] * len(_SETTLED))
+                known.extend([pronoun] * _SETTLED)
+
+
+def settled_otherwise(pronoun: str | None, genders: dict[str, list[str]] | None) -> set[str]:
+    """The names the talk has settled as the other pronoun's, never this one's."""
+    if pronoun is None or genders is None:
+        return set()
+    return {who for who, said in genders.items() if pronoun not in said and len(said) >= _SETTLED}
+
+
+def of_gender(
+    who: str | None, pronoun: str | None, genders: dict[str, list[str]] | None
+) -> str | None:
+    """``who``, unless the talk has made them the other pronoun's; the pronoun is noted.
+
+    Twice the other pronoun and never this one settles it: one earlier guess may be wrong
+    ("banjo is taken (by my dog) so… rusty?" — "she's a girl" is the van).
+    """
+    if who is None or pronoun is None or genders is None:
+        return who
+    said = genders.setdefault(who, [])
+    if pronoun not in said and len(said) >= _SETTLED:
+        return None  # "she" before, so not this "he"
+    said.append(pronoun)
+    return who

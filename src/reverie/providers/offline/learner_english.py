@@ -253,19 +253,17 @@ _HOUR_NO_S = re.compile(
 # "is stamp 4 not 1G!": a learner's "it's", left out before a value put right
 _IT_LEFT_OUT = re.compile(r"^is (?=[^?]*\bnot\b[^?]*$)", _I)
 _MARRIED_WITH = re.compile(
-    r"\bmarried with (?:(?P<article>an? )|(?=[a-z]+ (?:man|woman|guy|girl)\b))?"
-    r"(?=(?:[a-z]+ )?(?:man|woman|guy|girl|(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)\b)",
+    r"\bmarried with (?P<article>an? )?"
+    r"(?=(?P<kind>[a-z]+ )?(?:man|woman|guy|girl)\b|(?P<name>(?-i:[A-ZÀ-Þ]))[\wÀ-ÿ'-]+\b)",
     _I,
 )
 
 
 def _married_to(said: re.Match[str]) -> str:
-    article = said["article"]
-    if article is None and said.group(0).endswith(" ") and said.end() < len(said.string):
-        following = said.string[said.end() :]
-        if re.match(r"[a-z]+ (?:man|woman|guy|girl)\b", following, _I):
-            article = "an " if following[:1].lower() in "aeiou" else "a "
-    return f"married to {article or ''}"
+    if said["article"] or said["name"]:
+        return f"married to {said['article'] or ''}"  # "married with a Scot", "… with Tomas"
+    first = (said["kind"] or "man")[:1].lower()
+    return f"married to {'an' if first in 'aeiou' else 'a'} "
 
 
 def as_the_rules_read(sentence: str) -> str:

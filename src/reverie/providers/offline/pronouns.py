@@ -15,6 +15,7 @@ from functools import partial
 from reverie.providers.offline.countries import is_country
 from reverie.providers.offline.everyday_words import is_everyday_word
 from reverie.providers.offline.frame_words import ANIMAL, DATE, NEXT_LIST_ITEM, NOT_A_BREED
+from reverie.providers.offline.genders import of_gender, settled_otherwise
 from reverie.providers.offline.name_lexicon import TITLES
 from reverie.providers.offline.vocabulary import COMMON_WORDS, is_name, words
 
@@ -428,17 +429,17 @@ def resolve_pronouns(
     for index, clause in enumerate(clauses):
         resolved = clause
         if (he := _HE_SHE.match(clause)) is not None:
-            unlike = _settled_otherwise(_gender(clause), genders)
+            unlike = settled_otherwise(_gender(clause), genders)
             who = _referent(before, speaker, _gender(clause), known, speaker_name, unlike)
-            who = _of_gender(who, _gender(clause), genders)
+            who = of_gender(who, _gender(clause), genders)
             if who is not None:
                 rest = he["rest"]
                 # "she's a data analyst": "is" far more often than "has" before a noun.
                 resolved = (he["cue"] or "") + who + _expand_s(rest)
         elif (his := _HIS_HER.match(clause)) is not None:
-            unlike = _settled_otherwise(_gender(clause), genders)
+            unlike = settled_otherwise(_gender(clause), genders)
             who = _referent(before, speaker, _gender(clause), known, speaker_name, unlike)
-            who = _of_gender(who, _gender(clause), genders)
+            who = of_gender(who, _gender(clause), genders)
             if who is not None:
                 resolved = f"{who}'s {his['rest']}"
         elif (
@@ -464,34 +465,6 @@ def resolve_pronouns(
         before.append((resolved or (as_said[index] if as_said else ""), speaker))
         previous = resolved
     return out
-
-
-# Twice one pronoun and never the other settles whom a name is.
-_SETTLED = 2
-
-
-def _settled_otherwise(pronoun: str | None, genders: dict[str, list[str]] | None) -> set[str]:
-    """The names the talk has settled as the other pronoun's, never this one's."""
-    if pronoun is None or genders is None:
-        return set()
-    return {who for who, said in genders.items() if pronoun not in said and len(said) >= _SETTLED}
-
-
-def _of_gender(
-    who: str | None, pronoun: str | None, genders: dict[str, list[str]] | None
-) -> str | None:
-    """``who``, unless the talk has made them the other pronoun's; the pronoun is noted.
-
-    Twice the other pronoun and never this one settles it: one earlier guess may be wrong
-    ("banjo is taken (by my dog) so… rusty?" — "she's a girl" is the van).
-    """
-    if who is None or pronoun is None or genders is None:
-        return who
-    said = genders.setdefault(who, [])
-    if pronoun not in said and len(said) >= _SETTLED:
-        return None  # "she" before, so not this "he"
-    said.append(pronoun)
-    return who
 
 
 def names_resolved(clauses: Sequence[str], resolved: Sequence[str], speaker: str) -> set[str]:
