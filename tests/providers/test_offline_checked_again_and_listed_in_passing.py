@@ -271,3 +271,20 @@ def test_where_a_learner_works_now_said_first() -> None:
     assert facts(("user", "in Canada now I work as a cleaner, 30 hour a week.")) == [
         "User works as a cleaner in Canada, 30 hours a week."
     ]
+
+
+def test_hours_put_right_after_a_dash_without_a_comma() -> None:
+    kept = facts(
+        ("user", "I work in a bakery in Tralee, only as cleaner, 16 hour a week."),
+        ("assistant", "OK."),
+        (
+            "user",
+            "my job same but my hours change — now I do 22 hour a week not 16, boss give more.",
+        ),
+    )
+    assert kept == ["User works in a bakery in Tralee, only as cleaner, 22 hours a week (not 16)."]
+
+
+def test_a_qualification_listed_after_a_job_stays_with_it() -> None:
+    kept = facts(("user", "I'm a dental nurse, qualified in 2019, now at a practice in Frome."))
+    assert kept == ["User is a dental nurse, qualified in 2019, now at a practice in Frome."]

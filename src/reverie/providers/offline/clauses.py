@@ -79,7 +79,7 @@ def message_clauses(text: str, listener: str | None) -> list[str]:
 # simple": facts of one's own listed with "I" said once, and a "so are they" that adds no one
 _LISTED_VERB = re.compile(
     r",\s+(?=(?:live|work|love|hate|have|need|want|play|study|teach|run|own|speak|use|"
-    r"drive|prefer|started|began|grew up|trained|qualified)\s+\w)",
+    r"drive|prefer|started|began)\s+\w)",
     _I,
 )
 # "self-taught, started linocut in 2019 after a weekend course": what one is, "I'm" left out

@@ -77,6 +77,8 @@ _CLAUSE = re.compile(
     rf";\s+|,\s*(?:and |but |so |because |cause |though |as )?{_SUBJECT_AHEAD}"
     # "soup without the cream because I am lactose intolerant": the reason is a state of one's own
     rf"|\s+because\s+(?={REASON_STATE})"
+    # "my hours change — now I do 24 hour a week not 20": what holds now, after a dash
+    r"|\s+[—–]\s+(?=now,? I\b)"
     # "I have Hashimoto, the thyroid, and when I am stressed I am very tired": a fact, then when
     r"|,\s*(?=and (?:when|whenever|if) (?:i|i'm)\b)"
     # "I always use Figma, can I export from figma to html?": the question is apart.
