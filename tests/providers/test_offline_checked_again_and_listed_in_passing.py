@@ -288,3 +288,10 @@ def test_hours_put_right_after_a_dash_without_a_comma() -> None:
 def test_a_qualification_listed_after_a_job_stays_with_it() -> None:
     kept = facts(("user", "I'm a dental nurse, qualified in 2019, now at a practice in Frome."))
     assert kept == ["User is a dental nurse, qualified in 2019, now at a practice in Frome."]
+
+
+def test_how_badly_before_an_allergy_keeps_the_allergy() -> None:
+    assert facts(("user", "I'm very allergic to wasps, EpiPen and all."))[:1] == [
+        "User is very allergic to wasps, EpiPen and all."
+    ]
+    assert facts(("user", "I'm really allergic.")) == []

@@ -204,7 +204,10 @@ _NO_SUBJECT = re.compile(r"^(?!To do:)(?:In|On|At|For|With|From|To|By|Of|About|I
 # "Hamburg is grey and very beautiful", "User is so done": how it feels, not what it is.
 _INTENSIFIED = re.compile(
     r"\b(?:is|are|was|were|'s|'re) (?:[a-z]+ and )?(?:very|so|really|super|pretty|quite|too|"
-    r"extremely|incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b",
+    r"extremely|incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b"
+    # ("User is very allergic to cats": how badly, of a condition that lasts)
+    r"(?! (?:allergic|intolerant|claustrophobic|short-sighted|long-sighted|deaf|dyslexic|"
+    r"asthmatic|colou?r-?blind|lactose|gluten)\b)",
     _I,
 )
 # "User now knows far too much about fungi.": a quip about what a course taught
