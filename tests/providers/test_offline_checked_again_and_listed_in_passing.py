@@ -295,3 +295,12 @@ def test_how_badly_before_an_allergy_keeps_the_allergy() -> None:
         "User is very allergic to wasps, EpiPen and all."
     ]
     assert facts(("user", "I'm really allergic.")) == []
+
+
+def test_a_learners_code_for_a_code_without_a_comma() -> None:
+    files = dreamed(
+        "my daughter start new school, she is in class Y4. what she need?",
+        "sorry sorry, is Y5 not Y4!! I confuse.",
+    )
+    assert "class Y5" in files
+    assert "class Y4" not in files.replace("(not Y4)", "")

@@ -147,6 +147,8 @@ _CORRECTION_SHAPES = re.compile(
     # "its now the 19th march not the 12th": a date or a day for another, comma or not
     r"|^(?:it's|its|it is|that's)\s.*\S\s+not\s+(?:the\s+|on\s+)?(?:\d|(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day)"
+    # "it's P3 not P2!": a code for a code, a learner's comma left out
+    r"|^(?:it's|its|it is|that's)\s+(?=[\w.-]*\d)[\w.-]+\s+not\s+(?=[\w.-]*\d)[\w.-]+[.!]*$"
     # "now I do 24 hours a week not 20": hours for others, a learner's comma left out
     r"|\b\d+ (?:hours?|days?|shifts?) (?:a|per) (?:week|day|month) not \d+\b"
     # "the viva is the 19th not 9th": a day for another, said of what it is
