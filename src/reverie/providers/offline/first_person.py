@@ -30,7 +30,12 @@ from reverie.providers.offline.predicates import (
     progressive_ok,
 )
 from reverie.providers.offline.standing import standing
-from reverie.providers.offline.vocabulary import CONDITION_WORDS, alternation, is_name
+from reverie.providers.offline.vocabulary import (
+    CONDITION_STATES,
+    CONDITION_WORDS,
+    alternation,
+    is_name,
+)
 
 __all__ = ["first_person"]
 
@@ -294,8 +299,7 @@ _I_AM_TRAIT = re.compile(
     r"shared parental|study|compassionate|garden(?:ing)?|unpaid) )?leave)\b|in charge of\b|"
     # "I'm horribly claustrophobic", "I'm very allergic to cats": how much, then the condition
     r"(?:very|really|horribly|terribly|badly|extremely|quite|severely|mildly|super|so) "
-    r"(?:claustrophobic|dyslexic|allergic|asthmatic|deaf|short-sighted|long-sighted|"
-    r"colou?r-?blind|hypermobile|(?:lactose|gluten|dairy) intolerant)\b|"
+    rf"(?:{'|'.join(CONDITION_STATES)})\b|"
     # "I'm off to Japan in April", "I'm type 1 diabetic"
     r"off to (?-i:[A-ZÀ-Þ])\w+|type [12] diabetic\b|"
     # "I'm red-green colourblind", "I'm profoundly deaf": the kind, then the condition

@@ -39,15 +39,17 @@ _AT_NO_ARTICLE = re.compile(
     r"lab|call centre|call center|care home|nursing home)\b)",
     _I,
 )
+# "in Turkey, …": a place named first, before what the speaker did or does there
+_IN_A_PLACE = r"in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
 # "in Turkey I was a pharmacist, 11 years": the place said first
 _PLACE_FIRST = re.compile(
-    r"^(?:back )?in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
+    rf"^(?:back )?{_IN_A_PLACE}"
     r"(?P<said>I (?:was|worked|lived|studied|taught) [^,.;!?]+)(?P<rest>.*)$",
     _I,
 )
 # "in Ireland now I work in pharmacy in Salthill": where, said first, of how things are now
 _PLACE_FIRST_NOW = re.compile(
-    r"^(?:and )?in (?P<place>(?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+(?: (?-i:[A-ZÀ-Þ])[\wÀ-ÿ'-]+)?),? "
+    rf"^(?:and )?{_IN_A_PLACE}"
     r"(?:now |currently |at the moment )?(?P<said>I (?:work|live|study|teach)\b[^.;!?]*)"
     r"(?P<end>[.;!?]*)$",
     _I,

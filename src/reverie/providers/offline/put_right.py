@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from reverie.providers.offline.corrections import same_kind_of_value
-from reverie.providers.offline.frame_words import MONTH
+from reverie.providers.offline.frame_words import MONTH, ordinal_suffix
 from reverie.providers.offline.vocabulary import TENS
 
 __all__ = ["name_slip", "put_right", "value_put_right"]
@@ -95,16 +95,14 @@ _ORDINAL_NOT_BARE = re.compile(
 def _ordinal_in_digits(match: re.Match[str]) -> str:
     if match["round"]:
         return f"{_TENS_ORDINAL[match['round'].lower()]}th"
-    unit = _UNIT_ORDINAL[match["unit"].lower()]
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(unit, "th")
-    return f"{TENS[match['tens'].lower()] + unit}{suffix}"
+    number = TENS[match["tens"].lower()] + _UNIT_ORDINAL[match["unit"].lower()]
+    return f"{number}{ordinal_suffix(number)}"
 
 
 def _ordinal_both(match: re.Match[str]) -> str:
     """ "his 70th. Not 75" → "his 70th, not 75th": the number it is not is an ordinal too."""
     old = int(match["old"])
-    suffix = "th" if 10 <= old % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(old % 10, "th")
-    return f"{match['new']}{match['suffix']}, {match['not'].lower()}{old}{suffix}"
+    return f"{match['new']}{match['suffix']}, {match['not'].lower()}{old}{ordinal_suffix(old)}"
 
 
 def _who_it_was(match: re.Match[str]) -> str:

@@ -21,7 +21,7 @@ from reverie.providers.offline.everyday_words import is_acronym, is_everyday_wor
 from reverie.providers.offline.feelings import FEELINGS
 from reverie.providers.offline.moments import MOMENTS
 from reverie.providers.offline.thin_lines import THIN_LINES
-from reverie.providers.offline.vocabulary import IRREGULAR_PAST, words
+from reverie.providers.offline.vocabulary import CONDITION_STATES, IRREGULAR_PAST, words
 
 __all__ = ["worth_keeping"]
 
@@ -206,8 +206,7 @@ _INTENSIFIED = re.compile(
     r"\b(?:is|are|was|were|'s|'re) (?:[a-z]+ and )?(?:very|so|really|super|pretty|quite|too|"
     r"extremely|incredibly|absolutely|totally|such an?|in love|devastated|a genius)\b"
     # ("User is very allergic to cats": how badly, of a condition that lasts)
-    r"(?! (?:allergic|intolerant|claustrophobic|short-sighted|long-sighted|deaf|dyslexic|"
-    r"asthmatic|colou?r-?blind|lactose|gluten)\b)",
+    rf"(?! (?:{'|'.join(CONDITION_STATES)})\b)",
     _I,
 )
 # "User now knows far too much about fungi.": a quip about what a course taught

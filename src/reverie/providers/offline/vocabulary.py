@@ -12,6 +12,7 @@ import re
 
 __all__ = [
     "COMMON_WORDS",
+    "CONDITION_STATES",
     "DEMONYMS",
     "EVENT_VERBS",
     "HABIT_VERBS",
@@ -39,6 +40,16 @@ TENS: dict[str, int] = {
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
 """The tens written out ("seventy-two", "the seventy-fifth"), with their values."""
+CONDITION_STATES = (
+    *words(
+        "claustrophobic dyslexic allergic asthmatic deaf short-sighted long-sighted hypermobile"
+    ),
+    "intolerant",
+    r"colou?r-?blind",
+    r"(?:lactose|gluten|dairy) intolerant",
+)
+"""A lasting condition said of someone ("claustrophobic", "lactose intolerant"), which "very"
+or "horribly" before it grades and does not make a mood (patterns, for :func:`alternation`)."""
 COUNT_WORDS = r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 """A count of people or things written out ("we're five now"); never "one", a word for anything."""
 
